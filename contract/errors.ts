@@ -1,0 +1,32 @@
+// Errors travel as values: a stable code the SPA maps to a translated message (locales `errors.<code>`),
+// plus an English message for logs and for clients that do not translate.
+import { z } from "zod";
+
+export const errorCodes = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CSRF_HEADER_MISSING",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+
+export const ErrorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    issues: z.array(FieldIssue).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,0 +1,5 @@
+export * from "./errors";
+export * from "./i18n";
+export * from "./health";
+export * from "./authn";
+export * from "./socket";

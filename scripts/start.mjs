@@ -1,0 +1,27 @@
+// `npm start`: builds the web app when the build is missing or older than its sources, then serves everything.
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const builtIndex = path.join(root, "dist", "index.html");
+
+function newestMtime(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+const sources = ["src", "locales", "contract", "public", "index.html", "vite.config.ts"].map((p) => path.join(root, p));
+const isBuildStale =
+  !existsSync(builtIndex) || newestMtime(builtIndex) < Math.max(...sources.filter(existsSync).map(newestMtime));
+
+if (isBuildStale) {
+  console.log("Building the web app…");
+  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

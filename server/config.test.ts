@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const base = { DATA_DIR: "memory://" };
+
+describe("configuration", () => {
+  it("uses the embedded defaults when nothing is set", () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      database: { kind: "pglite", dataDir: "memory://" },
+      paymentProvider: "sandbox",
+      isProduction: false,
+    });
+    expect(config.sessionSecret).toHaveLength(64);
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    const config = loadConfig({ ...base, DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5432/db" });
+  });
+
+  it("names every bad variable in one clear error", () => {
+    expect(() => loadConfig({ ...base, PORT: "eighty", PAYMENT_PROVIDER: "paypal", DATABASE_URL: "mysql://x" })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ ...base, PORT: "eighty", PAYMENT_PROVIDER: "paypal", DATABASE_URL: "mysql://x" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("PAYMENT_PROVIDER");
+      expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+    }
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ ...base, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) }).isProduction).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+// The environment, read once at boot and validated: a bad value stops the server with a clear message.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_ORIGIN: optionalUrl(["http://", "https://"]),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  DATA_DIR: z.string().default("./data"),
+  REDIS_URL: optionalUrl(["redis://", "rediss://"]),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  ADDRESS_PROVIDER_URL: optionalUrl(["http://", "https://"]),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STATIC_DIR: z.string().default("./dist"),
+  SEED_DEMO_DATA: z.enum(["yes", "no"]).default("yes"),
+});
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicOrigin: string | undefined;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  dataDir: string;
+  redisUrl: string | undefined;
+  paymentProvider: "sandbox" | "stripe";
+  smtpUrl: string | undefined;
+  addressProviderUrl: string | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  staticDir: string;
+  seedDemoData: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+  }
+  const inMemory = e.DATA_DIR === "memory://";
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: inMemory ? "memory://" : path.resolve(e.DATA_DIR, "pglite") },
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    addressProviderUrl: e.ADDRESS_PROVIDER_URL,
+    sessionSecret: e.SESSION_SECRET ?? (inMemory ? randomBytes(32).toString("hex") : keptSecret(e.DATA_DIR)),
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    seedDemoData: e.SEED_DEMO_DATA === "yes",
+  };
+}
+
+/** Outside production the session secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function keptSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,87 @@
+// One handle for both databases: embedded PGlite by default, PostgreSQL through a pool when DATABASE_URL is set.
+// The same SQL runs on both; callers never know which one they hold.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { AppConfig } from "../config";
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export async function openDatabase(config: AppConfig["database"]): Promise<Database> {
+  return config.kind === "postgres" ? openPostgres(config.url) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create({
+    ...(dataDir === "memory://" ? {} : { dataDir }),
+    // int8 (counts, sums) and numeric as numbers, as on PostgreSQL below: our values stay far below 2^53.
+    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
+  });
+  const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(sql, [...params]);
+      return result.rows;
+    },
+  });
+  return {
+    kind: "pglite",
+    ...asQueryable(db),
+    transaction: (fn) => db.transaction((tx) => fn(asQueryable(tx))),
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  pg.types.setTypeParser(INT8_OID, Number);
+  pg.types.setTypeParser(NUMERIC_OID, Number);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query("select 1");
+  return {
+    kind: "postgres",
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, [...params]);
+      return result.rows as Row[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const value = await fn({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            const result = await client.query(sql, [...params]);
+            return result.rows as Row[];
+          },
+        });
+        await client.query("commit");
+        return value;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

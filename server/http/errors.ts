@@ -1,0 +1,40 @@
+// Maps every failure to the contract's error body: a stable code, an English message, never a stack or SQL.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ApiErrorBody, ErrorCode } from "../../contract";
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}) } };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: v.message ?? "Invalid value",
+      }));
+      return reply.status(400).send(errorBody("VALIDATION_FAILED", "The request is not valid.", issues));
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST";
+      return reply.status(status).send(errorBody(code, status === 413 ? "The request is too large." : "The request is not valid."));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
+  });
+}

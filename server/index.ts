@@ -1,0 +1,45 @@
+// The process entry point: configuration, database, migrations, demo data, then listen; SIGTERM closes it cleanly.
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import { seedDemoData } from "./seed/seed";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.database);
+  await migrate(db);
+  const { http } = await buildApp({ config, db });
+  if (config.seedDemoData) {
+    const { seeded } = await seedDemoData(db);
+    if (seeded) http.log.info("demo data seeded");
+  }
+  await http.listen({ host: config.host, port: config.port });
+  const address = http.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  http.log.info({ url, database: db.kind }, `Pennybid is ready at ${url}`);
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    http.log.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await http.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider } from "react-router-dom";
+import { i18n } from "../lib/i18n";
+import { createQueryClient } from "../lib/query-client";
+import { createRouter } from "./router";
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,52 @@
+// Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
+// with the live status, a right area with language, settings and account menus; the info alert beneath.
+import { useTranslation } from "react-i18next";
+import { useLiveStatus } from "../../lib/socket";
+import { AccountPopover } from "../menus/AccountPopover";
+import { LanguagePopover } from "../menus/LanguagePopover";
+import { SettingsPopover } from "../menus/SettingsPopover";
+import { MenuGlyph } from "../ui/icons";
+import { InfoAlert } from "./InfoAlert";
+import { Logo } from "./Logo";
+
+export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-[1100] bg-surface/85 backdrop-blur-md">
+      <div className="flex h-header-mobile items-center gap-2 px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
+        <button
+          type="button"
+          onClick={onOpenMenu}
+          aria-label={t("nav.openMenu")}
+          className="flex size-10 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+        >
+          <MenuGlyph />
+        </button>
+        <div className="lg:hidden">
+          <Logo />
+        </div>
+        <div data-area="centre" className="flex flex-1 justify-center">
+          <LiveIndicator />
+        </div>
+        <div data-area="right" className="flex items-center gap-0.5 sm:gap-1">
+          <LanguagePopover />
+          <SettingsPopover />
+          <AccountPopover />
+        </div>
+      </div>
+      <InfoAlert />
+    </header>
+  );
+}
+
+function LiveIndicator() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  const isLive = status === "connected";
+  return (
+    <span className="hidden items-center gap-2 rounded-full border border-line px-3 py-1 text-xs font-semibold tracking-wide text-muted uppercase md:inline-flex">
+      <span className={`size-2 rounded-full ${isLive ? "animate-pulse bg-emerald-500" : "bg-slate-400"}`} />
+      {isLive ? t("header.live") : t("header.offline")}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+// The header's info alert: hidden while all is well; it tells the user when live updates are paused.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type LiveStatus, useLiveStatus } from "../../lib/socket";
+import { InfoGlyph } from "../ui/icons";
+
+const GRACE_MS = 3000;
+
+export function InfoAlert() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  // The status as it was a grace period ago: a short blip (a reload, a deploy) should not flash a warning.
+  const [settledStatus, setSettledStatus] = useState<LiveStatus>("connected");
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledStatus(status), status === "connected" ? 0 : GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  const isShown = status !== "connected" && settledStatus !== "connected";
+
+  return (
+    <div role="status" aria-live="polite" hidden={!isShown}>
+      {isShown && (
+        <div className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+          <InfoGlyph className="size-4 shrink-0" />
+          {t("header.liveUpdatesPaused")}
+        </div>
+      )}
+    </div>
+  );
+}

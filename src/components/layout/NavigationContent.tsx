@@ -1,0 +1,93 @@
+// What the side navigation holds, shared by the permanent sidebar (lg and up) and the slide-out menu.
+import { NavLink } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useUser } from "../../features/auth/api/get-user";
+import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../ui/icons";
+import { SocialLinks } from "./SocialLinks";
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-xl px-4 py-3 text-[15px] font-medium transition ${
+    isActive
+      ? "bg-primary-500/10 text-primary-700 dark:text-primary-300"
+      : "text-ink hover:bg-black/5 dark:hover:bg-white/5"
+  }`;
+
+export const informationLinks = [
+  { to: "/privacy-policy", labelKey: "nav.privacyPolicy" },
+  { to: "/terms-of-service", labelKey: "nav.termsOfService" },
+  { to: "/contacts", labelKey: "nav.contacts" },
+  { to: "/faq", labelKey: "nav.faq" },
+] as const;
+
+export function NavigationContent() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const isSignedIn = user?.isAuthenticated === true;
+
+  return (
+    <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 pt-4 pb-6">
+      <nav aria-label={t("nav.mainNavigation")}>
+        <ul className="flex flex-col gap-1">
+          <li>
+            <NavLink to="/" end className={itemClass}>
+              <HomeGlyph />
+              {t("nav.home")}
+            </NavLink>
+          </li>
+          {isSignedIn && (
+            <>
+              <li>
+                <NavLink to="/auctions/my-active" className={itemClass}>
+                  <BoltGlyph />
+                  <span className="flex flex-col">
+                    {t("nav.myActive")}
+                    <span className="text-xs font-normal text-muted">{t("nav.currentlyRunning")}</span>
+                  </span>
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/auctions/won" className={itemClass}>
+                  <TrophyGlyph />
+                  <span className="flex flex-col">
+                    {t("nav.won")}
+                    <span className="text-xs font-normal text-muted">{t("nav.awaitingPayment")}</span>
+                  </span>
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/favourites" className={itemClass}>
+                  <HeartGlyph />
+                  {t("nav.favourites")}
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+
+      <nav aria-label={t("nav.information")} className="border-t border-line pt-4">
+        <p className="mb-2 px-4 text-xs font-semibold tracking-wide text-muted uppercase">{t("nav.information")}</p>
+        <ul className="flex flex-col">
+          {informationLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  `block rounded-lg px-4 py-2 text-sm transition ${
+                    isActive ? "text-primary-700 dark:text-primary-300" : "text-muted hover:text-ink"
+                  }`
+                }
+              >
+                {t(link.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-auto px-4">
+        <SocialLinks />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Theme mode (Light, Dark, System; saved, then the page reloads) and the bid sound switch (saved).
+import * as Popover from "@radix-ui/react-popover";
+import { useTranslation } from "react-i18next";
+import { themeModes } from "../../../contract";
+import { useBidSound } from "../../features/settings/bid-sound";
+import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
+import { GearGlyph } from "../ui/icons";
+
+export function SettingsPopover() {
+  const { t } = useTranslation();
+  const [isBidSoundOn, setBidSoundOn] = useBidSound();
+  const themeMode = readThemeMode();
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label={t("settings.open")}
+        className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+      >
+        <GearGlyph />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          aria-label={t("settings.title")}
+          className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-4 shadow-xl"
+        >
+          <h2 className="mb-3 text-base font-semibold">{t("settings.title")}</h2>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-muted">{t("settings.themeMode")}</legend>
+            <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/5 p-1 dark:bg-white/5">
+              {themeModes.map((mode) => (
+                <label
+                  key={mode}
+                  className="cursor-pointer rounded-lg px-2 py-1.5 text-center text-sm has-checked:bg-surface has-checked:font-semibold has-checked:text-primary-700 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-primary-500 dark:has-checked:text-primary-300"
+                >
+                  <input
+                    type="radio"
+                    name="themeMode"
+                    value={mode}
+                    defaultChecked={mode === themeMode}
+                    onChange={() => saveThemeMode(mode)}
+                    className="sr-only"
+                  />
+                  {t(`settings.${mode}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="mt-4 flex cursor-pointer items-center justify-between gap-3">
+            <span className="text-sm font-medium">{t("settings.bidSound")}</span>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={isBidSoundOn}
+              onChange={(event) => setBidSoundOn(event.target.checked)}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className="relative h-6 w-11 rounded-full bg-slate-300 transition peer-checked:bg-primary-500 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5 dark:bg-slate-600"
+            />
+          </label>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

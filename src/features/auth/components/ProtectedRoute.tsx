@@ -1,0 +1,37 @@
+// The protected-area guard of SPEC.md §2: progress bar while unresolved, redirect anonymous visitors to
+// /sign-in (replacing the history entry, carrying the return address), otherwise the page.
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { useUser } from "../api/get-user";
+
+export const RETURN_URL_PARAM = "returnUrl";
+
+export function signInPathFor(returnTo: string): string {
+  return `/sign-in?${new URLSearchParams({ [RETURN_URL_PARAM]: returnTo }).toString()}`;
+}
+
+export function ProtectedRoute() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: user, isLoading } = useUser();
+
+  if (user?.isAuthenticated) return <Outlet />;
+  if (user && !isLoading) {
+    return <Navigate to={signInPathFor(location.pathname + location.search + location.hash)} replace />;
+  }
+  if (isLoading) return <CenteredProgressBar />;
+  return (
+    <p role="alert" className="p-8 text-center text-lg">
+      {t("common.somethingWentWrong")}
+    </p>
+  );
+}
+
+/** Sign-in, sign-up and the other account pages: a signed-in user is sent home. */
+export function GuestOnlyRoute() {
+  const { data: user, isLoading } = useUser();
+  if (user?.isAuthenticated) return <Navigate to="/" replace />;
+  if (isLoading) return <CenteredProgressBar />;
+  return <Outlet />;
+}

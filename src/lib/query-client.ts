@@ -1,0 +1,27 @@
+// React Query defaults from SPEC.md §9: data fresh for 10 minutes, no refetch on window focus,
+// and a 401 on any query means the session expired: reload, which sends the user to sign in.
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
+
+export const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+export function isSessionExpiry(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function createQueryClient(onSessionExpired: () => void = () => window.location.reload()): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isSessionExpiry(error)) onSessionExpired();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: TEN_MINUTES_MS,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => !isSessionExpiry(error) && failureCount < 2,
+      },
+    },
+  });
+}

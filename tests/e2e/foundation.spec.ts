@@ -1,0 +1,222 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const publicRoutes = [
+  { path: "/", heading: "Live penny auctions" },
+  { path: "/privacy-policy", heading: "Privacy policy" },
+  { path: "/terms-of-service", heading: "Terms of service" },
+  { path: "/contacts", heading: "Contacts" },
+  { path: "/faq", heading: "Frequently asked questions" },
+  { path: "/404", heading: "Page not found" },
+  { path: "/auctions/123", heading: "Auction #123" },
+];
+
+const protectedRoutes = [
+  "/profile",
+  "/payments/success",
+  "/payments/failed",
+  "/payments/canceled",
+  "/favourites",
+  "/auctions/won",
+  "/auctions/my-active",
+];
+
+const authRoutes = [
+  { path: "/sign-in", heading: "Sign in" },
+  { path: "/sign-up", heading: "Sign up" },
+  { path: "/forgot-password", heading: "Forgot password" },
+  { path: "/forgot-password/sent", heading: "Check your e-mail" },
+  { path: "/reset-password", heading: "Reset password" },
+  { path: "/confirm-email", heading: "Confirm your e-mail" },
+  { path: "/confirm-email/failed", heading: "E-mail confirmation failed" },
+  { path: "/confirm-email/sent", heading: "E-mail confirmation sent" },
+  { path: "/confirm-email/success", heading: "E-mail confirmed" },
+];
+
+/** Every test starts in English so that it reads like the spec; one test checks the Latvian default. */
+async function inEnglish(page: Page) {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", "en");
+  });
+}
+
+test.describe("an anonymous visitor", () => {
+  test.beforeEach(async ({ page }) => inEnglish(page));
+
+  test("sees every public page of SPEC.md §2", async ({ page }) => {
+    for (const route of publicRoutes) {
+      await page.goto(route.path);
+      await expect(page.getByRole("heading", { level: 1, name: route.heading }), route.path).toBeVisible();
+    }
+  });
+
+  test("sees every account page in the narrow card", async ({ page }) => {
+    for (const route of authRoutes) {
+      await page.goto(route.path);
+      await expect(page.getByRole("heading", { level: 1, name: route.heading }), route.path).toBeVisible();
+    }
+  });
+
+  test("is sent to sign in, with the return address, from every protected page", async ({ page }) => {
+    for (const path of protectedRoutes) {
+      await page.goto(`${path}?from=test`);
+      await expect(page, path).toHaveURL(`/sign-in?returnUrl=${encodeURIComponent(`${path}?from=test`)}`);
+    }
+  });
+
+  test("replaces the history entry when redirected to sign in", async ({ page }) => {
+    await page.goto("/faq");
+    await page.goto("/favourites");
+    await expect(page).toHaveURL(/\/sign-in\?returnUrl=%2Ffavourites$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+  });
+
+  test("is redirected from an unknown path to /404", async ({ page }) => {
+    await page.goto("/this/does/not/exist");
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  test("sees only Home in the navigation, and the information links", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link")).toHaveText(["Home"]);
+    const info = page.getByRole("navigation", { name: "Information" });
+    await expect(info.getByRole("link")).toHaveText(["Privacy policy", "Terms of service", "Contacts", "FAQ"]);
+    await expect(page.getByRole("link", { name: "Pennybid on TikTok" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+  });
+
+  test("finds the four footer links and the copyright line", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const links = footer.getByRole("navigation", { name: "Footer links" }).getByRole("link");
+    await expect(links).toHaveText(["FAQ", "Privacy policy", "Terms of service", "Contacts"]);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} pennybid.lv`);
+    await links.filter({ hasText: "Contacts" }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByRole("link", { name: "support@pennybid.lv" })).toBeVisible();
+  });
+
+  test("stacks the footer links and hides the separators on a narrow screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const links = page.getByRole("navigation", { name: "Footer links" }).getByRole("link");
+    const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
+    const tops = boxes.map((box) => box?.y ?? 0);
+    expect(new Set(tops).size).toBe(4);
+    await expect(page.getByRole("navigation", { name: "Footer links" }).locator("li[aria-hidden]").first()).toBeHidden();
+  });
+
+  test("carries the current page as return address from the account menu", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/sign-in?returnUrl=%2Ffaq");
+  });
+});
+
+test.describe("languages", () => {
+  test("default to Latvian", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Centu izsoles tiešraidē" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "lv");
+  });
+
+  test("switch at once, close the list, and persist after reload", async ({ page }) => {
+    await page.goto("/");
+    const cases = [
+      { option: "English", heading: "Live penny auctions", lang: "en" },
+      { option: "Русский", heading: "Пенни-аукционы в прямом эфире", lang: "ru" },
+      { option: "Latviski", heading: "Centu izsoles tiešraidē", lang: "lv" },
+    ];
+    for (const { option, heading, lang } of cases) {
+      await page.locator("header").getByRole("button", { name: /language|valodu|язык/i }).click();
+      await page.getByRole("button", { name: option }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("button", { name: option })).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem("i18nextLng"))).toBe(lang);
+    }
+  });
+});
+
+test.describe("settings", () => {
+  test.beforeEach(async ({ page }) => inEnglish(page));
+
+  test("switch the theme to Dark, which persists after reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
+    await Promise.all([page.waitForEvent("load"), page.getByText("Dark", { exact: true }).click()]);
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => window.localStorage.getItem("themeMode"))).toBe("dark");
+  });
+
+  test("turn the bid sound off and keep it off", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Settings" }).click();
+    const bidSound = page.getByRole("switch", { name: "Bid sound" });
+    await expect(bidSound).toBeChecked();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Settings" }).click();
+    await bidSound.focus();
+    await page.keyboard.press("Space");
+    await expect(bidSound).not.toBeChecked();
+    expect(await page.evaluate(() => window.localStorage.getItem("playBidSound"))).toBe("no");
+    await page.reload();
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByRole("switch", { name: "Bid sound" })).not.toBeChecked();
+  });
+});
+
+test.describe("on a 390 px phone", () => {
+  test.beforeEach(async ({ page }) => {
+    await inEnglish(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test("opens and closes the slide-out menu, which also closes on navigation", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("dialog", { name: "Main navigation" });
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    expect(Math.round((await menu.boundingBox())?.width ?? 0)).toBe(335);
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/faq$/);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+
+  test("has a 64 px sticky header", async ({ page }) => {
+    await page.goto("/faq");
+    const header = page.locator("header").first();
+    expect((await header.boundingBox())?.height).toBe(64);
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+  });
+});
+
+test("on a desktop the sidebar is permanent and 375 px wide, and the header 72 px", async ({ page }) => {
+  await inEnglish(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  const sidebar = page.locator("aside");
+  expect((await sidebar.boundingBox())?.width).toBe(375);
+  expect((await page.locator("header").first().boundingBox())?.height).toBe(72);
+});

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { migrate } from "../../server/db/migrate";
+import { seedDemoData } from "../../server/seed/seed";
+import { openTestDatabase, type TestDatabase } from "../support/database";
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("applies every migration once, however often it runs", async () => {
+    database = await openTestDatabase({ migrated: false });
+    const first = await migrate(database.db);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await migrate(database.db)).toEqual([]);
+    const rows = await database.db.query<{ name: string }>("select name from schema_migrations order by name");
+    expect(rows.map((row) => row.name)).toEqual(first);
+  });
+
+  it("survives two concurrent migration runs (two processes starting at once)", async () => {
+    database = await openTestDatabase({ migrated: false });
+    const [a, b] = await Promise.all([migrate(database.db), migrate(database.db)]);
+    const total = [...a, ...b].sort();
+    expect(new Set(total).size).toBe(total.length);
+  });
+
+  it("rolls a failed transaction back completely", async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into app_meta (key, value) values ('probe', '1'::jsonb)");
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await db.query("select 1 from app_meta where key = 'probe'")).toEqual([]);
+  });
+
+  it("returns counts as numbers on both databases", async () => {
+    database = await openTestDatabase();
+    const [row] = await database.db.query<{ n: number }>("select count(*) as n from schema_migrations");
+    expect(typeof row?.n).toBe("number");
+  });
+
+  it("seeds demo data on the first start only", async () => {
+    database = await openTestDatabase();
+    expect(await seedDemoData(database.db)).toEqual({ seeded: true });
+    expect(await seedDemoData(database.db)).toEqual({ seeded: false });
+  });
+});

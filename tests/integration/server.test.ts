@@ -1,0 +1,124 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClockSyncAck, HealthResponse } from "../../contract";
+import { startTestServer, spaHeaders, type TestServer } from "../support/server";
+
+let server: TestServer;
+const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-static-"));
+
+beforeAll(async () => {
+  writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>Pennybid</title><div id=root></div>");
+  server = await startTestServer({ STATIC_DIR: staticDir });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("the one-origin server", () => {
+  it("reports health with the database up and the server's clock", async () => {
+    const before = Date.now();
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    const body = HealthResponse.parse(await response.json());
+    expect(body).toMatchObject({ status: "ok", database: "ok" });
+    expect(body.serverNow).toBeGreaterThanOrEqual(before);
+  });
+
+  it("answers an anonymous visitor's /authn/user with isAuthenticated false and nothing else", async () => {
+    const response = await fetch(`${server.url}/authn/user`);
+    expect(await response.json()).toEqual({ isAuthenticated: false });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("serves the SPA's index.html for app routes, so the client router decides", async () => {
+    for (const route of ["/", "/faq", "/auctions/42", "/no/such/page"]) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toContain('<div id=root>');
+    }
+  });
+
+  it("answers unknown API paths with a JSON 404, never the SPA", async () => {
+    const response = await fetch(`${server.url}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+  });
+
+  it("refuses a mutating API call without X-Requested-With and changes nothing", async () => {
+    const response = await fetch(`${server.url}/api/health`, { method: "POST", body: "{}" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "CSRF_HEADER_MISSING" } });
+  });
+
+  it("lets a mutating call with the header through to routing", async () => {
+    const response = await fetch(`${server.url}/api/health`, { method: "POST", headers: spaHeaders, body: "{}" });
+    expect(response.status).toBe(404);
+  });
+
+  it("sets security headers, CSP with object-src 'none' and base-uri 'none' included", async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("refuses an oversized body with a 4xx, not a crash", async () => {
+    const response = await fetch(`${server.url}/api/health`, {
+      method: "POST",
+      headers: spaHeaders,
+      body: JSON.stringify({ junk: "x".repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
+  });
+
+  it("answers clock:sync over the real socket.io feed on the same port", async () => {
+    const socket = connect(server.url, { transports: ["websocket"], forceNew: true });
+    try {
+      const before = Date.now();
+      const answer = await socket.timeout(5000).emitWithAck("clock:sync", {});
+      const { data } = ClockSyncAck.parse(answer);
+      expect(data.serverNow).toBeGreaterThanOrEqual(before);
+      expect(data.serverNow).toBeLessThanOrEqual(Date.now());
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it("refuses a socket from another origin", async () => {
+    const socket = connect(server.url, {
+      transports: ["polling"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { Origin: "https://evil.example" },
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      socket.on("connect", () => resolve("connected"));
+      socket.on("connect_error", () => resolve("refused"));
+    });
+    socket.disconnect();
+    expect(outcome).toBe("refused");
+  });
+});
+
+describe("production settings", () => {
+  it("sends HSTS in production", async () => {
+    const production = await startTestServer({
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      STATIC_DIR: staticDir,
+    });
+    try {
+      const response = await fetch(`${production.url}/api/health`);
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+    } finally {
+      await production.close();
+    }
+  });
+});

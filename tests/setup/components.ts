@@ -1,0 +1,12 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+import { i18n } from "../../src/lib/i18n";
+
+// Component tests read English, as SPEC.md writes the strings.
+await i18n.changeLanguage("en");
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

@@ -1,0 +1,41 @@
+// Renders a piece of the SPA with its real providers: i18n, a fresh query client and an in-memory router.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
+import { i18n } from "../../src/lib/i18n";
+import { createQueryClient } from "../../src/lib/query-client";
+
+export function renderRoutes(routes: RouteObject[], initialPath = "/", onSessionExpired = () => undefined) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const queryClient = createQueryClient(onSessionExpired);
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export function renderWithRouter(element: ReactNode, initialPath = "/") {
+  return renderRoutes([{ path: "*", element }], initialPath);
+}
+
+/** Answers fetch calls by path, as the server would; records what was asked. */
+export function stubServer(answers: Record<string, () => Response | Promise<Response>>) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
+    calls.push({ url, init });
+    const answer = answers[url];
+    if (!answer) return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } }), { status: 404 });
+    return answer();
+  };
+  return { fetchStub, calls };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

@@ -1,0 +1,34 @@
+// A real server for one test file: the whole app on 127.0.0.1 at a port the OS picks, over a fresh database.
+import type { AddressInfo } from "node:net";
+import { buildApp, type App } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { openTestDatabase, type TestDatabase } from "./database";
+
+export type TestServer = { url: string; app: App; database: TestDatabase; close: () => Promise<void> };
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "memory://",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db });
+  await app.http.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.http.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    close: async () => {
+      await app.http.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Headers the SPA sends on every call (SPEC.md §7). */
+export const spaHeaders = { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" } as const;
