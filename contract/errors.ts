@@ -11,6 +11,10 @@ export const errorCodes = [
   "CSRF_HEADER_MISSING",
   "RATE_LIMITED",
   "INTERNAL",
+  "WRONG_CREDENTIALS",
+  "EMAIL_NOT_CONFIRMED",
+  "TOKEN_INVALID",
+  "WRONG_CURRENT_PASSWORD",
 ] as const;
 
 export const ErrorCode = z.enum(errorCodes);

@@ -3,3 +3,4 @@ export * from "./i18n";
 export * from "./health";
 export * from "./authn";
 export * from "./socket";
+export * from "./accounts";

@@ -1,26 +1,31 @@
 // Assembles the server from its plugins. Never listens: server/index.ts does, and tests use inject or a port.
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { authnRoutes } from "./accounts/authn.routes";
+import { accountsRoutes } from "./accounts/accounts.routes";
+import { sessionsPlugin } from "./accounts/sessions";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createRealtimeServer, type RealtimeServer } from "./realtime/socket";
 
 export type App = { http: FastifyInstance; io: RealtimeServer };
 
-export async function buildApp(options: { config: AppConfig; db: Database }): Promise<App> {
+export async function buildApp(options: { config: AppConfig; db: Database; mailer?: Mailer }): Promise<App> {
   const { config, db } = options;
+  const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const http = Fastify({
     logger:
       config.logLevel === "silent"
         ? false
         : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: 64 * 1024,
-    trustProxy: config.isProduction,
+    // Behind N reverse proxies, the client's IP is the Nth address from the right of X-Forwarded-For.
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     forceCloseConnections: true,
   });
   http.setValidatorCompiler(validatorCompiler);
@@ -29,7 +34,9 @@ export async function buildApp(options: { config: AppConfig; db: Database }): Pr
 
   await http.register(securityPlugin, { config });
   await http.register(healthRoutes, { db });
-  await http.register(authnRoutes);
+  await http.register(sessionsPlugin, { config, db });
+  await http.register(accountsRoutes, { config, db, mailer });
+  if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin });

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
   SEED_DEMO_DATA: z.enum(["yes", "no"]).default("yes"),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type AppConfig = {
@@ -47,6 +48,8 @@ export type AppConfig = {
   logLevel: string;
   staticDir: string;
   seedDemoData: boolean;
+  /** How many reverse proxies stand in front: their X-Forwarded-For gives the client's IP (rate limits). */
+  trustProxyHops: number;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemoData: e.SEED_DEMO_DATA === "yes",
+    trustProxyHops: e.TRUST_PROXY,
   };
 }
 

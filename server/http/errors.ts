@@ -8,6 +8,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
   }
@@ -27,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody("VALIDATION_FAILED", "The request is not valid.", issues));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.issues));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

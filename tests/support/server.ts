@@ -14,6 +14,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "silent",
+    // Tests speak for many bidders from one machine: each client names its IP in X-Forwarded-For.
+    TRUST_PROXY: "1",
     ...env,
   });
   const app = await buildApp({ config, db: database.db });

@@ -1,0 +1,134 @@
+// Account bodies and answers. Validation messages are locale keys (`validation.*`): the SPA shows them
+// translated, the server returns them in `issues`, and both use these very schemas (SPEC.md §5).
+import { z } from "zod";
+import { Language } from "./i18n";
+
+export const NAME_MAX = 25;
+export const TEXT_MAX = 255;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_SPECIALS = "!@#$%^&*()_-+=";
+
+export const validationKeys = {
+  required: "validation.required",
+  invalidEmail: "validation.invalidEmail",
+  invalidEmailShort: "validation.invalidEmailShort",
+  password: "validation.password",
+  passwordsDontMatch: "validation.passwordsDontMatch",
+  max25: "validation.max25",
+  max255: "validation.max255",
+  noSpaces: "validation.noSpaces",
+  alreadyTaken: "validation.alreadyTaken",
+  invalidPhone: "validation.invalidPhone",
+} as const;
+
+const v = validationKeys;
+const specials = PASSWORD_SPECIALS.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&");
+const passwordRule = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specials}]).{${PASSWORD_MIN},}$`);
+
+const required = (max: number, maxKey: string) =>
+  z.string({ error: v.required }).trim().min(1, v.required).max(max, maxKey);
+
+export const Email = z
+  .string({ error: v.required })
+  .trim()
+  .min(1, v.required)
+  .max(TEXT_MAX, v.max255)
+  .pipe(z.email(v.invalidEmail));
+
+export const Password = z
+  .string({ error: v.required })
+  .min(1, v.required)
+  .max(TEXT_MAX, v.max255)
+  .regex(passwordRule, v.password);
+
+export const PersonName = required(NAME_MAX, v.max25);
+export const DisplayName = required(NAME_MAX, v.max25).refine((value) => !/\s/.test(value), v.noSpaces);
+
+/** Latvian and international numbers: optional +, 7 to 15 digits, single spaces or dashes between them. */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return /^\+?[0-9]+([ -]?[0-9]+)*$/.test(value) && digits >= 7 && digits <= 15;
+}
+
+export const Phone = z
+  .string()
+  .trim()
+  .max(TEXT_MAX, v.max255)
+  .refine((value) => value === "" || isPhoneNumber(value), v.invalidPhone);
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T, field: "password" | "newPassword") =>
+  z
+    .object({ ...shape, confirmPassword: z.string({ error: v.required }).min(1, v.required) })
+    .refine((body) => (body as Record<string, unknown>)[field] === (body as Record<string, unknown>).confirmPassword, {
+      message: v.passwordsDontMatch,
+      path: ["confirmPassword"],
+    });
+
+export const SignUpBody = withConfirmation(
+  {
+    email: Email,
+    password: Password,
+    firstName: PersonName,
+    lastName: PersonName,
+    displayName: DisplayName,
+    isMarketingConsentGiven: z.boolean().default(false),
+    language: Language.default("lv"),
+  },
+  "password",
+);
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+export const SignInBody = z.object({
+  email: Email,
+  password: z.string({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255),
+});
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const ForgotPasswordBody = z.object({
+  email: z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(TEXT_MAX, v.max255)
+    .pipe(z.email(v.invalidEmailShort)),
+  language: Language.default("lv"),
+});
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
+
+export const Token = z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "validation.invalidToken");
+
+export const ConfirmEmailBody = z.object({ token: Token });
+export const ResendConfirmationBody = z.object({ email: Email, language: Language.default("lv") });
+
+export const ResetPasswordBody = withConfirmation({ token: Token, password: Password }, "password");
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = withConfirmation(
+  { currentPassword: z.string({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255), newPassword: Password },
+  "newPassword",
+);
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+export const Profile = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  phone: z.string(),
+  deliveryAddress: z.string(),
+  isMarketingConsentGiven: z.boolean(),
+  language: Language,
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const UpdateProfileBody = z.object({
+  firstName: PersonName,
+  lastName: PersonName,
+  displayName: DisplayName,
+  phone: Phone.default(""),
+  deliveryAddress: z.string().trim().max(TEXT_MAX, v.max255).default(""),
+  isMarketingConsentGiven: z.boolean(),
+});
+export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
+
+export const UpdateLanguageBody = z.object({ language: Language });

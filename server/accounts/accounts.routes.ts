@@ -1,0 +1,167 @@
+// Account routes: thin handlers that parse with the contract, call one rule, map the result to an answer.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  AuthUser,
+  ChangePasswordBody,
+  ConfirmEmailBody,
+  ForgotPasswordBody,
+  Profile,
+  ResendConfirmationBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  UpdateLanguageBody,
+  UpdateProfileBody,
+  validationKeys,
+} from "../../contract";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { HttpError } from "../http/errors";
+import type { Mailer } from "../mail/mailer";
+import {
+  changePassword,
+  confirmEmail,
+  getProfile,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  setLanguage,
+  signIn,
+  signUp,
+  updateProfile,
+  type AccountsContext,
+} from "./accounts.service";
+import { endSession, requireUser, type SessionUser } from "./sessions";
+
+const Accepted = z.object({ ok: z.literal(true) });
+const displayNameTaken = () =>
+  new HttpError(409, "VALIDATION_FAILED", "The display name is already taken.", [
+    { path: "displayName", message: validationKeys.alreadyTaken },
+  ]);
+
+export function toAuthUser(user: SessionUser | null): AuthUser {
+  if (!user) return { isAuthenticated: false };
+  const { firstName, lastName, displayName, email } = user;
+  return { isAuthenticated: true, firstName, lastName, displayName, email };
+}
+
+export async function accountsRoutes(
+  app: FastifyInstance,
+  options: { config: AppConfig; db: Database; mailer: Mailer },
+): Promise<void> {
+  const { db, mailer, config } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const context = (request: FastifyRequest): AccountsContext => ({
+    db,
+    mailer,
+    ip: request.ip,
+    origin: config.publicOrigin ?? `${request.protocol}://${request.host}`,
+  });
+
+  r.get("/authn/user", { schema: { response: { 200: AuthUser } } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return toAuthUser(request.user);
+  });
+
+  r.post("/authn/sign-up", { schema: { body: SignUpBody, response: { 201: Accepted } } }, async (request, reply) => {
+    const { confirmPassword: _confirm, ...input } = request.body;
+    const result = await signUp(context(request), input).catch((error: unknown) => {
+      if (isUniqueViolation(error, "users_display_name_key_key")) return { kind: "displayNameTaken" } as const;
+      if (isUniqueViolation(error, "users_email_key_key")) return { kind: "accepted" } as const;
+      throw error;
+    });
+    if (result.kind === "displayNameTaken") throw displayNameTaken();
+    if (result.kind === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many sign-ups from here.");
+    return reply.status(201).send({ ok: true });
+  });
+
+  r.post("/authn/resend-confirmation", { schema: { body: ResendConfirmationBody, response: { 202: Accepted } } }, async (request, reply) => {
+    await resendConfirmation(context(request), request.body.email);
+    return reply.status(202).send({ ok: true });
+  });
+
+  r.post("/authn/confirm-email", { schema: { body: ConfirmEmailBody, response: { 200: AuthUser } } }, async (request, reply) => {
+    const confirmed = await confirmEmail(db, request.body.token);
+    if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+    await reply.startSession(confirmed.userId);
+    const profile = await getProfile(db, confirmed.userId);
+    if (!profile) throw new Error("confirmed user vanished");
+    const { firstName, lastName, displayName, email } = profile;
+    return { isAuthenticated: true as const, firstName, lastName, displayName, email };
+  });
+
+  r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser } } }, async (request, reply) => {
+    const result = await signIn(context(request), request.body);
+    switch (result.kind) {
+      case "wrongCredentials":
+        throw new HttpError(401, "WRONG_CREDENTIALS", "Wrong email or password!");
+      case "rateLimited":
+        throw new HttpError(429, "RATE_LIMITED", "Too many failed sign-in attempts. Try again in 15 minutes.");
+      case "notConfirmed":
+        throw new HttpError(403, "EMAIL_NOT_CONFIRMED", "Confirm your e-mail first: we have sent you a new link.");
+      case "signedIn": {
+        if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
+        await reply.startSession(result.userId);
+        const profile = await getProfile(db, result.userId);
+        if (!profile) throw new Error("signed-in user vanished");
+        const { firstName, lastName, displayName, email } = profile;
+        return { isAuthenticated: true as const, firstName, lastName, displayName, email };
+      }
+    }
+  });
+
+  r.post("/authn/sign-out", async (request, reply) => {
+    if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
+    reply.clearSession();
+    return reply.status(204).send();
+  });
+
+  r.post("/authn/forgot-password", { schema: { body: ForgotPasswordBody, response: { 202: Accepted } } }, async (request, reply) => {
+    await requestPasswordReset(context(request), request.body);
+    return reply.status(202).send({ ok: true });
+  });
+
+  r.post("/authn/reset-password", { schema: { body: ResetPasswordBody } }, async (request, reply) => {
+    const isReset = await resetPassword(db, request.body.token, request.body.password);
+    if (!isReset) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+    reply.clearSession();
+    return reply.status(204).send();
+  });
+
+  r.get("/api/users/profile", { schema: { response: { 200: Profile } } }, async (request) => {
+    const user = requireUser(request);
+    const profile = await getProfile(db, user.id);
+    if (!profile) throw new HttpError(401, "UNAUTHENTICATED", "Sign in first.");
+    return profile;
+  });
+
+  r.put("/api/users/profile", { schema: { body: UpdateProfileBody, response: { 200: Profile } } }, async (request) => {
+    const user = requireUser(request);
+    const result = await updateProfile(db, user.id, request.body).catch((error: unknown) => {
+      if (isUniqueViolation(error, "users_display_name_key_key")) return { kind: "displayNameTaken" } as const;
+      throw error;
+    });
+    if (result.kind === "displayNameTaken") throw displayNameTaken();
+    return result.profile;
+  });
+
+  r.put("/api/users/password", { schema: { body: ChangePasswordBody } }, async (request, reply) => {
+    const user = requireUser(request);
+    const isChanged = await changePassword(db, user, request.sessionIdHash, request.body);
+    if (!isChanged) {
+      throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
+        { path: "currentPassword", message: "validation.wrongCurrentPassword" },
+      ]);
+    }
+    return reply.status(204).send();
+  });
+
+  r.put("/api/users/language", { schema: { body: UpdateLanguageBody } }, async (request, reply) => {
+    const user = requireUser(request);
+    await setLanguage(db, user.id, request.body.language);
+    return reply.status(204).send();
+  });
+}

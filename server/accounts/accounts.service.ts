@@ -1,0 +1,274 @@
+// Account rules, free of HTTP: sign-up, e-mail confirmation, sign-in, password reset and change, profile.
+// Answers never reveal whether an e-mail is registered.
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  Language,
+  Profile,
+  SignInBody,
+  SignUpBody,
+  UpdateProfileBody,
+} from "../../contract";
+import type { Database, Queryable } from "../db/database";
+import { actionMail, type Mailer } from "../mail/mailer";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { clearRateLimit, isRateLimited, recordRateLimitEvent, type RateLimit } from "./rate-limit";
+import { endOtherSessions, type SessionUser } from "./sessions";
+import { hashToken, newSecretToken } from "./tokens";
+
+export const CONFIRM_TOKEN_SECONDS = 24 * 3600;
+export const RESET_TOKEN_SECONDS = 30 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 3600;
+
+export const limits = {
+  signInPerAccount: (emailKey: string): RateLimit => ({ bucket: `sign-in:account:${emailKey}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerIp: (ip: string): RateLimit => ({ bucket: `sign-in:ip:${ip}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signUpPerIp: (ip: string): RateLimit => ({ bucket: `sign-up:ip:${ip}`, max: 10, windowSeconds: HOUR }),
+  mailPerAccount: (emailKey: string): RateLimit => ({ bucket: `mail:account:${emailKey}`, max: 5, windowSeconds: HOUR }),
+  forgotPerIp: (ip: string): RateLimit => ({ bucket: `forgot:ip:${ip}`, max: 20, windowSeconds: HOUR }),
+};
+
+export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string };
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+const displayNameKey = (name: string) => name.trim().toLowerCase();
+
+type SignUpInput = Required<Omit<SignUpBody, "confirmPassword">>;
+
+export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "rateLimited" };
+
+export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<SignUpResult> {
+  const { db } = ctx;
+  if (await isRateLimited(db, limits.signUpPerIp(ctx.ip))) return { kind: "rateLimited" };
+  const passwordHash = await hashPassword(input.password);
+  const key = emailKey(input.email);
+
+  return db.transaction(async (tx) => {
+    await recordRateLimitEvent(tx, limits.signUpPerIp(ctx.ip).bucket);
+    const [nameOwner] = await tx.query<{ email_key: string }>("select email_key from users where display_name_key = $1", [
+      displayNameKey(input.displayName),
+    ]);
+    if (nameOwner && nameOwner.email_key !== key) return { kind: "displayNameTaken" } as const;
+
+    const [existing] = await tx.query<{ id: string; first_name: string; language: Language; confirmed: boolean }>(
+      "select id, first_name, language, email_confirmed_at is not null as confirmed from users where email_key = $1",
+      [key],
+    );
+    if (existing) {
+      // The same answer as a new account; the owner learns of the attempt by mail instead.
+      if (!(await isRateLimited(tx, limits.mailPerAccount(key)))) {
+        await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
+        if (existing.confirmed) {
+          await ctx.mailer.send(tx, actionMail({ to: input.email, language: existing.language, kind: "alreadyRegistered", name: existing.first_name, link: `${ctx.origin}/sign-in` }));
+        } else {
+          await sendConfirmation(ctx, tx, { id: existing.id, email: input.email, firstName: existing.first_name, language: existing.language });
+        }
+      }
+      return { kind: "accepted" } as const;
+    }
+
+    const [user] = await tx.query<{ id: string }>(
+      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
+                          is_marketing_consent_given, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, displayNameKey(input.displayName), input.isMarketingConsentGiven, input.language],
+    );
+    if (!user) throw new Error("user insert returned nothing");
+    await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
+    await sendConfirmation(ctx, tx, { id: user.id, email: input.email, firstName: input.firstName, language: input.language });
+    return { kind: "accepted" } as const;
+  });
+}
+
+async function issueToken(tx: Queryable, userId: string, purpose: "confirm_email" | "reset_password", seconds: number) {
+  const token = newSecretToken();
+  await tx.query(
+    `insert into account_tokens (token_hash, user_id, purpose, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hashToken(token), userId, purpose, seconds],
+  );
+  return token;
+}
+
+async function sendConfirmation(
+  ctx: AccountsContext,
+  tx: Queryable,
+  user: { id: string; email: string; firstName: string; language: Language },
+) {
+  const token = await issueToken(tx, user.id, "confirm_email", CONFIRM_TOKEN_SECONDS);
+  await ctx.mailer.send(
+    tx,
+    actionMail({ to: user.email, language: user.language, kind: "confirmEmail", name: user.firstName, link: `${ctx.origin}/confirm-email?token=${token}` }),
+  );
+}
+
+/** Uses a token once: marks it used and returns its user, or null when unknown, used, expired or of another kind. */
+async function useToken(tx: Queryable, token: string, purpose: "confirm_email" | "reset_password"): Promise<string | null> {
+  const [row] = await tx.query<{ user_id: string }>(
+    `update account_tokens set used_at = now()
+     where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
+     returning user_id`,
+    [hashToken(token), purpose],
+  );
+  return row?.user_id ?? null;
+}
+
+export async function confirmEmail(db: Database, token: string): Promise<{ userId: string } | null> {
+  return db.transaction(async (tx) => {
+    const userId = await useToken(tx, token, "confirm_email");
+    if (!userId) return null;
+    await tx.query("update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1", [userId]);
+    return { userId };
+  });
+}
+
+export async function resendConfirmation(ctx: AccountsContext, email: string): Promise<void> {
+  const key = emailKey(email);
+  await ctx.db.transaction(async (tx) => {
+    if (await isRateLimited(tx, limits.mailPerAccount(key))) return;
+    const [user] = await tx.query<{ id: string; email: string; first_name: string; language: Language }>(
+      "select id, email, first_name, language from users where email_key = $1 and email_confirmed_at is null",
+      [key],
+    );
+    if (!user) return;
+    await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
+    await sendConfirmation(ctx, tx, { id: user.id, email: user.email, firstName: user.first_name, language: user.language });
+  });
+}
+
+export type SignInResult =
+  | { kind: "signedIn"; userId: string }
+  | { kind: "wrongCredentials" }
+  | { kind: "notConfirmed" }
+  | { kind: "rateLimited" };
+
+export async function signIn(ctx: AccountsContext, input: SignInBody): Promise<SignInResult> {
+  const { db } = ctx;
+  const key = emailKey(input.email);
+  const perAccount = limits.signInPerAccount(key);
+  const perIp = limits.signInPerIp(ctx.ip);
+  if ((await isRateLimited(db, perAccount)) || (await isRateLimited(db, perIp))) return { kind: "rateLimited" };
+
+  const [user] = await db.query<{ id: string; password_hash: string; confirmed: boolean }>(
+    "select id, password_hash, email_confirmed_at is not null as confirmed from users where email_key = $1",
+    [key],
+  );
+  const isMatch = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (!user || !isMatch) {
+    await recordRateLimitEvent(db, perAccount.bucket);
+    await recordRateLimitEvent(db, perIp.bucket);
+    return { kind: "wrongCredentials" };
+  }
+  await clearRateLimit(db, perAccount.bucket);
+  if (!user.confirmed) {
+    await resendConfirmation(ctx, input.email);
+    return { kind: "notConfirmed" };
+  }
+  return { kind: "signedIn", userId: user.id };
+}
+
+export async function requestPasswordReset(ctx: AccountsContext, input: Required<ForgotPasswordBody>): Promise<void> {
+  const key = emailKey(input.email);
+  await ctx.db.transaction(async (tx) => {
+    if (await isRateLimited(tx, limits.forgotPerIp(ctx.ip))) return;
+    await recordRateLimitEvent(tx, limits.forgotPerIp(ctx.ip).bucket);
+    if (await isRateLimited(tx, limits.mailPerAccount(key))) return;
+    const [user] = await tx.query<{ id: string; email: string; first_name: string; language: Language }>(
+      "select id, email, first_name, language from users where email_key = $1",
+      [key],
+    );
+    if (!user) return;
+    await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
+    const token = await issueToken(tx, user.id, "reset_password", RESET_TOKEN_SECONDS);
+    await ctx.mailer.send(
+      tx,
+      actionMail({ to: user.email, language: user.language, kind: "resetPassword", name: user.first_name, link: `${ctx.origin}/reset-password?token=${token}` }),
+    );
+  });
+}
+
+/** Sets a new password from a reset token; ends every session of the account. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const userId = await useToken(tx, token, "reset_password");
+    if (!userId) return false;
+    // Following the mailed link proves the address too.
+    await tx.query(
+      "update users set password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1",
+      [userId, passwordHash],
+    );
+    await tx.query("update account_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null", [userId]);
+    await endOtherSessions(tx, userId, null);
+    return true;
+  });
+}
+
+/** Changes the password when the current one is right; other sessions end, this one stays. */
+export async function changePassword(
+  db: Database,
+  user: SessionUser,
+  sessionIdHash: string | null,
+  input: Pick<ChangePasswordBody, "currentPassword" | "newPassword">,
+): Promise<boolean> {
+  const [row] = await db.query<{ password_hash: string }>("select password_hash from users where id = $1", [user.id]);
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) return false;
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.query("update users set password_hash = $2, updated_at = now() where id = $1", [user.id, passwordHash]);
+    await endOtherSessions(tx, user.id, sessionIdHash);
+  });
+  return true;
+}
+
+type ProfileRow = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  phone: string;
+  delivery_address: string;
+  is_marketing_consent_given: boolean;
+  language: Language;
+};
+
+const toProfile = (row: ProfileRow): Profile => ({
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  displayName: row.display_name,
+  phone: row.phone,
+  deliveryAddress: row.delivery_address,
+  isMarketingConsentGiven: row.is_marketing_consent_given,
+  language: row.language,
+});
+
+const PROFILE_COLUMNS = "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language";
+
+export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
+  const [row] = await db.query<ProfileRow>(`select ${PROFILE_COLUMNS} from users where id = $1`, [userId]);
+  return row ? toProfile(row) : null;
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: Required<UpdateProfileBody>,
+): Promise<{ kind: "updated"; profile: Profile } | { kind: "displayNameTaken" }> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.query<{ id: string }>("select id from users where display_name_key = $1", [displayNameKey(input.displayName)]);
+    if (owner && owner.id !== userId) return { kind: "displayNameTaken" } as const;
+    const [row] = await tx.query<ProfileRow>(
+      `update users set first_name = $2, last_name = $3, display_name = $4, display_name_key = $5, phone = $6,
+              delivery_address = $7, is_marketing_consent_given = $8, updated_at = now()
+       where id = $1 returning ${PROFILE_COLUMNS}`,
+      [userId, input.firstName, input.lastName, input.displayName, displayNameKey(input.displayName), input.phone, input.deliveryAddress, input.isMarketingConsentGiven],
+    );
+    if (!row) throw new Error("profile update matched no user");
+    return { kind: "updated", profile: toProfile(row) } as const;
+  });
+}
+
+export async function setLanguage(db: Queryable, userId: string, language: Language): Promise<void> {
+  await db.query("update users set language = $2, updated_at = now() where id = $1", [userId, language]);
+}

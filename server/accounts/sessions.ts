@@ -1,0 +1,133 @@
+// Server-side sessions behind an httpOnly, SameSite=Lax cookie holding a random 256-bit id.
+// Idle timeout 7 days (sliding), absolute timeout 30 days; a new id at every sign-in.
+import cookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppConfig } from "../config";
+import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http/errors";
+import { hashToken, newSecretToken } from "./tokens";
+
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+const TOUCH_EVERY_SECONDS = 300;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  role: "bidder" | "operator";
+  language: "en" | "lv" | "ru";
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionIdHash: string | null;
+  }
+}
+
+export function sessionCookieName(config: AppConfig): string {
+  return config.isProduction ? "__Host-pennybid_session" : "pennybid_session";
+}
+
+type SessionRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  role: SessionUser["role"];
+  language: SessionUser["language"];
+  needs_touch: boolean;
+};
+
+export async function loadSession(db: Queryable, idHash: string): Promise<SessionUser | null> {
+  const [row] = await db.query<SessionRow>(
+    `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.language,
+            s.last_seen_at < now() - make_interval(secs => $3) as needs_touch
+     from sessions s join users u on u.id = s.user_id
+     where s.id_hash = $1 and s.expires_at > now()
+       and s.last_seen_at > now() - make_interval(secs => $2)`,
+    [idHash, SESSION_IDLE_SECONDS, TOUCH_EVERY_SECONDS],
+  );
+  if (!row) return null;
+  if (row.needs_touch) await db.query("update sessions set last_seen_at = now() where id_hash = $1", [idHash]);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    displayName: row.display_name,
+    role: row.role,
+    language: row.language,
+  };
+}
+
+/** Starts a session for the user; returns the id for the cookie (only its hash is stored). */
+export async function createSession(db: Queryable, userId: string): Promise<string> {
+  const id = newSecretToken();
+  await db.query(
+    `insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
+    [hashToken(id), userId, SESSION_ABSOLUTE_SECONDS],
+  );
+  return id;
+}
+
+export async function endSession(db: Queryable, idHash: string): Promise<void> {
+  await db.query("delete from sessions where id_hash = $1", [idHash]);
+}
+
+/** Ends every session of the user but, optionally, the one in use. */
+export async function endOtherSessions(db: Queryable, userId: string, keepIdHash: string | null): Promise<void> {
+  await db.query("delete from sessions where user_id = $1 and id_hash is distinct from $2", [userId, keepIdHash]);
+}
+
+async function sessions(app: FastifyInstance, options: { config: AppConfig; db: Database }): Promise<void> {
+  const name = sessionCookieName(options.config);
+  await app.register(cookie);
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionIdHash", null);
+
+  app.addHook("onRequest", async (request) => {
+    const id = request.cookies[name];
+    if (!id || id.length > 64) return;
+    const idHash = hashToken(id);
+    const user = await loadSession(options.db, idHash);
+    if (user) {
+      request.user = user;
+      request.sessionIdHash = idHash;
+    }
+  });
+
+  app.decorateReply("startSession", async function (this: FastifyReply, userId: string) {
+    const id = await createSession(options.db, userId);
+    this.setCookie(name, id, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: options.config.isProduction,
+      maxAge: SESSION_ABSOLUTE_SECONDS,
+    });
+  });
+  app.decorateReply("clearSession", function (this: FastifyReply) {
+    this.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure: options.config.isProduction });
+  });
+}
+
+declare module "fastify" {
+  interface FastifyReply {
+    startSession(userId: string): Promise<void>;
+    clearSession(): void;
+  }
+}
+
+export const sessionsPlugin = fp(sessions, { name: "sessions" });
+
+/** For routes that need a signed-in user: the user, or a 401 (never a redirect). */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, "UNAUTHENTICATED", "Sign in first.");
+  return request.user;
+}
