@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // Browser tests play many bidders from one machine: each names its IP in X-Forwarded-For.
+      TRUST_PROXY: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -4,3 +4,4 @@ export * from "./health";
 export * from "./authn";
 export * from "./socket";
 export * from "./accounts";
+export * from "./wallet";

@@ -12,6 +12,7 @@ import { spaPlugin } from "./http/spa.plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createRealtimeServer, type RealtimeServer } from "./realtime/socket";
+import { walletRoutes } from "./wallet/wallet.routes";
 
 export type App = { http: FastifyInstance; io: RealtimeServer };
 
@@ -36,6 +37,7 @@ export async function buildApp(options: { config: AppConfig; db: Database; maile
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
   await http.register(accountsRoutes, { config, db, mailer });
+  await http.register(walletRoutes, { db });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 

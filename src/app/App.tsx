@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
+import { Toaster } from "../components/ui/toast";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import { createRouter } from "./router";
@@ -13,6 +14,7 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <Toaster />
       </QueryClientProvider>
     </I18nextProvider>
   );

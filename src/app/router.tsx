@@ -6,8 +6,20 @@ import { AuctionDetailPage } from "../features/auctions/pages/AuctionDetailPage"
 import { FavouritesPage, MyActiveAuctionsPage, WonAuctionsPage } from "../features/auctions/pages/ListPages";
 import { HomePage } from "../features/auctions/pages/HomePage";
 import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/ProtectedRoute";
-import { authPage } from "../features/auth/pages/AuthPages";
+import {
+  ConfirmEmailFailedPage,
+  ConfirmEmailPage,
+  ConfirmEmailSentPage,
+  ConfirmEmailSuccessPage,
+  ForgotPasswordPage,
+  ResetLinkSentPage,
+  ResetPasswordPage,
+} from "../features/auth/pages/EmailPages";
+import { SignInPage } from "../features/auth/pages/SignInPage";
+import { SignOutPage } from "../features/auth/pages/SignOutPage";
+import { SignUpPage } from "../features/auth/pages/SignUpPage";
 import { NotFoundPage } from "../features/errors/pages/NotFoundPage";
+import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
 import { ContactsPage, FaqPage, PrivacyPolicyPage, TermsOfServicePage } from "../features/info/pages/InfoPages";
 import { ProfilePage } from "../features/profile/pages/ProfilePage";
 import {
@@ -16,11 +28,10 @@ import {
   PaymentSuccessPage,
 } from "../features/wallet/pages/PaymentResultPages";
 
-const page = (Component: () => React.ReactNode) => <Component />;
-
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: "auctions/:auctionId", element: <AuctionDetailPage /> },
@@ -45,22 +56,23 @@ export const routes: RouteObject[] = [
   },
   {
     element: <AuthLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <GuestOnlyRoute />,
         children: [
-          { path: "sign-in", element: page(authPage("signIn")) },
-          { path: "sign-up", element: page(authPage("signUp")) },
-          { path: "forgot-password", element: page(authPage("forgotPassword")) },
-          { path: "forgot-password/sent", element: page(authPage("resetLinkSent")) },
-          { path: "reset-password", element: page(authPage("resetPassword")) },
-          { path: "confirm-email", element: page(authPage("confirmEmail")) },
-          { path: "confirm-email/failed", element: page(authPage("confirmEmailFailed")) },
-          { path: "confirm-email/sent", element: page(authPage("confirmEmailSent")) },
+          { path: "sign-in", element: <SignInPage /> },
+          { path: "sign-up", element: <SignUpPage /> },
+          { path: "forgot-password", element: <ForgotPasswordPage /> },
+          { path: "forgot-password/sent", element: <ResetLinkSentPage /> },
+          { path: "reset-password", element: <ResetPasswordPage /> },
+          { path: "confirm-email", element: <ConfirmEmailPage /> },
+          { path: "confirm-email/failed", element: <ConfirmEmailFailedPage /> },
+          { path: "confirm-email/sent", element: <ConfirmEmailSentPage /> },
         ],
       },
-      { path: "confirm-email/success", element: page(authPage("confirmEmailSuccess")) },
-      { path: "sign-out", element: page(authPage("signOut")) },
+      { path: "confirm-email/success", element: <ConfirmEmailSuccessPage /> },
+      { path: "sign-out", element: <SignOutPage /> },
     ],
   },
   { path: "*", element: <Navigate to="/404" replace /> },

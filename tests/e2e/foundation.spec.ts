@@ -26,7 +26,6 @@ const authRoutes = [
   { path: "/forgot-password", heading: "Forgot password" },
   { path: "/forgot-password/sent", heading: "Check your e-mail" },
   { path: "/reset-password", heading: "Reset password" },
-  { path: "/confirm-email", heading: "Confirm your e-mail" },
   { path: "/confirm-email/failed", heading: "E-mail confirmation failed" },
   { path: "/confirm-email/sent", heading: "E-mail confirmation sent" },
   { path: "/confirm-email/success", heading: "E-mail confirmed" },
@@ -69,6 +68,12 @@ test.describe("an anonymous visitor", () => {
     await expect(page).toHaveURL(/\/sign-in\?returnUrl=%2Ffavourites$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/faq$/);
+  });
+
+  test("following a confirmation link without a valid token ends on the failure page", async ({ page }) => {
+    await page.goto("/confirm-email?token=not-a-real-token");
+    await expect(page).toHaveURL(/\/confirm-email\/failed$/);
+    await expect(page.getByRole("heading", { name: "E-mail confirmation failed" })).toBeVisible();
   });
 
   test("is redirected from an unknown path to /404", async ({ page }) => {

@@ -1,6 +1,9 @@
 // Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
 // with the live status, a right area with language, settings and account menus; the info alert beneath.
 import { useTranslation } from "react-i18next";
+import type { Language } from "../../../contract";
+import { saveLanguage } from "../../features/auth/api/account-calls";
+import { useUser } from "../../features/auth/api/get-user";
 import { useLiveStatus } from "../../lib/socket";
 import { AccountPopover } from "../menus/AccountPopover";
 import { LanguagePopover } from "../menus/LanguagePopover";
@@ -11,6 +14,11 @@ import { Logo } from "./Logo";
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
+  const { data: user } = useUser();
+  // A signed-in user's choice is also saved to the server; a failure there changes nothing on screen.
+  const saveLanguageIfSignedIn = (language: Language) => {
+    if (user?.isAuthenticated) saveLanguage(language).catch(() => undefined);
+  };
   return (
     <header className="sticky top-0 z-[1100] bg-surface/85 backdrop-blur-md">
       <div className="flex h-header-mobile items-center gap-2 px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
@@ -29,7 +37,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <LiveIndicator />
         </div>
         <div data-area="right" className="flex items-center gap-0.5 sm:gap-1">
-          <LanguagePopover />
+          <LanguagePopover onLanguageChosen={saveLanguageIfSignedIn} />
           <SettingsPopover />
           <AccountPopover />
         </div>

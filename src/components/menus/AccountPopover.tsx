@@ -1,14 +1,25 @@
-// The account menu: a placeholder while loading; sign-in and sign-up links for anonymous visitors.
+// The account menu (SPEC.md §2): a placeholder while loading; sign-in and sign-up links for visitors;
+// for a signed-in user an avatar with initials opening name, e-mail, balance, Profile and Sign out.
 // Navigating from it carries the current path as the return address.
+import * as Popover from "@radix-ui/react-popover";
+import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
+import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/api/get-user";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
+import { useWallet } from "../../features/wallet/api/get-wallet";
+import { formatBalance } from "../../lib/money";
+import { UserGlyph } from "../ui/icons";
 
 export function useReturnUrlSearch(): string {
   const location = useLocation();
   const here = location.pathname + location.search;
   return `?${new URLSearchParams({ [RETURN_URL_PARAM]: here }).toString()}`;
+}
+
+export function initialsOf(user: Pick<AuthenticatedUser, "firstName" | "lastName">): string {
+  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
 export function AccountPopover() {
@@ -18,28 +29,74 @@ export function AccountPopover() {
 
   if (isLoading || !user) {
     return (
-      <div
-        role="status"
-        aria-label={t("account.loading")}
-        className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10"
-      />
+      <div role="status" aria-label={t("account.loading")} className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
     );
   }
+  if (user.isAuthenticated) return <SignedInMenu user={user} />;
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
       <Link
         to={{ pathname: "/sign-in", search: returnSearch }}
-        className="rounded-full px-3 py-2 text-sm font-semibold text-ink hover:bg-black/5 sm:px-4 dark:hover:bg-white/10"
+        className="rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/5 sm:px-4 dark:hover:bg-white/10"
       >
         {t("account.signIn")}
       </Link>
       <Link
         to={{ pathname: "/sign-up", search: returnSearch }}
-        className="rounded-full bg-primary-500 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-600 sm:px-4"
+        className="hidden rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-600 sm:block"
       >
         {t("account.signUp")}
       </Link>
     </div>
+  );
+}
+
+function SignedInMenu({ user }: { user: AuthenticatedUser }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const { data: wallet } = useWallet();
+  const returnSearch = useReturnUrlSearch();
+  const close = () => setIsOpen(false);
+  const itemClass = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10";
+
+  return (
+    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
+      <Popover.Trigger
+        aria-label={t("account.menu")}
+        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-500 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-600 dark:ring-primary-900"
+      >
+        {initialsOf(user)}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} aria-label={t("account.menu")} className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-2 shadow-xl">
+          <div className="px-3 py-2">
+            <p className="font-semibold">{user.displayName}</p>
+            <p className="truncate text-sm text-muted">{user.email}</p>
+          </div>
+          <div className="mx-1 my-2 flex items-center justify-between rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
+            <div>
+              <p className="text-xs font-medium text-muted">{t("account.balance")}</p>
+              <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
+                €{formatBalance(wallet?.balance)}
+              </p>
+            </div>
+          </div>
+          <ul className="border-t border-line pt-1">
+            <li>
+              <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass}>
+                <UserGlyph className="size-4" />
+                {t("account.profile")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/sign-out" onClick={close} className={`${itemClass} text-red-600 dark:text-red-400`}>
+                {t("account.signOut")}
+              </Link>
+            </li>
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

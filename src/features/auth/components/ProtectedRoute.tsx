@@ -1,8 +1,9 @@
 // The protected-area guard of SPEC.md §2: progress bar while unresolved, redirect anonymous visitors to
 // /sign-in (replacing the history entry, carrying the return address), otherwise the page.
-import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { safeReturnUrl } from "../api/account-calls";
 import { useUser } from "../api/get-user";
 
 export const RETURN_URL_PARAM = "returnUrl";
@@ -28,10 +29,11 @@ export function ProtectedRoute() {
   );
 }
 
-/** Sign-in, sign-up and the other account pages: a signed-in user is sent home. */
+/** Sign-in, sign-up and the other account pages: a signed-in user is sent home (or back where they came from). */
 export function GuestOnlyRoute() {
   const { data: user, isLoading } = useUser();
-  if (user?.isAuthenticated) return <Navigate to="/" replace />;
+  const [search] = useSearchParams();
+  if (user?.isAuthenticated) return <Navigate to={safeReturnUrl(search.get(RETURN_URL_PARAM)) ?? "/"} replace />;
   if (isLoading) return <CenteredProgressBar />;
   return <Outlet />;
 }

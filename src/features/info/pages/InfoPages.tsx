@@ -5,9 +5,16 @@ import { PageHeading } from "../../../components/ui/PageHeading";
 type Section = { heading: string; paragraphs: string[] };
 type FaqItem = { question: string; answer: string };
 
+/** A list from the locale files (i18next `returnObjects`); an empty list if the key is missing. */
+function useLocaleList<T>(key: string): T[] {
+  const { t } = useTranslation();
+  const value: unknown = t(key, { returnObjects: true });
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
 function LegalPage({ page }: { page: "privacy" | "terms" }) {
   const { t } = useTranslation();
-  const sections = t(`info.${page}.sections`, { returnObjects: true }) as Section[];
+  const sections = useLocaleList<Section>(`info.${page}.sections`);
   return (
     <article className="max-w-3xl">
       <PageHeading title={t(`info.${page}.title`)}>
@@ -33,7 +40,7 @@ export const TermsOfServicePage = () => <LegalPage page="terms" />;
 
 export function FaqPage() {
   const { t } = useTranslation();
-  const items = t("info.faq.items", { returnObjects: true }) as FaqItem[];
+  const items = useLocaleList<FaqItem>("info.faq.items");
   return (
     <article className="max-w-3xl">
       <PageHeading title={t("info.faq.title")}>{t("info.faq.intro")}</PageHeading>

@@ -1,18 +1,131 @@
+// Profile: edit the details, change the password, marketing consent.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ChangePasswordBody, UpdateProfileBody, type Profile } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
-import { useUser } from "../../auth/api/get-user";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
+import { showToast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api-client";
+import { applyServerError } from "../../../lib/form-errors";
+import { changePassword, getProfile, updateProfile } from "../../auth/api/account-calls";
+import { userQueryOptions } from "../../auth/api/get-user";
+
+const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { data: user } = useUser();
+  const { data: profile } = useQuery(profileQuery);
   return (
     <>
-      <PageHeading title={t("pages.profile.title")} />
-      {user?.isAuthenticated && (
-        <p className="text-lg">
-          {user.firstName} {user.lastName} · {user.email}
-        </p>
+      <PageHeading title={t("pages.profile.title")}>{profile?.email}</PageHeading>
+      {profile ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProfileForm profile={profile} />
+          <PasswordForm />
+        </div>
+      ) : (
+        <CenteredProgressBar />
       )}
     </>
+  );
+}
+
+const card = "rounded-2xl border border-line bg-surface p-6 shadow-sm";
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<UpdateProfileBody>({ resolver: zodResolver(UpdateProfileBody), defaultValues: profile });
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(profileQuery.queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+      form.reset(updated);
+      showToast("success", t("profile.updated"));
+    },
+    onError: (error) => {
+      const message = applyServerError(error, form.setError, t);
+      if (message !== undefined || !(error instanceof ApiError)) setFailure(t("profile.updateFailed"));
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="profile-details" className={card}>
+      <h2 id="profile-details" className="mb-4 text-xl font-semibold">
+        {t("profile.details")}
+      </h2>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((body) => {
+          setFailure(undefined);
+          mutation.mutate(body);
+        })}
+        className="flex flex-col gap-4"
+      >
+        <FormAlert message={failure} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("auth.fields.firstName")} autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
+          <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
+        </div>
+        <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} error={errors.displayName?.message} {...form.register("displayName")} />
+        <TextField label={t("auth.fields.phone")} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
+        <TextField label={t("auth.fields.deliveryAddress")} autoComplete="street-address" error={errors.deliveryAddress?.message} {...form.register("deliveryAddress")} />
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 accent-primary-500" {...form.register("isMarketingConsentGiven")} />
+          {t("auth.fields.marketingConsent")}
+        </label>
+        <SubmitButton isPending={mutation.isPending}>{t("profile.save")}</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(ChangePasswordBody),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      form.reset();
+      showToast("success", t("profile.passwordChanged"));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "WRONG_CURRENT_PASSWORD") {
+        form.setError("currentPassword", { message: "validation.wrongCurrentPassword" });
+      }
+      setFailure(t("profile.passwordChangeFailed"));
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="profile-password" className={`${card} self-start`}>
+      <h2 id="profile-password" className="mb-4 text-xl font-semibold">
+        {t("profile.changePassword")}
+      </h2>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((body) => {
+          setFailure(undefined);
+          mutation.mutate(body);
+        })}
+        className="flex flex-col gap-4"
+      >
+        <FormAlert message={failure} />
+        <TextField label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+        <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.newPassword?.message} {...form.register("newPassword")} />
+        <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        <SubmitButton isPending={mutation.isPending}>{t("profile.changePassword")}</SubmitButton>
+      </form>
+    </section>
   );
 }

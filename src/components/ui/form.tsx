@@ -1,0 +1,61 @@
+// Form pieces shared by every form: a labelled field with its translated error, and the submit button.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, className = "", ...input },
+  ref,
+) {
+  const { t } = useTranslation();
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="h-11 rounded-xl border border-line bg-surface px-3.5 text-[15px] outline-none transition placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 aria-invalid:border-red-500"
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {t(error)}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+export function SubmitButton({ isPending, children }: { isPending: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={isPending}
+      aria-busy={isPending || undefined}
+      className="flex h-11 items-center justify-center gap-2 rounded-full bg-primary-500 px-6 font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-wait disabled:opacity-70"
+    >
+      {isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+      {children}
+    </button>
+  );
+}
+
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      {message}
+    </p>
+  );
+}

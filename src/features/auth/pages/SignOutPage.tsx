@@ -1,0 +1,33 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { signOut } from "../api/account-calls";
+import { userQueryOptions } from "../api/get-user";
+
+/** Ends the session on the server, forgets everything cached about the user, and goes home. */
+export function SignOutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasStarted = useRef(false);
+
+  useEffect(() => {
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    const finish = () => {
+      queryClient.clear();
+      queryClient.setQueryData(userQueryOptions.queryKey, { isAuthenticated: false });
+      navigate("/", { replace: true });
+    };
+    signOut().then(finish, finish);
+  }, [navigate, queryClient]);
+
+  return (
+    <>
+      <h1 className="text-center text-2xl font-bold">{t("auth.signOut.title")}</h1>
+      <CenteredProgressBar />
+    </>
+  );
+}
