@@ -60,6 +60,13 @@ export async function accountsRoutes(
     ip: request.ip,
     origin: config.publicOrigin ?? `${request.protocol}://${request.host}`,
   });
+  /** The /authn/user answer for a user who has just been given a session. */
+  const signedInAs = async (userId: string): Promise<AuthUser> => {
+    const profile = await getProfile(db, userId);
+    if (!profile) throw new Error("signed-in user vanished");
+    const { firstName, lastName, displayName, email } = profile;
+    return { isAuthenticated: true, firstName, lastName, displayName, email };
+  };
 
   r.get("/authn/user", { schema: { response: { 200: AuthUser } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -87,10 +94,7 @@ export async function accountsRoutes(
     const confirmed = await confirmEmail(db, request.body.token);
     if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
     await reply.startSession(confirmed.userId);
-    const profile = await getProfile(db, confirmed.userId);
-    if (!profile) throw new Error("confirmed user vanished");
-    const { firstName, lastName, displayName, email } = profile;
-    return { isAuthenticated: true as const, firstName, lastName, displayName, email };
+    return signedInAs(confirmed.userId);
   });
 
   r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser } } }, async (request, reply) => {
@@ -105,10 +109,7 @@ export async function accountsRoutes(
       case "signedIn": {
         if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
         await reply.startSession(result.userId);
-        const profile = await getProfile(db, result.userId);
-        if (!profile) throw new Error("signed-in user vanished");
-        const { firstName, lastName, displayName, email } = profile;
-        return { isAuthenticated: true as const, firstName, lastName, displayName, email };
+        return signedInAs(result.userId);
       }
     }
   });
