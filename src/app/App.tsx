@@ -3,6 +3,7 @@ import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
 import { Toaster } from "../components/ui/toast";
+import { AuthProvider } from "../features/auth/auth-provider";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import { createRouter } from "./router";
@@ -13,7 +14,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
         <Toaster />
       </QueryClientProvider>
     </I18nextProvider>

@@ -4,6 +4,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
+import { AuthProvider } from "../../src/features/auth/auth-provider";
 import { i18n } from "../../src/lib/i18n";
 import { createQueryClient } from "../../src/lib/query-client";
 
@@ -13,7 +14,9 @@ export function renderRoutes(routes: RouteObject[], initialPath = "/", onSession
   const view = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </QueryClientProvider>
     </I18nextProvider>,
   );

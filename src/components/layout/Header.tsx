@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
-import { useUser } from "../../features/auth/api/get-user";
+import { useUser } from "../../features/auth/auth-provider";
 import { useLiveStatus } from "../../lib/socket";
 import { AccountPopover } from "../menus/AccountPopover";
 import { LanguagePopover } from "../menus/LanguagePopover";

@@ -1,7 +1,7 @@
 // What the side navigation holds, shared by the permanent sidebar (lg and up) and the slide-out menu.
 import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { useUser } from "../../features/auth/api/get-user";
+import { useUser } from "../../features/auth/auth-provider";
 import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../ui/icons";
 import { SocialLinks } from "./SocialLinks";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuthenticatedUser } from "../../../contract";
-import { useUser } from "../../features/auth/api/get-user";
+import { useUser } from "../../features/auth/auth-provider";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { formatBalance } from "../../lib/money";

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from "react-router-dom
 import { useTranslation } from "react-i18next";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { safeReturnUrl } from "../api/account-calls";
-import { useUser } from "../api/get-user";
+import { useUser } from "../auth-provider";
 
 export const RETURN_URL_PARAM = "returnUrl";
 

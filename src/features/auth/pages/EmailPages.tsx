@@ -1,6 +1,6 @@
 // Confirmation and reset: the "we sent you a mail" pages, following the mailed links, and their outcomes.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form"
 import { showToast } from "../../../components/ui/toast";
 import { currentLanguage } from "../../../lib/i18n";
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from "../api/account-calls";
-import { userQueryOptions } from "../api/get-user";
+import { useAuthActor } from "../auth-provider";
 
 function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bodyKey: string; values?: Record<string, string>; children?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -88,10 +88,10 @@ export function ConfirmEmailFailedPage() {
 
 export function ConfirmEmailSuccessPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const authActor = useAuthActor();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
-  }, [queryClient]);
+    authActor.send({ type: "user.refresh" });
+  }, [authActor]);
   return (
     <Message titleKey="auth.confirmEmailSuccess.title" bodyKey="auth.confirmEmailSuccess.body">
       <Link to="/" className={linkButton}>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
@@ -7,17 +7,17 @@ import { SignInBody } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
 import { signIn } from "../api/account-calls";
-import { userQueryOptions } from "../api/get-user";
+import { useAuthActor } from "../auth-provider";
 
 export function SignInPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const form = useForm<SignInBody>({ resolver: zodResolver(SignInBody), defaultValues: { email: "", password: "" } });
+  const authActor = useAuthActor();
   const mutation = useMutation({
     mutationFn: signIn,
     // The account-pages guard then sends the user to the return address (or home).
-    onSuccess: (user) => queryClient.setQueryData(userQueryOptions.queryKey, user),
+    onSuccess: (user) => user.isAuthenticated && authActor.send({ type: "user.signedIn", user }),
   });
   const failure =
     mutation.error instanceof ApiError ? t(`errors.${mutation.error.code}`) : mutation.error ? t("errors.INTERNAL") : undefined;

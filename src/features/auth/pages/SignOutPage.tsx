@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { signOut } from "../api/account-calls";
-import { userQueryOptions } from "../api/get-user";
+import { useAuthActor } from "../auth-provider";
 
 /** Ends the session on the server, forgets everything cached about the user, and goes home. */
 export function SignOutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const authActor = useAuthActor();
   const hasStarted = useRef(false);
 
   useEffect(() => {
@@ -18,11 +19,11 @@ export function SignOutPage() {
     hasStarted.current = true;
     const finish = () => {
       queryClient.clear();
-      queryClient.setQueryData(userQueryOptions.queryKey, { isAuthenticated: false });
+      authActor.send({ type: "user.signedOut" });
       navigate("/", { replace: true });
     };
     signOut().then(finish, finish);
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, authActor]);
 
   return (
     <>

@@ -12,7 +12,7 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
 import { changePassword, getProfile, updateProfile } from "../../auth/api/account-calls";
-import { userQueryOptions } from "../../auth/api/get-user";
+import { useAuthActor } from "../../auth/auth-provider";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
@@ -39,13 +39,14 @@ const card = "rounded-2xl border border-line bg-surface p-6 shadow-sm";
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const authActor = useAuthActor();
   const [failure, setFailure] = useState<string>();
   const form = useForm<UpdateProfileBody>({ resolver: zodResolver(UpdateProfileBody), defaultValues: profile });
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: (updated) => {
       queryClient.setQueryData(profileQuery.queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+      authActor.send({ type: "user.refresh" });
       form.reset(updated);
       showToast("success", t("profile.updated"));
     },

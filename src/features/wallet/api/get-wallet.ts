@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { WalletResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
-import { useUser } from "../../auth/api/get-user";
+import { useUser } from "../../auth/auth-provider";
 
 export const walletQueryOptions = queryOptions({
   queryKey: ["wallet"],
