@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
-import { seedDemoData } from "./seed/seed";
+import { DEMO_BIDDER, seedDemoData } from "./seed/seed";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   http.log.info({ url, database: db.kind }, `Pennybid is ready at ${url}`);
+  if (config.seedDemoData && !config.isProduction) {
+    http.log.info(`Demo bidder: ${DEMO_BIDDER.email} / ${DEMO_BIDDER.password}`);
+  }
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

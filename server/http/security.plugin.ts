@@ -34,12 +34,29 @@ async function security(app: FastifyInstance, options: { config: AppConfig }): P
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.url.startsWith("/api/") && !request.url.startsWith("/authn/")) return;
+    const refuse = (message: string) => reply.status(403).send(errorBody("CSRF_HEADER_MISSING", message));
     if (request.headers["x-requested-with"] !== "XMLHttpRequest") {
-      return reply
-        .status(403)
-        .send(errorBody("CSRF_HEADER_MISSING", "Missing X-Requested-With: XMLHttpRequest header."));
+      return refuse("Missing X-Requested-With: XMLHttpRequest header.");
+    }
+    const origin = request.headers.origin;
+    if (origin && !isOwnOrigin(origin, request.headers.host, options.config.publicOrigin)) {
+      return refuse("Cross-origin requests are not accepted.");
+    }
+    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
+      return reply.status(415).send(errorBody("BAD_REQUEST", "Send JSON (Content-Type: application/json)."));
     }
   });
+}
+
+/** The page's own origin: the configured public one, or the host this request was sent to. */
+export function isOwnOrigin(origin: string, host: string | undefined, publicOrigin: string | undefined): boolean {
+  if (origin === publicOrigin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 // Not encapsulated: the headers and the guard apply to every route of the app.

@@ -2,6 +2,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { isOwnOrigin } from "../http/security.plugin";
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -13,10 +14,8 @@ export function createRealtimeServer(httpServer: HttpServer, options: { allowedO
     // Same-origin only: the browser's Origin must be the page's own host.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      if (!origin) return callback(null, true);
-      const host = request.headers.host;
-      const isSameOrigin = origin === options.allowedOrigin || (host !== undefined && new URL(origin).host === host);
-      callback(isSameOrigin ? null : "origin not allowed", isSameOrigin);
+      const isAllowed = !origin || isOwnOrigin(origin, request.headers.host, options.allowedOrigin);
+      callback(isAllowed ? null : "origin not allowed", isAllowed);
     },
   });
 

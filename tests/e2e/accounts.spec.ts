@@ -122,3 +122,10 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
   await expect(page).toHaveURL(/\/auctions\/won$/);
   await expect(page.getByRole("heading", { name: "Won auctions" })).toBeVisible();
 });
+
+test("the seeded demo bidder can sign in with the credentials the README gives", async ({ page }) => {
+  await page.goto("/sign-in");
+  await signIn(page, "demo@pennybid.lv", "Demo123!");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Account menu" }).getByText("demo_bidder")).toBeVisible();
+});

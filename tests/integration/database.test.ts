@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate } from "../../server/db/migrate";
-import { seedDemoData } from "../../server/seed/seed";
+import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 
 let database: TestDatabase | undefined;
@@ -44,9 +44,14 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     expect(typeof row?.n).toBe("number");
   });
 
-  it("seeds demo data on the first start only", async () => {
+  it("seeds demo data on the first start only, with a confirmed demo bidder", async () => {
     database = await openTestDatabase();
     expect(await seedDemoData(database.db)).toEqual({ seeded: true });
     expect(await seedDemoData(database.db)).toEqual({ seeded: false });
+    const demo = await database.db.query<{ is_demo: boolean; confirmed: boolean }>(
+      "select is_demo, email_confirmed_at is not null as confirmed from users where email = $1",
+      [DEMO_BIDDER.email],
+    );
+    expect(demo).toEqual([{ is_demo: true, confirmed: true }]);
   });
 });

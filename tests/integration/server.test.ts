@@ -122,3 +122,32 @@ describe("production settings", () => {
     }
   });
 });
+
+describe("the CSRF guard", () => {
+  it("refuses a mutating call from another origin", async () => {
+    const response = await fetch(`${server.url}/authn/sign-in`, {
+      method: "POST",
+      headers: { ...spaHeaders, Origin: "https://evil.example" },
+      body: JSON.stringify({ email: "a@b.lv", password: "x" }),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("accepts the app's own origin", async () => {
+    const response = await fetch(`${server.url}/authn/sign-in`, {
+      method: "POST",
+      headers: { ...spaHeaders, Origin: server.url },
+      body: JSON.stringify({ email: "nobody@example.lv", password: "Wrong1!x" }),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses a form-encoded body, which a cross-site form could send", async () => {
+    const response = await fetch(`${server.url}/authn/sign-in`, {
+      method: "POST",
+      headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.lv&password=x",
+    });
+    expect(response.status).toBe(415);
+  });
+});
