@@ -5,3 +5,4 @@ export * from "./authn";
 export * from "./socket";
 export * from "./accounts";
 export * from "./wallet";
+export * from "./auctions";

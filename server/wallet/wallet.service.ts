@@ -6,7 +6,7 @@ export type LedgerEntry = {
   type: "Payment" | "AuctionEnrollment" | "AuctionPayment";
   amountCents: number;
   description: string;
-  auctionId?: string | null;
+  auctionId?: number | null;
 };
 
 export class InsufficientFundsError extends Error {

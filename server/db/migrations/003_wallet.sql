@@ -12,7 +12,7 @@ create table wallet_transactions (
   type text not null check (type in ('Payment', 'AuctionEnrollment', 'AuctionPayment')),
   amount_cents bigint not null check (amount_cents <> 0),
   description text not null check (char_length(description) <= 255),
-  auction_id uuid,
+  auction_id bigint,
   created_at timestamptz not null default now()
 );
 create index wallet_transactions_user on wallet_transactions (user_id, created_at desc, id desc);

@@ -1,0 +1,55 @@
+// Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
+import { z } from "zod";
+
+export const auctionStatuses = ["New", "Waiting", "Running", "Ended", "Canceled"] as const;
+export const AuctionStatus = z.enum(auctionStatuses);
+export type AuctionStatus = z.infer<typeof AuctionStatus>;
+
+/** The refusals of enrolment and bidding, with SPEC.md's English text. The SPA shows `errors.<code>`. */
+export const auctionErrorMessages = {
+  AUCTION_ENDED: "Auction has ended",
+  AUCTION_NOT_RUNNING: "Auction is not running",
+  AUCTION_STATE_MISSING: "Auction state is missing",
+  ALREADY_WINNING: "You are already winning",
+  BID_FAILED: "Failed to place bid. Please try again later. Contact support if the issue persist.",
+  NOT_ENROLLED: "Enrol in this auction before you bid.",
+  NOT_ENOUGH_FUNDS: "Not enough funds in your wallet!",
+  MIN_PREVIOUS_ENTRIES: "You must have participated in {{minPreviousEntries}} other auctions before you can enroll in this one",
+  ALREADY_ENROLLED: "You are already enrolled in this auction.",
+  ENROLMENT_CLOSED: "Enrolment is closed for this auction.",
+  BID_TOO_FAST: "One bid per second, please.",
+} as const;
+export type AuctionErrorCode = keyof typeof auctionErrorMessages;
+
+export const BidEntry = z.object({
+  priceCents: z.number().int(),
+  displayName: z.string(),
+  placedAt: z.string(),
+  isAuto: z.boolean(),
+});
+export type BidEntry = z.infer<typeof BidEntry>;
+
+/** One auction's live state: what a card or the detail page needs; `seq` orders updates. */
+export const AuctionState = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  status: AuctionStatus,
+  title: z.string(),
+  image: z.string().nullable(),
+  retailValueCents: z.number().int(),
+  entryFeeCents: z.number().int(),
+  priceCents: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  hardEndsAt: z.string().nullable(),
+  priceCapCents: z.number().int().nullable(),
+  resetSeconds: z.number().int(),
+  minPreviousEntries: z.number().int(),
+  leaderName: z.string().nullable(),
+  winnerName: z.string().nullable(),
+  bidCount: z.number().int(),
+  recentBids: z.array(BidEntry),
+  finalHash: z.string().nullable(),
+  serverNow: z.number().int(),
+});
+export type AuctionState = z.infer<typeof AuctionState>;

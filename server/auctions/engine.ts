@@ -1,0 +1,177 @@
+// The auction engine: enrolment, bids and the lifecycle, decided inside the database so that racing requests and
+// several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
+import type { AuctionErrorCode } from "../../contract";
+import type { Database, Queryable } from "../db/database";
+import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { bidHash, genesisHash } from "./bid-chain";
+
+export class AuctionRefusal extends Error {
+  constructor(
+    readonly code: AuctionErrorCode,
+    readonly values: Record<string, number> = {},
+  ) {
+    super(code);
+  }
+}
+
+type AuctionRow = {
+  id: number;
+  status: "New" | "Waiting" | "Running" | "Ended" | "Canceled";
+  entry_fee_cents: number;
+  min_previous_entries: number;
+  reset_seconds: number;
+  price_cents: number;
+  leader_id: string | null;
+  ends_at: Date | null;
+  hard_ends_at: Date | null;
+  price_cap_cents: number | null;
+  last_hash: string;
+  title: string;
+};
+
+/** Locks the auction row for the rest of the transaction: bids and enrolments on one auction serialize here. */
+async function lockAuction(tx: Queryable, auctionId: number): Promise<AuctionRow> {
+  const [row] = await tx.query<AuctionRow>(
+    `select id, status, entry_fee_cents, min_previous_entries, reset_seconds, price_cents, leader_id, ends_at,
+            hard_ends_at, price_cap_cents, last_hash, title
+     from auctions where id = $1 for update`,
+    [auctionId],
+  );
+  if (!row) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+  return row;
+}
+
+export type EnrolResult = { feeCents: number; balanceCents: number | null };
+
+/** Enrols a bidder once, while Waiting or Running, taking the entry fee from the wallet in the same transaction. */
+export async function enrol(db: Database, userId: string, auctionId: number, now: Date): Promise<EnrolResult> {
+  return db.transaction(async (tx) => {
+    const auction = await lockAuction(tx, auctionId);
+    const isOpen =
+      auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
+    if (!isOpen) throw new AuctionRefusal("ENROLMENT_CLOSED");
+    const [already] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
+    if (already) throw new AuctionRefusal("ALREADY_ENROLLED");
+    if (auction.min_previous_entries > 0) {
+      const [row] = await tx.query<{ n: number }>(
+        "select count(*) as n from enrolments where user_id = $1 and auction_id <> $2",
+        [userId, auctionId],
+      );
+      if ((row?.n ?? 0) < auction.min_previous_entries) {
+        throw new AuctionRefusal("MIN_PREVIOUS_ENTRIES", { minPreviousEntries: auction.min_previous_entries });
+      }
+    }
+    let balanceCents: number | null = null;
+    if (auction.entry_fee_cents > 0) {
+      try {
+        balanceCents = await postLedgerEntry(tx, {
+          userId,
+          type: "AuctionEnrollment",
+          amountCents: -auction.entry_fee_cents,
+          description: `Entry fee: ${auction.title}`,
+          auctionId,
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AuctionRefusal("NOT_ENOUGH_FUNDS");
+        throw error;
+      }
+    }
+    await tx.query("insert into enrolments (auction_id, user_id, fee_cents) values ($1, $2, $3)", [
+      auctionId,
+      userId,
+      auction.entry_fee_cents,
+    ]);
+    await tx.query("update auctions set seq = seq + 1 where id = $1", [auctionId]);
+    return { feeCents: auction.entry_fee_cents, balanceCents };
+  });
+}
+
+export const MIN_SECONDS_BETWEEN_BIDS = 1;
+
+export type PlacedBid = { auctionId: number; priceCents: number; endsAt: Date; hasEnded: boolean };
+
+/**
+ * One bid: +€0.01, the bidder leads, time left becomes at least `resetSeconds` (never past the hard stop).
+ * Reaching the price cap ends the auction at once with this bidder as winner.
+ */
+export async function placeBid(
+  db: Database,
+  userId: string,
+  auctionId: number,
+  now: Date,
+  options: { isAuto?: boolean } = {},
+): Promise<PlacedBid> {
+  return db.transaction(async (tx) => {
+    const auction = await lockAuction(tx, auctionId);
+    if (auction.status === "Ended" || auction.status === "Canceled") throw new AuctionRefusal("AUCTION_ENDED");
+    if (auction.status !== "Running") throw new AuctionRefusal("AUCTION_NOT_RUNNING");
+    if (!auction.ends_at) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+    if (auction.ends_at <= now || (auction.hard_ends_at && auction.hard_ends_at <= now)) {
+      throw new AuctionRefusal("AUCTION_ENDED");
+    }
+    const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
+    if (!enrolled) throw new AuctionRefusal("NOT_ENROLLED");
+    if (auction.leader_id === userId) throw new AuctionRefusal("ALREADY_WINNING");
+    const [recent] = await tx.query(
+      "select 1 from bids where user_id = $1 and auction_id = $2 and placed_at > $3 limit 1",
+      [userId, auctionId, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
+    );
+    if (recent) throw new AuctionRefusal("BID_TOO_FAST");
+
+    const priceCents = auction.price_cents + 1;
+    const resetEnd = new Date(now.getTime() + auction.reset_seconds * 1000);
+    let endsAt = auction.ends_at > resetEnd ? auction.ends_at : resetEnd;
+    if (auction.hard_ends_at && endsAt > auction.hard_ends_at) endsAt = auction.hard_ends_at;
+    const hasReachedCap = auction.price_cap_cents !== null && priceCents >= auction.price_cap_cents;
+
+    const prevHash = auction.last_hash || genesisHash(auctionId);
+    const hash = bidHash({ prevHash, auctionId, userId, priceCents, placedAt: now });
+    await tx.query(
+      `insert into bids (auction_id, user_id, price_cents, placed_at, is_auto, prev_hash, hash)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [auctionId, userId, priceCents, now, options.isAuto ?? false, prevHash, hash],
+    );
+    if (hasReachedCap) {
+      await tx.query(
+        `update auctions set price_cents = $2, leader_id = $3, bid_count = bid_count + 1, last_hash = $4, seq = seq + 1,
+                status = 'Ended', ends_at = $5, ended_at = $5, winner_id = $3, final_hash = $4
+         where id = $1`,
+        [auctionId, priceCents, userId, hash, now],
+      );
+      return { auctionId, priceCents, endsAt: now, hasEnded: true };
+    }
+    await tx.query(
+      `update auctions set price_cents = $2, leader_id = $3, bid_count = bid_count + 1, last_hash = $4, seq = seq + 1,
+              ends_at = $5
+       where id = $1`,
+      [auctionId, priceCents, userId, hash, endsAt],
+    );
+    return { auctionId, priceCents, endsAt, hasEnded: false };
+  });
+}
+
+export type Transition = { auctionId: number; status: "Running" | "Ended" };
+
+/**
+ * Moves every auction whose time has come: Waiting → Running at `startsAt`, Running → Ended when `endsAt` (or the
+ * hard stop) has passed. Each UPDATE changes a row once, so however many processes run this, each auction starts
+ * and ends exactly once; the leader at that moment wins.
+ */
+export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transition[]> {
+  const started = await db.query<{ id: number }>(
+    `update auctions set status = 'Running', seq = seq + 1,
+            ends_at = least(starts_at + make_interval(secs => initial_seconds), coalesce(hard_ends_at, 'infinity'))
+     where status = 'Waiting' and starts_at <= $1 returning id`,
+    [now],
+  );
+  const ended = await db.query<{ id: number }>(
+    `update auctions set status = 'Ended', seq = seq + 1, ended_at = least(ends_at, coalesce(hard_ends_at, ends_at)),
+            winner_id = leader_id, final_hash = nullif(last_hash, '')
+     where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1) returning id`,
+    [now],
+  );
+  return [
+    ...started.map((row) => ({ auctionId: row.id, status: "Running" as const })),
+    ...ended.map((row) => ({ auctionId: row.id, status: "Ended" as const })),
+  ];
+}

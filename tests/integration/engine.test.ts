@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AuctionRefusal, advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
+import { balanceCents } from "../../server/wallet/wallet.service";
+import { openTestDatabase, type TestDatabase } from "../support/database";
+import { at, createAuction, createBidder } from "../support/fixtures";
+
+let database: TestDatabase;
+const db = () => database.db;
+const now = new Date("2026-11-23T12:00:00.000Z");
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AuctionRefusal);
+  return (error as AuctionRefusal).code;
+}
+
+async function auctionRow(id: number) {
+  const [row] = await db().query<{ status: string; price_cents: number; leader_id: string | null; ends_at: Date; winner_id: string | null; seq: number; final_hash: string | null; bid_count: number }>(
+    "select status, price_cents, leader_id, ends_at, winner_id, seq, final_hash, bid_count from auctions where id = $1",
+    [id],
+  );
+  if (!row) throw new Error("no auction");
+  return row;
+}
+
+describe("enrolment", () => {
+  it("takes the entry fee from the wallet once, as an AuctionEnrollment entry", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 500 });
+    const auction = await createAuction(db(), now, { entryFeeCents: 150 });
+    expect(await enrol(db(), bidder.id, auction, now)).toEqual({ feeCents: 150, balanceCents: 350 });
+    expect(await balanceCents(db(), bidder.id)).toBe(350);
+    const entries = await db().query<{ type: string; amount_cents: number; auction_id: number }>(
+      "select type, amount_cents, auction_id from wallet_transactions where user_id = $1 and type = 'AuctionEnrollment'",
+      [bidder.id],
+    );
+    expect(entries).toEqual([{ type: "AuctionEnrollment", amount_cents: -150, auction_id: auction }]);
+    expect(await refusal(enrol(db(), bidder.id, auction, now))).toBe("ALREADY_ENROLLED");
+    expect(await balanceCents(db(), bidder.id)).toBe(350);
+  });
+
+  it("refuses without enough funds and changes nothing", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 99 });
+    const auction = await createAuction(db(), now, { entryFeeCents: 100 });
+    expect(await refusal(enrol(db(), bidder.id, auction, now))).toBe("NOT_ENOUGH_FUNDS");
+    expect(await balanceCents(db(), bidder.id)).toBe(99);
+    expect(await db().query("select 1 from enrolments where auction_id = $1", [auction])).toEqual([]);
+  });
+
+  it("is free when the entry fee is zero, with no ledger entry", async () => {
+    const bidder = await createBidder(db());
+    const auction = await createAuction(db(), now, { entryFeeCents: 0 });
+    expect(await enrol(db(), bidder.id, auction, now)).toEqual({ feeCents: 0, balanceCents: null });
+  });
+
+  it("needs minPreviousEntries other auctions first", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 1000 });
+    const gated = await createAuction(db(), now, { minPreviousEntries: 2 });
+    const error = await enrol(db(), bidder.id, gated, now).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "MIN_PREVIOUS_ENTRIES", values: { minPreviousEntries: 2 } });
+    await enrol(db(), bidder.id, await createAuction(db(), now), now);
+    await enrol(db(), bidder.id, await createAuction(db(), now), now);
+    await expect(enrol(db(), bidder.id, gated, now)).resolves.toMatchObject({ feeCents: 100 });
+  });
+
+  it("is open while Waiting or Running only", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 1000 });
+    await expect(enrol(db(), bidder.id, await createAuction(db(), now, { status: "Waiting" }), now)).resolves.toBeDefined();
+    expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "New" }), now))).toBe("ENROLMENT_CLOSED");
+    expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "Ended" }), now))).toBe("ENROLMENT_CLOSED");
+    expect(await refusal(enrol(db(), bidder.id, 987654, now))).toBe("AUCTION_STATE_MISSING");
+  });
+});
+
+describe("bidding", () => {
+  async function runningWith(bidders: number, fixture = {}) {
+    const auction = await createAuction(db(), now, { entryFeeCents: 0, ...fixture });
+    const users = [];
+    for (let i = 0; i < bidders; i++) {
+      const user = await createBidder(db());
+      await enrol(db(), user.id, auction, now);
+      users.push(user);
+    }
+    return { auction, users };
+  }
+
+  it("raises the price by one cent, makes the bidder lead and resets the timer to at least resetSeconds", async () => {
+    const { auction, users } = await runningWith(2, { initialSeconds: 20, resetSeconds: 15 });
+    const [a, b] = users;
+    await placeBid(db(), a!.id, auction, at(now, 1));
+    let row = await auctionRow(auction);
+    expect(row).toMatchObject({ price_cents: 1, leader_id: a!.id, bid_count: 1 });
+    expect(row.ends_at).toEqual(at(now, 20)); // 19 s were left, more than 15
+    await placeBid(db(), b!.id, auction, at(now, 10));
+    row = await auctionRow(auction);
+    expect(row).toMatchObject({ price_cents: 2, leader_id: b!.id });
+    expect(row.ends_at).toEqual(at(now, 25)); // 10 s were left: reset to 15 from now
+  });
+
+  it("refuses the bidder already winning", async () => {
+    const { auction, users } = await runningWith(1);
+    await placeBid(db(), users[0]!.id, auction, now);
+    expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 2)))).toBe("ALREADY_WINNING");
+    expect((await auctionRow(auction)).price_cents).toBe(1);
+  });
+
+  it("refuses a bidder who has not enrolled", async () => {
+    const { auction } = await runningWith(0);
+    const stranger = await createBidder(db());
+    expect(await refusal(placeBid(db(), stranger.id, auction, now))).toBe("NOT_ENROLLED");
+  });
+
+  it("refuses bids on an auction that is not running, has ended, or does not exist", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 1000 });
+    const waiting = await createAuction(db(), now, { status: "Waiting" });
+    await enrol(db(), bidder.id, waiting, now);
+    expect(await refusal(placeBid(db(), bidder.id, waiting, now))).toBe("AUCTION_NOT_RUNNING");
+    const { auction, users } = await runningWith(1, { initialSeconds: 10 });
+    expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 10)))).toBe("AUCTION_ENDED");
+    expect(await refusal(placeBid(db(), bidder.id, 987654, now))).toBe("AUCTION_STATE_MISSING");
+  });
+
+  it("accepts at most one bid per bidder per second", async () => {
+    const { auction, users } = await runningWith(2);
+    const [a, b] = users;
+    await placeBid(db(), a!.id, auction, at(now, 1));
+    await placeBid(db(), b!.id, auction, at(now, 1.2));
+    expect(await refusal(placeBid(db(), a!.id, auction, at(now, 1.5)))).toBe("BID_TOO_FAST");
+    await expect(placeBid(db(), a!.id, auction, at(now, 2.1))).resolves.toMatchObject({ priceCents: 3 });
+  });
+
+  it("never moves the end past the hard stop, and the hard stop ends it with the leader winning", async () => {
+    const { auction, users } = await runningWith(1, { initialSeconds: 10, resetSeconds: 30, hardEndsAt: at(now, 20) });
+    await placeBid(db(), users[0]!.id, auction, at(now, 5));
+    expect((await auctionRow(auction)).ends_at).toEqual(at(now, 20));
+    await advanceLifecycle(db(), at(now, 20));
+    expect(await auctionRow(auction)).toMatchObject({ status: "Ended", winner_id: users[0]!.id, price_cents: 1 });
+  });
+
+  it("ends at once when a bid reaches the price cap", async () => {
+    const { auction, users } = await runningWith(2, { priceCapCents: 2 });
+    await placeBid(db(), users[0]!.id, auction, now);
+    const capped = await placeBid(db(), users[1]!.id, auction, at(now, 1));
+    expect(capped).toMatchObject({ priceCents: 2, hasEnded: true });
+    expect(await auctionRow(auction)).toMatchObject({ status: "Ended", winner_id: users[1]!.id });
+    expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 2)))).toBe("AUCTION_ENDED");
+  });
+
+  it("serializes racing bids: one order, every accepted bid in the history, the price equal to their count", async () => {
+    const { auction, users } = await runningWith(8);
+    const outcomes = await Promise.allSettled(users.map((user) => placeBid(db(), user.id, auction, at(now, 1))));
+    const accepted = outcomes.filter((o) => o.status === "fulfilled").length;
+    expect(accepted).toBe(8); // different bidders: each is outbid by the next in the database's order
+    const row = await auctionRow(auction);
+    expect(row.price_cents).toBe(8);
+    const bids = await db().query<{ price_cents: number }>("select price_cents from bids where auction_id = $1 order by id", [auction]);
+    expect(bids.map((b) => b.price_cents)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("lets one bidder's two racing bids through once: the second is 'already winning'", async () => {
+    const { auction, users } = await runningWith(1);
+    const outcomes = await Promise.allSettled([placeBid(db(), users[0]!.id, auction, now), placeBid(db(), users[0]!.id, auction, now)]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect((await auctionRow(auction)).price_cents).toBe(1);
+  });
+});
+
+describe("the bid history's hash chain", () => {
+  it("links every bid to the one before, starting from the auction's genesis hash", async () => {
+    const auction = await createAuction(db(), now, { entryFeeCents: 0 });
+    const a = await createBidder(db());
+    const b = await createBidder(db());
+    await enrol(db(), a.id, auction, now);
+    await enrol(db(), b.id, auction, now);
+    for (let i = 0; i < 6; i++) await placeBid(db(), (i % 2 ? b : a).id, auction, at(now, i + 1));
+    const bids = await db().query<{ user_id: string; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(
+      "select user_id, price_cents, placed_at, prev_hash, hash from bids where auction_id = $1 order by id",
+      [auction],
+    );
+    let prev = genesisHash(auction);
+    for (const bid of bids) {
+      expect(bid.prev_hash).toBe(prev);
+      expect(bid.hash).toBe(bidHash({ prevHash: prev, auctionId: auction, userId: bid.user_id, priceCents: bid.price_cents, placedAt: bid.placed_at }));
+      prev = bid.hash;
+    }
+    await advanceLifecycle(db(), at(now, 3600));
+    expect((await auctionRow(auction)).final_hash).toBe(prev);
+  });
+});
+
+describe("the lifecycle", () => {
+  it("starts a Waiting auction at startsAt and ends it when endsAt passes, exactly once however often it runs", async () => {
+    const auction = await createAuction(db(), now, { status: "Waiting", startsAt: at(now, 10), initialSeconds: 30 });
+    expect(await advanceLifecycle(db(), at(now, 9))).not.toContainEqual({ auctionId: auction, status: "Running" });
+    const starts = await Promise.all([advanceLifecycle(db(), at(now, 10)), advanceLifecycle(db(), at(now, 10))]);
+    expect(starts.flat().filter((t) => t.auctionId === auction)).toEqual([{ auctionId: auction, status: "Running" }]);
+    expect((await auctionRow(auction)).ends_at).toEqual(at(now, 40));
+    const ends = await Promise.all([advanceLifecycle(db(), at(now, 40)), advanceLifecycle(db(), at(now, 41))]);
+    expect(ends.flat().filter((t) => t.auctionId === auction)).toEqual([{ auctionId: auction, status: "Ended" }]);
+    expect(await auctionRow(auction)).toMatchObject({ status: "Ended", winner_id: null, final_hash: null });
+  });
+
+  it("ends on the next run an auction whose end passed while the server was down", async () => {
+    const auction = await createAuction(db(), now, { status: "Waiting", startsAt: at(now, 10), initialSeconds: 30 });
+    const transitions = await advanceLifecycle(db(), at(now, 3600));
+    expect(transitions.filter((t) => t.auctionId === auction).map((t) => t.status)).toEqual(["Running", "Ended"]);
+  });
+});

@@ -1,0 +1,49 @@
+// Rows for engine tests, written straight to the database: confirmed bidders with money, auctions in any state.
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../../server/db/database";
+import { postLedgerEntry } from "../../server/wallet/wallet.service";
+
+export async function createBidder(db: Queryable, options: { balanceCents?: number; displayName?: string } = {}) {
+  const tag = randomUUID().slice(0, 8);
+  const displayName = options.displayName ?? `bidder_${tag}`;
+  const [row] = await db.query<{ id: string }>(
+    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at)
+     values ($1, lower($1), 'scrypt$test', 'Test', 'Bidder', $2, lower($2), now()) returning id`,
+    [`${tag}@example.lv`, displayName],
+  );
+  if (!row) throw new Error("bidder insert failed");
+  if (options.balanceCents) {
+    await postLedgerEntry(db, { userId: row.id, type: "Payment", amountCents: options.balanceCents, description: "Test top-up" });
+  }
+  return { id: row.id, displayName };
+}
+
+export type AuctionFixture = {
+  status?: "New" | "Waiting" | "Running" | "Ended";
+  entryFeeCents?: number;
+  startsAt?: Date;
+  initialSeconds?: number;
+  resetSeconds?: number;
+  minPreviousEntries?: number;
+  hardEndsAt?: Date | null;
+  priceCapCents?: number | null;
+  endsAt?: Date | null;
+};
+
+/** An auction; a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
+export async function createAuction(db: Queryable, now: Date, fixture: AuctionFixture = {}) {
+  const status = fixture.status ?? "Running";
+  const initialSeconds = fixture.initialSeconds ?? 60;
+  const startsAt = fixture.startsAt ?? (status === "Waiting" || status === "New" ? new Date(now.getTime() + 3600_000) : now);
+  const endsAt = fixture.endsAt !== undefined ? fixture.endsAt : status === "Running" ? new Date(now.getTime() + initialSeconds * 1000) : null;
+  const [row] = await db.query<{ id: number }>(
+    `insert into auctions (title, status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
+                           hard_ends_at, price_cap_cents, ends_at)
+     values ('Test product', $1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0, fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt],
+  );
+  if (!row) throw new Error("auction insert failed");
+  return row.id;
+}
+
+export const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
