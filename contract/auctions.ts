@@ -53,3 +53,25 @@ export const AuctionState = z.object({
   serverNow: z.number().int(),
 });
 export type AuctionState = z.infer<typeof AuctionState>;
+
+/** POST /api/auctions/search: one public status, a page of it. */
+export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
+export const SearchAuctionsBody = z.object({
+  status: z.enum(publicStatuses),
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(60).default(24),
+});
+export type SearchAuctionsBody = z.input<typeof SearchAuctionsBody>;
+
+export const SearchAuctionsResponse = z.object({
+  items: z.array(AuctionState),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
+
+export const AuctionIdParams = z.object({ auctionId: z.coerce.number().int().min(1).max(2 ** 31 - 1) });
+
+export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });
+export const BidResponse = z.object({ priceCents: z.number().int(), endsAt: z.string(), hasEnded: z.boolean() });

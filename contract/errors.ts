@@ -1,6 +1,7 @@
 // Errors travel as values: a stable code the SPA maps to a translated message (locales `errors.<code>`),
 // plus an English message for logs and for clients that do not translate.
 import { z } from "zod";
+import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -17,7 +18,7 @@ export const errorCodes = [
   "WRONG_CURRENT_PASSWORD",
 ] as const;
 
-export const ErrorCode = z.enum(errorCodes);
+export const ErrorCode = z.enum([...errorCodes, ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[])]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const FieldIssue = z.object({

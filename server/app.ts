@@ -2,6 +2,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
+import { auctionsRoutes } from "./auctions/auctions.routes";
+import { startLifecycle } from "./auctions/lifecycle";
 import { sessionsPlugin } from "./accounts/sessions";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -16,8 +18,19 @@ import { walletRoutes } from "./wallet/wallet.routes";
 
 export type App = { http: FastifyInstance; io: RealtimeServer };
 
-export async function buildApp(options: { config: AppConfig; db: Database; mailer?: Mailer }): Promise<App> {
+export type BuildOptions = {
+  config: AppConfig;
+  db: Database;
+  mailer?: Mailer;
+  /** The server's clock (tests may move it); every time the engine uses comes from here. */
+  clock?: () => Date;
+  /** Whether this app drives auction starts and ends (on by default). */
+  runsLifecycle?: boolean;
+};
+
+export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, db } = options;
+  const clock = options.clock ?? (() => new Date());
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const http = Fastify({
     logger:
@@ -38,11 +51,14 @@ export async function buildApp(options: { config: AppConfig; db: Database; maile
   await http.register(sessionsPlugin, { config, db });
   await http.register(accountsRoutes, { config, db, mailer });
   await http.register(walletRoutes, { db });
+  await http.register(auctionsRoutes, { db, clock });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin });
+  const lifecycle = options.runsLifecycle === false ? undefined : startLifecycle({ db, clock, log: http.log });
   http.addHook("onClose", async () => {
+    await lifecycle?.stop();
     await io.close();
   });
   await http.ready();

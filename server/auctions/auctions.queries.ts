@@ -1,0 +1,96 @@
+// The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
+import type { AuctionState, AuctionStatus } from "../../contract";
+import type { Queryable } from "../db/database";
+
+export const RECENT_BIDS = 10;
+
+type Row = {
+  id: number;
+  seq: number;
+  status: AuctionStatus;
+  title: string;
+  images: string[];
+  retail_value_cents: number;
+  entry_fee_cents: number;
+  price_cents: number;
+  starts_at: Date;
+  ends_at: Date | null;
+  hard_ends_at: Date | null;
+  price_cap_cents: number | null;
+  reset_seconds: number;
+  min_previous_entries: number;
+  leader_name: string | null;
+  winner_name: string | null;
+  bid_count: number;
+  final_hash: string | null;
+};
+
+const SELECT = `select a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
+       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries,
+       l.display_name as leader_name, w.display_name as winner_name, a.bid_count, a.final_hash
+  from auctions a
+  left join users l on l.id = a.leader_id
+  left join users w on w.id = a.winner_id`;
+
+async function withRecentBids(db: Queryable, rows: Row[]): Promise<AuctionState[]> {
+  if (rows.length === 0) return [];
+  const bids = await db.query<{ auction_id: number; price_cents: number; display_name: string; placed_at: Date; is_auto: boolean }>(
+    `select b.auction_id, b.price_cents, u.display_name, b.placed_at, b.is_auto
+     from (select *, row_number() over (partition by auction_id order by id desc) as n
+           from bids where auction_id = any($1::bigint[])) b
+     join users u on u.id = b.user_id
+     where b.n <= $2 order by b.auction_id, b.id desc`,
+    [rows.map((row) => row.id), RECENT_BIDS],
+  );
+  const serverNow = Date.now();
+  return rows.map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    status: row.status,
+    title: row.title,
+    image: row.images[0] ?? null,
+    retailValueCents: row.retail_value_cents,
+    entryFeeCents: row.entry_fee_cents,
+    priceCents: row.price_cents,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at?.toISOString() ?? null,
+    hardEndsAt: row.hard_ends_at?.toISOString() ?? null,
+    priceCapCents: row.price_cap_cents,
+    resetSeconds: row.reset_seconds,
+    minPreviousEntries: row.min_previous_entries,
+    leaderName: row.leader_name,
+    winnerName: row.winner_name,
+    bidCount: row.bid_count,
+    recentBids: bids
+      .filter((bid) => bid.auction_id === row.id)
+      .map((bid) => ({ priceCents: bid.price_cents, displayName: bid.display_name, placedAt: bid.placed_at.toISOString(), isAuto: bid.is_auto })),
+    finalHash: row.final_hash,
+    serverNow,
+  }));
+}
+
+const ORDER: Record<"Running" | "Waiting" | "Ended", string> = {
+  Running: "a.ends_at asc, a.id",
+  Waiting: "a.starts_at asc, a.id",
+  Ended: "a.ended_at desc nulls last, a.id desc",
+};
+
+export async function searchAuctions(
+  db: Queryable,
+  filter: { status: "Running" | "Waiting" | "Ended"; page: number; pageSize: number },
+): Promise<{ items: AuctionState[]; total: number }> {
+  const rows = await db.query<Row>(`${SELECT} where a.status = $1 order by ${ORDER[filter.status]} limit $2 offset $3`, [
+    filter.status,
+    filter.pageSize,
+    (filter.page - 1) * filter.pageSize,
+  ]);
+  const [count] = await db.query<{ n: number }>("select count(*) as n from auctions where status = $1", [filter.status]);
+  return { items: await withRecentBids(db, rows), total: count?.n ?? 0 };
+}
+
+/** Public auctions only: drafts (New) and canceled ones are not shown. */
+export async function auctionStates(db: Queryable, ids: number[]): Promise<AuctionState[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<Row>(`${SELECT} where a.id = any($1::bigint[]) and a.status in ('Waiting', 'Running', 'Ended')`, [ids]);
+  return withRecentBids(db, rows);
+}

@@ -1,0 +1,77 @@
+// Auction routes: search and detail for everyone; enrol and bid for signed-in bidders (REST, beside the socket).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  AuctionIdParams,
+  AuctionState,
+  BidResponse,
+  EnrolResponse,
+  SearchAuctionsBody,
+  SearchAuctionsResponse,
+  auctionErrorMessages,
+  type AuctionErrorCode,
+} from "../../contract";
+import { requireUser } from "../accounts/sessions";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import { auctionStates, searchAuctions } from "./auctions.queries";
+import { AuctionRefusal, enrol, placeBid } from "./engine";
+
+const refusalStatus: Record<AuctionErrorCode, number> = {
+  AUCTION_ENDED: 409,
+  AUCTION_NOT_RUNNING: 409,
+  AUCTION_STATE_MISSING: 404,
+  ALREADY_WINNING: 409,
+  BID_FAILED: 500,
+  NOT_ENROLLED: 403,
+  NOT_ENOUGH_FUNDS: 402,
+  MIN_PREVIOUS_ENTRIES: 403,
+  ALREADY_ENROLLED: 409,
+  ENROLMENT_CLOSED: 409,
+  BID_TOO_FAST: 429,
+};
+
+/** An engine refusal as the HTTP error the SPA maps to SPEC.md's text. */
+export function refusalToHttp(refusal: AuctionRefusal): HttpError {
+  let message: string = auctionErrorMessages[refusal.code];
+  for (const [name, value] of Object.entries(refusal.values)) message = message.replace(`{{${name}}}`, String(value));
+  return new HttpError(refusalStatus[refusal.code], refusal.code, message);
+}
+
+async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AuctionRefusal) throw refusalToHttp(error);
+    throw error;
+  }
+}
+
+export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; clock: () => Date }): Promise<void> {
+  const { db, clock } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post("/api/auctions/search", { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse } } }, async (request) => {
+    const { status, page, pageSize } = request.body;
+    const { items, total } = await searchAuctions(db, { status, page, pageSize });
+    return { items, page, pageSize, total };
+  });
+
+  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionState } } }, async (request) => {
+    const [state] = await auctionStates(db, [request.params.auctionId]);
+    if (!state) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+    return state;
+  });
+
+  r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const result = await refusalsAsHttp(enrol(db, user.id, request.params.auctionId, clock()));
+    return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
+  });
+
+  r.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const bid = await refusalsAsHttp(placeBid(db, user.id, request.params.auctionId, clock()));
+    return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
+  });
+}

@@ -1,0 +1,46 @@
+// Drives every auction by the server clock: a short tick asks the database which auctions start or end now.
+// The database decides each transition once, so any number of processes may tick; a restarted server ends on
+// its first tick whatever ended while it was down.
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database";
+import { advanceLifecycle, type Transition } from "./engine";
+
+export const LIFECYCLE_TICK_MS = 250;
+
+export function startLifecycle(options: {
+  db: Database;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  onTransitions?: (transitions: Transition[]) => void;
+  tickMs?: number;
+}): { stop: () => Promise<void> } {
+  let isStopped = false;
+  let isTicking = false;
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    isTicking = true;
+    try {
+      const transitions = await advanceLifecycle(options.db, options.clock());
+      if (transitions.length > 0) {
+        options.log.info({ transitions }, "auction lifecycle");
+        options.onTransitions?.(transitions);
+      }
+    } catch (error) {
+      options.log.error({ err: error }, "lifecycle tick failed");
+    } finally {
+      isTicking = false;
+    }
+  };
+  // A slow tick is never queued behind: the next one simply starts after it.
+  const timer = setInterval(() => {
+    if (!isStopped && !isTicking) running = tick();
+  }, options.tickMs ?? LIFECYCLE_TICK_MS);
+  running = tick();
+  return {
+    stop: async () => {
+      isStopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

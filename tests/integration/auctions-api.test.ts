@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SearchAuctionsResponse, AuctionState } from "../../contract";
+import { postLedgerEntry } from "../../server/wallet/wallet.service";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { at, createAuction } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let ip = 0;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A signed-in bidder with `euros` in the wallet. */
+async function bidder(euros = 10) {
+  const client = new TestClient(server.url, `10.20.0.${++ip}`);
+  const body = await signUpConfirmed(client);
+  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
+  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
+  return { client, displayName: body.displayName };
+}
+
+describe("the auctions API", () => {
+  it("lists auctions by status, each with its live state", async () => {
+    const now = new Date();
+    const running = await createAuction(db(), now, { status: "Running" });
+    const waiting = await createAuction(db(), now, { status: "Waiting" });
+    await createAuction(db(), now, { status: "New" });
+    const anonymous = new TestClient(server.url);
+    const page = SearchAuctionsResponse.parse((await anonymous.post("/api/auctions/search", { status: "Running" })).body);
+    expect(page.items.map((a) => a.id)).toContain(running);
+    expect(page.items.every((a) => a.status === "Running")).toBe(true);
+    const soon = SearchAuctionsResponse.parse((await anonymous.post("/api/auctions/search", { status: "Waiting" })).body);
+    expect(soon.items.map((a) => a.id)).toContain(waiting);
+    expect((await anonymous.post("/api/auctions/search", { status: "New" })).status).toBe(400);
+  });
+
+  it("does not show drafts", async () => {
+    const draft = await createAuction(db(), new Date(), { status: "New" });
+    expect((await new TestClient(server.url).get(`/api/auctions/${draft}`)).status).toBe(404);
+  });
+
+  it("enrols for the entry fee and bids, answering SPEC.md's refusals", async () => {
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 250, initialSeconds: 120 });
+    const anna = await bidder(10);
+    const otto = await bidder(0);
+
+    const bidBeforeEnrol = await anna.client.post(`/api/auctions/${auction}/bids`);
+    expect(bidBeforeEnrol.status).toBe(403);
+    expect(bidBeforeEnrol.body).toMatchObject({ error: { code: "NOT_ENROLLED" } });
+
+    const enrolled = await anna.client.post(`/api/auctions/${auction}/enrol`);
+    expect(enrolled).toMatchObject({ status: 200, body: { feeCents: 250, balance: 7.5 } });
+    expect((await anna.client.get("/api/user-wallet")).body).toEqual({ balance: 7.5 });
+
+    const broke = await otto.client.post(`/api/auctions/${auction}/enrol`);
+    expect(broke).toMatchObject({ status: 402, body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } } });
+
+    const bid = await anna.client.post(`/api/auctions/${auction}/bids`);
+    expect(bid).toMatchObject({ status: 200, body: { priceCents: 1, hasEnded: false } });
+    const again = await anna.client.post(`/api/auctions/${auction}/bids`);
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "ALREADY_WINNING", message: "You are already winning" } } });
+
+    const state = AuctionState.parse((await otto.client.get(`/api/auctions/${auction}`)).body);
+    expect(state).toMatchObject({ priceCents: 1, leaderName: anna.displayName, bidCount: 1 });
+    expect(state.recentBids[0]).toMatchObject({ priceCents: 1, displayName: anna.displayName });
+  });
+
+  it("states the previous-participation rule with its number", async () => {
+    const gated = await createAuction(db(), new Date(), { minPreviousEntries: 3 });
+    const anna = await bidder(10);
+    const answer = await anna.client.post(`/api/auctions/${gated}/enrol`);
+    expect(answer.body).toMatchObject({
+      error: { code: "MIN_PREVIOUS_ENTRIES", message: "You must have participated in 3 other auctions before you can enroll in this one" },
+    });
+  });
+
+  it("answers 401 to an anonymous bid and 404 to an unknown auction", async () => {
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.post("/api/auctions/1/bids")).status).toBe(401);
+    const anna = await bidder(0);
+    expect((await anna.client.post("/api/auctions/999999/bids")).body).toMatchObject({
+      error: { code: "AUCTION_STATE_MISSING", message: "Auction state is missing" },
+    });
+    expect((await anna.client.post("/api/auctions/abc/bids")).status).toBe(400);
+  });
+
+  it("ends a running auction by the server clock, with the leader as winner", async () => {
+    const now = new Date();
+    const auction = await createAuction(db(), now, { entryFeeCents: 0, endsAt: at(now, 1.5) });
+    const anna = await bidder(0);
+    await anna.client.post(`/api/auctions/${auction}/enrol`);
+    // Bidding resets the end to resetSeconds (15 s) ahead; set it back near for the test.
+    await anna.client.post(`/api/auctions/${auction}/bids`);
+    await db().query("update auctions set ends_at = now() + interval '1 second' where id = $1", [auction]);
+    await expect
+      .poll(async () => AuctionState.parse((await anna.client.get(`/api/auctions/${auction}`)).body).status, { timeout: 5000 })
+      .toBe("Ended");
+    const state = AuctionState.parse((await anna.client.get(`/api/auctions/${auction}`)).body);
+    expect(state).toMatchObject({ winnerName: anna.displayName, priceCents: 1 });
+    expect(state.finalHash).toMatch(/^[0-9a-f]{64}$/);
+    const late = await anna.client.post(`/api/auctions/${auction}/bids`);
+    expect(late.body).toMatchObject({ error: { code: "AUCTION_ENDED", message: "Auction has ended" } });
+  });
+});
