@@ -1,13 +1,39 @@
 // socket.io events, as zod schemas so both ends parse at run time (socket.io's types are compile-time only).
 // Names follow `entity:verb`: commands imperative, broadcasts past tense. Every command acks `{ data } | { error }`.
 import { z } from "zod";
+import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
+import { ApiErrorBody } from "./errors";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
 
+export const WatchStatusPayload = z.object({ status: z.enum(publicStatuses) });
+export const AuctionPayload = z.object({ auctionId: z.number().int().min(1) });
+
+const ack = <T extends z.ZodType>(data: T) => z.union([z.object({ data }), ApiErrorBody]);
+export const SubscribeAck = ack(AuctionState);
+export const EnrolAck = ack(EnrolResponse);
+export const BidAck = ack(BidResponse);
+export const PlainAck = ack(z.object({ ok: z.literal(true) }));
+export type SubscribeAck = z.infer<typeof SubscribeAck>;
+export type EnrolAck = z.infer<typeof EnrolAck>;
+export type BidAck = z.infer<typeof BidAck>;
+export type PlainAck = z.infer<typeof PlainAck>;
+
+export const WalletUpdated = z.object({ balance: z.number() });
+
 export interface ClientToServerEvents {
   "clock:sync": (payload: Record<string, never>, ack: (answer: ClockSyncAck) => void) => void;
+  "auctions:watch": (payload: z.infer<typeof WatchStatusPayload>, ack: (answer: PlainAck) => void) => void;
+  "auctions:unwatch": (payload: z.infer<typeof WatchStatusPayload>, ack: (answer: PlainAck) => void) => void;
+  "auction:subscribe": (payload: z.infer<typeof AuctionPayload>, ack: (answer: SubscribeAck) => void) => void;
+  "auction:unsubscribe": (payload: z.infer<typeof AuctionPayload>, ack: (answer: PlainAck) => void) => void;
+  "auction:enrol": (payload: z.infer<typeof AuctionPayload>, ack: (answer: EnrolAck) => void) => void;
+  "bid:place": (payload: z.infer<typeof AuctionPayload>, ack: (answer: BidAck) => void) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- broadcasts arrive with the live-auction feed
-export interface ServerToClientEvents {}
+export interface ServerToClientEvents {
+  /** The whole live state of one auction, after any change; drop it when its `seq` is not newer than yours. */
+  "auction:updated": (state: AuctionState) => void;
+  "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
+}

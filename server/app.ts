@@ -2,9 +2,10 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
+import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
+import { createAuctionCommands } from "./auctions/auction-commands";
 import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
-import { sessionsPlugin } from "./accounts/sessions";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
@@ -13,10 +14,11 @@ import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
-import { createRealtimeServer, type RealtimeServer } from "./realtime/socket";
+import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
+import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
 import { walletRoutes } from "./wallet/wallet.routes";
 
-export type App = { http: FastifyInstance; io: RealtimeServer };
+export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed };
 
 export type BuildOptions = {
   config: AppConfig;
@@ -46,21 +48,33 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http);
 
+  const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
+  const feed = createAuctionFeed(io, db);
+  const commands = createAuctionCommands(db, clock, feed);
+  handleLiveCommands(io, db, commands);
+
   await http.register(securityPlugin, { config });
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
   await http.register(accountsRoutes, { config, db, mailer });
   await http.register(walletRoutes, { db });
-  await http.register(auctionsRoutes, { db, clock });
+  await http.register(auctionsRoutes, { db, commands });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 
-  const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin });
-  const lifecycle = options.runsLifecycle === false ? undefined : startLifecycle({ db, clock, log: http.log });
+  const lifecycle =
+    options.runsLifecycle === false
+      ? undefined
+      : startLifecycle({
+          db,
+          clock,
+          log: http.log,
+          onTransitions: (transitions) => void feed.publishAuctions(transitions.map((t) => t.auctionId)),
+        });
   http.addHook("onClose", async () => {
     await lifecycle?.stop();
     await io.close();
   });
   await http.ready();
-  return { http, io };
+  return { http, io, feed };
 }

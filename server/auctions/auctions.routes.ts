@@ -15,7 +15,8 @@ import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { auctionStates, searchAuctions } from "./auctions.queries";
-import { AuctionRefusal, enrol, placeBid } from "./engine";
+import type { AuctionCommands } from "./auction-commands";
+import { AuctionRefusal } from "./engine";
 
 const refusalStatus: Record<AuctionErrorCode, number> = {
   AUCTION_ENDED: 409,
@@ -47,8 +48,8 @@ async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; clock: () => Date }): Promise<void> {
-  const { db, clock } = options;
+export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
+  const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post("/api/auctions/search", { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse } } }, async (request) => {
@@ -65,13 +66,13 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {
     const user = requireUser(request);
-    const result = await refusalsAsHttp(enrol(db, user.id, request.params.auctionId, clock()));
+    const result = await refusalsAsHttp(commands.enrol(user.id, request.params.auctionId));
     return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
   });
 
   r.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse } } }, async (request) => {
     const user = requireUser(request);
-    const bid = await refusalsAsHttp(placeBid(db, user.id, request.params.auctionId, clock()));
+    const bid = await refusalsAsHttp(commands.bid(user.id, request.params.auctionId));
     return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
   });
 }

@@ -1,12 +1,34 @@
 // The socket.io server shares the HTTP server (one origin, one port). WebSocket first, polling as fallback.
+// A socket carries the session of its cookie; it subscribes to what its page shows and sends commands with acks.
 import type { Server as HttpServer } from "node:http";
-import { Server } from "socket.io";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import fastifyCookie from "@fastify/cookie";
+import { Server, type Socket } from "socket.io";
+import type { z } from "zod";
+import {
+  AuctionPayload,
+  WatchStatusPayload,
+  type ApiErrorBody,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "../../contract";
+import { loadSession, type SessionUser } from "../accounts/sessions";
+import { hashToken } from "../accounts/tokens";
+import { auctionStates } from "../auctions/auctions.queries";
+import type { AuctionCommands } from "../auctions/auction-commands";
+import { AuctionRefusal } from "../auctions/engine";
+import { refusalToHttp } from "../auctions/auctions.routes";
+import type { Database } from "../db/database";
+import { errorBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
+import { rooms } from "./feed";
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type SocketData = { user: SessionUser | null };
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export function createRealtimeServer(httpServer: HttpServer, options: { allowedOrigin?: string }): RealtimeServer {
+export type RealtimeOptions = { allowedOrigin?: string; db: Database; sessionCookie: string };
+
+export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
     transports: ["websocket", "polling"],
     serveClient: false,
@@ -19,12 +41,93 @@ export function createRealtimeServer(httpServer: HttpServer, options: { allowedO
     },
   });
 
-  io.on("connection", (socket) => {
+  io.use(async (socket, next) => {
+    const id = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[options.sessionCookie];
+    socket.data.user = id && id.length <= 64 ? await loadSession(options.db, hashToken(id)).catch(() => null) : null;
+    next();
+  });
+
+  return io;
+}
+
+/** Registers the feed's commands; called once the auction commands exist. */
+export function handleLiveCommands(io: RealtimeServer, db: Database, commands: AuctionCommands): void {
+  io.on("connection", (socket: LiveSocket) => {
+    const user = socket.data.user;
+    if (user) void socket.join(rooms.user(user.id));
+
     // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
     socket.on("clock:sync", (_payload, ack) => {
       if (typeof ack === "function") ack({ data: { serverNow: Date.now() } });
     });
-  });
 
-  return io;
+    socket.on("auctions:watch", (payload, ack) =>
+      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+        await socket.join(rooms.status(status));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auctions:unwatch", (payload, ack) =>
+      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+        await socket.leave(rooms.status(status));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auction:subscribe", (payload, ack) =>
+      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+        const [state] = await auctionStates(db, [auctionId]);
+        if (!state) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+        await socket.join(rooms.auction(auctionId));
+        return state;
+      }),
+    );
+    socket.on("auction:unsubscribe", (payload, ack) =>
+      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+        await socket.leave(rooms.auction(auctionId));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auction:enrol", (payload, ack) =>
+      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+        const result = await commands.enrol(signedIn(socket), auctionId);
+        return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
+      }),
+    );
+    socket.on("bid:place", (payload, ack) =>
+      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+        const bid = await commands.bid(signedIn(socket), auctionId);
+        return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
+      }),
+    );
+  });
+}
+
+class NotSignedIn extends Error {}
+
+function signedIn(socket: LiveSocket): string {
+  if (!socket.data.user) throw new NotSignedIn();
+  return socket.data.user.id;
+}
+
+/** Validates the payload, runs the command and acks `{ data }` or `{ error }`; never throws into socket.io. */
+async function answer<S extends z.ZodType, T>(
+  ack: unknown,
+  schema: S,
+  payload: unknown,
+  run: (input: z.infer<S>) => Promise<T>,
+): Promise<void> {
+  if (typeof ack !== "function") return;
+  const reply = ack as (answer: { data: T } | ApiErrorBody) => void;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) return reply(errorBody("VALIDATION_FAILED", "The request is not valid."));
+  try {
+    reply({ data: await run(parsed.data) });
+  } catch (error) {
+    if (error instanceof AuctionRefusal) {
+      const http = refusalToHttp(error);
+      return reply(errorBody(http.code, http.message));
+    }
+    if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
+    reply(errorBody("BID_FAILED", "Failed to place bid. Please try again later. Contact support if the issue persist."));
+  }
 }

@@ -42,6 +42,11 @@ export class TestClient {
     return this.request("PUT", path, body);
   }
 
+  /** The Cookie header a socket of this client sends. */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   get hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.includes("session"));
   }

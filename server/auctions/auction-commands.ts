@@ -1,0 +1,25 @@
+// Enrol and bid as the outside world asks for them (REST or socket): the engine decides, then the feed tells
+// everyone watching. Handlers stay thin and the two transports cannot drift apart.
+import type { Database } from "../db/database";
+import type { AuctionFeed } from "../realtime/feed";
+import { enrol, placeBid, type EnrolResult, type PlacedBid } from "./engine";
+
+export type AuctionCommands = {
+  enrol(userId: string, auctionId: number): Promise<EnrolResult>;
+  bid(userId: string, auctionId: number): Promise<PlacedBid>;
+};
+
+export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed): AuctionCommands {
+  return {
+    async enrol(userId, auctionId) {
+      const result = await enrol(db, userId, auctionId, clock());
+      await Promise.all([feed.publishAuctions([auctionId]), feed.publishWallet(userId)]);
+      return result;
+    },
+    async bid(userId, auctionId) {
+      const bid = await placeBid(db, userId, auctionId, clock());
+      await feed.publishAuctions([auctionId]);
+      return bid;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The live feed: after any change, the auction's whole state goes to those who watch it (its own room and
+// the room of its status list). The wallet's balance goes to its owner's sockets.
+import type { Database } from "../db/database";
+import { auctionStates } from "../auctions/auctions.queries";
+import { balanceCents } from "../wallet/wallet.service";
+import type { RealtimeServer } from "./socket";
+
+export const rooms = {
+  auction: (id: number) => `auction:${id}`,
+  status: (status: string) => `status:${status}`,
+  user: (id: string) => `user:${id}`,
+};
+
+export type AuctionFeed = {
+  publishAuctions(ids: number[]): Promise<void>;
+  publishWallet(userId: string): Promise<void>;
+};
+
+export function createAuctionFeed(io: RealtimeServer, db: Database): AuctionFeed {
+  return {
+    async publishAuctions(ids) {
+      const states = await auctionStates(db, [...new Set(ids)]);
+      for (const state of states) {
+        // A status change reaches both lists: the card leaves one and joins the other.
+        const lists = state.status === "Running" ? ["Waiting", "Running"] : state.status === "Ended" ? ["Running", "Ended"] : [state.status];
+        io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
+      }
+    },
+    async publishWallet(userId) {
+      io.to(rooms.user(userId)).emit("wallet:updated", { balance: (await balanceCents(db, userId)) / 100 });
+    },
+  };
+}
