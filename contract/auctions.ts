@@ -75,3 +75,12 @@ export const AuctionIdParams = z.object({ auctionId: z.coerce.number().int().min
 
 export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });
 export const BidResponse = z.object({ priceCents: z.number().int(), endsAt: z.string(), hasEnded: z.boolean() });
+
+/** GET /api/auctions/mine: what the signed-in bidder has to do with auctions (cards mark these). */
+export const MyAuctionsResponse = z.object({ enrolledIds: z.array(z.number().int()), favouriteIds: z.array(z.number().int()) });
+export type MyAuctionsResponse = z.infer<typeof MyAuctionsResponse>;
+
+export const AuctionListResponse = z.object({ items: z.array(AuctionState) });
+export type AuctionListResponse = z.infer<typeof AuctionListResponse>;
+
+export const FavouriteBody = z.object({ isFavourite: z.boolean() });

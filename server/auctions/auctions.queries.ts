@@ -94,3 +94,9 @@ export async function auctionStates(db: Queryable, ids: number[]): Promise<Aucti
   const rows = await db.query<Row>(`${SELECT} where a.id = any($1::bigint[]) and a.status in ('Waiting', 'Running', 'Ended')`, [ids]);
   return withRecentBids(db, rows);
 }
+
+/** The states of these auctions, in the order given. */
+export async function auctionStatesInOrder(db: Queryable, ids: number[]): Promise<AuctionState[]> {
+  const states = new Map((await auctionStates(db, ids)).map((state) => [state.id, state]));
+  return ids.flatMap((id) => states.get(id) ?? []);
+}

@@ -3,7 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
+  AuctionListResponse,
   AuctionState,
+  FavouriteBody,
+  MyAuctionsResponse,
   BidResponse,
   EnrolResponse,
   SearchAuctionsBody,
@@ -14,7 +17,7 @@ import {
 import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { auctionStates, searchAuctions } from "./auctions.queries";
+import { auctionStates, auctionStatesInOrder, searchAuctions } from "./auctions.queries";
 import type { AuctionCommands } from "./auction-commands";
 import { AuctionRefusal } from "./engine";
 
@@ -57,6 +60,51 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     const { items, total } = await searchAuctions(db, { status, page, pageSize });
     return { items, page, pageSize, total };
   });
+
+  r.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const [enrolled, favourites] = await Promise.all([
+      db.query<{ auction_id: number }>("select auction_id from enrolments where user_id = $1", [user.id]),
+      db.query<{ auction_id: number }>("select auction_id from favourites where user_id = $1", [user.id]),
+    ]);
+    return { enrolledIds: enrolled.map((row) => row.auction_id), favouriteIds: favourites.map((row) => row.auction_id) };
+  });
+
+  r.get("/api/auctions/my-active", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const rows = await db.query<{ auction_id: number }>(
+      `select e.auction_id from enrolments e join auctions a on a.id = e.auction_id
+       where e.user_id = $1 and a.status in ('Waiting', 'Running') order by a.status desc, coalesce(a.ends_at, a.starts_at)`,
+      [user.id],
+    );
+    return { items: await auctionStatesInOrder(db, rows.map((row) => row.auction_id)) };
+  });
+
+  r.get("/api/favourites", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const rows = await db.query<{ auction_id: number }>(
+      "select auction_id from favourites where user_id = $1 order by created_at desc",
+      [user.id],
+    );
+    return { items: await auctionStatesInOrder(db, rows.map((row) => row.auction_id)) };
+  });
+
+  r.put(
+    "/api/favourites/:auctionId",
+    { schema: { params: AuctionIdParams, body: FavouriteBody, response: { 200: FavouriteBody } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { auctionId } = request.params;
+      const [state] = await auctionStates(db, [auctionId]);
+      if (!state) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      if (request.body.isFavourite) {
+        await db.query("insert into favourites (user_id, auction_id) values ($1, $2) on conflict do nothing", [user.id, auctionId]);
+      } else {
+        await db.query("delete from favourites where user_id = $1 and auction_id = $2", [user.id, auctionId]);
+      }
+      return { isFavourite: request.body.isFavourite };
+    },
+  );
 
   r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionState } } }, async (request) => {
     const [state] = await auctionStates(db, [request.params.auctionId]);

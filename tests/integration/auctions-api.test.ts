@@ -108,3 +108,26 @@ describe("the auctions API", () => {
     expect(late.body).toMatchObject({ error: { code: "AUCTION_ENDED", message: "Auction has ended" } });
   });
 });
+
+describe("a bidder's own auctions", () => {
+  it("lists enrolments and favourites, and my active auctions", async () => {
+    const now = new Date();
+    const running = await createAuction(db(), now, { entryFeeCents: 0 });
+    const waiting = await createAuction(db(), now, { status: "Waiting", entryFeeCents: 0 });
+    const ended = await createAuction(db(), now, { status: "Ended", entryFeeCents: 0 });
+    const anna = await bidder(0);
+    await anna.client.post(`/api/auctions/${running}/enrol`);
+    await anna.client.post(`/api/auctions/${waiting}/enrol`);
+    expect((await anna.client.put(`/api/favourites/${ended}`, { isFavourite: true })).body).toEqual({ isFavourite: true });
+    expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: true })).status).toBe(200);
+    expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: false })).status).toBe(200);
+    expect((await anna.client.put(`/api/favourites/999999`, { isFavourite: true })).status).toBe(404);
+
+    expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended] });
+    const active = (await anna.client.get("/api/auctions/my-active")).body as { items: { id: number }[] };
+    expect(active.items.map((a) => a.id).sort()).toEqual([running, waiting].sort());
+    const favourites = (await anna.client.get("/api/favourites")).body as { items: { id: number }[] };
+    expect(favourites.items.map((a) => a.id)).toEqual([ended]);
+    expect((await new TestClient(server.url).get("/api/auctions/mine")).status).toBe(401);
+  });
+});
