@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { getShortestPaths } from "xstate/graph";
+import { auctionLifecycleMachine, auctionPhase, type LifecycleEvent } from "./auction-lifecycle.machine";
+
+const T = 1_000_000;
+
+describe("auction display phases", () => {
+  it("counts down while Waiting, then says 'Starting...' until the server says Running", () => {
+    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 1 })).toBe("waiting");
+    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T })).toBe("starting");
+  });
+
+  it("runs until endsAt, then is closing until the server says Ended", () => {
+    expect(auctionPhase({ status: "Running", startsAtMs: T, endsAtMs: T + 10, nowMs: T + 9 })).toBe("running");
+    expect(auctionPhase({ status: "Running", startsAtMs: T, endsAtMs: T + 10, nowMs: T + 10 })).toBe("closing");
+    expect(auctionPhase({ status: "Ended", startsAtMs: T, endsAtMs: T + 10, nowMs: T })).toBe("ended");
+    expect(auctionPhase({ status: "New", startsAtMs: T, endsAtMs: null, nowMs: T })).toBe("hidden");
+  });
+
+  it("moves through the phases as updates and clock ticks arrive", () => {
+    const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 5000 } }).start();
+    expect(actor.getSnapshot().matches({ waiting: "countingDown" })).toBe(true);
+    actor.send({ type: "clock.ticked", nowMs: T + 100 });
+    expect(actor.getSnapshot().matches({ waiting: "starting" })).toBe(true);
+    actor.send({ type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 20_000 });
+    expect(actor.getSnapshot().matches({ running: "live" })).toBe(true);
+    actor.send({ type: "clock.ticked", nowMs: T + 20_000 });
+    expect(actor.getSnapshot().matches({ running: "closing" })).toBe(true);
+    actor.send({ type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 35_000 });
+    expect(actor.getSnapshot().matches({ running: "live" })).toBe(true);
+    actor.send({ type: "auction.updated", status: "Ended", startsAtMs: T, endsAtMs: T + 35_000 });
+    expect(actor.getSnapshot().status).toBe("done");
+  });
+
+  it("reaches every display state along generated paths", () => {
+    const events: LifecycleEvent[] = [
+      { type: "clock.ticked", nowMs: T + 1 },
+      { type: "clock.ticked", nowMs: T + 50_000 },
+      { type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 20_000 },
+      { type: "auction.updated", status: "Ended", startsAtMs: T, endsAtMs: T + 20_000 },
+      { type: "auction.updated", status: "Canceled", startsAtMs: T, endsAtMs: null },
+    ];
+    const paths = getShortestPaths(auctionLifecycleMachine, {
+      input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 1 },
+      events,
+    });
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    for (const value of [{ waiting: "countingDown" }, { waiting: "starting" }, { running: "live" }, { running: "closing" }, "ended", "hidden"]) {
+      expect(reached, JSON.stringify(value)).toContain(JSON.stringify(value));
+    }
+    console.info(`auction-lifecycle machine: ${paths.length} generated paths`);
+  });
+});

@@ -1,0 +1,110 @@
+// The slide-to-bid control's machine: idle → sliding → submitting → accepted | refused (with the reason), or
+// straight to needsEnrolment / alreadyWinning when a bid cannot be sent. The caller provides `placeBid`.
+import { assign, fromPromise, setup } from "xstate";
+
+export type BidOutcome = { ok: true; priceCents: number } | { ok: false; code: string; message: string };
+
+export type RunningAuctionContext = {
+  auctionId: number;
+  isEnrolled: boolean;
+  isWinning: boolean;
+  isRunning: boolean;
+  refusal: { code: string; message: string } | null;
+  lastPriceCents: number | null;
+};
+
+export type RunningAuctionEvent =
+  | { type: "slide.start" }
+  | { type: "slide.cancel" }
+  | { type: "slide.complete" }
+  | { type: "auction.synced"; isEnrolled: boolean; isWinning: boolean; isRunning: boolean }
+  | { type: "notice.dismiss" };
+
+export const NOTICE_MS = 2500;
+
+export const runningAuctionMachine = setup({
+  types: {
+    context: {} as RunningAuctionContext,
+    input: {} as { auctionId: number; isEnrolled: boolean; isWinning: boolean; isRunning: boolean },
+    events: {} as RunningAuctionEvent,
+  },
+  actors: {
+    placeBid: fromPromise<BidOutcome, { auctionId: number }>(() => Promise.reject(new Error("placeBid must be provided"))),
+  },
+  delays: { notice: NOTICE_MS },
+  guards: {
+    canBid: ({ context }) => context.isRunning && context.isEnrolled && !context.isWinning,
+    needsEnrolment: ({ context }) => !context.isEnrolled,
+    isWinning: ({ context }) => context.isWinning,
+    isAccepted: (_, outcome: BidOutcome) => outcome.ok,
+  },
+  actions: {
+    assignSync: assign(({ event }) =>
+      event.type === "auction.synced" ? { isEnrolled: event.isEnrolled, isWinning: event.isWinning, isRunning: event.isRunning } : {},
+    ),
+    assignOutcome: assign((_, outcome: BidOutcome) =>
+      outcome.ok
+        ? { refusal: null, lastPriceCents: outcome.priceCents, isWinning: true }
+        : { refusal: { code: outcome.code, message: outcome.message } },
+    ),
+    assignFailure: assign({ refusal: { code: "BID_FAILED", message: "" } }),
+  },
+}).createMachine({
+  id: "runningAuction",
+  context: ({ input }) => ({ ...input, refusal: null, lastPriceCents: null }),
+  initial: "idle",
+  on: { "auction.synced": { actions: "assignSync" } },
+  states: {
+    idle: {
+      on: { "slide.start": "sliding" },
+    },
+    sliding: {
+      on: {
+        "slide.cancel": "idle",
+        "slide.complete": [
+          { guard: "needsEnrolment", target: "needsEnrolment" },
+          { guard: "isWinning", target: "alreadyWinning" },
+          { guard: "canBid", target: "submitting" },
+          { target: "idle" },
+        ],
+      },
+    },
+    submitting: {
+      tags: ["busy"],
+      invoke: {
+        id: "placeBid",
+        src: "placeBid",
+        input: ({ context }) => ({ auctionId: context.auctionId }),
+        onDone: [
+          {
+            guard: { type: "isAccepted", params: ({ event }) => event.output },
+            target: "accepted",
+            actions: { type: "assignOutcome", params: ({ event }) => event.output },
+          },
+          { target: "refused", actions: { type: "assignOutcome", params: ({ event }) => event.output } },
+        ],
+        onError: { target: "refused", actions: "assignFailure" },
+      },
+    },
+    accepted: {
+      tags: ["notice"],
+      after: { notice: "idle" },
+      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+    },
+    refused: {
+      tags: ["notice", "refused"],
+      after: { notice: "idle" },
+      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+    },
+    needsEnrolment: {
+      tags: ["notice", "refused"],
+      after: { notice: "idle" },
+      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+    },
+    alreadyWinning: {
+      tags: ["notice", "refused"],
+      after: { notice: "idle" },
+      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+    },
+  },
+});
