@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { resetClockSamples, syncClock } from "./server-clock";
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type LiveStatus = "connecting" | "connected" | "disconnected";
@@ -15,14 +16,32 @@ function setStatus(next: LiveStatus) {
   listeners.forEach((listener) => listener());
 }
 
+export function isSocketConnected(): boolean {
+  return status === "connected";
+}
+
 export function getSocket(): LiveSocket {
   if (!socket) {
-    socket = io({ transports: ["websocket", "polling"], withCredentials: true });
-    socket.on("connect", () => setStatus("connected"));
+    const live: LiveSocket = io({ transports: ["websocket", "polling"], withCredentials: true });
+    socket = live;
+    socket.on("connect", () => {
+      setStatus("connected");
+      resetClockSamples();
+      void syncClock(live);
+    });
     socket.on("disconnect", () => setStatus("disconnected"));
     socket.on("connect_error", () => setStatus("disconnected"));
+    // Keep the estimate fresh on long-lived pages.
+    setInterval(() => live.connected && void syncClock(live, 3), 5 * 60_000);
   }
   return socket;
+}
+
+/** A new handshake, so the socket carries the session the cookie now holds (after sign-in or sign-out). */
+export function renewSocketSession(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
 }
 
 function subscribe(listener: () => void) {

@@ -1,9 +1,10 @@
 // The auth machine of the page, shared through context: components read small slices and only send events.
 import { useActorRef, useSelector } from "@xstate/react";
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { authMachine } from "../../../machines/auth.machine";
 import type { AuthUser } from "../../../contract";
+import { renewSocketSession } from "../../lib/socket";
 import { fetchUser } from "./api/get-user";
 
 const appAuthMachine = authMachine.provide({ actors: { fetchUser } });
@@ -13,6 +14,13 @@ const AuthContext = createContext<AuthActor | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(appAuthMachine);
+  // The live socket must carry the new session after a sign-in or sign-out.
+  const userEmail = useSelector(actor, (snapshot) => snapshot.context.user?.email ?? null);
+  const previousEmail = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (previousEmail.current !== undefined && previousEmail.current !== userEmail) renewSocketSession();
+    previousEmail.current = userEmail;
+  }, [userEmail]);
   return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
 }
 

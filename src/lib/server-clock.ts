@@ -1,0 +1,39 @@
+// The server's clock as seen from here: an offset estimated NTP-style from `clock:sync` round trips, keeping the
+// sample with the lowest round-trip time. Time left is always `endsAt − serverNow()`, never a local countdown.
+import { ClockSyncAck } from "../../contract";
+import type { LiveSocket } from "./socket";
+
+let offsetMs = 0;
+let bestRoundTripMs = Number.POSITIVE_INFINITY;
+
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
+
+export function clockOffsetMs(): number {
+  return offsetMs;
+}
+
+/** One sample: keep it if its round trip is the shortest yet (the least skewed by network delay). */
+export function recordClockSample(sentAtMs: number, receivedAtMs: number, serverNowMs: number): void {
+  const roundTripMs = receivedAtMs - sentAtMs;
+  if (roundTripMs < 0 || roundTripMs > bestRoundTripMs) return;
+  bestRoundTripMs = roundTripMs;
+  offsetMs = serverNowMs - (sentAtMs + receivedAtMs) / 2;
+}
+
+export function resetClockSamples(): void {
+  bestRoundTripMs = Number.POSITIVE_INFINITY;
+}
+
+export async function syncClock(socket: LiveSocket, samples = 5): Promise<void> {
+  for (let i = 0; i < samples; i++) {
+    const sentAt = Date.now();
+    try {
+      const answer = ClockSyncAck.parse(await socket.timeout(3000).emitWithAck("clock:sync", {}));
+      recordClockSample(sentAt, Date.now(), answer.data.serverNow);
+    } catch {
+      return;
+    }
+  }
+}
