@@ -84,3 +84,29 @@ export const AuctionListResponse = z.object({ items: z.array(AuctionState) });
 export type AuctionListResponse = z.infer<typeof AuctionListResponse>;
 
 export const FavouriteBody = z.object({ isFavourite: z.boolean() });
+
+/** GET /api/auctions/{id}: the live state plus what only the detail page shows. */
+export const AuctionDetail = AuctionState.extend({
+  description: z.string(),
+  images: z.array(z.string()),
+  paymentWindowHours: z.number().int(),
+});
+export type AuctionDetail = z.infer<typeof AuctionDetail>;
+
+/** GET /api/auctions/{id}/chain: every bid with its hashes, so anyone can recompute the chain. */
+export const BidChainLink = z.object({
+  bidderId: z.string(),
+  displayName: z.string(),
+  priceCents: z.number().int(),
+  placedAt: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export const BidChainResponse = z.object({
+  auctionId: z.number().int(),
+  genesisHash: z.string(),
+  finalHash: z.string().nullable(),
+  links: z.array(BidChainLink),
+  isValid: z.boolean(),
+});
+export type BidChainResponse = z.infer<typeof BidChainResponse>;

@@ -1,5 +1,6 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionState, AuctionStatus } from "../../contract";
+import type { AuctionDetail, AuctionState, AuctionStatus, BidChainResponse } from "../../contract";
+import { bidHash, genesisHash } from "./bid-chain";
 import type { Queryable } from "../db/database";
 
 export const RECENT_BIDS = 10;
@@ -99,4 +100,51 @@ export async function auctionStates(db: Queryable, ids: number[]): Promise<Aucti
 export async function auctionStatesInOrder(db: Queryable, ids: number[]): Promise<AuctionState[]> {
   const states = new Map((await auctionStates(db, ids)).map((state) => [state.id, state]));
   return ids.flatMap((id) => states.get(id) ?? []);
+}
+
+export async function auctionDetail(db: Queryable, id: number): Promise<AuctionDetail | null> {
+  const [state] = await auctionStates(db, [id]);
+  if (!state) return null;
+  const [row] = await db.query<{ description: string; images: string[]; payment_window_hours: number }>(
+    "select description, images, payment_window_hours from auctions where id = $1",
+    [id],
+  );
+  return { ...state, description: row?.description ?? "", images: row?.images ?? [], paymentWindowHours: row?.payment_window_hours ?? 72 };
+}
+
+/** The whole chain of an auction, checked link by link on the server too. */
+export async function bidChain(db: Queryable, id: number): Promise<BidChainResponse | null> {
+  const [auction] = await db.query<{ final_hash: string | null }>(
+    "select final_hash from auctions where id = $1 and status in ('Waiting', 'Running', 'Ended')",
+    [id],
+  );
+  if (!auction) return null;
+  const rows = await db.query<{ user_id: string; display_name: string; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(
+    `select b.user_id, u.display_name, b.price_cents, b.placed_at, b.prev_hash, b.hash
+     from bids b join users u on u.id = b.user_id where b.auction_id = $1 order by b.id`,
+    [id],
+  );
+  const genesis = genesisHash(id);
+  let previous = genesis;
+  let isValid = true;
+  for (const row of rows) {
+    const expected = bidHash({ prevHash: previous, auctionId: id, userId: row.user_id, priceCents: row.price_cents, placedAt: row.placed_at });
+    if (row.prev_hash !== previous || row.hash !== expected) isValid = false;
+    previous = row.hash;
+  }
+  if (auction.final_hash !== null && auction.final_hash !== previous) isValid = false;
+  return {
+    auctionId: id,
+    genesisHash: genesis,
+    finalHash: auction.final_hash,
+    isValid,
+    links: rows.map((row) => ({
+      bidderId: row.user_id,
+      displayName: row.display_name,
+      priceCents: row.price_cents,
+      placedAt: row.placed_at.toISOString(),
+      prevHash: row.prev_hash,
+      hash: row.hash,
+    })),
+  };
 }

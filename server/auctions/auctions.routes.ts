@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
+  AuctionDetail,
   AuctionListResponse,
-  AuctionState,
+  BidChainResponse,
   FavouriteBody,
   MyAuctionsResponse,
   BidResponse,
@@ -17,7 +18,7 @@ import {
 import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { auctionStates, auctionStatesInOrder, searchAuctions } from "./auctions.queries";
+import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchAuctions } from "./auctions.queries";
 import type { AuctionCommands } from "./auction-commands";
 import { AuctionRefusal } from "./engine";
 
@@ -106,10 +107,16 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     },
   );
 
-  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionState } } }, async (request) => {
-    const [state] = await auctionStates(db, [request.params.auctionId]);
-    if (!state) throw new HttpError(404, "NOT_FOUND", "No such auction.");
-    return state;
+  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionDetail } } }, async (request) => {
+    const detail = await auctionDetail(db, request.params.auctionId);
+    if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+    return detail;
+  });
+
+  r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse } } }, async (request) => {
+    const chain = await bidChain(db, request.params.auctionId);
+    if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+    return chain;
   });
 
   r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {

@@ -131,3 +131,29 @@ describe("a bidder's own auctions", () => {
     expect((await new TestClient(server.url).get("/api/auctions/mine")).status).toBe(401);
   });
 });
+
+describe("the public bid chain", () => {
+  it("returns every bid with its hashes, verifiable from the genesis hash to the final hash", async () => {
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 0 });
+    const [anna, otto] = [await bidder(0), await bidder(0)];
+    await anna.client.post(`/api/auctions/${auction}/enrol`);
+    await otto.client.post(`/api/auctions/${auction}/enrol`);
+    await anna.client.post(`/api/auctions/${auction}/bids`);
+    await otto.client.post(`/api/auctions/${auction}/bids`);
+    await db().query("update auctions set ends_at = now() where id = $1", [auction]);
+    await expect.poll(async () => ((await anna.client.get(`/api/auctions/${auction}`)).body as { status: string }).status).toBe("Ended");
+
+    const chain = (await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as {
+      genesisHash: string; finalHash: string; isValid: boolean; links: { displayName: string; prevHash: string; hash: string }[];
+    };
+    expect(chain.isValid).toBe(true);
+    expect(chain.links.map((l) => l.displayName)).toEqual([anna.displayName, otto.displayName]);
+    expect(chain.links[0]?.prevHash).toBe(chain.genesisHash);
+    expect(chain.links[1]?.prevHash).toBe(chain.links[0]?.hash);
+    expect(chain.finalHash).toBe(chain.links[1]?.hash);
+
+    // Tampering with a stored bid is seen.
+    await db().query("update bids set price_cents = price_cents + 100 where auction_id = $1 and price_cents = 1", [auction]);
+    expect(((await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as { isValid: boolean }).isValid).toBe(false);
+  });
+});
