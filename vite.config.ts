@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{machines,contract,server}/**/*.test.ts"],
+          include: ["{machines,contract,server,locales}/**/*.test.ts"],
           environment: "node",
         },
       },

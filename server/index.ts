@@ -9,11 +9,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.database);
   await migrate(db);
+  // Seeded before the lifecycle starts ticking, so past histories are written before anything ends them.
+  const seed = config.seedDemoData ? await seedDemoData(db) : { seeded: false };
   const { http } = await buildApp({ config, db });
-  if (config.seedDemoData) {
-    const { seeded } = await seedDemoData(db);
-    if (seeded) http.log.info("demo data seeded");
-  }
+  if (seed.seeded) http.log.info({ auctions: seed.auctions }, "demo data seeded");
   await http.listen({ host: config.host, port: config.port });
   const address = http.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

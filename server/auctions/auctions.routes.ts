@@ -81,6 +81,15 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     return { items: await auctionStatesInOrder(db, rows.map((row) => row.auction_id)) };
   });
 
+  r.get("/api/auctions/won", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const rows = await db.query<{ id: number }>(
+      "select id from auctions where winner_id = $1 and status = 'Ended' order by ended_at desc",
+      [user.id],
+    );
+    return { items: await auctionStatesInOrder(db, rows.map((row) => row.id)) };
+  });
+
   r.get("/api/favourites", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
     const user = requireUser(request);
     const rows = await db.query<{ auction_id: number }>(

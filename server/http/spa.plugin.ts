@@ -13,8 +13,9 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.staticDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
+      index: "index.html",
       setHeaders: (reply, filePath) => {
         // Vite fingerprints assets, so they can be cached for good; index.html never is.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -26,7 +27,9 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || (request.method !== "GET" && request.method !== "HEAD")) {
+    // A missing file (a script, a style, a picture) is a 404, never the app's page in its place.
+    const isFile = /\.[a-z0-9]{1,5}$/i.test(request.url.split("?")[0] ?? "");
+    if (isApi || isFile || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.status(404).send(errorBody("NOT_FOUND", "Not found."));
     }
     if (!hasBuild) {

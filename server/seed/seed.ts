@@ -1,7 +1,11 @@
-// Demo data for a fresh installation, written once: the first start records it in app_meta.
-// Auctions and won items are added here as their capabilities land.
+// Demo data for a fresh installation, written once (the first start claims it in app_meta): a demo account to
+// sign in with, demo bidders (marked is_demo), and a catalogue of auctions in every state whose bid histories
+// are made by the engine itself, so their hash chains verify like any other.
 import { hashPassword } from "../accounts/passwords";
+import { advanceLifecycle, enrol, placeBid } from "../auctions/engine";
 import type { Database } from "../db/database";
+import { postLedgerEntry } from "../wallet/wallet.service";
+import { auctionPlan, demoBidders, products } from "./catalogue";
 
 export const DEMO_BIDDER = {
   email: "demo@pennybid.lv",
@@ -11,26 +15,89 @@ export const DEMO_BIDDER = {
   displayName: "demo_bidder",
 } as const;
 
-export type SeedResult = { seeded: boolean };
+export const DEMO_WELCOME_CREDIT_CENTS = 5_000;
 
-export async function seedDemoData(db: Database): Promise<SeedResult> {
+export type SeedResult = { seeded: boolean; auctions?: number };
+
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<SeedResult> {
   const done = await db.query("select 1 from app_meta where key = 'demo_seeded_at'");
   if (done.length > 0) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_BIDDER.password);
-  return db.transaction(async (tx) => {
-    const inserted = await tx.query(
-      `insert into app_meta (key, value) values ('demo_seeded_at', to_jsonb(now()))
-       on conflict (key) do nothing returning key`,
+  const claimed = await db.query(
+    `insert into app_meta (key, value) values ('demo_seeded_at', to_jsonb(now())) on conflict (key) do nothing returning key`,
+  );
+  if (claimed.length === 0) return { seeded: false };
+
+  const demoUser = await insertUser(db, { ...DEMO_BIDDER, passwordHash });
+  await postLedgerEntry(db, { userId: demoUser, type: "Payment", amountCents: DEMO_WELCOME_CREDIT_CENTS, description: "Welcome credit (demo data)" });
+  const bidders: string[] = [];
+  for (const name of demoBidders) {
+    // Demo bidders cannot sign in: their password hash is not a hash.
+    const id = await insertUser(db, { email: `${name}@demo.pennybid.lv`, firstName: "Demo", lastName: "Bidder", displayName: name, passwordHash: "!demo" });
+    await postLedgerEntry(db, { userId: id, type: "Payment", amountCents: 20_000, description: "Demo credit (demo data)" });
+    bidders.push(id);
+  }
+
+  const at = (minutes: number, seconds = 0) => new Date(now.getTime() + minutes * 60_000 + seconds * 1000);
+  let count = 0;
+  for (const [index, plan] of auctionPlan.entries()) {
+    const product = products[index % products.length]!;
+    const startsAt =
+      plan.status === "Waiting" || plan.status === "New" ? at(plan.minutes) : plan.status === "Ended" ? at(-plan.minutes) : at(-10);
+    const initialSeconds =
+      plan.status === "Running" ? (plan.minutes + 10) * 60 : plan.status === "Ended" ? 8 * 60 : [5, 10, 30, 60][index % 4]! * 60;
+    const [row] = await db.query<{ id: number }>(
+      `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, status, starts_at, initial_seconds,
+                             reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, is_demo)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true) returning id`,
+      [
+        product.title, product.description, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
+        plan.status === "Ended" ? "Running" : plan.status, startsAt, initialSeconds, plan.resetSeconds,
+        plan.minPreviousEntries ?? 0, plan.priceCapCents ?? null,
+        plan.hardStopHours ? new Date(startsAt.getTime() + plan.hardStopHours * 3_600_000) : null,
+        plan.status === "Running" || plan.status === "Ended" ? new Date(startsAt.getTime() + initialSeconds * 1000) : null,
+      ],
     );
-    if (inserted.length === 0) return { seeded: false };
-    const { email, firstName, lastName, displayName } = DEMO_BIDDER;
-    await tx.query(
-      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
-                          language, is_demo, email_confirmed_at)
-       values ($1, lower($1), $2, $3, $4, $5, lower($5), 'lv', true, now())
-       on conflict do nothing`,
-      [email, passwordHash, firstName, lastName, displayName],
-    );
-    return { seeded: true };
-  });
+    const auctionId = row!.id;
+    count += 1;
+    if (plan.status === "Waiting" && index % 3 === 0) {
+      for (const bidder of bidders.slice(0, 3)) await enrol(db, bidder, auctionId, now);
+    }
+    if (plan.bids > 0) await playHistory(db, auctionId, startsAt, plan, bidders, plan.isWonByDemoUser ? demoUser : null);
+  }
+  await advanceLifecycle(db, now);
+  return { seeded: true, auctions: count };
+}
+
+/** Past bids, made by the engine at past times: alternating demo bidders, 20 s apart. */
+async function playHistory(
+  db: Database,
+  auctionId: number,
+  startsAt: Date,
+  plan: { bids: number },
+  bidders: string[],
+  finalBidder: string | null,
+) {
+  const participants = bidders.slice(0, 2 + (auctionId % 3));
+  if (finalBidder) participants.push(finalBidder);
+  for (const bidder of participants) await enrol(db, bidder, auctionId, new Date(startsAt.getTime() + 1000));
+  for (let i = 0; i < plan.bids; i++) {
+    const isLast = i === plan.bids - 1;
+    const bidder = isLast && finalBidder ? finalBidder : participants[i % (finalBidder ? participants.length - 1 : participants.length)]!;
+    const placedAt = new Date(startsAt.getTime() + 20_000 * (i + 1));
+    await placeBid(db, bidder, auctionId, placedAt).catch(() => undefined);
+  }
+}
+
+async function insertUser(
+  db: Database,
+  user: { email: string; firstName: string; lastName: string; displayName: string; passwordHash: string },
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
+                        language, is_demo, email_confirmed_at)
+     values ($1, lower($1), $2, $3, $4, $5, lower($5), 'lv', true, now()) returning id`,
+    [user.email, user.passwordHash, user.firstName, user.lastName, user.displayName],
+  );
+  return row!.id;
 }

@@ -59,7 +59,7 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
   await expect(menu.getByText(bidder.email)).toBeVisible();
   await expect(menu.getByLabel("Balance")).toHaveText("€0.00");
   await menu.getByRole("link", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 
   // Wrong password.
   await page.goto("/sign-in");
@@ -115,7 +115,7 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
 
   // After signing out, a protected page sends to sign-in and back again.
   await page.goto("/sign-out");
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await page.goto("/auctions/won");
   await expect(page).toHaveURL(/\/sign-in\?returnUrl=%2Fauctions%2Fwon$/);
   await signIn(page, bidder.email, "Another3#");

@@ -7,7 +7,7 @@ const publicRoutes = [
   { path: "/contacts", heading: "Contacts" },
   { path: "/faq", heading: "Frequently asked questions" },
   { path: "/404", heading: "Page not found" },
-  { path: "/auctions/123", heading: "Auction #123" },
+  { path: "/auctions/999999", heading: "Auction" },
 ];
 
 const protectedRoutes = [
@@ -90,8 +90,8 @@ test.describe("an anonymous visitor", () => {
     const info = page.getByRole("navigation", { name: "Information" });
     await expect(info.getByRole("link")).toHaveText(["Privacy policy", "Terms of service", "Contacts", "FAQ"]);
     await expect(page.getByRole("link", { name: "Pennybid on TikTok" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign up", exact: true })).toBeVisible();
   });
 
   test("finds the four footer links and the copyright line", async ({ page }) => {
@@ -117,7 +117,7 @@ test.describe("an anonymous visitor", () => {
 
   test("carries the current page as return address from the account menu", async ({ page }) => {
     await page.goto("/faq");
-    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/sign-in?returnUrl=%2Ffaq");
   });
 });

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate } from "../../server/db/migrate";
+import { bidChain } from "../../server/auctions/auctions.queries";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
+import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 
 let database: TestDatabase | undefined;
@@ -46,12 +48,33 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
 
   it("seeds demo data on the first start only, with a confirmed demo bidder", async () => {
     database = await openTestDatabase();
-    expect(await seedDemoData(database.db)).toEqual({ seeded: true });
+    expect(await seedDemoData(database.db)).toMatchObject({ seeded: true });
     expect(await seedDemoData(database.db)).toEqual({ seeded: false });
     const demo = await database.db.query<{ is_demo: boolean; confirmed: boolean }>(
       "select is_demo, email_confirmed_at is not null as confirmed from users where email = $1",
       [DEMO_BIDDER.email],
     );
     expect(demo).toEqual([{ is_demo: true, confirmed: true }]);
+  });
+
+  it("seeds at least 30 demo auctions in every state, with verifiable histories and one won by the demo bidder", async () => {
+    database = await openTestDatabase();
+    const { auctions } = await seedDemoData(database.db);
+    expect(auctions).toBeGreaterThanOrEqual(30);
+    const byStatus = await database.db.query<{ status: string; n: number }>(
+      "select status, count(*) as n from auctions where is_demo group by status order by status",
+    );
+    expect(Object.fromEntries(byStatus.map((row) => [row.status, row.n]))).toMatchObject({
+      New: expect.any(Number), Waiting: expect.any(Number), Running: expect.any(Number), Ended: expect.any(Number),
+    });
+    const [won] = await database.db.query<{ n: number }>(
+      "select count(*) as n from auctions a join users u on u.id = a.winner_id where u.email = $1",
+      [DEMO_BIDDER.email],
+    );
+    expect(won?.n).toBe(1);
+    const ended = await database.db.query<{ id: number }>("select id from auctions where status = 'Ended' and bid_count > 0");
+    expect(ended.length).toBeGreaterThan(5);
+    for (const { id } of ended) expect((await bidChain(database.db, id))?.isValid, `auction ${id}`).toBe(true);
+    expect(await balanceCents(database.db, (await database.db.query<{ id: string }>("select id from users where email = $1", [DEMO_BIDDER.email]))[0]!.id)).toBeGreaterThan(0);
   });
 });

@@ -151,3 +151,16 @@ describe("the CSRF guard", () => {
     expect(response.status).toBe(415);
   });
 });
+
+describe("static files", () => {
+  it("answers a missing script with 404, not the app's page", async () => {
+    const response = await fetch(`${server.url}/assets/index-missing.js`);
+    expect(response.status).toBe(404);
+  });
+
+  it("serves a file added to the build after start", async () => {
+    writeFileSync(path.join(staticDir, "late.txt"), "built later");
+    const response = await fetch(`${server.url}/late.txt`);
+    expect(await response.text()).toBe("built later");
+  });
+});

@@ -1,13 +1,14 @@
-// Home: running auctions, 'Starting soon' and ended auctions (filled live by the auctions feature),
-// with a short explanation of how a penny auction works.
+// Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live; a short how-it-works.
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { useAuctionList, type ListStatus } from "../api/auction-lists";
+import { AuctionGrid } from "../components/AuctionGrid";
 
-const sections = [
-  { id: "running", titleKey: "home.running", emptyKey: "home.noRunning" },
-  { id: "starting-soon", titleKey: "home.startingSoon", emptyKey: "home.noStartingSoon" },
-  { id: "ended", titleKey: "home.ended", emptyKey: "home.noEnded" },
-] as const;
+const sections: { id: string; status: ListStatus; titleKey: string; emptyKey: string }[] = [
+  { id: "running", status: "Running", titleKey: "home.running", emptyKey: "home.noRunning" },
+  { id: "starting-soon", status: "Waiting", titleKey: "home.startingSoon", emptyKey: "home.noStartingSoon" },
+  { id: "ended", status: "Ended", titleKey: "home.ended", emptyKey: "home.noEnded" },
+];
 
 const steps = [
   { titleKey: "home.step1Title", bodyKey: "home.step1Body" },
@@ -20,8 +21,11 @@ export function HomePage() {
   return (
     <>
       <PageHeading title={t("home.title")}>{t("home.intro")}</PageHeading>
+      {sections.map((section) => (
+        <AuctionSection key={section.id} {...section} />
+      ))}
       <section aria-labelledby="how-it-works" className="mb-10">
-        <h2 id="how-it-works" className="sr-only">
+        <h2 id="how-it-works" className="mb-4 text-2xl font-bold">
           {t("home.howItWorks")}
         </h2>
         <ol className="grid gap-3 md:grid-cols-3">
@@ -36,14 +40,29 @@ export function HomePage() {
           ))}
         </ol>
       </section>
-      {sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mb-10">
-          <h2 id={`${section.id}-title`} className="mb-4 text-2xl font-bold">
-            {t(section.titleKey)}
-          </h2>
-          <EmptyState>{t(section.emptyKey)}</EmptyState>
-        </section>
-      ))}
     </>
+  );
+}
+
+function AuctionSection({ id, status, titleKey, emptyKey }: (typeof sections)[number]) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useAuctionList(status);
+  const items = data?.items ?? [];
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="mb-10">
+      <h2 id={`${id}-title`} className="mb-4 text-2xl font-bold">
+        {t(titleKey)}
+        {data && data.total > 0 && <span className="ml-2 text-base font-medium text-muted">{data.total}</span>}
+      </h2>
+      {isLoading ? (
+        <div className="h-40 animate-pulse rounded-2xl bg-black/5 dark:bg-white/5" />
+      ) : isError ? (
+        <EmptyState>{t("common.somethingWentWrong")}</EmptyState>
+      ) : items.length === 0 ? (
+        <EmptyState>{t(emptyKey)}</EmptyState>
+      ) : (
+        <AuctionGrid auctions={items} />
+      )}
+    </section>
   );
 }

@@ -1,17 +1,22 @@
-// The signed-in lists: my active auctions, won auctions and favourites.
+// The signed-in lists: my active auctions (enrolled, waiting or running), won auctions and favourites; all live.
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { favouritesQueryOptions, myActiveQueryOptions, usePersonalList, wonQueryOptions } from "../api/auction-lists";
+import { AuctionGrid } from "../components/AuctionGrid";
 
-function ListPage({ page }: { page: "myActive" | "won" | "favourites" }) {
+function PersonalListPage({ page, options }: { page: "myActive" | "favourites" | "won"; options: typeof myActiveQueryOptions }) {
   const { t } = useTranslation();
+  const { data, isLoading } = usePersonalList(options);
   return (
     <>
       <PageHeading title={t(`pages.${page}.title`)} />
-      <EmptyState>{t(`pages.${page}.empty`)}</EmptyState>
+      {isLoading ? <CenteredProgressBar /> : data && data.items.length > 0 ? <AuctionGrid auctions={data.items} /> : <EmptyState>{t(`pages.${page}.empty`)}</EmptyState>}
     </>
   );
 }
 
-export const MyActiveAuctionsPage = () => <ListPage page="myActive" />;
-export const WonAuctionsPage = () => <ListPage page="won" />;
-export const FavouritesPage = () => <ListPage page="favourites" />;
+export const MyActiveAuctionsPage = () => <PersonalListPage page="myActive" options={myActiveQueryOptions} />;
+export const FavouritesPage = () => <PersonalListPage page="favourites" options={favouritesQueryOptions} />;
+
+export const WonAuctionsPage = () => <PersonalListPage page="won" options={wonQueryOptions} />;

@@ -1,0 +1,76 @@
+// The lists: by status for Home (SPEC.md §7: cached per status, no retry, previous data kept while loading,
+// no refetch on mount), my active auctions and favourites. Each follows the live feed.
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { AuctionListResponse, SearchAuctionsResponse } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+import { useUser } from "../../auth/auth-provider";
+import { applyToList, isNewer } from "../live/apply-update";
+import { follow } from "../live/live-auctions";
+
+export type ListStatus = "Running" | "Waiting" | "Ended";
+export const LIST_PAGE_SIZE = 24;
+
+export const auctionListQueryOptions = (status: ListStatus) =>
+  queryOptions({
+    queryKey: ["auctions", "list", status],
+    queryFn: ({ signal }) =>
+      apiRequest("/api/auctions/search", { method: "POST", body: { status, pageSize: LIST_PAGE_SIZE }, schema: SearchAuctionsResponse, signal }),
+    retry: false,
+    placeholderData: keepPreviousData,
+    refetchOnMount: false,
+  });
+
+export function useAuctionList(status: ListStatus) {
+  const queryClient = useQueryClient();
+  const options = auctionListQueryOptions(status);
+  useEffect(
+    () =>
+      follow(
+        { kind: "status", status },
+        (update) =>
+          queryClient.setQueryData(options.queryKey, (page) => page && { ...page, items: applyToList(page.items, update, status) }),
+        () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
+      ),
+    // The key is derived from status alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [status, queryClient],
+  );
+  return useQuery(options);
+}
+
+const personalList = (key: string, path: string) =>
+  queryOptions({
+    queryKey: ["auctions", key],
+    queryFn: ({ signal }) => apiRequest(path, { schema: AuctionListResponse, signal }),
+    retry: false,
+  });
+
+export const myActiveQueryOptions = personalList("my-active", "/api/auctions/my-active");
+export const favouritesQueryOptions = personalList("favourites", "/api/favourites");
+export const wonQueryOptions = personalList("won", "/api/auctions/won");
+
+/** A signed-in list whose items stay live: each shown auction is followed while the list is on screen. */
+export function usePersonalList(options: typeof myActiveQueryOptions) {
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const query = useQuery({ ...options, enabled: user?.isAuthenticated === true });
+  const ids = (query.data?.items ?? []).map((item) => item.id).join(",");
+  useEffect(() => {
+    const stops = ids
+      .split(",")
+      .filter(Boolean)
+      .map((id) =>
+        follow(
+          { kind: "auction", auctionId: Number(id) },
+          (update) =>
+            queryClient.setQueryData(options.queryKey, (list) =>
+              list && { items: list.items.map((item) => (item.id === update.id && isNewer(update, item) ? update : item)) },
+            ),
+          () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
+        ),
+      );
+    return () => stops.forEach((stop) => stop());
+  }, [ids, options.queryKey, queryClient]);
+  return query;
+}

@@ -1,0 +1,86 @@
+// What the signed-in bidder has to do with auctions: enrolled and favourite ids; enrol, bid and favourite commands.
+// Commands go over the socket when it is up (acks), over REST otherwise.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { BidAck, BidResponse, EnrolAck, EnrolResponse, FavouriteBody, MyAuctionsResponse } from "../../../../contract";
+import type { BidOutcome } from "../../../../machines/running-auction.machine";
+import { showToast } from "../../../components/ui/toast";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { getSocket, isSocketConnected } from "../../../lib/socket";
+import { useUser } from "../../auth/auth-provider";
+import { walletQueryOptions } from "../../wallet/api/get-wallet";
+import { favouritesQueryOptions } from "./auction-lists";
+
+export const myAuctionsQueryOptions = queryOptions({
+  queryKey: ["auctions", "mine"],
+  queryFn: ({ signal }) => apiRequest("/api/auctions/mine", { schema: MyAuctionsResponse, signal }),
+  retry: false,
+});
+
+export function useMyAuctions() {
+  const { data: user } = useUser();
+  return useQuery({ ...myAuctionsQueryOptions, enabled: user?.isAuthenticated === true });
+}
+
+const SOCKET_TIMEOUT_MS = 5000;
+
+function unwrap<T>(answer: { data: T } | { error: { code: string; message: string } }): T {
+  if ("data" in answer) return answer.data;
+  throw new ApiError(409, answer.error.code as ApiError["code"], answer.error.message);
+}
+
+async function enrolIn(auctionId: number) {
+  if (isSocketConnected()) {
+    return unwrap(EnrolAck.parse(await getSocket().timeout(SOCKET_TIMEOUT_MS).emitWithAck("auction:enrol", { auctionId })));
+  }
+  return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: EnrolResponse });
+}
+
+/** A bid, as the running-auction machine's `placeBid` actor needs it: refusals are outcomes, not errors. */
+export async function placeBid(auctionId: number): Promise<BidOutcome> {
+  try {
+    const bid = isSocketConnected()
+      ? unwrap(BidAck.parse(await getSocket().timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })))
+      : await apiRequest(`/api/auctions/${auctionId}/bids`, { method: "POST", body: {}, schema: BidResponse });
+    return { ok: true, priceCents: bid.priceCents };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message };
+    return { ok: false, code: "BID_FAILED", message: "" };
+  }
+}
+
+export function useEnrol(minPreviousEntries: number) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrolIn,
+    onSuccess: (result, auctionId) => {
+      queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
+      if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
+      showToast("success", t("auction.enrolled", { amount: (result.feeCents / 100).toFixed(2) }));
+    },
+    onError: (error) => {
+      const code = error instanceof ApiError ? error.code : "BID_FAILED";
+      showToast("error", t(`errors.${code}`, { minPreviousEntries, defaultValue: t("errors.INTERNAL") }));
+    },
+  });
+}
+
+export function useToggleFavourite() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ auctionId, isFavourite }: { auctionId: number; isFavourite: boolean }) =>
+      apiRequest(`/api/favourites/${auctionId}`, { method: "PUT", body: { isFavourite }, schema: FavouriteBody }),
+    onSuccess: (result, { auctionId }) => {
+      queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) =>
+        mine && {
+          ...mine,
+          favouriteIds: result.isFavourite ? [...new Set([...mine.favouriteIds, auctionId])] : mine.favouriteIds.filter((id) => id !== auctionId),
+        },
+      );
+      void queryClient.invalidateQueries({ queryKey: favouritesQueryOptions.queryKey });
+    },
+    onError: () => showToast("error", t("errors.INTERNAL")),
+  });
+}

@@ -1,0 +1,98 @@
+// A live auction card: image, title, and what its phase shows (SPEC.md §2): Waiting counts down to the start,
+// Running shows time left and the current price, Ended the sold price and winner; plus the all-in cost,
+// enrol and like buttons.
+import { memo } from "react";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { AuctionState } from "../../../../contract";
+import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
+import { AuctionImage } from "./AuctionImage";
+import { useDuration, useEuro, useLivePhase } from "../format";
+
+export const AuctionCard = memo(function AuctionCard({ auction }: { auction: AuctionState }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  const duration = useDuration();
+  const { phase, msLeft, msToStart } = useLivePhase(auction);
+  const isEnrolled = useIsEnrolled(auction.id);
+  const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
+  const isUrgent = phase === "running" && msLeft <= 10_000;
+
+  return (
+    <article
+      aria-labelledby={`auction-${auction.id}-title`}
+      data-auction-id={auction.id}
+      data-phase={phase}
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:shadow-md"
+    >
+      <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
+        <AuctionImage src={auction.image} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
+      </Link>
+      <LikeButton auctionId={auction.id} className="absolute top-3 right-3" />
+      {phase === "ended" && (
+        <span className="absolute top-3 left-3 rounded-full bg-slate-900/80 px-3 py-1 text-xs font-semibold text-white">{t("auction.endedBadge")}</span>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h3 id={`auction-${auction.id}-title`} className="line-clamp-2 font-display text-lg leading-snug font-semibold">
+          <Link to={`/auctions/${auction.id}`} className="hover:text-primary-600 focus-visible:outline-none">
+            {auction.title}
+          </Link>
+        </h3>
+
+        {phase === "waiting" || phase === "starting" ? (
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-muted">{t("auction.startingSoon")}</dt>
+              <dd className="font-display text-xl font-bold tabular-nums" aria-live="off">
+                {phase === "starting" ? t("auction.starting") : duration(msToStart)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t("auction.entryFee")}</dt>
+              <dd className="font-display text-xl font-bold">{euro(auction.entryFeeCents)}</dd>
+            </div>
+          </dl>
+        ) : phase === "ended" ? (
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-muted">{t("auction.soldPrice")}</dt>
+              <dd className="font-display text-xl font-bold">{euro(auction.priceCents)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-muted">{t("auction.winner")}</dt>
+              <dd className="truncate font-display text-xl font-bold">{auction.winnerName ?? t("auction.noWinner")}</dd>
+            </div>
+          </dl>
+        ) : (
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-muted">{t("auction.timeLeft")}</dt>
+              <dd className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`}>
+                {phase === "closing" ? t("auction.closing") : duration(msLeft)}
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-muted">{t("auction.currentPrice")}</dt>
+              <dd className="font-display text-xl font-bold text-primary-600 tabular-nums dark:text-primary-400">{euro(auction.priceCents)}</dd>
+              <dd className="truncate text-xs text-muted">{auction.leaderName ?? t("auction.noBidsYet")}</dd>
+            </div>
+          </dl>
+        )}
+
+        <p className="text-xs text-muted">
+          {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
+          {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
+        </p>
+
+        <div className="mt-auto flex flex-wrap items-center gap-2">
+          <EnrolButton auction={auction} isOpen={isOpen} />
+          {isEnrolled && phase === "running" && (
+            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white hover:bg-primary-600">
+              {t("auction.bidNow")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { splitDuration } from "./format";
+
+describe("durations", () => {
+  it("shows minutes and seconds under an hour, rounding up", () => {
+    expect(splitDuration(9_001)).toEqual({ days: 0, clock: "00:10" });
+    expect(splitDuration(0)).toEqual({ days: 0, clock: "00:00" });
+    expect(splitDuration(-5)).toEqual({ days: 0, clock: "00:00" });
+  });
+
+  it("adds hours, and whole days apart", () => {
+    expect(splitDuration(3_600_000 + 61_000)).toEqual({ days: 0, clock: "01:01:01" });
+    expect(splitDuration(2 * 86_400_000 + 4 * 3_600_000 + 10 * 60_000 + 5_000)).toEqual({ days: 2, clock: "04:10:05" });
+  });
+});

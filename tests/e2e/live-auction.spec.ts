@@ -1,0 +1,108 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+/** A signed-in page: the seeded demo bidder, or a new bidder signed up and confirmed through the mailbox. */
+async function signedInPage(browser: Browser, who: "demo" | "new"): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  if (who === "demo") {
+    await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "demo@pennybid.lv", password: "Demo123!" } });
+  } else {
+    const bidder = uniqueBidder("live");
+    await page.request.post("/authn/sign-up", {
+      headers: xhr,
+      data: { ...bidder, confirmPassword: bidder.password, firstName: "Otto", lastName: "Kalns", language: "en" },
+    });
+    await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
+    await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  }
+  return page;
+}
+
+/** The seeded running auction without an entry fee (number 6 in the demo catalogue). */
+async function freeRunningAuction(page: Page): Promise<number> {
+  const answer = await page.request.post("/api/auctions/search", { headers: xhr, data: { status: "Running", pageSize: 60 } });
+  const { items } = (await answer.json()) as { items: { id: number; entryFeeCents: number; minPreviousEntries: number; endsAt: string }[] };
+  const free = items.find((a) => a.entryFeeCents === 0 && a.minPreviousEntries === 0 && Date.parse(a.endsAt) - Date.now() > 10 * 60_000);
+  if (!free) throw new Error("no free running auction in the demo data");
+  return free.id;
+}
+
+test("two bidders: both enrol, one slides to bid, the other sees price, leader and timer within a second", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const anna = await signedInPage(browser, "demo");
+  const otto = await signedInPage(browser, "new");
+  const auctionId = await freeRunningAuction(anna);
+
+  for (const page of [anna, otto]) {
+    await page.goto(`/auctions/${auctionId}`);
+    await page.getByRole("button", { name: "Enrol for free" }).click();
+    await expect(page.getByText("€0.00 has been deducted from your wallet. Good luck!")).toBeVisible();
+    await expect(page.getByText("Enrolled", { exact: true })).toBeVisible();
+  }
+
+  const priceOnOttosPage = otto.getByText(/^€\d+\.\d\d$/).first();
+  const before = await priceOnOttosPage.textContent();
+
+  // Anna slides the thumb to the end with the mouse.
+  const slider = anna.getByRole("slider", { name: "Bid €0.01" });
+  const box = await slider.boundingBox();
+  const track = await slider.locator("..").boundingBox();
+  if (!box || !track) throw new Error("slider not laid out");
+  await anna.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await anna.mouse.down();
+  await anna.mouse.move(track.x + track.width - 10, box.y + box.height / 2, { steps: 8 });
+  const slidAt = Date.now();
+  await anna.mouse.up();
+  await expect(anna.getByText("Your bid is in!")).toBeVisible();
+
+  // Otto's page follows within a second: the new leader, a higher price, the timer at least the reset time.
+  await expect(otto.getByText("Leading: demo_bidder")).toBeVisible({ timeout: 1000 });
+  expect(Date.now() - slidAt).toBeLessThan(2000);
+  await expect(priceOnOttosPage).not.toHaveText(before ?? "");
+  await expect(otto.getByRole("listitem").filter({ hasText: "demo_bidder" }).first()).toBeVisible();
+
+  // Anna again: refused, she is already winning.
+  await slider.focus();
+  await anna.keyboard.press("Enter");
+  await expect(anna.getByText("You are already winning")).toBeVisible();
+
+  // Otto answers with the keyboard; Anna sees him lead.
+  await otto.getByRole("slider", { name: "Bid €0.01" }).focus();
+  await otto.keyboard.press("Enter");
+  await expect(otto.getByText("Your bid is in!")).toBeVisible();
+  await expect(anna.getByText(/^Leading: live_/)).toBeVisible({ timeout: 1000 });
+});
+
+test("a visitor sees the demo catalogue live on home: running, starting soon and ended, with winners", async ({ page }) => {
+  await inEnglish(page);
+  await page.goto("/");
+  for (const name of ["Running auctions", "Starting soon", "Ended auctions"]) {
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  const running = page.locator("#running article").first();
+  await expect(running.getByText("Time left")).toBeVisible();
+  await expect(running.getByText("Current price")).toBeVisible();
+  await expect(running.getByRole("link", { name: "Sign in to bid" })).toBeVisible();
+  const soon = page.locator("#starting-soon article").first();
+  await expect(soon.getByText("Starting soon")).toBeVisible();
+  const ended = page.locator("#ended article").first();
+  await expect(ended.getByText("Sold price")).toBeVisible();
+  await expect(ended.getByText("Winner")).toBeVisible();
+  // The countdown moves by the server clock.
+  const timeLeft = running.locator("dd").first();
+  const first = await timeLeft.textContent();
+  await expect(timeLeft).not.toHaveText(first ?? "", { timeout: 3000 });
+});
+
+test("an ended auction shows its winner and a bid chain that verifies", async ({ page }) => {
+  await inEnglish(page);
+  await page.goto("/");
+  await page.locator("#ended article").filter({ hasNotText: "No winner" }).first().getByRole("heading").getByRole("link").click();
+  await expect(page.getByText("Sold price")).toBeVisible();
+  await page.getByRole("button", { name: "Verify the chain" }).click();
+  await expect(page.getByText(/^All \d+ bids check out: the chain is intact\.$/)).toBeVisible();
+});
