@@ -3,19 +3,23 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../server/db/database";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 
-export async function createBidder(db: Queryable, options: { balanceCents?: number; displayName?: string } = {}) {
+export async function createBidder(
+  db: Queryable,
+  options: { balanceCents?: number; displayName?: string; passwordHash?: string } = {},
+) {
   const tag = randomUUID().slice(0, 8);
   const displayName = options.displayName ?? `bidder_${tag}`;
+  const email = `${tag}@example.lv`;
   const [row] = await db.query<{ id: string }>(
     `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at)
-     values ($1, lower($1), 'scrypt$test', 'Test', 'Bidder', $2, lower($2), now()) returning id`,
-    [`${tag}@example.lv`, displayName],
+     values ($1, lower($1), $3, 'Test', 'Bidder', $2, lower($2), now()) returning id`,
+    [email, displayName, options.passwordHash ?? "!no-password"],
   );
   if (!row) throw new Error("bidder insert failed");
   if (options.balanceCents) {
     await postLedgerEntry(db, { userId: row.id, type: "Payment", amountCents: options.balanceCents, description: "Test top-up" });
   }
-  return { id: row.id, displayName };
+  return { id: row.id, displayName, email };
 }
 
 export type AuctionFixture = {
