@@ -18,6 +18,7 @@ export const auctionErrorMessages = {
   ALREADY_ENROLLED: "You are already enrolled in this auction.",
   ENROLMENT_CLOSED: "Enrolment is closed for this auction.",
   BID_TOO_FAST: "One bid per second, please.",
+  AUTO_BID_TOO_LOW: "Set a maximum above the current price.",
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
@@ -77,7 +78,12 @@ export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.n
 export const BidResponse = z.object({ priceCents: z.number().int(), endsAt: z.string(), hasEnded: z.boolean() });
 
 /** GET /api/auctions/mine: what the signed-in bidder has to do with auctions (cards mark these). */
-export const MyAuctionsResponse = z.object({ enrolledIds: z.array(z.number().int()), favouriteIds: z.array(z.number().int()) });
+export const MyAuctionsResponse = z.object({
+  enrolledIds: z.array(z.number().int()),
+  favouriteIds: z.array(z.number().int()),
+  /** Auto-bid maximums in cents, by auction id. */
+  autoBids: z.record(z.string(), z.number().int()),
+});
 export type MyAuctionsResponse = z.infer<typeof MyAuctionsResponse>;
 
 export const AuctionListResponse = z.object({ items: z.array(AuctionState) });
@@ -110,3 +116,7 @@ export const BidChainResponse = z.object({
   isValid: z.boolean(),
 });
 export type BidChainResponse = z.infer<typeof BidChainResponse>;
+
+/** PUT /api/auctions/{id}/auto-bid: a maximum in cents, or null to stop. */
+export const AutoBidBody = z.object({ maxPriceCents: z.number().int().min(1).max(10_000_000).nullable() });
+export type AutoBidBody = z.infer<typeof AutoBidBody>;

@@ -70,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           clock,
           log: http.log,
           onTransitions: (transitions) => void feed.publishAuctions(transitions.map((t) => t.auctionId)),
+          onTick: () => commands.runAutoBids(),
         });
   http.addHook("onClose", async () => {
     await lifecycle?.stop();

@@ -2,11 +2,14 @@
 // everyone watching. Handlers stay thin and the two transports cannot drift apart.
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
-import { enrol, placeBid, type EnrolResult, type PlacedBid } from "./engine";
+import { enrol, placeBid, runAutoBids, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
 
 export type AuctionCommands = {
   enrol(userId: string, auctionId: number): Promise<EnrolResult>;
   bid(userId: string, auctionId: number): Promise<PlacedBid>;
+  setAutoBid(userId: string, auctionId: number, maxPriceCents: number | null): Promise<void>;
+  /** One round of auto-bids (the lifecycle runs it every tick); tells the feed what moved. */
+  runAutoBids(): Promise<void>;
 };
 
 export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed): AuctionCommands {
@@ -20,6 +23,13 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
       const bid = await placeBid(db, userId, auctionId, clock());
       await feed.publishAuctions([auctionId]);
       return bid;
+    },
+    async setAutoBid(userId, auctionId, maxPriceCents) {
+      await setAutoBid(db, userId, auctionId, maxPriceCents, clock());
+    },
+    async runAutoBids() {
+      const moved = await runAutoBids(db, clock());
+      if (moved.length > 0) await feed.publishAuctions(moved);
     },
   };
 }

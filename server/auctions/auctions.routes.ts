@@ -5,6 +5,7 @@ import {
   AuctionIdParams,
   AuctionDetail,
   AuctionListResponse,
+  AutoBidBody,
   BidChainResponse,
   FavouriteBody,
   MyAuctionsResponse,
@@ -34,6 +35,7 @@ const refusalStatus: Record<AuctionErrorCode, number> = {
   ALREADY_ENROLLED: 409,
   ENROLMENT_CLOSED: 409,
   BID_TOO_FAST: 429,
+  AUTO_BID_TOO_LOW: 400,
 };
 
 /** An engine refusal as the HTTP error the SPA maps to SPEC.md's text. */
@@ -64,11 +66,16 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse } } }, async (request) => {
     const user = requireUser(request);
-    const [enrolled, favourites] = await Promise.all([
+    const [enrolled, favourites, autoBids] = await Promise.all([
       db.query<{ auction_id: number }>("select auction_id from enrolments where user_id = $1", [user.id]),
       db.query<{ auction_id: number }>("select auction_id from favourites where user_id = $1", [user.id]),
+      db.query<{ auction_id: number; max_price_cents: number }>("select auction_id, max_price_cents from auto_bids where user_id = $1", [user.id]),
     ]);
-    return { enrolledIds: enrolled.map((row) => row.auction_id), favouriteIds: favourites.map((row) => row.auction_id) };
+    return {
+      enrolledIds: enrolled.map((row) => row.auction_id),
+      favouriteIds: favourites.map((row) => row.auction_id),
+      autoBids: Object.fromEntries(autoBids.map((row) => [String(row.auction_id), row.max_price_cents])),
+    };
   });
 
   r.get("/api/auctions/my-active", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
@@ -120,6 +127,12 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     const detail = await auctionDetail(db, request.params.auctionId);
     if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return detail;
+  });
+
+  r.put("/api/auctions/:auctionId/auto-bid", { schema: { params: AuctionIdParams, body: AutoBidBody, response: { 200: AutoBidBody } } }, async (request) => {
+    const user = requireUser(request);
+    await refusalsAsHttp(commands.setAutoBid(user.id, request.params.auctionId, request.body.maxPriceCents));
+    return request.body;
   });
 
   r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse } } }, async (request) => {

@@ -175,3 +175,52 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
     ...ended.map((row) => ({ auctionId: row.id, status: "Ended" as const })),
   ];
 }
+
+/** Sets (or, with null, removes) a bidder's auto-bid maximum; only an enrolled bidder, only above the price. */
+export async function setAutoBid(db: Database, userId: string, auctionId: number, maxPriceCents: number | null, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const auction = await lockAuction(tx, auctionId);
+    if (maxPriceCents === null) {
+      await tx.query("delete from auto_bids where auction_id = $1 and user_id = $2", [auctionId, userId]);
+      return;
+    }
+    if (auction.status === "Ended" || auction.status === "Canceled" || (auction.ends_at && auction.ends_at <= now)) {
+      throw new AuctionRefusal("AUCTION_ENDED");
+    }
+    const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
+    if (!enrolled) throw new AuctionRefusal("NOT_ENROLLED");
+    if (maxPriceCents <= auction.price_cents) throw new AuctionRefusal("AUTO_BID_TOO_LOW");
+    await tx.query(
+      `insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, $3)
+       on conflict (auction_id, user_id) do update set max_price_cents = excluded.max_price_cents`,
+      [auctionId, userId, maxPriceCents],
+    );
+  });
+}
+
+/**
+ * One round of auto-bids: in every running auction, the earliest auto-bidder who is outbid, still under their
+ * maximum and not rate-limited places one bid, by the same rules as anyone. Returns the auctions that moved.
+ */
+export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
+  const candidates = await db.query<{ auction_id: number; user_id: string }>(
+    `select distinct on (ab.auction_id) ab.auction_id, ab.user_id
+     from auto_bids ab join auctions a on a.id = ab.auction_id
+     where a.status = 'Running' and a.ends_at > $1
+       and ab.max_price_cents >= a.price_cents + 1
+       and (a.price_cap_cents is null or a.price_cents < a.price_cap_cents)
+       and a.leader_id is distinct from ab.user_id
+       and not exists (select 1 from bids b where b.auction_id = ab.auction_id and b.user_id = ab.user_id and b.placed_at > $2)
+     order by ab.auction_id, ab.created_at`,
+    [now, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
+  );
+  const moved: number[] = [];
+  for (const candidate of candidates) {
+    const placed = await placeBid(db, candidate.user_id, candidate.auction_id, now, { isAuto: true }).then(
+      () => true,
+      (error: unknown) => (error instanceof AuctionRefusal ? false : Promise.reject(error)),
+    );
+    if (placed) moved.push(candidate.auction_id);
+  }
+  return moved;
+}

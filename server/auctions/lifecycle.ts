@@ -12,6 +12,8 @@ export function startLifecycle(options: {
   clock: () => Date;
   log: FastifyBaseLogger;
   onTransitions?: (transitions: Transition[]) => void;
+  /** Work that shares the tick (auto-bids). */
+  onTick?: () => Promise<void>;
   tickMs?: number;
 }): { stop: () => Promise<void> } {
   let isStopped = false;
@@ -25,6 +27,7 @@ export function startLifecycle(options: {
         options.log.info({ transitions }, "auction lifecycle");
         options.onTransitions?.(transitions);
       }
+      await options.onTick?.();
     } catch (error) {
       options.log.error({ err: error }, "lifecycle tick failed");
     } finally {

@@ -75,6 +75,17 @@ test("two bidders: both enrol, one slides to bid, the other sees price, leader a
   await otto.keyboard.press("Enter");
   await expect(otto.getByText("Your bid is in!")).toBeVisible();
   await expect(anna.getByText(/^Leading: live_/)).toBeVisible({ timeout: 1000 });
+
+  // Otto sets an auto-bid; when Anna outbids him, the server answers for him.
+  await otto.getByLabel("Maximum price (€)").fill("9.99");
+  await otto.getByRole("button", { name: "Set auto-bid" }).click();
+  await expect(otto.getByText("Auto-bid is on, up to €9.99")).toBeVisible();
+  await anna.waitForTimeout(1100); // her one-bid-a-second limit
+  await slider.focus();
+  await anna.keyboard.press("Enter");
+  await expect(anna.getByText("Your bid is in!")).toBeVisible();
+  await expect(anna.getByText(/^Leading: live_/)).toBeVisible({ timeout: 3000 });
+  await expect(anna.getByRole("listitem").filter({ hasText: "auto" }).first()).toBeVisible();
 });
 
 test("a visitor sees the demo catalogue live on home: running, starting soon and ended, with winners", async ({ page }) => {
@@ -101,8 +112,13 @@ test("a visitor sees the demo catalogue live on home: running, starting soon and
 test("an ended auction shows its winner and a bid chain that verifies", async ({ page }) => {
   await inEnglish(page);
   await page.goto("/");
-  await page.locator("#ended article").filter({ hasNotText: "No winner" }).first().getByRole("heading").getByRole("link").click();
+  const link = page.locator("#ended article").filter({ hasNotText: "No winner" }).first().getByRole("heading").getByRole("link");
+  const href = await link.getAttribute("href");
+  await link.click();
+  await expect(page).toHaveURL(href ?? "/auctions/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Sold price")).toBeVisible();
+  await expect(page.getByText("Winner", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Verify the chain" }).click();
   await expect(page.getByText(/^All \d+ bids check out: the chain is intact\.$/)).toBeVisible();
 });

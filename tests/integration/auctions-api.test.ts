@@ -123,7 +123,7 @@ describe("a bidder's own auctions", () => {
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: false })).status).toBe(200);
     expect((await anna.client.put(`/api/favourites/999999`, { isFavourite: true })).status).toBe(404);
 
-    expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended] });
+    expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended], autoBids: {} });
     const active = (await anna.client.get("/api/auctions/my-active")).body as { items: { id: number }[] };
     expect(active.items.map((a) => a.id).sort()).toEqual([running, waiting].sort());
     const favourites = (await anna.client.get("/api/favourites")).body as { items: { id: number }[] };

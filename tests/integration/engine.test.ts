@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuctionRefusal, advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { AuctionRefusal, advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
@@ -214,5 +214,60 @@ describe("the lifecycle", () => {
     const auction = await createAuction(db(), now, { status: "Waiting", startsAt: at(now, 10), initialSeconds: 30 });
     const transitions = await advanceLifecycle(db(), at(now, 3600));
     expect(transitions.filter((t) => t.auctionId === auction).map((t) => t.status)).toEqual(["Running", "Ended"]);
+  });
+});
+
+describe("auto-bid", () => {
+  async function auctionWith(bidders: number) {
+    const auction = await createAuction(db(), now, { entryFeeCents: 0, initialSeconds: 600 });
+    const users = [];
+    for (let i = 0; i < bidders; i++) {
+      const user = await createBidder(db());
+      await enrol(db(), user.id, auction, now);
+      users.push(user);
+    }
+    return { auction, users };
+  }
+
+  it("is only for enrolled bidders, above the current price", async () => {
+    const { auction, users } = await auctionWith(1);
+    const stranger = await createBidder(db());
+    expect(await refusal(setAutoBid(db(), stranger.id, auction, 50, now))).toBe("NOT_ENROLLED");
+    await placeBid(db(), users[0]!.id, auction, now);
+    expect(await refusal(setAutoBid(db(), users[0]!.id, auction, 1, now))).toBe("AUTO_BID_TOO_LOW");
+    await expect(setAutoBid(db(), users[0]!.id, auction, 50, now)).resolves.toBeUndefined();
+  });
+
+  it("answers when outbid, one step at a time, and never past the maximum", async () => {
+    const { auction, users } = await auctionWith(2);
+    const [anna, otto] = users;
+    await setAutoBid(db(), anna!.id, auction, 3, now);
+    expect(await runAutoBids(db(), at(now, 0.5))).toEqual([auction]); // nobody leads: anna opens at €0.01
+    expect(await runAutoBids(db(), at(now, 0.6))).toEqual([]); // she leads: nothing to do
+    await placeBid(db(), otto!.id, auction, at(now, 1)); // €0.02 otto
+    expect(await runAutoBids(db(), at(now, 1.2))).toEqual([]); // anna's one-second limit
+    expect(await runAutoBids(db(), at(now, 1.6))).toEqual([auction]); // €0.03 anna
+    await placeBid(db(), otto!.id, auction, at(now, 2.5)); // €0.04 otto: over anna's maximum
+    expect(await runAutoBids(db(), at(now, 4))).toEqual([]);
+    const row = await auctionRow(auction);
+    expect(row).toMatchObject({ price_cents: 4, leader_id: otto!.id });
+    const autos = await db().query<{ price_cents: number }>("select price_cents from bids where auction_id = $1 and is_auto order by id", [auction]);
+    expect(autos.map((b) => b.price_cents)).toEqual([1, 3]);
+  });
+
+  it("lets two auto-bidders duel at one bid a second each, until the lower maximum is passed", async () => {
+    const { auction, users } = await auctionWith(2);
+    const [anna, otto] = users;
+    await setAutoBid(db(), anna!.id, auction, 6, now);
+    await setAutoBid(db(), otto!.id, auction, 4, at(now, 0.01));
+    for (let t = 0.5; t < 12; t += 0.5) await runAutoBids(db(), at(now, t));
+    expect(await auctionRow(auction)).toMatchObject({ price_cents: 5, leader_id: anna!.id });
+  });
+
+  it("stops when the bidder removes it", async () => {
+    const { auction, users } = await auctionWith(2);
+    await setAutoBid(db(), users[0]!.id, auction, 10, now);
+    await setAutoBid(db(), users[0]!.id, auction, null, now);
+    expect(await runAutoBids(db(), at(now, 1))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionButtons";
 import { AuctionImage } from "../components/AuctionImage";
+import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
 import { useDuration, useEuro, useLivePhase } from "../format";
 
@@ -111,6 +112,10 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
           />
         )}
 
+        {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
+          <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
+        )}
+
         <section aria-labelledby="recent-bids" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
           <h2 id="recent-bids" className="mb-3 text-lg font-semibold">{t("auction.recentBids")}</h2>
           {auction.recentBids.length === 0 ? (
@@ -119,7 +124,10 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
             <ol className="flex flex-col divide-y divide-line text-sm">
               {auction.recentBids.map((bid) => (
                 <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
-                  <span className="truncate font-medium">{bid.displayName}</span>
+                  <span className="truncate font-medium">
+                    {bid.displayName}
+                    {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-muted uppercase dark:bg-white/10">{t("auction.auto")}</span>}
+                  </span>
                   <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
                   <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
                     {new Date(bid.placedAt).toLocaleTimeString()}
