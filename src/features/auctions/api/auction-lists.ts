@@ -7,6 +7,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
 import { applyToList, isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
+import { useFallbackPolling } from "../live/use-fallback-polling";
 
 export type ListStatus = "Running" | "Waiting" | "Ended";
 export const LIST_PAGE_SIZE = 24;
@@ -36,7 +37,7 @@ export function useAuctionList(status: ListStatus) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [status, queryClient],
   );
-  return useQuery(options);
+  return useQuery({ ...options, refetchInterval: useFallbackPolling() });
 }
 
 const personalList = (key: string, path: string) =>
@@ -54,7 +55,7 @@ export const wonQueryOptions = personalList("won", "/api/auctions/won");
 export function usePersonalList(options: typeof myActiveQueryOptions) {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
-  const query = useQuery({ ...options, enabled: user?.isAuthenticated === true });
+  const query = useQuery({ ...options, enabled: user?.isAuthenticated === true, refetchInterval: useFallbackPolling() });
   const ids = (query.data?.items ?? []).map((item) => item.id).join(",");
   useEffect(() => {
     const stops = ids

@@ -5,6 +5,7 @@ import { AuctionDetail, BidChainResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
+import { useFallbackPolling } from "../live/use-fallback-polling";
 
 export const auctionQueryOptions = (auctionId: number) =>
   queryOptions({
@@ -26,7 +27,7 @@ export function useAuction(auctionId: number) {
       () => void queryClient.invalidateQueries({ queryKey: key }),
     );
   }, [auctionId, queryClient]);
-  return useQuery(auctionQueryOptions(auctionId));
+  return useQuery({ ...auctionQueryOptions(auctionId), refetchInterval: useFallbackPolling() });
 }
 
 export const bidChainQueryOptions = (auctionId: number) =>
