@@ -14,6 +14,33 @@ export type AuthEvent =
   | { type: "user.refresh" }
   | { type: "session.expired" };
 
+/**
+ * Idle for the refresh interval, then fetch the user again. A signed-in answer lands in authenticated; an
+ * anonymous one goes to `whenAnonymous`; a failed fetch keeps what we know until the next interval.
+ */
+function refreshCycle(whenAnonymous: "#auth.anonymous" | "idle") {
+  return {
+    initial: "idle" as const,
+    states: {
+      idle: { after: { refreshInterval: "refreshing" } },
+      refreshing: {
+        invoke: {
+          src: "fetchUser" as const,
+          onDone: [
+            {
+              guard: { type: "isAuthenticatedAnswer" as const, params: ({ event }: { event: { output: AuthUser } }) => event.output },
+              target: "#auth.authenticated.idle",
+              actions: { type: "assignUserFromAnswer" as const, params: ({ event }: { event: { output: AuthUser } }) => event.output },
+            },
+            { target: whenAnonymous, actions: "clearUser" as const },
+          ],
+          onError: "idle",
+        },
+      },
+    },
+  };
+}
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -57,25 +84,7 @@ export const authMachine = setup({
     },
     authenticated: {
       tags: ["resolved"],
-      initial: "idle",
-      states: {
-        idle: { after: { refreshInterval: "refreshing" } },
-        refreshing: {
-          invoke: {
-            src: "fetchUser",
-            onDone: [
-              {
-                guard: { type: "isAuthenticatedAnswer", params: ({ event }) => event.output },
-                target: "idle",
-                actions: { type: "assignUserFromAnswer", params: ({ event }) => event.output },
-              },
-              { target: "#auth.anonymous", actions: "clearUser" },
-            ],
-            // A failed refresh keeps what we know and tries again at the next interval.
-            onError: "idle",
-          },
-        },
-      },
+      ...refreshCycle("#auth.anonymous"),
       on: {
         "user.signedIn": { target: ".idle", actions: "assignSignedInUser" },
         "user.refresh": ".refreshing",
@@ -85,24 +94,7 @@ export const authMachine = setup({
     },
     anonymous: {
       tags: ["resolved"],
-      initial: "idle",
-      states: {
-        idle: { after: { refreshInterval: "refreshing" } },
-        refreshing: {
-          invoke: {
-            src: "fetchUser",
-            onDone: [
-              {
-                guard: { type: "isAuthenticatedAnswer", params: ({ event }) => event.output },
-                target: "#auth.authenticated",
-                actions: { type: "assignUserFromAnswer", params: ({ event }) => event.output },
-              },
-              { target: "idle" },
-            ],
-            onError: "idle",
-          },
-        },
-      },
+      ...refreshCycle("idle"),
       on: {
         "user.signedIn": { target: "authenticated", actions: "assignSignedInUser" },
         "user.refresh": ".refreshing",

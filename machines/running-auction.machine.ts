@@ -22,6 +22,13 @@ export type RunningAuctionEvent =
 
 export const NOTICE_MS = 2500;
 
+/** A message shown for a while: it goes away by itself, when dismissed, or when a new slide starts. */
+const noticeState = (tags: string[]) => ({
+  tags,
+  after: { notice: "idle" },
+  on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+}) as const;
+
 export const runningAuctionMachine = setup({
   types: {
     context: {} as RunningAuctionContext,
@@ -86,25 +93,9 @@ export const runningAuctionMachine = setup({
         onError: { target: "refused", actions: "assignFailure" },
       },
     },
-    accepted: {
-      tags: ["notice"],
-      after: { notice: "idle" },
-      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
-    },
-    refused: {
-      tags: ["notice", "refused"],
-      after: { notice: "idle" },
-      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
-    },
-    needsEnrolment: {
-      tags: ["notice", "refused"],
-      after: { notice: "idle" },
-      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
-    },
-    alreadyWinning: {
-      tags: ["notice", "refused"],
-      after: { notice: "idle" },
-      on: { "notice.dismiss": "idle", "slide.start": "sliding" },
-    },
+    accepted: noticeState(["notice"]),
+    refused: noticeState(["notice", "refused"]),
+    needsEnrolment: noticeState(["notice", "refused"]),
+    alreadyWinning: noticeState(["notice", "refused"]),
   },
 });

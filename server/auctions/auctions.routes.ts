@@ -78,33 +78,23 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     };
   });
 
-  r.get("/api/auctions/my-active", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const rows = await db.query<{ auction_id: number }>(
-      `select e.auction_id from enrolments e join auctions a on a.id = e.auction_id
+  // The signed-in bidder's lists: the SQL picks the auctions and their order, the read model fills them in.
+  const personalLists: [path: string, sql: string][] = [
+    [
+      "/api/auctions/my-active",
+      `select e.auction_id as id from enrolments e join auctions a on a.id = e.auction_id
        where e.user_id = $1 and a.status in ('Waiting', 'Running') order by a.status desc, coalesce(a.ends_at, a.starts_at)`,
-      [user.id],
-    );
-    return { items: await auctionStatesInOrder(db, rows.map((row) => row.auction_id)) };
-  });
-
-  r.get("/api/auctions/won", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const rows = await db.query<{ id: number }>(
-      "select id from auctions where winner_id = $1 and status = 'Ended' order by ended_at desc",
-      [user.id],
-    );
-    return { items: await auctionStatesInOrder(db, rows.map((row) => row.id)) };
-  });
-
-  r.get("/api/favourites", { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const rows = await db.query<{ auction_id: number }>(
-      "select auction_id from favourites where user_id = $1 order by created_at desc",
-      [user.id],
-    );
-    return { items: await auctionStatesInOrder(db, rows.map((row) => row.auction_id)) };
-  });
+    ],
+    ["/api/auctions/won", "select id from auctions where winner_id = $1 and status = 'Ended' order by ended_at desc"],
+    ["/api/favourites", "select auction_id as id from favourites where user_id = $1 order by created_at desc"],
+  ];
+  for (const [path, sql] of personalLists) {
+    r.get(path, { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
+      const user = requireUser(request);
+      const rows = await db.query<{ id: number }>(sql, [user.id]);
+      return { items: await auctionStatesInOrder(db, rows.map((row) => row.id)) };
+    });
+  }
 
   r.put(
     "/api/favourites/:auctionId",

@@ -82,18 +82,19 @@ describe("enrolment", () => {
   });
 });
 
-describe("bidding", () => {
-  async function runningWith(bidders: number, fixture = {}) {
-    const auction = await createAuction(db(), now, { entryFeeCents: 0, ...fixture });
-    const users = [];
-    for (let i = 0; i < bidders; i++) {
-      const user = await createBidder(db());
-      await enrol(db(), user.id, auction, now);
-      users.push(user);
-    }
-    return { auction, users };
+/** A free running auction with `bidders` enrolled bidders. */
+async function runningWith(bidders: number, fixture: Parameters<typeof createAuction>[2] = {}) {
+  const auction = await createAuction(db(), now, { entryFeeCents: 0, ...fixture });
+  const users = [];
+  for (let i = 0; i < bidders; i++) {
+    const user = await createBidder(db());
+    await enrol(db(), user.id, auction, now);
+    users.push(user);
   }
+  return { auction, users };
+}
 
+describe("bidding", () => {
   it("raises the price by one cent, makes the bidder lead and resets the timer to at least resetSeconds", async () => {
     const { auction, users } = await runningWith(2, { initialSeconds: 20, resetSeconds: 15 });
     const [a, b] = users;
@@ -218,16 +219,7 @@ describe("the lifecycle", () => {
 });
 
 describe("auto-bid", () => {
-  async function auctionWith(bidders: number) {
-    const auction = await createAuction(db(), now, { entryFeeCents: 0, initialSeconds: 600 });
-    const users = [];
-    for (let i = 0; i < bidders; i++) {
-      const user = await createBidder(db());
-      await enrol(db(), user.id, auction, now);
-      users.push(user);
-    }
-    return { auction, users };
-  }
+  const auctionWith = (bidders: number) => runningWith(bidders, { initialSeconds: 600 });
 
   it("is only for enrolled bidders, above the current price", async () => {
     const { auction, users } = await auctionWith(1);
