@@ -6,3 +6,4 @@ export * from "./socket";
 export * from "./accounts";
 export * from "./wallet";
 export * from "./auctions";
+export * from "./payments";

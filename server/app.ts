@@ -14,6 +14,7 @@ import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
+import { paymentsRoutes } from "./payments/payments.routes";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
 import { walletRoutes } from "./wallet/wallet.routes";
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(accountsRoutes, { config, db, mailer });
   await http.register(walletRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
+  await http.register(paymentsRoutes, { config, db, feed });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 

@@ -22,6 +22,7 @@ describe("configuration", () => {
   });
 
   it("names every bad variable in one clear error", () => {
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: "stripe" })).toThrow(/stripe is not available yet/);
     expect(() => loadConfig({ ...base, PORT: "eighty", PAYMENT_PROVIDER: "paypal", DATABASE_URL: "mysql://x" })).toThrow(
       ConfigError,
     );

@@ -68,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
   }
+  if (e.PAYMENT_PROVIDER === "stripe") {
+    throw new ConfigError("Invalid configuration:\n  PAYMENT_PROVIDER: stripe is not available yet; use sandbox");
+  }
   const inMemory = e.DATA_DIR === "memory://";
   return {
     nodeEnv: e.NODE_ENV,

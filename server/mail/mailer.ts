@@ -3,7 +3,7 @@
 import nodemailer from "nodemailer";
 import type { Language } from "../../contract";
 import type { Queryable } from "../db/database";
-import { mailTranslator } from "./mail-text";
+import { translatorFor } from "../i18n";
 
 export type Mail = { to: string; subject: string; text: string; html: string; language: Language };
 
@@ -39,7 +39,7 @@ export function actionMail(options: {
   name: string;
   link: string;
 }): Mail {
-  const t = mailTranslator(options.language);
+  const t = translatorFor(options.language);
   const key = `mail.${options.kind}`;
   const subject = t(`${key}.subject`);
   const greeting = t("mail.greeting", { name: options.name });

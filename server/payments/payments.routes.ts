@@ -1,0 +1,115 @@
+// Payments and the wallet's history: create a top-up (SPEC.md §7), read one back, the provider's signed webhook,
+// and the transactions list.
+import { createHmac } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  CreatePaymentBody,
+  CreatePaymentResponse,
+  MAX_TOP_UP_CENTS,
+  MIN_TOP_UP_CENTS,
+  PaymentIdParams,
+  PaymentView,
+  SandboxWebhookEvent,
+  TransactionsQuery,
+  TransactionsResponse,
+} from "../../contract";
+import { requireUser } from "../accounts/sessions";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import { translatorFor } from "../i18n";
+import type { AuctionFeed } from "../realtime/feed";
+import { attachProviderRef, createPendingPayment, settlePayment, topUpCents } from "./payments.service";
+import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
+import { isValidSignature } from "./webhook-signature";
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+
+/** The sandbox's webhook secret, derived from the session secret so nothing else needs configuring. */
+export function sandboxWebhookSecret(config: AppConfig): string {
+  return createHmac("sha256", config.sessionSecret).update("sandbox-webhook").digest("hex");
+}
+
+export async function paymentsRoutes(app: FastifyInstance, options: { config: AppConfig; db: Database; feed: AuctionFeed }): Promise<void> {
+  const { config, db, feed } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const webhookSecret = sandboxWebhookSecret(config);
+
+  r.post("/api/payments", { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const t = translatorFor(request.body.language);
+    const amount = topUpCents(request.body.amount);
+    if ("reasonKey" in amount) {
+      return {
+        isSuccess: false,
+        checkoutUrl: null,
+        payment: null,
+        errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
+      };
+    }
+    const paymentId = await createPendingPayment(db, {
+      userId: user.id,
+      amountCents: amount.cents,
+      provider: config.paymentProvider,
+      language: request.body.language,
+    });
+    await attachProviderRef(db, paymentId, `sbx_${paymentId}`);
+    const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    return { isSuccess: true, checkoutUrl: `${origin}/sandbox/checkout/${paymentId}`, payment: { id: paymentId }, errorMessage: null };
+  });
+
+  r.get("/api/payments/:paymentId", { schema: { params: PaymentIdParams, response: { 200: PaymentView } } }, async (request) => {
+    const user = requireUser(request);
+    const [payment] = await db.query<{ id: string; amount_cents: number; status: PaymentView["status"]; created_at: Date }>(
+      "select id, amount_cents, status, created_at from payments where id = $1 and user_id = $2",
+      [request.params.paymentId, user.id],
+    );
+    if (!payment) throw new HttpError(404, "NOT_FOUND", "No such payment.");
+    return { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() };
+  });
+
+  r.get("/api/user-wallet/transactions", { schema: { querystring: TransactionsQuery, response: { 200: TransactionsResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const { page } = request.query;
+    const rows = await db.query<{ id: number; amount_cents: number; description: string; created_at: Date; type: "Payment" | "AuctionEnrollment" | "AuctionPayment"; auction_id: number | null; title: string | null }>(
+      `select t.id, t.amount_cents, t.description, t.created_at, t.type, t.auction_id, a.title
+       from wallet_transactions t left join auctions a on a.id = t.auction_id
+       where t.user_id = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
+      [user.id, TRANSACTIONS_PAGE_SIZE, (page - 1) * TRANSACTIONS_PAGE_SIZE],
+    );
+    const [count] = await db.query<{ n: number }>("select count(*) as n from wallet_transactions where user_id = $1", [user.id]);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        amount: row.amount_cents / 100,
+        description: row.description,
+        createdAt: row.created_at.toISOString(),
+        type: row.type,
+        auction: row.auction_id !== null ? { id: row.auction_id, title: row.title ?? "" } : null,
+      })),
+      page,
+      pageSize: TRANSACTIONS_PAGE_SIZE,
+      total: count?.n ?? 0,
+    };
+  });
+
+  // The provider's confirmation: signed over the raw body, settled once however often it arrives.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    webhook.post(SANDBOX_WEBHOOK_PATH, async (request, reply) => {
+      const raw = typeof request.body === "string" ? request.body : "";
+      const signature = request.headers["x-sandbox-signature"];
+      if (!isValidSignature(webhookSecret, raw, typeof signature === "string" ? signature : undefined)) {
+        throw new HttpError(400, "BAD_REQUEST", "Invalid signature.");
+      }
+      const event = SandboxWebhookEvent.safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+      if (!event.success) throw new HttpError(400, "BAD_REQUEST", "Invalid event.");
+      const settled = await settlePayment(db, event.data.paymentId, event.data.outcome, event.data.method);
+      if (settled) await feed.publishWallet(settled.userId);
+      return reply.send({ received: true });
+    });
+  });
+
+  if (config.paymentProvider === "sandbox") await app.register(sandboxRoutes, { db, webhookSecret });
+}

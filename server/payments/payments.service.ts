@@ -1,0 +1,60 @@
+// Top-ups: a payment is recorded pending when created and settled once, by the provider's confirmation.
+// Settling is one UPDATE from 'pending', so replays, races and late messages credit the wallet at most once.
+import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language } from "../../contract";
+import type { Database } from "../db/database";
+import { postLedgerEntry } from "../wallet/wallet.service";
+
+export type PaymentOutcome = "succeeded" | "failed" | "canceled";
+
+/** Euros as typed (at most two decimals, within the limits) to cents; a translatable reason otherwise. */
+export function topUpCents(amount: number): { cents: number } | { reasonKey: string } {
+  if (!Number.isFinite(amount)) return { reasonKey: "payments.errors.invalidAmount" };
+  const cents = Math.round(amount * 100);
+  if (Math.abs(cents - amount * 100) > 1e-6) return { reasonKey: "payments.errors.twoDecimals" };
+  if (cents < MIN_TOP_UP_CENTS) return { reasonKey: "payments.errors.tooSmall" };
+  if (cents > MAX_TOP_UP_CENTS) return { reasonKey: "payments.errors.tooLarge" };
+  return { cents };
+}
+
+export async function createPendingPayment(
+  db: Database,
+  input: { userId: string; amountCents: number; provider: "sandbox" | "stripe"; language: Language },
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    "insert into payments (user_id, amount_cents, provider, language) values ($1, $2, $3, $4) returning id",
+    [input.userId, input.amountCents, input.provider, input.language],
+  );
+  if (!row) throw new Error("payment insert returned nothing");
+  return row.id;
+}
+
+export async function attachProviderRef(db: Database, paymentId: string, providerRef: string): Promise<void> {
+  await db.query("update payments set provider_ref = $2 where id = $1", [paymentId, providerRef]);
+}
+
+export type Settlement = { userId: string; amountCents: number; outcome: PaymentOutcome } | null;
+
+/** Settles a pending payment; a success credits the wallet in the same transaction. Null when already settled. */
+export async function settlePayment(db: Database, paymentId: string, outcome: PaymentOutcome, method?: "card" | "bank"): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.query<{ user_id: string; amount_cents: number }>(
+      `update payments set status = $2, method = coalesce($3, method), settled_at = now()
+       where id = $1 and status = 'pending' returning user_id, amount_cents`,
+      [paymentId, outcome, method ?? null],
+    );
+    if (!payment) return null;
+    if (outcome === "succeeded") {
+      await postLedgerEntry(tx, {
+        userId: payment.user_id,
+        type: "Payment",
+        amountCents: payment.amount_cents,
+        description: method === "bank" ? "Top-up by online banking" : "Top-up by card",
+      });
+      await tx.query(
+        "update payments set transaction_id = (select max(id) from wallet_transactions where user_id = $2) where id = $1",
+        [paymentId, payment.user_id],
+      );
+    }
+    return { userId: payment.user_id, amountCents: payment.amount_cents, outcome };
+  });
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CreatePaymentResponse, TransactionsResponse } from "../../contract";
+import { signPayload } from "../../server/payments/webhook-signature";
+import { sandboxWebhookSecret } from "../../server/payments/payments.routes";
+import { loadConfig } from "../../server/config";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let ip = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ SESSION_SECRET: "s".repeat(40) });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const secret = () => sandboxWebhookSecret(loadConfig({ DATA_DIR: "memory://", SESSION_SECRET: "s".repeat(40) }));
+
+async function bidder() {
+  const client = new TestClient(server.url, `10.50.0.${++ip}`);
+  await signUpConfirmed(client);
+  return client;
+}
+
+async function createPayment(client: TestClient, amount: number) {
+  const answer = await client.post("/api/payments", { amount, language: "en" });
+  expect(answer.status).toBe(200);
+  return CreatePaymentResponse.parse(answer.body);
+}
+
+/** Submits the sandbox checkout form as the payer's browser would. */
+async function checkout(paymentId: string, action: "pay" | "decline" | "cancel", method = "card") {
+  const response = await fetch(`${server.url}/sandbox/checkout/${paymentId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ action, method }).toString(),
+    redirect: "manual",
+  });
+  return { status: response.status, location: response.headers.get("location") };
+}
+
+describe("top-up through the sandbox provider", () => {
+  it("creates a pending payment with a checkout address, and pays it: the wallet is credited once", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 10);
+    expect(created).toMatchObject({ isSuccess: true, errorMessage: null });
+    expect(created.checkoutUrl).toBe(`${server.url}/sandbox/checkout/${created.payment?.id}`);
+
+    const page = await fetch(created.checkoutUrl ?? "");
+    const html = await page.text();
+    expect(html).toContain("€10.00");
+    expect(html).toContain("Online banking");
+
+    expect(await checkout(created.payment!.id, "pay", "bank")).toEqual({ status: 303, location: "/payments/success" });
+    expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "succeeded", amount: 10 });
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 10 });
+    const history = TransactionsResponse.parse((await client.get("/api/user-wallet/transactions")).body);
+    expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 10, description: "Top-up by online banking" })]);
+
+    // Paying the same checkout again changes nothing.
+    await checkout(created.payment!.id, "pay");
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 10 });
+  });
+
+  it("records declined and canceled payments and credits nothing", async () => {
+    const client = await bidder();
+    const declined = await createPayment(client, 5);
+    expect(await checkout(declined.payment!.id, "decline")).toMatchObject({ location: "/payments/failed" });
+    const canceled = await createPayment(client, 5);
+    expect(await checkout(canceled.payment!.id, "cancel")).toMatchObject({ location: "/payments/canceled" });
+    expect((await client.get(`/api/payments/${declined.payment!.id}`)).body).toMatchObject({ status: "failed" });
+    expect((await client.get(`/api/payments/${canceled.payment!.id}`)).body).toMatchObject({ status: "canceled" });
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
+  });
+
+  it("answers a bad amount with isSuccess false and a clear message, creating nothing", async () => {
+    const client = await bidder();
+    for (const [amount, message] of [
+      [0, "The smallest top-up is €1.00."],
+      [-5, "The smallest top-up is €1.00."],
+      [10.005, "Use at most two decimals (cents)."],
+      [1_000_000, "The largest top-up is €500.00."],
+    ] as const) {
+      expect(await createPayment(client, amount)).toEqual({ isSuccess: false, checkoutUrl: null, payment: null, errorMessage: message });
+    }
+    const [count] = await server.database.db.query<{ n: number }>("select count(*) as n from payments");
+    expect((await client.post("/api/payments", { amount: "ten" })).status).toBe(400);
+    const [after] = await server.database.db.query<{ n: number }>("select count(*) as n from payments");
+    expect(after?.n).toBe(count?.n);
+  });
+
+  it("credits once when one confirmation arrives 100 times at once", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 25);
+    const event = JSON.stringify({ paymentId: created.payment!.id, outcome: "succeeded", method: "card" });
+    const signature = signPayload(secret(), event);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        fetch(`${server.url}/api/payments/webhook/sandbox`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature },
+          body: event,
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 25 });
+    const [payments] = await server.database.db.query<{ n: number }>(
+      "select count(*) as n from wallet_transactions t join payments p on p.transaction_id = t.id where p.id = $1",
+      [created.payment!.id],
+    );
+    expect(payments?.n).toBe(1);
+    // A late "failed" for a paid payment changes nothing either.
+    const late = JSON.stringify({ paymentId: created.payment!.id, outcome: "failed" });
+    await fetch(`${server.url}/api/payments/webhook/sandbox`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signPayload(secret(), late) }, body: late });
+    expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "succeeded" });
+  });
+
+  it("refuses an unsigned or forged confirmation", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 7);
+    const event = JSON.stringify({ paymentId: created.payment!.id, outcome: "succeeded" });
+    for (const signature of [undefined, signPayload("not-the-secret", event)]) {
+      const response = await fetch(`${server.url}/api/payments/webhook/sandbox`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(signature ? { "X-Sandbox-Signature": signature } : {}) },
+        body: event,
+      });
+      expect(response.status).toBe(400);
+    }
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
+  });
+
+  it("shows a payment only to its owner", async () => {
+    const owner = await bidder();
+    const created = await createPayment(owner, 3);
+    expect((await (await bidder()).get(`/api/payments/${created.payment!.id}`)).status).toBe(404);
+    expect((await new TestClient(server.url).post("/api/payments", { amount: 3 })).status).toBe(401);
+  });
+});
