@@ -53,6 +53,9 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(INT8_OID, Number);
   pg.types.setTypeParser(NUMERIC_OID, Number);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut (a PostgreSQL restart, an administrator): the pool drops it and opens a new one
+  // on the next query. Without a listener the error would end the process.
+  pool.on("error", () => undefined);
   await pool.query("select 1");
   return {
     kind: "postgres",
