@@ -27,6 +27,7 @@ import {
   PaymentFailedPage,
   PaymentSuccessPage,
 } from "../features/wallet/pages/PaymentResultPages";
+import { WalletPage } from "../features/wallet/pages/WalletPage";
 
 export const routes: RouteObject[] = [
   {
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: "profile", element: <ProfilePage /> },
+          { path: "wallet", element: <WalletPage /> },
           { path: "payments/success", element: <PaymentSuccessPage /> },
           { path: "payments/failed", element: <PaymentFailedPage /> },
           { path: "payments/canceled", element: <PaymentCanceledPage /> },

@@ -9,8 +9,10 @@ import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
 import { useWallet } from "../../features/wallet/api/get-wallet";
+import { useLiveWallet } from "../../features/wallet/api/payments";
+import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
 import { formatBalance } from "../../lib/money";
-import { UserGlyph } from "../ui/icons";
+import { UserGlyph, WalletGlyph } from "../ui/icons";
 
 export function useReturnUrlSearch(): string {
   const location = useLocation();
@@ -56,6 +58,8 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const { data: wallet } = useWallet();
+  const addFunds = useAddFunds();
+  useLiveWallet(true);
   const returnSearch = useReturnUrlSearch();
   const close = () => setIsOpen(false);
   const itemClass = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10";
@@ -74,19 +78,35 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
             <p className="font-semibold">{user.displayName}</p>
             <p className="truncate text-sm text-muted">{user.email}</p>
           </div>
-          <div className="mx-1 my-2 flex items-center justify-between rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
+          <div className="mx-1 my-2 flex items-center justify-between gap-3 rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
             <div>
               <p className="text-xs font-medium text-muted">{t("account.balance")}</p>
               <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
                 €{formatBalance(wallet?.balance)}
               </p>
             </div>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                addFunds.send({ type: "dialog.open" });
+              }}
+              className="rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-600"
+            >
+              {t("account.addFunds")}
+            </button>
           </div>
           <ul className="border-t border-line pt-1">
             <li>
               <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass}>
                 <UserGlyph className="size-4" />
                 {t("account.profile")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/wallet" onClick={close} className={itemClass}>
+                <WalletGlyph className="size-4" />
+                {t("account.wallet")}
               </Link>
             </li>
             <li>
@@ -97,6 +117,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
           </ul>
         </Popover.Content>
       </Popover.Portal>
+      <AddFundsDialog actor={addFunds} />
     </Popover.Root>
   );
 }

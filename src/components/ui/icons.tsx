@@ -73,3 +73,9 @@ export const CheckGlyph = (p: GlyphProps) => (
     <path d="M5 12l5 5L20 7" />
   </Glyph>
 );
+export const WalletGlyph = (p: GlyphProps) => (
+  <Glyph {...p}>
+    <rect x="3" y="6" width="18" height="13" rx="2" />
+    <path d="M16 12.5h2M3 9h18" />
+  </Glyph>
+);

@@ -1,6 +1,13 @@
-// The card provider sends the user back to one of these: success, failed or canceled.
+// Where the card provider sends the user back: success, failed or canceled. Each reads the stored payment,
+// shows its real state, refreshes the balance, and offers the way back to where the payment started.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
+import { safeReturnUrl } from "../../auth/api/account-calls";
+import { useEuro } from "../../auctions/format";
+import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
+import { walletQueryOptions } from "../api/get-wallet";
 
 type Outcome = "success" | "failed" | "canceled";
 
@@ -12,15 +19,35 @@ const outcomeStyles: Record<Outcome, string> = {
 
 function PaymentResultPage({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
+  const euro = useEuro();
+  const queryClient = useQueryClient();
+  const paymentId = storedPaymentId();
+  const origin = safeReturnUrl(storedPaymentOrigin()) ?? "/";
+  const { data: payment } = useQuery({ ...paymentQueryOptions(paymentId ?? ""), enabled: paymentId !== null });
+
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
+  }, [queryClient, payment?.status]);
+
   return (
     <div className="flex flex-col items-center py-12 text-center">
-      <span className={`flex size-16 items-center justify-center rounded-full text-3xl ${outcomeStyles[outcome]}`}>
+      <span aria-hidden="true" className={`flex size-16 items-center justify-center rounded-full text-3xl ${outcomeStyles[outcome]}`}>
         {outcome === "success" ? "✓" : outcome === "failed" ? "!" : "×"}
       </span>
       <h1 className="mt-6 text-3xl font-bold">{t(`pages.payments.${outcome}`)}</h1>
-      <Link to="/" className="mt-8 rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600">
-        {t("common.backHome")}
-      </Link>
+      {payment && (
+        <p className="mt-3 text-muted">
+          {t("wallet.payment.summary", { amount: euro(Math.round(payment.amount * 100)), status: t(`wallet.payment.status.${payment.status}`) })}
+        </p>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={origin} className="rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600">
+          {t("wallet.payment.back")}
+        </Link>
+        <Link to="/wallet" className="rounded-full border border-line px-6 py-3 font-semibold hover:border-primary-400">
+          {t("wallet.title")}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+// Top-ups and the wallet's history; the balance follows the live feed.
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+import { currentLanguage } from "../../../lib/i18n";
+import { getSocket } from "../../../lib/socket";
+import { readStored, writeStored } from "../../../lib/storage";
+import { walletQueryOptions } from "./get-wallet";
+
+export const createPayment = (amount: number) =>
+  apiRequest("/api/payments", { method: "POST", body: { amount, language: currentLanguage() }, schema: CreatePaymentResponse });
+
+/** SPEC.md §4: remember the payment and where the user was, then go to the provider's checkout. */
+export function goToCheckout(checkoutUrl: string, paymentId: string, origin: string): void {
+  writeStored(storageKeys.paymentId, paymentId);
+  writeStored(storageKeys.paymentOrigin, origin);
+  window.location.assign(checkoutUrl);
+}
+
+export const storedPaymentId = () => readStored(storageKeys.paymentId);
+export const storedPaymentOrigin = () => readStored(storageKeys.paymentOrigin);
+
+export const paymentQueryOptions = (paymentId: string) =>
+  queryOptions({
+    queryKey: ["payments", paymentId],
+    queryFn: ({ signal }) => apiRequest(`/api/payments/${paymentId}`, { schema: PaymentView, signal }),
+    retry: false,
+    // A confirmation may still be on its way: ask again while the payment is pending.
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 1500 : false),
+  });
+
+export const transactionsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ["wallet", "transactions", page],
+    queryFn: ({ signal }) => apiRequest(`/api/user-wallet/transactions?page=${page}`, { schema: TransactionsResponse, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The balance (and history) move when the server says so: after enrolments, payments and top-ups. */
+export function useLiveWallet(isSignedIn: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const socket = getSocket();
+    const onUpdate = (raw: unknown) => {
+      const parsed = WalletUpdated.safeParse(raw);
+      if (!parsed.success) return;
+      queryClient.setQueryData(walletQueryOptions.queryKey, parsed.data);
+      void queryClient.invalidateQueries({ queryKey: ["wallet", "transactions"] });
+    };
+    socket.on("wallet:updated", onUpdate);
+    return () => {
+      socket.off("wallet:updated", onUpdate);
+    };
+  }, [isSignedIn, queryClient]);
+}
+
+export function useTransactions(page: number) {
+  return useQuery(transactionsQueryOptions(page));
+}

@@ -1,0 +1,95 @@
+// The add-funds dialog (400 wide): an amount and Pay, driven by the add-funds machine.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router-dom";
+import { fromPromise } from "xstate";
+import { addFundsMachine, payableAmount } from "../../../../machines/add-funds.machine";
+import { CloseGlyph } from "../../../components/ui/icons";
+import { showToast } from "../../../components/ui/toast";
+import { createPayment, goToCheckout } from "../api/payments";
+
+export function useAddFunds() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const origin = location.pathname + location.search;
+  return useActorRef(
+    addFundsMachine.provide({
+      actors: { createPayment: fromPromise(({ input }) => createPayment(input.amount)) },
+      actions: {
+        goToCheckout: (_, { checkoutUrl, paymentId }) => goToCheckout(checkoutUrl, paymentId, origin),
+        showError: (_, { message }) => showToast("error", message || t("errors.INTERNAL")),
+      },
+    }),
+  );
+}
+
+export type AddFundsActor = ReturnType<typeof useAddFunds>;
+
+export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const isOpen = useSelector(actor, (s) => !s.matches("closed"));
+  const amount = useSelector(actor, (s) => s.context.amount);
+  const isLoading = useSelector(actor, (s) => s.hasTag("loading"));
+  const errorMessage = useSelector(actor, (s) => s.context.errorMessage);
+  const canPay = payableAmount(amount) !== null;
+
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(open) => actor.send({ type: open ? "dialog.open" : "dialog.close" })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-[1251] w-[400px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-bold">{t("wallet.addFunds.title")}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-muted">{t("wallet.addFunds.description")}</Dialog.Description>
+            </div>
+            <Dialog.Close aria-label={t("common.close")} className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10">
+              <CloseGlyph className="size-5" />
+            </Dialog.Close>
+          </div>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              actor.send({ type: "pay" });
+            }}
+            className="flex flex-col gap-4"
+          >
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={id} className="text-sm font-medium">{t("wallet.addFunds.amount")}</label>
+              <div className="relative">
+                <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted">€</span>
+                <input
+                  id={id}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  value={amount}
+                  onChange={(event) => actor.send({ type: "amount.changed", value: event.target.value })}
+                  className="h-12 w-full rounded-xl border border-line bg-surface pr-3.5 pl-8 text-lg outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
+                />
+              </div>
+              <p className="text-xs text-muted">{t("wallet.addFunds.limits")}</p>
+            </div>
+            {errorMessage !== null && (
+              <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+                {errorMessage || t("errors.INTERNAL")}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={!canPay || isLoading}
+              aria-busy={isLoading || undefined}
+              className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-500 font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {isLoading && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+              {t("wallet.addFunds.pay")}
+            </button>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
