@@ -15,6 +15,7 @@ import { spaPlugin } from "./http/spa.plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
+import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
 import { walletRoutes } from "./wallet/wallet.routes";
@@ -29,6 +30,8 @@ export type BuildOptions = {
   clock?: () => Date;
   /** Whether this app drives auction starts and ends (on by default). */
   runsLifecycle?: boolean;
+  /** Stripe's checkout API, replaced in tests (the edge of the outside world). */
+  stripeSessions?: StripeCheckoutSessions;
 };
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -60,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(accountsRoutes, { config, db, mailer });
   await http.register(walletRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
-  await http.register(paymentsRoutes, { config, db, feed });
+  await http.register(paymentsRoutes, { config, db, feed, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 

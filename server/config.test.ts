@@ -22,7 +22,11 @@ describe("configuration", () => {
   });
 
   it("names every bad variable in one clear error", () => {
-    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: "stripe" })).toThrow(/stripe is not available yet/);
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: "stripe" })).toThrow(/needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_y" }).stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_y",
+    });
     expect(() => loadConfig({ ...base, PORT: "eighty", PAYMENT_PROVIDER: "paypal", DATABASE_URL: "mysql://x" })).toThrow(
       ConfigError,
     );

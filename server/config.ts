@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().default("./dist"),
   SEED_DEMO_DATA: z.enum(["yes", "no"]).default("yes"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
 });
 
 export type AppConfig = {
@@ -50,6 +52,7 @@ export type AppConfig = {
   seedDemoData: boolean;
   /** How many reverse proxies stand in front: their X-Forwarded-For gives the client's IP (rate limits). */
   trustProxyHops: number;
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -68,8 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
   }
-  if (e.PAYMENT_PROVIDER === "stripe") {
-    throw new ConfigError("Invalid configuration:\n  PAYMENT_PROVIDER: stripe is not available yet; use sandbox");
+  if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   }
   const inMemory = e.DATA_DIR === "memory://";
   return {
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemoData: e.SEED_DEMO_DATA === "yes",
     trustProxyHops: e.TRUST_PROXY,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
   };
 }
 

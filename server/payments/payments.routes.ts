@@ -2,6 +2,7 @@
 // and the transactions list.
 import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import Stripe from "stripe";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   CreatePaymentBody,
@@ -23,6 +24,9 @@ import type { AuctionFeed } from "../realtime/feed";
 import { attachProviderRef, createPendingPayment, settlePayment, topUpCents } from "./payments.service";
 import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
+import { sandboxProvider, stripeProvider, stripeSettlement, type PaymentProvider, type StripeCheckoutSessions } from "./providers";
+
+export const STRIPE_WEBHOOK_PATH = "/api/payments/webhook/stripe";
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -31,10 +35,15 @@ export function sandboxWebhookSecret(config: AppConfig): string {
   return createHmac("sha256", config.sessionSecret).update("sandbox-webhook").digest("hex");
 }
 
-export async function paymentsRoutes(app: FastifyInstance, options: { config: AppConfig; db: Database; feed: AuctionFeed }): Promise<void> {
+export type PaymentsOptions = { config: AppConfig; db: Database; feed: AuctionFeed; stripeSessions?: StripeCheckoutSessions };
+
+export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
   const { config, db, feed } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const webhookSecret = sandboxWebhookSecret(config);
+  const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : undefined;
+  const provider: PaymentProvider =
+    config.paymentProvider === "stripe" && stripe ? stripeProvider(options.stripeSessions ?? stripe.checkout.sessions) : sandboxProvider();
 
   r.post("/api/payments", { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse } } }, async (request) => {
     const user = requireUser(request);
@@ -54,9 +63,16 @@ export async function paymentsRoutes(app: FastifyInstance, options: { config: Ap
       provider: config.paymentProvider,
       language: request.body.language,
     });
-    await attachProviderRef(db, paymentId, `sbx_${paymentId}`);
     const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
-    return { isSuccess: true, checkoutUrl: `${origin}/sandbox/checkout/${paymentId}`, payment: { id: paymentId }, errorMessage: null };
+    try {
+      const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });
+      await attachProviderRef(db, paymentId, checkout.providerRef);
+      return { isSuccess: true, checkoutUrl: checkout.checkoutUrl, payment: { id: paymentId }, errorMessage: null };
+    } catch (error) {
+      request.log.error({ err: error, paymentId }, "checkout could not be created");
+      await settlePayment(db, paymentId, "failed");
+      return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: t("payments.errors.providerUnavailable") };
+    }
   });
 
   r.get("/api/payments/:paymentId", { schema: { params: PaymentIdParams, response: { 200: PaymentView } } }, async (request) => {
@@ -109,6 +125,27 @@ export async function paymentsRoutes(app: FastifyInstance, options: { config: Ap
       if (settled) await feed.publishWallet(settled.userId);
       return reply.send({ received: true });
     });
+
+    // Stripe signs its events; the library checks the signature against the raw body.
+    if (stripe && config.stripe) {
+      const secret = config.stripe.webhookSecret;
+      webhook.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
+        const raw = typeof request.body === "string" ? request.body : "";
+        const signature = request.headers["stripe-signature"];
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(raw, typeof signature === "string" ? signature : "", secret);
+        } catch {
+          throw new HttpError(400, "BAD_REQUEST", "Invalid signature.");
+        }
+        const settlement = stripeSettlement(event);
+        if (settlement) {
+          const settled = await settlePayment(db, settlement.paymentId, settlement.outcome);
+          if (settled) await feed.publishWallet(settled.userId);
+        }
+        return reply.send({ received: true });
+      });
+    }
   });
 
   if (config.paymentProvider === "sandbox") await app.register(sandboxRoutes, { db, webhookSecret });

@@ -1,12 +1,15 @@
 // A real server for one test file: the whole app on 127.0.0.1 at a port the OS picks, over a fresh database.
 import type { AddressInfo } from "node:net";
-import { buildApp, type App } from "../../server/app";
+import { buildApp, type App, type BuildOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openTestDatabase, type TestDatabase } from "./database";
 
 export type TestServer = { url: string; app: App; database: TestDatabase; close: () => Promise<void> };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, "config" | "db"> = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -18,7 +21,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     TRUST_PROXY: "1",
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.http.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.http.server.address() as AddressInfo;
   return {
