@@ -1,5 +1,5 @@
 // Card providers behind one interface: the sandbox (embedded default) and Stripe Checkout.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Language } from "../../contract";
 import type { PaymentOutcome } from "./payments.service";
 
