@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
+import { pruneRateLimitEvents } from "./accounts/rate-limit";
 import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
 import { createAuctionCommands } from "./auctions/auction-commands";
 import { auctionsRoutes } from "./auctions/auctions.routes";
@@ -77,7 +78,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           onTransitions: (transitions) => void feed.publishAuctions(transitions.map((t) => t.auctionId)),
           onTick: () => commands.runAutoBids(),
         });
+  // Old rate-limit events are useless; drop them hourly so the table stays small.
+  const pruning = setInterval(() => void pruneRateLimitEvents(db).catch(() => undefined), 3_600_000);
+  pruning.unref();
   http.addHook("onClose", async () => {
+    clearInterval(pruning);
     await lifecycle?.stop();
     await io.close();
   });

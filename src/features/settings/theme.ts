@@ -13,7 +13,3 @@ export function saveThemeMode(mode: ThemeMode, reload: () => void = () => window
   writeStored(storageKeys.themeMode, mode);
   reload();
 }
-
-export function isDarkTheme(): boolean {
-  return document.documentElement.classList.contains("dark");
-}
