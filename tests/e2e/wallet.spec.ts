@@ -82,25 +82,30 @@ test("a bidder adds €10 through the sandbox; declined and canceled payments ch
 });
 
 test("enrolling takes the entry fee: the balance and the transactions show it", async ({ page }) => {
-  await inEnglish(page);
-  await page.request.post("/authn/sign-in", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { email: "demo@pennybid.lv", password: "Demo123!" } });
-  const { items } = (await (await page.request.post("/api/auctions/search", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { status: "Waiting", pageSize: 60 } })).json()) as {
-    items: { id: number; entryFeeCents: number; title: string }[];
+  await newSignedInBidder(page);
+  const xhr = { "X-Requested-With": "XMLHttpRequest" };
+  // €5.00 through the sandbox, as the checkout form would send it.
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 5, language: "en" } })).json()) as { payment: { id: string } };
+  await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
+  expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 5 });
+
+  const { items } = (await (await page.request.post("/api/auctions/search", { headers: xhr, data: { status: "Waiting", pageSize: 60 } })).json()) as {
+    items: { id: number; entryFeeCents: number; title: string; minPreviousEntries: number }[];
   };
-  const paid = items.find((a) => a.entryFeeCents === 200);
+  const paid = items.find((a) => a.entryFeeCents === 200 && a.minPreviousEntries === 0);
   if (!paid) throw new Error("no Waiting auction with a €2.00 fee in the demo data");
-  await page.goto("/wallet");
-  const balanceBefore = await page.getByText(/^€\d+\.\d\d$/).first().textContent();
   await page.goto(`/auctions/${paid.id}`);
   await page.getByRole("button", { name: "Enrol · €2.00" }).click();
   await expect(page.getByText("€2.00 has been deducted from your wallet. Good luck!")).toBeVisible();
   await page.getByRole("button", { name: "Account menu" }).click();
-  const after = Number((balanceBefore ?? "€0").slice(1)) - 2;
-  await expect(page.getByRole("dialog", { name: "Account menu" }).getByLabel("Balance")).toHaveText(`€${after.toFixed(2)}`);
+  await expect(page.getByRole("dialog", { name: "Account menu" }).getByLabel("Balance")).toHaveText("€3.00");
   await page.keyboard.press("Escape");
+
   await page.goto("/wallet");
-  const entry = page.getByRole("table").getByRole("row").nth(1);
-  await expect(entry).toContainText("Entry fee");
-  await expect(entry.getByRole("link", { name: paid.title })).toBeVisible();
-  await expect(entry).toContainText("−€2.00");
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("Entry fee");
+  await expect(rows.nth(1).getByRole("link", { name: paid.title })).toBeVisible();
+  await expect(rows.nth(1)).toContainText("−€2.00");
+  await expect(rows.nth(2)).toContainText("+€5.00");
 });
