@@ -51,6 +51,8 @@ export default defineConfig({
       // Browser tests play many bidders from one machine: each names its IP in X-Forwarded-For.
       TRUST_PROXY: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      // Several checkouts may build at once: each can point the server at its own build.
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },
   },
 });
