@@ -131,3 +131,10 @@ export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, "UNAUTHENTICATED", "Sign in first.");
   return request.user;
 }
+
+/** For operator-only routes: the operator, a 401 when signed out, a 403 for anyone else. */
+export function requireOperator(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== "operator") throw new HttpError(403, "FORBIDDEN", "Operators only.");
+  return user;
+}
