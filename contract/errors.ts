@@ -16,6 +16,8 @@ export const errorCodes = [
   "EMAIL_NOT_CONFIRMED",
   "TOKEN_INVALID",
   "WRONG_CURRENT_PASSWORD",
+  /** The thing exists but is in a state that does not allow the change (e.g. canceling a running auction). */
+  "CONFLICT",
 ] as const;
 
 export const ErrorCode = z.enum([...errorCodes, ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[])]);

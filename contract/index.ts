@@ -7,3 +7,4 @@ export * from "./accounts";
 export * from "./wallet";
 export * from "./auctions";
 export * from "./payments";
+export * from "./operator";

@@ -28,7 +28,9 @@ export const PaymentView = z.object({
 });
 export type PaymentView = z.infer<typeof PaymentView>;
 
-export const transactionTypes = ["Payment", "AuctionEnrollment", "AuctionPayment"] as const;
+/** SPEC.md's three types, plus refunds of canceled auctions' fees and operators' adjustments. */
+export const transactionTypes = ["Payment", "AuctionEnrollment", "AuctionPayment", "Refund", "Adjustment"] as const;
+export type TransactionType = (typeof transactionTypes)[number];
 export const WalletTransaction = z.object({
   id: z.number().int(),
   amount: z.number(),

@@ -15,6 +15,7 @@ import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
+import { operatorRoutes } from "./operator/operator.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(walletRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
   await http.register(paymentsRoutes, { config, db, feed, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
+  await http.register(operatorRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
+import { announceServer } from "./operator/backends";
 import { DEMO_BIDDER, seedDemoData } from "./seed/seed";
 
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   http.log.info({ url, database: db.kind }, `Pennybid is ready at ${url}`);
+  // The ops CLI finds this server here and sends its commands through it.
+  const withdraw = announceServer(config.dataDir, url);
   if (config.seedDemoData && !config.isProduction) {
     http.log.info(`Demo bidder: ${DEMO_BIDDER.email} / ${DEMO_BIDDER.password}`);
   }
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     http.log.info({ signal }, "shutting down");
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
+    withdraw();
     await http.close();
     await db.close();
     process.exit(0);

@@ -89,10 +89,12 @@ export async function searchAuctions(
   return { items: await withRecentBids(db, rows), total: count?.n ?? 0 };
 }
 
-/** Public auctions only: drafts (New) and canceled ones are not shown. */
-export async function auctionStates(db: Queryable, ids: number[]): Promise<AuctionState[]> {
+const PUBLIC_STATUSES: AuctionStatus[] = ["Waiting", "Running", "Ended"];
+
+/** Public auctions only: drafts (New) are never shown; canceled ones only to the feed, so open pages drop them. */
+export async function auctionStates(db: Queryable, ids: number[], statuses: AuctionStatus[] = PUBLIC_STATUSES): Promise<AuctionState[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<Row>(`${SELECT} where a.id = any($1::bigint[]) and a.status in ('Waiting', 'Running', 'Ended')`, [ids]);
+  const rows = await db.query<Row>(`${SELECT} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
   return withRecentBids(db, rows);
 }
 
@@ -112,11 +114,11 @@ export async function auctionDetail(db: Queryable, id: number): Promise<AuctionD
   return { ...state, description: row?.description ?? "", images: row?.images ?? [], paymentWindowHours: row?.payment_window_hours ?? 72 };
 }
 
-/** The whole chain of an auction, checked link by link on the server too. */
-export async function bidChain(db: Queryable, id: number): Promise<BidChainResponse | null> {
+/** The whole chain of an auction, checked link by link on the server too. The public sees published ones only. */
+export async function bidChain(db: Queryable, id: number, options: { includeUnpublished?: boolean } = {}): Promise<BidChainResponse | null> {
   const [auction] = await db.query<{ final_hash: string | null }>(
-    "select final_hash from auctions where id = $1 and status in ('Waiting', 'Running', 'Ended')",
-    [id],
+    "select final_hash from auctions where id = $1 and ($2 or status in ('Waiting', 'Running', 'Ended'))",
+    [id, options.includeUnpublished === true],
   );
   if (!auction) return null;
   const rows = await db.query<{ user_id: string; display_name: string; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(

@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "./errors";
 
-const API_PREFIXES = ["/api/", "/authn/", "/socket.io/", "/dev/", "/sandbox/"];
+const API_PREFIXES = ["/api/", "/authn/", "/socket.io/", "/dev/", "/sandbox/", "/media/"];
 
 export async function spaPlugin(app: FastifyInstance, options: { staticDir: string }): Promise<void> {
   const indexFile = path.join(options.staticDir, "index.html");

@@ -25,6 +25,7 @@ import { attachProviderRef, createPendingPayment, settlePayment, topUpCents } fr
 import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
 import { sandboxProvider, stripeProvider, stripeSettlement, type PaymentProvider, type StripeCheckoutSessions } from "./providers";
+import { listTransactions } from "../wallet/wallet.service";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/webhook/stripe";
 
@@ -88,26 +89,8 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
   r.get("/api/user-wallet/transactions", { schema: { querystring: TransactionsQuery, response: { 200: TransactionsResponse } } }, async (request) => {
     const user = requireUser(request);
     const { page } = request.query;
-    const rows = await db.query<{ id: number; amount_cents: number; description: string; created_at: Date; type: "Payment" | "AuctionEnrollment" | "AuctionPayment"; auction_id: number | null; title: string | null }>(
-      `select t.id, t.amount_cents, t.description, t.created_at, t.type, t.auction_id, a.title
-       from wallet_transactions t left join auctions a on a.id = t.auction_id
-       where t.user_id = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
-      [user.id, TRANSACTIONS_PAGE_SIZE, (page - 1) * TRANSACTIONS_PAGE_SIZE],
-    );
-    const [count] = await db.query<{ n: number }>("select count(*) as n from wallet_transactions where user_id = $1", [user.id]);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        amount: row.amount_cents / 100,
-        description: row.description,
-        createdAt: row.created_at.toISOString(),
-        type: row.type,
-        auction: row.auction_id !== null ? { id: row.auction_id, title: row.title ?? "" } : null,
-      })),
-      page,
-      pageSize: TRANSACTIONS_PAGE_SIZE,
-      total: count?.n ?? 0,
-    };
+    const { items, total } = await listTransactions(db, user.id, { limit: TRANSACTIONS_PAGE_SIZE, offset: (page - 1) * TRANSACTIONS_PAGE_SIZE });
+    return { items, total, page, pageSize: TRANSACTIONS_PAGE_SIZE };
   });
 
   // The provider's confirmation: signed over the raw body, settled once however often it arrives.

@@ -1,5 +1,6 @@
 // The live feed: after any change, the auction's whole state goes to those who watch it (its own room and
 // the room of its status list). The wallet's balance goes to its owner's sockets.
+import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
 import { balanceCents } from "../wallet/wallet.service";
@@ -11,6 +12,13 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
 };
 
+/** The status lists an update reaches: after a status change the card leaves one list and joins the next. */
+const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {
+  Running: ["Waiting", "Running"],
+  Ended: ["Running", "Ended"],
+  Canceled: ["Waiting"],
+};
+
 export type AuctionFeed = {
   publishAuctions(ids: number[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
@@ -19,10 +27,9 @@ export type AuctionFeed = {
 export function createAuctionFeed(io: RealtimeServer, db: Database): AuctionFeed {
   return {
     async publishAuctions(ids) {
-      const states = await auctionStates(db, [...new Set(ids)]);
+      const states = await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]);
       for (const state of states) {
-        // A status change reaches both lists: the card leaves one and joins the other.
-        const lists = state.status === "Running" ? ["Waiting", "Running"] : state.status === "Ended" ? ["Running", "Ended"] : [state.status];
+        const lists = LISTS_REACHED[state.status] ?? [state.status];
         io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
       }
     },

@@ -1,9 +1,10 @@
 // The wallet ledger. A balance moves only through `postLedgerEntry`, inside the caller's transaction.
+import type { TransactionType, WalletTransaction } from "../../contract";
 import type { Queryable } from "../db/database";
 
 export type LedgerEntry = {
   userId: string;
-  type: "Payment" | "AuctionEnrollment" | "AuctionPayment";
+  type: TransactionType;
   amountCents: number;
   description: string;
   auctionId?: number | null;
@@ -35,4 +36,38 @@ export async function postLedgerEntry(tx: Queryable, entry: LedgerEntry): Promis
     [entry.userId, entry.type, entry.amountCents, entry.description, entry.auctionId ?? null],
   );
   return moved.balance_cents;
+}
+
+/** A page of the user's ledger, newest first, with the auction each entry concerns. */
+export async function listTransactions(
+  db: Queryable,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: WalletTransaction[]; total: number }> {
+  const rows = await db.query<{
+    id: number;
+    amount_cents: number;
+    description: string;
+    created_at: Date;
+    type: TransactionType;
+    auction_id: number | null;
+    title: string | null;
+  }>(
+    `select t.id, t.amount_cents, t.description, t.created_at, t.type, t.auction_id, a.title
+     from wallet_transactions t left join auctions a on a.id = t.auction_id
+     where t.user_id = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
+    [userId, page.limit, page.offset],
+  );
+  const [count] = await db.query<{ n: number }>("select count(*) as n from wallet_transactions where user_id = $1", [userId]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      amount: row.amount_cents / 100,
+      description: row.description,
+      createdAt: row.created_at.toISOString(),
+      type: row.type,
+      auction: row.auction_id !== null ? { id: row.auction_id, title: row.title ?? "" } : null,
+    })),
+    total: count?.n ?? 0,
+  };
 }

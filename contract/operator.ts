@@ -1,0 +1,138 @@
+// The operator API (`/api/operator/...`): what operators, the ops CLI, the simulator and the dev panel may do.
+// Money in cents; times the server decides are ISO strings; relative times are seconds from the server's now.
+import { z } from "zod";
+import { AuctionStatus, BidChainResponse } from "./auctions";
+import { WalletTransaction } from "./payments";
+
+const cents = z.number().int().min(0).max(100_000_000);
+const isoTime = z.iso.datetime({ offset: true });
+
+/** An image as the API takes it: a bundled product picture, stored media, or a data URL the server stores. */
+export const ImageSource = z
+  .string()
+  .max(8_000_000)
+  .refine((value) => /^\/(products|media)\/[\w.-]+$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value), {
+    message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
+  });
+
+export const CreateAuctionBody = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(4000).default(""),
+    images: z.array(ImageSource).max(8).default([]),
+    retailValueCents: cents.default(0),
+    entryFeeCents: cents.default(0),
+    startPriceCents: cents.default(0),
+    /** When it starts: an absolute time, or seconds from the server's now (default 60). */
+    startsAt: isoTime.optional(),
+    startsInSeconds: z.number().int().min(0).max(365 * 24 * 3600).optional(),
+    initialSeconds: z.number().int().min(5).max(604_800),
+    resetSeconds: z.number().int().min(5).max(3600),
+    minPreviousEntries: z.number().int().min(0).max(1000).default(0),
+    hardEndsAt: isoTime.optional(),
+    priceCapCents: z.number().int().min(1).max(100_000_000).optional(),
+    paymentWindowHours: z.number().int().min(1).max(720).default(72),
+    /** Publish at once (Waiting) rather than keep it a draft (New). */
+    publish: z.boolean().default(false),
+    isDemo: z.boolean().default(false),
+  })
+  .refine((body) => body.startsAt === undefined || body.startsInSeconds === undefined, {
+    message: "Give startsAt or startsInSeconds, not both.",
+    path: ["startsAt"],
+  });
+export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
+
+export const OperatorAuction = z.object({
+  id: z.number().int(),
+  status: AuctionStatus,
+  title: z.string(),
+  priceCents: z.number().int(),
+  entryFeeCents: z.number().int(),
+  retailValueCents: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  bidCount: z.number().int(),
+  enrolledCount: z.number().int(),
+  leaderName: z.string().nullable(),
+  winnerName: z.string().nullable(),
+  winnerEmail: z.string().nullable(),
+  isDemo: z.boolean(),
+});
+export type OperatorAuction = z.infer<typeof OperatorAuction>;
+
+export const OperatorAuctionList = z.object({ items: z.array(OperatorAuction) });
+export type OperatorAuctionList = z.infer<typeof OperatorAuctionList>;
+
+export const OperatorAuctionsQuery = z.object({
+  status: AuctionStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const OperatorAuctionDetail = OperatorAuction.extend({
+  description: z.string(),
+  images: z.array(z.string()),
+  resetSeconds: z.number().int(),
+  initialSeconds: z.number().int(),
+  minPreviousEntries: z.number().int(),
+  hardEndsAt: z.string().nullable(),
+  priceCapCents: z.number().int().nullable(),
+  paymentWindowHours: z.number().int(),
+  enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
+  chain: BidChainResponse,
+});
+export type OperatorAuctionDetail = z.infer<typeof OperatorAuctionDetail>;
+
+/** Start in (Waiting/New) or end in (Running) this many seconds from the server's now. */
+export const TimeLeftBody = z.object({ seconds: z.number().int().min(0).max(604_800) });
+export type TimeLeftBody = z.infer<typeof TimeLeftBody>;
+
+export const CancelAuctionResponse = z.object({
+  auction: OperatorAuction,
+  refunds: z.array(z.object({ displayName: z.string(), amountCents: z.number().int() })),
+});
+export type CancelAuctionResponse = z.infer<typeof CancelAuctionResponse>;
+
+export const userRoles = ["bidder", "operator"] as const;
+
+export const OperatorUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  role: z.enum(userRoles),
+  isDemo: z.boolean(),
+  isConfirmed: z.boolean(),
+  createdAt: z.string(),
+  balanceCents: z.number().int(),
+});
+export type OperatorUser = z.infer<typeof OperatorUser>;
+
+export const OperatorUserDetail = OperatorUser.extend({ transactions: z.array(WalletTransaction) });
+export type OperatorUserDetail = z.infer<typeof OperatorUserDetail>;
+
+export const OperatorUsersQuery = z.object({
+  search: z.string().trim().max(255).optional(),
+  isDemo: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const OperatorUserList = z.object({ items: z.array(OperatorUser) });
+export type OperatorUserList = z.infer<typeof OperatorUserList>;
+
+/** A user named by id, e-mail or display name. */
+export const UserRefParams = z.object({ user: z.string().trim().min(1).max(255) });
+
+/** A wallet adjustment: positive credits, negative debits; always a ledger entry with the reason. */
+export const WalletAdjustmentBody = z.object({
+  amountCents: z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((value) => value !== 0, { message: "The amount cannot be zero." }),
+  reason: z.string().trim().min(3).max(200),
+});
+export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
+
+export const SetRoleBody = z.object({ role: z.enum(userRoles) });

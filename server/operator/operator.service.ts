@@ -1,0 +1,378 @@
+// What operators do to auctions, users and wallets. Each action is decided in one transaction with the rows
+// locked, refuses (changing nothing) what the current state does not allow, and leaves a line in operator_actions.
+// The API routes and the ops CLI both call these, so they cannot drift apart.
+import { createHash } from "node:crypto";
+import {
+  CreateAuctionBody,
+  type AuctionStatus,
+  type OperatorAuction,
+  type OperatorAuctionDetail,
+  type OperatorUser,
+  type OperatorUserDetail,
+} from "../../contract";
+import type { Database, Queryable } from "../db/database";
+import { bidChain } from "../auctions/auctions.queries";
+import { advanceLifecycle, type Transition } from "../auctions/engine";
+import { InsufficientFundsError, listTransactions, postLedgerEntry } from "../wallet/wallet.service";
+
+/** A refusal an operator can act on: the thing is missing, or its state does not allow the change. */
+export class OperatorRefusal extends Error {
+  constructor(
+    readonly code: "NOT_FOUND" | "CONFLICT",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What changed, so the caller can tell the live feed. */
+export type Changes = { auctionIds: number[]; walletUserIds: string[] };
+
+const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,
+       a.ends_at, a.ended_at, a.bid_count, a.is_demo, l.display_name as leader_name, w.display_name as winner_name,
+       w.email as winner_email, (select count(*) from enrolments e where e.auction_id = a.id) as enrolled_count
+  from auctions a left join users l on l.id = a.leader_id left join users w on w.id = a.winner_id`;
+
+type AuctionRow = {
+  id: number;
+  status: AuctionStatus;
+  title: string;
+  price_cents: number;
+  entry_fee_cents: number;
+  retail_value_cents: number;
+  starts_at: Date;
+  ends_at: Date | null;
+  ended_at: Date | null;
+  bid_count: number;
+  is_demo: boolean;
+  leader_name: string | null;
+  winner_name: string | null;
+  winner_email: string | null;
+  enrolled_count: number;
+};
+
+const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
+  id: row.id,
+  status: row.status,
+  title: row.title,
+  priceCents: row.price_cents,
+  entryFeeCents: row.entry_fee_cents,
+  retailValueCents: row.retail_value_cents,
+  startsAt: row.starts_at.toISOString(),
+  endsAt: row.ends_at?.toISOString() ?? null,
+  endedAt: row.ended_at?.toISOString() ?? null,
+  bidCount: row.bid_count,
+  enrolledCount: row.enrolled_count,
+  leaderName: row.leader_name,
+  winnerName: row.winner_name,
+  winnerEmail: row.winner_email,
+  isDemo: row.is_demo,
+});
+
+async function logAction(tx: Queryable, actor: string, action: string, subject: string, details: object = {}): Promise<void> {
+  await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, $2, $3, $4)", [
+    actor.slice(0, 255),
+    action,
+    subject.slice(0, 255),
+    JSON.stringify(details),
+  ]);
+}
+
+export async function listAuctions(db: Queryable, filter: { status?: AuctionStatus | undefined; limit: number }): Promise<OperatorAuction[]> {
+  const rows = await db.query<AuctionRow>(
+    `${AUCTION_SELECT} where ($1::text is null or a.status = $1) order by a.id desc limit $2`,
+    [filter.status ?? null, filter.limit],
+  );
+  return rows.map(toOperatorAuction);
+}
+
+export async function getAuction(db: Queryable, id: number): Promise<OperatorAuction> {
+  const [row] = await db.query<AuctionRow>(`${AUCTION_SELECT} where a.id = $1`, [id]);
+  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  return toOperatorAuction(row);
+}
+
+export async function auctionDetail(db: Queryable, id: number): Promise<OperatorAuctionDetail> {
+  const auction = await getAuction(db, id);
+  const [settings] = await db.query<{
+    description: string;
+    images: string[];
+    reset_seconds: number;
+    initial_seconds: number;
+    min_previous_entries: number;
+    hard_ends_at: Date | null;
+    price_cap_cents: number | null;
+    payment_window_hours: number;
+  }>(
+    `select description, images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
+            payment_window_hours from auctions where id = $1`,
+    [id],
+  );
+  const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
+    `select u.display_name, u.email, e.fee_cents, e.created_at
+     from enrolments e join users u on u.id = e.user_id where e.auction_id = $1 order by e.created_at`,
+    [id],
+  );
+  const chain = await bidChain(db, id, { includeUnpublished: true });
+  if (!settings || !chain) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  return {
+    ...auction,
+    description: settings.description,
+    images: settings.images,
+    resetSeconds: settings.reset_seconds,
+    initialSeconds: settings.initial_seconds,
+    minPreviousEntries: settings.min_previous_entries,
+    hardEndsAt: settings.hard_ends_at?.toISOString() ?? null,
+    priceCapCents: settings.price_cap_cents,
+    paymentWindowHours: settings.payment_window_hours,
+    enrolments: enrolments.map((row) => ({
+      displayName: row.display_name,
+      email: row.email,
+      feeCents: row.fee_cents,
+      at: row.created_at.toISOString(),
+    })),
+    chain,
+  };
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/svg+xml": "svg",
+};
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Stores a data-URL image once (named by its hash) and answers its `/media/…` path; paths pass through. */
+async function storeImage(tx: Queryable, source: string): Promise<string> {
+  const match = /^data:(image\/[\w+.-]+);base64,(.*)$/s.exec(source);
+  if (!match) return source;
+  const contentType = match[1]!;
+  const extension = MEDIA_TYPES[contentType];
+  const bytes = Buffer.from(match[2]!, "base64");
+  if (!extension) throw new OperatorRefusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
+  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new OperatorRefusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
+  const id = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${extension}`;
+  await tx.query("insert into media (id, content_type, bytes) values ($1, $2, $3) on conflict (id) do nothing", [id, contentType, bytes]);
+  return `/media/${id}`;
+}
+
+export async function readMedia(db: Queryable, id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>("select content_type, bytes from media where id = $1", [id]);
+  return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes) } : null;
+}
+
+export async function createAuction(db: Database, now: Date, actor: string, input: CreateAuctionBody): Promise<OperatorAuction> {
+  const body = CreateAuctionBody.parse(input);
+  const startsAt = body.startsAt ? new Date(body.startsAt) : new Date(now.getTime() + (body.startsInSeconds ?? 60) * 1000);
+  const hardEndsAt = body.hardEndsAt ? new Date(body.hardEndsAt) : null;
+  if (hardEndsAt && hardEndsAt <= startsAt) throw new OperatorRefusal("CONFLICT", "The hard end must come after the start.");
+  if (body.priceCapCents !== undefined && body.priceCapCents <= body.startPriceCents) {
+    throw new OperatorRefusal("CONFLICT", "The price cap must be above the start price.");
+  }
+  const id = await db.transaction(async (tx) => {
+    const images: string[] = [];
+    for (const image of body.images) images.push(await storeImage(tx, image));
+    const [row] = await tx.query<{ id: number }>(
+      `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
+                             status, starts_at, initial_seconds, reset_seconds, min_previous_entries, hard_ends_at,
+                             price_cap_cents, payment_window_hours, is_demo)
+       values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
+      [
+        body.title, body.description, JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
+        body.publish ? "Waiting" : "New", startsAt, body.initialSeconds, body.resetSeconds, body.minPreviousEntries, hardEndsAt,
+        body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo,
+      ],
+    );
+    await logAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
+    return row!.id;
+  });
+  return getAuction(db, id);
+}
+
+/** Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. */
+async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], what: string) {
+  const [row] = await tx.query<{ status: AuctionStatus; title: string; starts_at: Date; hard_ends_at: Date | null }>(
+    "select status, title, starts_at, hard_ends_at from auctions where id = $1 for update",
+    [id],
+  );
+  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!allowed.includes(row.status)) {
+    throw new OperatorRefusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
+  }
+  return row;
+}
+
+const transitionIds = (transitions: Transition[]) => transitions.map((transition) => transition.auctionId);
+
+export async function publishAuction(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
+  await db.transaction(async (tx) => {
+    await lockAuction(tx, id, ["New"], "published");
+    await tx.query("update auctions set status = 'Waiting', seq = seq + 1 where id = $1", [id]);
+    await logAction(tx, actor, "auction.publish", `auction:${id}`);
+  });
+  return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
+}
+
+/** Cancels a draft or waiting auction and gives every enrolled bidder their entry fee back (a Refund entry). */
+export async function cancelAuction(
+  db: Database,
+  actor: string,
+  id: number,
+): Promise<Changes & { refunds: { displayName: string; amountCents: number }[] }> {
+  const refunds = await db.transaction(async (tx) => {
+    const auction = await lockAuction(tx, id, ["New", "Waiting"], "canceled");
+    const enrolled = await tx.query<{ user_id: string; display_name: string; fee_cents: number }>(
+      `select e.user_id, u.display_name, e.fee_cents from enrolments e join users u on u.id = e.user_id
+       where e.auction_id = $1 and e.fee_cents > 0 order by e.created_at`,
+      [id],
+    );
+    for (const row of enrolled) {
+      await postLedgerEntry(tx, {
+        userId: row.user_id,
+        type: "Refund",
+        amountCents: row.fee_cents,
+        description: `Entry fee refunded: ${auction.title} was canceled`.slice(0, 255),
+        auctionId: id,
+      });
+    }
+    await tx.query("update auctions set status = 'Canceled', seq = seq + 1 where id = $1", [id]);
+    await tx.query("delete from auto_bids where auction_id = $1", [id]);
+    await logAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
+    return enrolled;
+  });
+  return {
+    auctionIds: [id],
+    walletUserIds: refunds.map((row) => row.user_id),
+    refunds: refunds.map((row) => ({ displayName: row.display_name, amountCents: row.fee_cents })),
+  };
+}
+
+/**
+ * Moves an auction's clock, for testers and operators: a draft or waiting auction starts `seconds` from now
+ * (0: at once, publishing a draft); a running one ends `seconds` from now (0: at once). The lifecycle then decides,
+ * as always, so the end is still recorded exactly once with whoever leads at that moment.
+ */
+export async function setTimeLeft(db: Database, now: Date, actor: string, id: number, seconds: number): Promise<Changes> {
+  const at = new Date(now.getTime() + seconds * 1000);
+  await db.transaction(async (tx) => {
+    const auction = await lockAuction(tx, id, ["New", "Waiting", "Running"], "retimed");
+    if (auction.status === "Running") {
+      await tx.query("update auctions set ends_at = $2, seq = seq + 1 where id = $1", [id, at]);
+    } else {
+      if (auction.hard_ends_at && auction.hard_ends_at <= at) {
+        throw new OperatorRefusal("CONFLICT", `Auction ${id} has a hard end before that start.`);
+      }
+      // Starting at once publishes a draft; a later start keeps a draft a draft.
+      const status = auction.status === "New" && seconds > 0 ? "New" : "Waiting";
+      await tx.query("update auctions set starts_at = $2, status = $3, seq = seq + 1 where id = $1", [id, at, status]);
+    }
+    await logAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
+  });
+  return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
+}
+
+export async function endNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
+  const auction = await getAuction(db, id);
+  if (auction.status !== "Running") throw new OperatorRefusal("CONFLICT", `Only Running auctions can be ended; auction ${id} is ${auction.status}.`);
+  return setTimeLeft(db, now, actor, id, 0);
+}
+
+export async function startNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
+  const auction = await getAuction(db, id);
+  if (auction.status !== "New" && auction.status !== "Waiting") {
+    throw new OperatorRefusal("CONFLICT", `Only New or Waiting auctions can be started; auction ${id} is ${auction.status}.`);
+  }
+  return setTimeLeft(db, now, actor, id, 0);
+}
+
+const USER_SELECT = `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.is_demo,
+       u.email_confirmed_at is not null as is_confirmed, u.created_at, coalesce(w.balance_cents, 0) as balance_cents
+  from users u left join wallets w on w.user_id = u.id`;
+
+type UserRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  role: OperatorUser["role"];
+  is_demo: boolean;
+  is_confirmed: boolean;
+  created_at: Date;
+  balance_cents: number;
+};
+
+const toOperatorUser = (row: UserRow): OperatorUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  displayName: row.display_name,
+  role: row.role,
+  isDemo: row.is_demo,
+  isConfirmed: row.is_confirmed,
+  createdAt: row.created_at.toISOString(),
+  balanceCents: row.balance_cents,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user by id, e-mail or display name (case-insensitive). */
+export async function findUser(db: Queryable, ref: string): Promise<OperatorUser> {
+  const key = ref.trim().toLowerCase();
+  const [row] = UUID.test(key)
+    ? await db.query<UserRow>(`${USER_SELECT} where u.id = $1`, [key])
+    : await db.query<UserRow>(`${USER_SELECT} where u.email_key = $1 or u.display_name_key = $1`, [key]);
+  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no user "${ref}".`);
+  return toOperatorUser(row);
+}
+
+export async function listUsers(db: Queryable, filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]> {
+  const rows = await db.query<UserRow>(
+    `${USER_SELECT}
+     where ($1::text is null or u.email_key like $1 or u.display_name_key like $1)
+       and ($2::boolean is null or u.is_demo = $2)
+     order by u.created_at desc limit $3`,
+    [filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null, filter.isDemo ?? null, filter.limit],
+  );
+  return rows.map(toOperatorUser);
+}
+
+export async function userDetail(db: Queryable, ref: string): Promise<OperatorUserDetail> {
+  const user = await findUser(db, ref);
+  const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 });
+  return { ...user, transactions: items };
+}
+
+/** Credits (positive) or debits (negative) a wallet: an Adjustment entry with the reason, never an edit. */
+export async function adjustWallet(
+  db: Database,
+  actor: string,
+  ref: string,
+  adjustment: { amountCents: number; reason: string },
+): Promise<Changes & { user: OperatorUser }> {
+  const user = await findUser(db, ref);
+  try {
+    await db.transaction(async (tx) => {
+      await postLedgerEntry(tx, { userId: user.id, type: "Adjustment", amountCents: adjustment.amountCents, description: adjustment.reason });
+      await logAction(tx, actor, "wallet.adjust", `user:${user.id}`, adjustment);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new OperatorRefusal("CONFLICT", `The balance of ${user.email} is €${(user.balanceCents / 100).toFixed(2)}; it cannot go below zero.`);
+    }
+    throw error;
+  }
+  return { auctionIds: [], walletUserIds: [user.id], user: await findUser(db, user.id) };
+}
+
+export async function setRole(db: Database, actor: string, ref: string, role: OperatorUser["role"]): Promise<OperatorUser> {
+  const user = await findUser(db, ref);
+  await db.transaction(async (tx) => {
+    await tx.query("update users set role = $2, updated_at = now() where id = $1", [user.id, role]);
+    await logAction(tx, actor, "user.role", `user:${user.id}`, { role });
+  });
+  return findUser(db, user.id);
+}

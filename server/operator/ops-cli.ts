@@ -1,0 +1,315 @@
+// `npm run ops -- <command>`: the operator CLI. Parses arguments, calls a backend, prints tables (or JSON with
+// --json). Exit code 0 when done, 1 when refused or failed, 2 when the command line itself is wrong.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { auctionStatuses, type AuctionStatus, type CreateAuctionBody, type OperatorAuction, type OperatorUser } from "../../contract";
+import { OpsError, type OperatorBackend } from "./backends";
+
+export const HELP = `Pennybid operator CLI
+
+Usage: npm run ops -- <command> [arguments] [--json]
+
+Auctions
+  auctions list [--status New|Waiting|Running|Ended|Canceled] [--limit N]
+  auctions show <id>                      settings, enrolments, every bid and the chain check
+  auctions create --title TEXT --initial SECONDS --reset SECONDS
+        [--description TEXT] [--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]
+        [--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]
+        [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
+  auctions publish <id>                   a draft (New) becomes Waiting
+  auctions cancel <id>                    New or Waiting only; entry fees are refunded
+  auctions start-now <id>                 New or Waiting: starts at once
+  auctions end-now <id>                   Running: ends at once, the leader wins
+  auctions time-left <id> <seconds>       Running: ends in that many seconds; New/Waiting: starts then
+
+Users and wallets
+  users list [--search TEXT] [--demo | --real] [--limit N]
+  users show <user>                       a user (id, e-mail or display name), balance, last transactions
+  users set-role <user> bidder|operator
+  wallet credit <user> <EUR> --reason TEXT
+  wallet debit <user> <EUR> --reason TEXT
+
+Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open
+pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).`;
+
+export class UsageError extends Error {}
+
+export type OpsOutput = { out: (line: string) => void; err: (line: string) => void };
+
+/** Euros as typed ("12", "0.5", "1.25") to cents; more than two decimals or anything else is refused. */
+export function euroCents(text: string, what: string): number {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) throw new UsageError(`${what} must be an amount in euros with at most two decimals, not "${text}".`);
+  const [whole, fraction = ""] = text.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+function integer(text: string | undefined, what: string, min = 0): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ""}.`);
+  return Number(text);
+}
+
+const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+const time = (iso: string | null) => (iso ? iso.replace("T", " ").replace(/\.\d+Z$/, "Z") : "-");
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+}
+
+function auctionRows(items: OperatorAuction[]): string[] {
+  if (items.length === 0) return ["No auctions."];
+  return table([
+    ["ID", "STATUS", "TITLE", "PRICE", "FEE", "ENROLLED", "BIDS", "STARTS", "ENDS", "LEADER/WINNER", "DEMO"],
+    ...items.map((a) => [
+      String(a.id), a.status, a.title.slice(0, 36), euro(a.priceCents), euro(a.entryFeeCents), String(a.enrolledCount), String(a.bidCount),
+      time(a.startsAt), time(a.endedAt ?? a.endsAt), a.winnerName ?? a.leaderName ?? "-", a.isDemo ? "demo" : "",
+    ]),
+  ]);
+}
+
+const auctionLine = (a: OperatorAuction) =>
+  `Auction ${a.id} "${a.title}" is ${a.status}: price ${euro(a.priceCents)}, starts ${time(a.startsAt)}, ends ${time(a.endedAt ?? a.endsAt)}` +
+  (a.winnerName ? `, won by ${a.winnerName}` : a.leaderName ? `, led by ${a.leaderName}` : "");
+
+function userRows(items: OperatorUser[]): string[] {
+  if (items.length === 0) return ["No users."];
+  return table([
+    ["E-MAIL", "DISPLAY NAME", "NAME", "ROLE", "BALANCE", "CONFIRMED", "DEMO DATA"],
+    ...items.map((u) => [u.email, u.displayName, `${u.firstName} ${u.lastName}`, u.role, euro(u.balanceCents), u.isConfirmed ? "yes" : "no", u.isDemo ? "demo" : ""]),
+  ]);
+}
+
+const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif", ".svg": "image/svg+xml" };
+
+/** An image from a file or a URL, as the data URL the API stores; bundled `/products/…` paths pass through. */
+export async function imageSource(source: string): Promise<string> {
+  if (/^\/(products|media)\/[\w.-]+$/.test(source)) return source;
+  if (/^https?:\/\//.test(source)) {
+    const response = await fetch(source).catch(() => null);
+    if (!response?.ok) throw new OpsError(`Could not download the image ${source}.`);
+    const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
+    if (!Object.values(IMAGE_TYPES).includes(type)) throw new OpsError(`${source} is not a PNG, JPEG, WebP, GIF or SVG image (${type || "no type"}).`);
+    return `data:${type};base64,${Buffer.from(await response.arrayBuffer()).toString("base64")}`;
+  }
+  const type = IMAGE_TYPES[path.extname(source).toLowerCase()];
+  if (!type) throw new UsageError(`The image ${source} must be a .png, .jpg, .webp, .gif or .svg file, or an http(s) URL.`);
+  const bytes = await readFile(source).catch(() => {
+    throw new OpsError(`Cannot read the image file ${source}.`);
+  });
+  return `data:${type};base64,${bytes.toString("base64")}`;
+}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+const text = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
+
+async function createBody(values: Values): Promise<CreateAuctionBody> {
+  const title = text(values, "title");
+  if (!title) throw new UsageError("auctions create needs --title.");
+  const images = await Promise.all(((values.image as string[] | undefined) ?? []).map(imageSource));
+  const money = (name: string, label: string) => (text(values, name) === undefined ? undefined : euroCents(text(values, name)!, label));
+  const body: CreateAuctionBody = {
+    title,
+    initialSeconds: integer(text(values, "initial"), "--initial (seconds)", 5),
+    resetSeconds: integer(text(values, "reset"), "--reset (seconds)", 5),
+    images,
+    publish: values.publish === true,
+    isDemo: values.demo === true,
+  };
+  const optional: Partial<CreateAuctionBody> = {
+    description: text(values, "description"),
+    retailValueCents: money("retail", "--retail"),
+    entryFeeCents: money("fee", "--fee"),
+    startPriceCents: money("start-price", "--start-price"),
+    priceCapCents: money("price-cap", "--price-cap"),
+    startsAt: text(values, "starts-at"),
+    startsInSeconds: text(values, "starts-in") === undefined ? undefined : integer(text(values, "starts-in"), "--starts-in"),
+    minPreviousEntries: text(values, "min-previous") === undefined ? undefined : integer(text(values, "min-previous"), "--min-previous"),
+    hardEndsAt: text(values, "hard-end"),
+    paymentWindowHours: text(values, "payment-window") === undefined ? undefined : integer(text(values, "payment-window"), "--payment-window", 1),
+  };
+  for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [name]: value });
+  return body;
+}
+
+const OPTIONS = {
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  status: { type: "string" },
+  limit: { type: "string" },
+  title: { type: "string" },
+  description: { type: "string" },
+  image: { type: "string", multiple: true },
+  retail: { type: "string" },
+  fee: { type: "string" },
+  "start-price": { type: "string" },
+  "starts-in": { type: "string" },
+  "starts-at": { type: "string" },
+  initial: { type: "string" },
+  reset: { type: "string" },
+  "min-previous": { type: "string" },
+  "hard-end": { type: "string" },
+  "price-cap": { type: "string" },
+  "payment-window": { type: "string" },
+  publish: { type: "boolean" },
+  demo: { type: "boolean" },
+  real: { type: "boolean" },
+  search: { type: "string" },
+  reason: { type: "string" },
+} as const;
+
+/** Runs one command line; answers the exit code. The backend is opened by the caller and closed here. */
+export async function runOps(argv: string[], connect: () => Promise<OperatorBackend>, output: OpsOutput): Promise<number> {
+  let opened: OperatorBackend | undefined;
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const [group, command, ...rest] = positionals;
+    if (values.help || !group || group === "help") {
+      output.out(HELP);
+      return group || values.help ? 0 : 2;
+    }
+    const id = () => integer(rest[0], "The auction id", 1);
+    const ref = () => {
+      if (!rest[0]) throw new UsageError("Name the user: an id, an e-mail or a display name.");
+      return rest[0];
+    };
+    const print = (json: unknown, lines: string[]) => (values.json ? output.out(JSON.stringify(json, null, 2)) : lines.forEach((line) => output.out(line)));
+    const key = `${group} ${command ?? ""}`.trim();
+    const known = [
+      "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
+      "auctions end-now", "auctions time-left", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
+    ];
+    if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
+
+    // Arguments are checked before anything is opened, so a typo never touches the database.
+    const prepared: (backend: OperatorBackend) => Promise<void> = await (async () => {
+      switch (key) {
+        case "auctions list": {
+          const status = text(values, "status");
+          if (status !== undefined && !(auctionStatuses as readonly string[]).includes(status)) {
+            throw new UsageError(`--status must be one of ${auctionStatuses.join(", ")}.`);
+          }
+          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
+          return async (backend) => {
+            const items = await backend.listAuctions({ status: status as AuctionStatus | undefined, limit });
+            print(items, auctionRows(items));
+          };
+        }
+        case "auctions show": {
+          const auctionId = id();
+          return async (backend) => {
+            const a = await backend.auction(auctionId);
+            print(a, [
+              auctionLine(a),
+              `  entry fee ${euro(a.entryFeeCents)}, retail ${euro(a.retailValueCents)}, initial ${a.initialSeconds} s, reset ${a.resetSeconds} s, ` +
+                `min previous entries ${a.minPreviousEntries}, payment window ${a.paymentWindowHours} h` +
+                (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") + (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
+                (a.isDemo ? ", demo data" : ""),
+              `  images: ${a.images.join(", ") || "none"}`,
+              `Enrolments (${a.enrolments.length}):`,
+              ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),
+              `Bids (${a.chain.links.length}):`,
+              ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
+              `Bid chain: ${a.chain.isValid ? "verified" : "BROKEN"}; final hash ${a.chain.finalHash ?? "(none yet)"}`,
+            ]);
+          };
+        }
+        case "auctions create": {
+          const body = await createBody(values);
+          return async (backend) => {
+            const a = await backend.createAuction(body);
+            print(a, [`Created. ${auctionLine(a)}`]);
+          };
+        }
+        case "auctions cancel": {
+          const auctionId = id();
+          return async (backend) => {
+            const result = await backend.cancel(auctionId);
+            print(result, [
+              `Canceled. ${auctionLine(result.auction)}`,
+              result.refunds.length === 0 ? "No entry fees to refund." : `Refunded ${result.refunds.map((r) => `${euro(r.amountCents)} to ${r.displayName}`).join(", ")}.`,
+            ]);
+          };
+        }
+        case "auctions publish":
+        case "auctions start-now":
+        case "auctions end-now":
+        case "auctions time-left": {
+          const auctionId = id();
+          const seconds = key === "auctions time-left" ? integer(rest[1], "The seconds") : 0;
+          const act: Record<string, (backend: OperatorBackend) => Promise<OperatorAuction>> = {
+            "auctions publish": (backend) => backend.publish(auctionId),
+            "auctions start-now": (backend) => backend.startNow(auctionId),
+            "auctions end-now": (backend) => backend.endNow(auctionId),
+            "auctions time-left": (backend) => backend.timeLeft(auctionId, seconds),
+          };
+          return async (backend) => {
+            const a = await act[key]!(backend);
+            print(a, [auctionLine(a)]);
+          };
+        }
+        case "users list": {
+          if (values.demo && values.real) throw new UsageError("Give --demo or --real, not both.");
+          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
+          const filter = { search: text(values, "search"), isDemo: values.demo ? true : values.real ? false : undefined, limit };
+          return async (backend) => {
+            const items = await backend.listUsers(filter);
+            print(items, userRows(items));
+          };
+        }
+        case "users show": {
+          const user = ref();
+          return async (backend) => {
+            const u = await backend.user(user);
+            print(u, [
+              ...userRows([u]),
+              `Id ${u.id}, signed up ${time(u.createdAt)}${u.isDemo ? "; demo data (seeded)" : ""}`,
+              `Transactions (latest ${u.transactions.length}):`,
+              ...u.transactions.map((t) => `  ${time(t.createdAt)}  ${t.type.padEnd(17)} ${(t.amount >= 0 ? "+" : "") + t.amount.toFixed(2)}  ${t.description}`),
+            ]);
+          };
+        }
+        case "users set-role": {
+          const user = ref();
+          const role = rest[1];
+          if (role !== "bidder" && role !== "operator") throw new UsageError("The role is bidder or operator.");
+          return async (backend) => {
+            const u = await backend.setRole(user, role);
+            print(u, [`${u.email} is now ${u.role === "operator" ? "an operator" : "a bidder"}.`]);
+          };
+        }
+        default: {
+          // wallet credit | wallet debit
+          const user = ref();
+          if (rest[1] === undefined) throw new UsageError("Give the amount in euros, e.g. 10 or 2.50.");
+          const cents = euroCents(rest[1], "The amount");
+          if (cents === 0) throw new UsageError("The amount cannot be zero.");
+          const reason = text(values, "reason")?.trim();
+          if (!reason || reason.length < 3) throw new UsageError("Say why with --reason (at least 3 characters); it is written in the ledger.");
+          const amountCents = command === "debit" ? -cents : cents;
+          return async (backend) => {
+            const u = await backend.adjustWallet(user, { amountCents, reason });
+            print(u, [`${command === "debit" ? "Debited" : "Credited"} ${euro(cents)} ${command === "debit" ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`]);
+          };
+        }
+      }
+    })();
+    opened = await connect();
+    if (!values.json) output.err(`Using ${opened.describe}.`);
+    await prepared(opened);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+      output.err(`${error.message}\nRun \`npm run ops -- help\` for usage.`);
+      return 2;
+    }
+    if (error instanceof OpsError) {
+      output.err(`Refused: ${error.message}`);
+      return 1;
+    }
+    output.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}

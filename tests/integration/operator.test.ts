@@ -1,0 +1,279 @@
+// The operator API and the ops CLI: only operators get in; every action changes exactly what it says, is seen
+// live by open pages, and refusals (canceling a running auction, overdrawing a wallet) change nothing.
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type ServerToClientEvents } from "../../contract";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { createBidder } from "../support/fixtures";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { startTestServer, type TestServer } from "../support/server";
+
+type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+const root = path.resolve(import.meta.dirname, "..", "..");
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+async function watch(url: string, status: "Waiting" | "Running" | "Ended"): Promise<LiveClient> {
+  const socket: LiveClient = connect(url, { transports: ["websocket"], forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.on("connect", () => resolve());
+    socket.on("connect_error", reject);
+  });
+  await socket.emitWithAck("auctions:watch", { status });
+  return socket;
+}
+
+const updateOf = (socket: LiveClient, predicate: (state: AuctionState) => boolean) =>
+  new Promise<AuctionState>((resolve) => {
+    const listener = (raw: AuctionState) => {
+      const state = AuctionState.parse(raw);
+      if (!predicate(state)) return;
+      socket.off("auction:updated", listener);
+      resolve(state);
+    };
+    socket.on("auction:updated", listener);
+  });
+
+describe("the operator API", () => {
+  let server: TestServer;
+  let operator: TestClient;
+  let bidder: TestClient;
+  let ip = 0;
+
+  const signedIn = async () => {
+    const client = new TestClient(server.url, `10.40.0.${++ip}`);
+    const body = await signUpConfirmed(client);
+    return { client, body };
+  };
+  const balanceOf = async (client: TestClient) => ((await client.get("/api/user-wallet")).body as { balance: number }).balance;
+  const create = (extra: Record<string, unknown> = {}) =>
+    operator.post("/api/operator/auctions", { title: "Espresso machine", initialSeconds: 60, resetSeconds: 15, entryFeeCents: 150, ...extra });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const op = await signedIn();
+    await server.database.db.query("update users set role = 'operator' where email = $1", [op.body.email]);
+    operator = op.client;
+    const bid = await signedIn();
+    bidder = bid.client;
+    const [row] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [bid.body.email]);
+    await server.database.db.query("insert into wallets (user_id, balance_cents) values ($1, 1000)", [row!.id]);
+    await server.database.db.query(
+      "insert into wallet_transactions (user_id, type, amount_cents, description) values ($1, 'Payment', 1000, 'Test top-up')",
+      [row!.id],
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("answers 401 to strangers and 403 to bidders, on reads and changes alike", async () => {
+    const stranger = new TestClient(server.url, "10.40.1.1");
+    expect((await stranger.get("/api/operator/auctions")).status).toBe(401);
+    expect((await stranger.post("/api/operator/auctions", {})).status).toBe(401);
+    expect((await bidder.get("/api/operator/auctions")).status).toBe(403);
+    expect((await bidder.post("/api/operator/users/anyone/role", { role: "operator" })).status).toBe(403);
+    const forged = await fetch(`${server.url}/api/operator/auctions`, { headers: { authorization: "Bearer not-the-key" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("creates an auction with a stored image, refuses bad settings with the field named", async () => {
+    const bad = await create({ title: "", initialSeconds: 2, images: ["/etc/passwd"] });
+    expect(bad.status).toBe(400);
+    const paths = ((bad.body as { error: { issues: { path: string }[] } }).error.issues ?? []).map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(["title", "initialSeconds", "images.0"]));
+
+    const made = await create({ images: [`data:image/png;base64,${PIXEL_PNG}`], startsInSeconds: 3600 });
+    expect(made.status).toBe(201);
+    const auction = made.body as OperatorAuction;
+    expect(auction.status).toBe("New");
+    const detail = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
+    expect(detail.images[0]).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    const image = await fetch(`${server.url}${detail.images[0]}`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(PIXEL_PNG, "base64"));
+    // A draft is invisible to the public until published.
+    expect((await bidder.get(`/api/auctions/${auction.id}`)).status).toBe(404);
+    expect(((await operator.post(`/api/operator/auctions/${auction.id}/publish`)).body as OperatorAuction).status).toBe("Waiting");
+    const again = await operator.post(`/api/operator/auctions/${auction.id}/publish`);
+    expect(again.status).toBe(409);
+    expect((await bidder.get(`/api/auctions/${auction.id}`)).status).toBe(200);
+  });
+
+  it("cancels a waiting auction, refunds the entry fee and drops the card from open pages", async () => {
+    const auction = (await create({ publish: true, startsInSeconds: 3600 })).body as OperatorAuction;
+    expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
+    expect(await balanceOf(bidder)).toBe(8.5);
+    const page = await watch(server.url, "Waiting");
+    const dropped = updateOf(page, (state) => state.id === auction.id);
+
+    const canceled = await operator.post(`/api/operator/auctions/${auction.id}/cancel`);
+    expect(canceled.status).toBe(200);
+    expect((await dropped).status).toBe("Canceled");
+    page.disconnect();
+    expect(await balanceOf(bidder)).toBe(10);
+    const ledger = (await bidder.get("/api/user-wallet/transactions")).body as { items: { type: string; amount: number }[] };
+    expect(ledger.items[0]).toMatchObject({ type: "Refund", amount: 1.5 });
+    expect((await operator.post(`/api/operator/auctions/${auction.id}/cancel`)).status).toBe(409);
+  });
+
+  it("refuses to cancel a running auction and changes nothing", async () => {
+    const auction = (await create({ publish: true, startsInSeconds: 0 })).body as OperatorAuction;
+    await operator.post(`/api/operator/auctions/${auction.id}/start-now`).catch(() => undefined);
+    const running = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
+    expect(running.status).toBe("Running");
+    expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
+    const before = await balanceOf(bidder);
+
+    const refused = await operator.post(`/api/operator/auctions/${auction.id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect((refused.body as { error: { message: string } }).error.message).toBe(
+      `Only New or Waiting auctions can be canceled; auction ${auction.id} is Running.`,
+    );
+    const after = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
+    expect(after).toMatchObject({ status: "Running", enrolledCount: 1, endsAt: running.endsAt });
+    expect(await balanceOf(bidder)).toBe(before);
+  });
+
+  it("moves the clock: starts now, sets time left, ends now with the leader as winner, seen live", async () => {
+    const auction = (await create({ publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    const started = (await operator.post(`/api/operator/auctions/${auction.id}/start-now`)).body as OperatorAuction;
+    expect(started.status).toBe("Running");
+    await bidder.post(`/api/auctions/${auction.id}/enrol`);
+    expect((await bidder.post(`/api/auctions/${auction.id}/bids`)).status).toBe(200);
+
+    const retimed = (await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 600 })).body as OperatorAuction;
+    const secondsLeft = (Date.parse(retimed.endsAt ?? "") - Date.now()) / 1000;
+    expect(secondsLeft).toBeGreaterThan(590);
+    expect(secondsLeft).toBeLessThanOrEqual(600);
+
+    const page = await watch(server.url, "Running");
+    const ended = updateOf(page, (state) => state.id === auction.id && state.status === "Ended");
+    const done = (await operator.post(`/api/operator/auctions/${auction.id}/end-now`)).body as OperatorAuction;
+    expect(done).toMatchObject({ status: "Ended", priceCents: 1, winnerName: expect.any(String) });
+    expect((await ended).winnerName).toBe(done.winnerName);
+    page.disconnect();
+    expect((await operator.post(`/api/operator/auctions/${auction.id}/end-now`)).status).toBe(409);
+    expect((await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 60 })).status).toBe(409);
+  });
+
+  it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {
+    const user = await createBidder(server.database.db, { balanceCents: 500 });
+    const credited = await operator.post(`/api/operator/users/${user.email}/wallet`, { amountCents: 250, reason: "Goodwill for a late delivery" });
+    expect(credited.body).toMatchObject({ balanceCents: 750 });
+    const overdrawn = await operator.post(`/api/operator/users/${user.displayName}/wallet`, { amountCents: -1000, reason: "Correction" });
+    expect(overdrawn.status).toBe(409);
+    const detail = (await operator.get(`/api/operator/users/${user.id}`)).body as { balanceCents: number; transactions: { type: string; description: string }[] };
+    expect(detail.balanceCents).toBe(750);
+    expect(detail.transactions.map((t) => t.type)).toEqual(["Adjustment", "Payment"]);
+    expect(detail.transactions[0]!.description).toBe("Goodwill for a late delivery");
+    expect((await operator.post(`/api/operator/users/${user.email}/wallet`, { amountCents: 0, reason: "Nothing" })).status).toBe(400);
+
+    expect((await operator.post(`/api/operator/users/${user.email}/role`, { role: "operator" })).body).toMatchObject({ role: "operator" });
+    expect((await operator.get("/api/operator/users/nobody@example.lv")).status).toBe(404);
+  });
+});
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function ops(dataDir: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/ops.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "test" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe("the ops CLI", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pennybid-ops-"));
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    // A server with its own embedded database; the CLI must go through it, never open the files beside it.
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.kill();
+  });
+
+  it("prints help, and refuses a wrong command line with exit code 2 before touching anything", async () => {
+    const help = await ops(dataDir, "help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("auctions create --title TEXT");
+    const wrong = await ops(dataDir, "auctions", "time-left", "7", "soon");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("The seconds must be a whole number.");
+    expect((await ops(dataDir, "wallet", "credit", "someone", "1.234", "--reason", "why")).code).toBe(2);
+  });
+
+  it("goes through the running server: creates from an image file, and every change reaches open pages live", async () => {
+    const image = path.join(dataDir, "kettle.png");
+    writeFileSync(image, Buffer.from(PIXEL_PNG, "base64"));
+    const created = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "120", "--reset", "20", "--fee", "0.50",
+      "--retail", "39.99", "--starts-in", "600", "--image", image, "--publish", "--json");
+    expect(created.code).toBe(0);
+    const auction = JSON.parse(created.stdout) as OperatorAuction;
+    expect(auction).toMatchObject({ status: "Waiting", title: "Kettle", entryFeeCents: 50, retailValueCents: 3999 });
+
+    const page = await watch(server!.url, "Running");
+    const started = updateOf(page, (state) => state.id === auction.id && state.status === "Running");
+    const startNow = await ops(dataDir, "auctions", "start-now", String(auction.id));
+    expect(startNow.stderr).toContain("Using the running server");
+    expect(startNow.stdout).toContain(`Auction ${auction.id} "Kettle" is Running`);
+    expect((await started).title).toBe("Kettle");
+
+    const refused = await ops(dataDir, "auctions", "cancel", String(auction.id));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Refused: Only New or Waiting auctions can be canceled; auction ${auction.id} is Running.`);
+    const listed = await ops(dataDir, "auctions", "list", "--status", "Running", "--json");
+    expect((JSON.parse(listed.stdout) as OperatorAuction[]).map((a) => a.id)).toContain(auction.id);
+
+    const ended = updateOf(page, (state) => state.id === auction.id && state.status === "Ended");
+    expect((await ops(dataDir, "auctions", "end-now", String(auction.id))).code).toBe(0);
+    expect((await ended).status).toBe("Ended");
+    page.disconnect();
+
+    const shown = await ops(dataDir, "auctions", "show", String(auction.id));
+    expect(shown.stdout).toContain("Bid chain: verified");
+    expect(shown.stdout).toMatch(/images: \/media\/[0-9a-f]{32}\.png/);
+  }, 60_000);
+
+  it("finds users, adjusts wallets with a reason and refuses an overdraft", async () => {
+    const client = new TestClient(server!.url, "10.40.2.1");
+    const body = await signUpConfirmed(client);
+    const credit = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus");
+    expect(credit.stdout).toContain(`Credited €5.00 to ${body.email}: balance €5.00.`);
+    const overdraft = await ops(dataDir, "wallet", "debit", body.displayName, "6", "--reason", "Chargeback");
+    expect(overdraft.code).toBe(1);
+    expect(overdraft.stderr).toContain("cannot go below zero");
+    const shown = await ops(dataDir, "users", "show", body.email);
+    expect(shown.stdout).toContain("€5.00");
+    expect(shown.stdout).toContain("Adjustment");
+    expect(shown.stdout).toContain("Welcome bonus");
+    expect(((await client.get("/api/user-wallet")).body as { balance: number }).balance).toBe(5);
+    const role = await ops(dataDir, "users", "set-role", body.email, "operator");
+    expect(role.stdout).toContain("is now an operator");
+    expect((await client.get("/api/operator/auctions")).status).toBe(200);
+  }, 60_000);
+
+  it("opens the database itself once the server has stopped", async () => {
+    await server?.kill();
+    server = undefined;
+    const listed = await ops(dataDir, "auctions", "list", "--status", "Ended");
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toContain("Using the embedded database directly");
+    expect(listed.stdout).toContain("Kettle");
+    const missing = await ops(dataDir, "auctions", "show", "9999");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("There is no auction 9999.");
+  }, 60_000);
+});
