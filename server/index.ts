@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { announceServer } from "./operator/backends";
-import { DEMO_BIDDER, seedDemoData } from "./seed/seed";
+import { DEMO_BIDDER, DEMO_OPERATOR, seedDemoData } from "./seed/seed";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const withdraw = announceServer(config.dataDir, url);
   if (config.seedDemoData && !config.isProduction) {
     http.log.info(`Demo bidder: ${DEMO_BIDDER.email} / ${DEMO_BIDDER.password}`);
+    http.log.info(`Demo operator: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`);
   }
 
   let isClosing = false;

@@ -15,6 +15,15 @@ export const DEMO_BIDDER = {
   displayName: "demo_bidder",
 } as const;
 
+/** A demo operator, so a tester can use the operator API and the dev panel's server actions at once. */
+export const DEMO_OPERATOR = {
+  email: "operator@pennybid.lv",
+  password: "Operator1!",
+  firstName: "Demo",
+  lastName: "Operator",
+  displayName: "demo_operator",
+} as const;
+
 export const DEMO_WELCOME_CREDIT_CENTS = 5_000;
 
 export type SeedResult = { seeded: boolean; auctions?: number };
@@ -30,6 +39,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
 
   const demoUser = await insertUser(db, { ...DEMO_BIDDER, passwordHash });
   await postLedgerEntry(db, { userId: demoUser, type: "Payment", amountCents: DEMO_WELCOME_CREDIT_CENTS, description: "Welcome credit (demo data)" });
+  const operatorId = await insertUser(db, { ...DEMO_OPERATOR, passwordHash: await hashPassword(DEMO_OPERATOR.password) });
+  await db.query("update users set role = 'operator' where id = $1", [operatorId]);
   const bidders: string[] = [];
   for (const name of demoBidders) {
     // Demo bidders cannot sign in: their password hash is not a hash.

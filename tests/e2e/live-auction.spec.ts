@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
@@ -18,37 +18,65 @@ async function signedInPage(browser: Browser, firstName: string): Promise<{ page
   return { page, displayName: bidder.displayName };
 }
 
-/** The seeded running auction without an entry fee (number 6 in the demo catalogue). */
-async function freeRunningAuction(page: Page): Promise<number> {
-  const answer = await page.request.post("/api/auctions/search", { headers: xhr, data: { status: "Running", pageSize: 60 } });
-  const { items } = (await answer.json()) as { items: { id: number; entryFeeCents: number; minPreviousEntries: number; endsAt: string }[] };
-  const free = items.find((a) => a.entryFeeCents === 0 && a.minPreviousEntries === 0 && Date.parse(a.endsAt) - Date.now() > 10 * 60_000);
-  if (!free) throw new Error("no free running auction in the demo data");
-  return free.id;
+/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auction this test plays out. */
+async function operatorSession(browser: Browser): Promise<APIRequestContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+  expect(signIn.status()).toBe(200);
+  return context.request;
 }
 
-test("two bidders: both enrol, one slides to bid, the other sees price, leader and timer within a second", async ({ browser }) => {
-  test.setTimeout(60_000);
+test("two bidders: both pay the fee and enrol, bid live against each other, and see who won when it ends", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna");
   const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto");
-  const auctionId = await freeRunningAuction(anna);
-  try {
-    await duel(anna, otto, auctionId, annaName, ottoName);
-  } finally {
-    // The demo auction is shared by every run against this server: leave no auto-bid behind.
-    await otto.request.put(`/api/auctions/${auctionId}/auto-bid`, { headers: xhr, data: { maxPriceCents: null } });
+  for (const name of [annaName, ottoName]) {
+    const credit = await operator.post(`/api/operator/users/${name}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } });
+    expect(credit.status()).toBe(200);
   }
-});
+  const title = `Duel speaker ${Date.now().toString(36)}`;
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 4900, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 0, publish: true },
+  });
+  expect(created.status()).toBe(201);
+  const auctionId = ((await created.json()) as { id: number }).id;
 
-/** Both enrol; Anna slides, Otto sees it; Anna is refused as leader; Otto answers, by hand and by auto-bid. */
-async function duel(anna: Page, otto: Page, auctionId: number, annaName: string, ottoName: string) {
+  // Both enrol: the fee leaves the wallet, and the account menu shows what is left.
   for (const page of [anna, otto]) {
     await page.goto(`/auctions/${auctionId}`);
-    await page.getByRole("button", { name: "Enrol for free" }).click();
-    await expect(page.getByText("€0.00 has been deducted from your wallet. Good luck!")).toBeVisible();
-    await expect(page.getByText("Enrolled", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Enrol · €0.50" }).click();
+    await expect(page.getByText("€0.50 has been deducted from your wallet. Good luck!")).toBeVisible();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByLabel("Balance")).toHaveText("€4.50");
+    await page.keyboard.press("Escape");
   }
 
+  await duel(anna, otto, annaName, ottoName);
+
+  // The operator ends it now: Otto leads (his auto-bid answered last), so Otto wins; both pages say so at once.
+  const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
+  const { priceCents, winnerName } = (await ended.json()) as { priceCents: number; winnerName: string };
+  expect(winnerName).toBe(ottoName);
+  const soldPrice = `€${(priceCents / 100).toFixed(2)}`;
+  for (const page of [anna, otto]) {
+    await expect(page.getByText("Sold price")).toBeVisible({ timeout: 2000 });
+    await expect(page.getByText(soldPrice, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(ottoName, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
+  }
+
+  // And home lists it among the ended auctions, with its winner.
+  await anna.goto("/");
+  const card = anna.locator("#ended article").filter({ hasText: title });
+  await expect(card.getByText("Sold price")).toBeVisible();
+  await expect(card.getByText(ottoName)).toBeVisible();
+});
+
+/** Anna slides, Otto sees it; Anna is refused as leader; Otto answers, by hand and by auto-bid. */
+async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) {
   const priceOnOttosPage = otto.getByText(/^€\d+\.\d\d$/).first();
   const before = await priceOnOttosPage.textContent();
 
