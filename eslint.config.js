@@ -32,6 +32,7 @@ export default tseslint.config(
             { target: "./machines", from: ["./src", "./server", "./locales"] },
             { target: "./src", from: "./server" },
             { target: "./server", from: "./src" },
+            { target: "./sim", from: ["./src", "./server", "./machines"] },
             { target: "./src/features", from: "./src/app" },
             { target: "./src/components", from: "./src/app" },
             { target: "./src/lib", from: ["./src/app", "./src/features"] },

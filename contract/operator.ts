@@ -1,6 +1,7 @@
 // The operator API (`/api/operator/...`): what operators, the ops CLI, the simulator and the dev panel may do.
 // Money in cents; times the server decides are ISO strings; relative times are seconds from the server's now.
 import { z } from "zod";
+import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
 import { WalletTransaction } from "./payments";
 
@@ -136,3 +137,16 @@ export const WalletAdjustmentBody = z.object({
 export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
 
 export const SetRoleBody = z.object({ role: z.enum(userRoles) });
+
+/** An account an operator opens (bots of the simulator, a customer on the phone): confirmed at once. */
+export const CreateUserBody = z.object({
+  email: Email,
+  password: Password,
+  firstName: PersonName,
+  lastName: PersonName,
+  displayName: DisplayName,
+  role: z.enum(userRoles).default("bidder"),
+  /** Marked as demo data (simulator bots are). */
+  isDemo: z.boolean().default(false),
+});
+export type CreateUserBody = z.input<typeof CreateUserBody>;

@@ -32,7 +32,7 @@ export const limits = {
 export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string };
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
-const displayNameKey = (name: string) => name.trim().toLowerCase();
+export const displayNameKey = (name: string) => name.trim().toLowerCase();
 
 type SignUpInput = Required<Omit<SignUpBody, "confirmPassword">>;
 

@@ -8,6 +8,7 @@ import {
   AuctionIdParams,
   CancelAuctionResponse,
   CreateAuctionBody,
+  CreateUserBody,
   OperatorAuction,
   OperatorAuctionDetail,
   OperatorAuctionList,
@@ -137,6 +138,10 @@ export async function operatorRoutes(
     const { search, isDemo, limit } = request.query;
     return { items: await operator.listUsers(db, { search, isDemo: isDemo === undefined ? undefined : isDemo === "true", limit }) };
   });
+
+  r.post("/api/operator/users", { schema: { body: CreateUserBody, response: { 201: OperatorUser } } }, async (request, reply) =>
+    reply.status(201).send(await refusing(() => operator.createUser(db, actor(request), request.body))),
+  );
 
   r.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail } } }, async (request) => {
     actor(request);

@@ -4,12 +4,15 @@
 import { createHash } from "node:crypto";
 import {
   CreateAuctionBody,
+  CreateUserBody,
   type AuctionStatus,
   type OperatorAuction,
   type OperatorAuctionDetail,
   type OperatorUser,
   type OperatorUserDetail,
 } from "../../contract";
+import { displayNameKey, emailKey } from "../accounts/accounts.service";
+import { hashPassword } from "../accounts/passwords";
 import type { Database, Queryable } from "../db/database";
 import { bidChain } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
@@ -375,4 +378,28 @@ export async function setRole(db: Database, actor: string, ref: string, role: Op
     await logAction(tx, actor, "user.role", `user:${user.id}`, { role });
   });
   return findUser(db, user.id);
+}
+
+/** Opens a confirmed account (no confirmation mail: the operator vouches for it); a taken e-mail or name is refused. */
+export async function createUser(db: Database, actor: string, input: CreateUserBody): Promise<OperatorUser> {
+  const body = CreateUserBody.parse(input);
+  const passwordHash = await hashPassword(body.password);
+  const id = await db.transaction(async (tx) => {
+    const [taken] = await tx.query<{ email_key: string }>("select email_key from users where email_key = $1 or display_name_key = $2", [
+      emailKey(body.email),
+      displayNameKey(body.displayName),
+    ]);
+    if (taken) {
+      throw new OperatorRefusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
+    }
+    const [row] = await tx.query<{ id: string }>(
+      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, role, is_demo,
+                          language, email_confirmed_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'en', now()) returning id`,
+      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, displayNameKey(body.displayName), body.role, body.isDemo],
+    );
+    await logAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
+    return row!.id;
+  });
+  return findUser(db, id);
 }

@@ -36,4 +36,4 @@ export async function startTestServer(
 }
 
 /** Headers the SPA sends on every call (SPEC.md §7). */
-export const spaHeaders = { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" } as const;
+export { spaHeaders } from "../../sim/api-client";

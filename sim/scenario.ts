@@ -1,0 +1,84 @@
+// A simulator scenario, as its JSON file says it: which bots, which auctions (short timers), how the bots bid,
+// and what must be true at the end. Everything random is drawn from one seeded generator, so a run replays.
+import { z } from "zod";
+
+const key = z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, "lower-case letters, digits and dashes, at most 20");
+
+export const BotGroup = z.object({
+  /** Bots are named `<group>-<n>` in the scenario (n from 1). */
+  group: key,
+  count: z.number().int().min(1).max(500),
+  /** Topped up through the payment sandbox, as a bidder would. */
+  topUpEuros: z.number().min(1).max(500),
+});
+
+export const ScenarioAuction = z.object({
+  key,
+  /** Several alike: `<key>-1` … `<key>-<copies>`. */
+  copies: z.number().int().min(1).max(200).default(1),
+  title: z.string().min(1).max(80),
+  image: z.string().regex(/^\/products\/[\w.-]+$/).optional(),
+  entryFeeCents: z.number().int().min(0).default(0),
+  retailValueCents: z.number().int().min(0).default(0),
+  startsInSeconds: z.number().int().min(0).max(3600).default(2),
+  initialSeconds: z.number().int().min(5).max(3600),
+  resetSeconds: z.number().int().min(5).max(600),
+  paymentWindowHours: z.number().int().min(1).max(720).default(72),
+});
+
+/** How bots bid on an auction: in turns, or a seeded random bot that is not leading; `bids` accepted bids in all. */
+export const Bidding = z.object({
+  auctions: z.array(z.string()).min(1),
+  /** Bot names (`group-n`), or a group name with how many of its bots, drawn with the seed, join each auction. */
+  bidders: z.union([z.array(z.string()).min(2), z.object({ group: key, perAuction: z.number().int().min(2) })]),
+  strategy: z.enum(["turns", "random"]),
+  bids: z.number().int().min(1).max(1000),
+  /** Pause between two bids on one auction, drawn from this range. */
+  pauseMs: z.tuple([z.number().int().min(0), z.number().int().min(0)]).default([200, 600]),
+  /** After the last bid: let the timer run out, or end the auction at once (accelerated). */
+  then: z.enum(["wait", "end-now"]).default("end-now"),
+});
+
+/** What must hold once an auction has ended; `winner: "last-bidder"` and `priceCents: "bids"` check against the run. */
+export const Checkpoint = z.object({
+  auction: z.string(),
+  status: z.enum(["Ended", "Canceled"]).default("Ended"),
+  winner: z.string().nullable().optional(),
+  priceCents: z.union([z.number().int(), z.literal("bids")]).optional(),
+});
+
+export const Scenario = z.object({
+  name: z.string(),
+  description: z.string(),
+  seed: z.number().int().default(1),
+  bots: z.array(BotGroup).min(1),
+  auctions: z.array(ScenarioAuction).min(1),
+  bidding: z.array(Bidding),
+  checkpoints: z.array(Checkpoint).min(1),
+});
+export type Scenario = z.infer<typeof Scenario>;
+export type ScenarioAuction = z.infer<typeof ScenarioAuction>;
+export type Bidding = z.infer<typeof Bidding>;
+
+/** mulberry32: small, fast and good enough to replay a run from its seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The auction keys a scenario creates, copies expanded. */
+export function auctionKeys(auction: ScenarioAuction): string[] {
+  return auction.copies === 1 ? [auction.key] : Array.from({ length: auction.copies }, (_, i) => `${auction.key}-${i + 1}`);
+}
+
+/** Expands "name" (an auction key, or a copied key meaning all its copies) and "*" (all). */
+export function matchAuctions(pattern: string, keys: string[]): string[] {
+  if (pattern === "*") return keys;
+  return keys.filter((k) => k === pattern || k.startsWith(`${pattern}-`) && /^\d+$/.test(k.slice(pattern.length + 1)));
+}
