@@ -5,7 +5,8 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { Scenario } from "./scenario";
-import { runScenario } from "./simulator";
+import { runDemoActivity } from "./demo-activity";
+import { runPlanned } from "./simulator";
 
 const scenariosDir = path.join(import.meta.dirname, "scenarios");
 const shipped = readdirSync(scenariosDir).filter((file) => file.endsWith(".json")).map((file) => file.replace(/\.json$/, ""));
@@ -45,11 +46,12 @@ const scenario = { ...parsed.data, ...(values.seed !== undefined ? { seed: Numbe
 const baseUrl = values.url ?? process.env.SIM_URL ?? "http://127.0.0.1:3000";
 process.stdout.write(`Scenario ${scenario.name} (seed ${scenario.seed}) against ${baseUrl}: ${scenario.description}\n`);
 try {
-  const report = await runScenario(scenario, {
+  const options = {
     baseUrl,
     operator: { email: process.env.SIM_OPERATOR_EMAIL ?? "operator@pennybid.lv", password: process.env.SIM_OPERATOR_PASSWORD ?? "Operator1!" },
-    log: values.json ? undefined : (line) => process.stdout.write(`${line}\n`),
-  });
+    log: values.json ? undefined : (line: string) => process.stdout.write(`${line}\n`),
+  };
+  const report = scenario.kind === "demo-activity" ? await runDemoActivity(scenario, options) : await runPlanned(scenario, options);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {

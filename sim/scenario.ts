@@ -47,7 +47,9 @@ export const Checkpoint = z.object({
   priceCents: z.union([z.number().int(), z.literal("bids")]).optional(),
 });
 
-export const Scenario = z.object({
+/** A planned run: bots the operator opens, auctions it creates, bidding plans, checkpoints. */
+export const PlannedScenario = z.object({
+  kind: z.literal("plan").default("plan"),
   name: z.string(),
   description: z.string(),
   seed: z.number().int().default(1),
@@ -56,7 +58,28 @@ export const Scenario = z.object({
   bidding: z.array(Bidding),
   checkpoints: z.array(Checkpoint).min(1),
 });
+
+/**
+ * Demo activity: the seeded demo bidders (`<name>@demo.pennybid.lv`, the demo password) bid on the running demo
+ * auctions for a while, so a visitor sees a live site. They never bid otherwise.
+ */
+export const DemoActivityScenario = z.object({
+  kind: z.literal("demo-activity"),
+  name: z.string(),
+  description: z.string(),
+  seed: z.number().int().default(1),
+  bidders: z.array(z.string().regex(/^\w{1,25}$/)).min(2),
+  password: z.string().default("Demo123!"),
+  seconds: z.number().int().min(5).max(24 * 3600),
+  /** How many running auctions they play, the soonest-ending first. */
+  auctions: z.number().int().min(1).max(50).default(3),
+  pauseMs: z.tuple([z.number().int().min(0), z.number().int().min(0)]).default([1500, 4000]),
+});
+
+export const Scenario = z.union([DemoActivityScenario, PlannedScenario]);
 export type Scenario = z.infer<typeof Scenario>;
+export type PlannedScenario = z.infer<typeof PlannedScenario>;
+export type DemoActivityScenario = z.infer<typeof DemoActivityScenario>;
 export type ScenarioAuction = z.infer<typeof ScenarioAuction>;
 export type Bidding = z.infer<typeof Bidding>;
 

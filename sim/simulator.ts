@@ -4,7 +4,7 @@
 // what the bots did.
 import type { OperatorAuction, OperatorAuctionDetail } from "../contract";
 import { ApiClient } from "./api-client";
-import { auctionKeys, matchAuctions, seededRandom, type Bidding, type Scenario } from "./scenario";
+import { auctionKeys, matchAuctions, seededRandom, type Bidding, type PlannedScenario } from "./scenario";
 
 export type SimOptions = {
   baseUrl: string;
@@ -26,11 +26,11 @@ export type SimReport = {
   trace: Record<string, string[]>;
 };
 
-type Bot = { name: string; displayName: string; client: ApiClient };
+export type Bot = { name: string; displayName: string; client: ApiClient };
 type Played = { key: string; id: number; bids: number; lastBidder: Bot | null; refusals: string[]; trace: string[] };
 
 const BOT_PASSWORD = "SimBot1!";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inBatches<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -46,18 +46,23 @@ async function inBatches<T, R>(items: T[], limit: number, work: (item: T, index:
   return results;
 }
 
-class SimFailure extends Error {}
+export class SimFailure extends Error {}
 
-function expectOk<T>(answer: { status: number; body: unknown }, what: string): T {
+/** Progress lines with the seconds since the start. */
+export function progress(options: SimOptions, started: number): (line: string) => void {
+  const log = options.log ?? (() => undefined);
+  return (line) => log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+}
+
+export function expectOk<T>(answer: { status: number; body: unknown }, what: string): T {
   if (answer.status >= 200 && answer.status < 300) return answer.body as T;
   const message = (answer.body as { error?: { message?: string } } | undefined)?.error?.message ?? JSON.stringify(answer.body);
   throw new SimFailure(`${what}: ${answer.status} ${message}`);
 }
 
-export async function runScenario(scenario: Scenario, options: SimOptions): Promise<SimReport> {
+export async function runPlanned(scenario: PlannedScenario, options: SimOptions): Promise<SimReport> {
   const started = Date.now();
-  const log = options.log ?? (() => undefined);
-  const say = (line: string) => log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+  const say = progress(options, started);
   const runTag = options.runTag ?? Date.now().toString(36).slice(-6);
   const random = seededRandom(scenario.seed);
   const checks: Check[] = [];

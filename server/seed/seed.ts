@@ -43,8 +43,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   await db.query("update users set role = 'operator' where id = $1", [operatorId]);
   const bidders: string[] = [];
   for (const name of demoBidders) {
-    // Demo bidders cannot sign in: their password hash is not a hash.
-    const id = await insertUser(db, { email: `${name}@demo.pennybid.lv`, firstName: "Demo", lastName: "Bidder", displayName: name, passwordHash: "!demo" });
+    // Real accounts with the demo password: they bid live only when the simulator's demo-activity scenario runs.
+    const id = await insertUser(db, { email: `${name}@demo.pennybid.lv`, firstName: "Demo", lastName: "Bidder", displayName: name, passwordHash });
     await postLedgerEntry(db, { userId: id, type: "Payment", amountCents: 20_000, description: "Demo credit (demo data)" });
     bidders.push(id);
   }
