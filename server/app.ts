@@ -19,6 +19,7 @@ import { operatorRoutes } from "./operator/operator.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
+import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -55,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandling(http);
 
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
+  // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
+  const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
   const feed = createAuctionFeed(io, db);
   const commands = createAuctionCommands(db, clock, feed);
   handleLiveCommands(io, db, commands);
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clearInterval(pruning);
     await lifecycle?.stop();
     await io.close();
+    await redis?.close();
   });
   await http.ready();
   return { http, io, feed };

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   const address = http.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  http.log.info({ url, database: db.kind }, `Pennybid is ready at ${url}`);
+  http.log.info({ url, database: db.kind, feed: config.redisUrl ? "redis" : "in-memory" }, `Pennybid is ready at ${url}`);
+  if (config.redisUrl && db.kind === "pglite") {
+    http.log.warn("REDIS_URL is set, but the embedded PGlite serves one process only: set DATABASE_URL to run several");
+  }
   // The ops CLI finds this server here and sends its commands through it.
   const withdraw = announceServer(config.dataDir, url);
   if (config.seedDemoData && !config.isProduction) {

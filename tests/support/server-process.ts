@@ -21,7 +21,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(chosen), LOG_LEVEL: "warn", SEED_DEMO_DATA: "no", TRUST_PROXY: "1", NODE_ENV: "test", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(chosen), LOG_LEVEL: "warn", SEED_DEMO_DATA: "no", TRUST_PROXY: "1", NODE_ENV: "test", REDIS_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -41,7 +41,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     output: () => output,
     kill: (signal = "SIGTERM") =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill(signal);
       }),
