@@ -3,24 +3,10 @@
 // time left and says it is closing at zero until the server says Ended; Ended shows the sold price and winner.
 import { assign, setup } from "xstate";
 import type { AuctionStatus } from "../contract";
+import { auctionPhase, type AuctionPhase, type LifecycleInput } from "./auction-phase";
 
-export type LifecycleInput = { status: AuctionStatus; startsAtMs: number; endsAtMs: number | null; nowMs: number };
-
-export type AuctionPhase = "waiting" | "starting" | "running" | "closing" | "ended" | "hidden";
-
-/** The phase for one moment; the machine below moves through the same phases as updates and ticks arrive. */
-export function auctionPhase({ status, startsAtMs, endsAtMs, nowMs }: LifecycleInput): AuctionPhase {
-  switch (status) {
-    case "Waiting":
-      return nowMs < startsAtMs ? "waiting" : "starting";
-    case "Running":
-      return endsAtMs !== null && nowMs < endsAtMs ? "running" : "closing";
-    case "Ended":
-      return "ended";
-    default:
-      return "hidden";
-  }
-}
+// The phase function lives apart so that screens can use it without loading XState.
+export { auctionPhase, type AuctionPhase, type LifecycleInput };
 
 export type LifecycleEvent =
   | { type: "auction.updated"; status: AuctionStatus; startsAtMs: number; endsAtMs: number | null }

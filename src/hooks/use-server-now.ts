@@ -29,3 +29,11 @@ function subscribe(listener: () => void) {
 export function useServerNow(): number {
   return useSyncExternalStore(subscribe, () => now, () => now);
 }
+
+/**
+ * What a component shows of the server time (say, whole seconds left): it re-renders only when that changes, not on
+ * every tick. `select` must return a primitive (compared with Object.is).
+ */
+export function useServerNowSelect<T extends string | number | boolean>(select: (nowMs: number) => T): T {
+  return useSyncExternalStore(subscribe, () => select(now), () => select(now));
+}

@@ -1,17 +1,40 @@
-// i18next with the three bundled languages. Default Latvian; missing keys fall back to English, Latvian, Russian.
-import i18n from "i18next";
+// i18next with languages loaded on demand: the active language and the English fallback before the first render,
+// another when the user picks it. Default Latvian. The long info-page texts (`info.*`) are a namespace of their
+// own, loaded by those pages (`loadInfoTexts`); `t("info.…")` finds them through `fallbackNS`.
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { Language, defaultLanguage, fallbackLanguages, storageKeys } from "../../contract";
-import en from "../../locales/en.json";
-import lv from "../../locales/lv.json";
-import ru from "../../locales/ru.json";
+import { Language, defaultLanguage, storageKeys } from "../../contract";
 import { readStored, writeStored } from "./storage";
 
-export const resources = {
-  en: { translation: en },
-  lv: { translation: lv },
-  ru: { translation: ru },
-} as const;
+type Texts = { default: Record<string, unknown> };
+
+/** Each language's texts in two parts (the `locale-parts` plugin of vite.config.ts splits the files). */
+const textParts: Record<string, Record<Language, () => Promise<Texts>>> = {
+  translation: {
+    en: () => import("../../locales/en.json?core"),
+    lv: () => import("../../locales/lv.json?core"),
+    ru: () => import("../../locales/ru.json?core"),
+  },
+  info: {
+    en: () => import("../../locales/en.json?info"),
+    lv: () => import("../../locales/lv.json?info"),
+    ru: () => import("../../locales/ru.json?info"),
+  },
+};
+
+const bundledTexts: BackendModule = {
+  type: "backend",
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = textParts[namespace]?.[language as Language];
+    if (!load) return callback(new Error(`No ${namespace} texts for ${language}`), false);
+    load().then(
+      (texts) => callback(null, texts.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 /** The stored language when it is one we speak, else Latvian. */
 export function initialLanguage(): Language {
@@ -24,23 +47,36 @@ export function currentLanguage(): Language {
   return parsed.success ? parsed.data : "en";
 }
 
+/** Loads the language's texts first, then switches, so the page never shows a half-translated state. */
 export async function changeLanguage(language: Language): Promise<void> {
   writeStored(storageKeys.language, language);
   await i18n.changeLanguage(language);
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: fallbackLanguages,
-  supportedLngs: ["en", "lv", "ru"],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** The info pages' texts in the active language and English; later language changes load them too. */
+export async function loadInfoTexts(): Promise<void> {
+  await i18n.loadNamespaces("info");
+}
 
 i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language;
 });
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = initialLanguage();
+
+/** Resolves once the active language and English are loaded: render after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(bundledTexts)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // All three files hold the same keys (locales.test.ts), so English is the only fallback worth loading.
+    fallbackLng: "en",
+    supportedLngs: ["en", "lv", "ru"],
+    ns: ["translation"],
+    defaultNS: "translation",
+    fallbackNS: "info",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export { i18n };

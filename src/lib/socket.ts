@@ -1,6 +1,8 @@
 // The one socket.io connection of the page (same origin). Features subscribe to what they show.
+// socket.io-client is a chunk of its own, loaded on first need: the first paint comes from REST and never waits
+// for it.
 import { useSyncExternalStore } from "react";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { resetClockSamples, syncClock } from "./server-clock";
 
@@ -8,6 +10,7 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type LiveStatus = "connecting" | "connected" | "disconnected";
 
 let socket: LiveSocket | undefined;
+let loading: Promise<LiveSocket> | undefined;
 let status: LiveStatus = "connecting";
 const listeners = new Set<() => void>();
 
@@ -20,21 +23,48 @@ export function isSocketConnected(): boolean {
   return status === "connected";
 }
 
-export function getSocket(): LiveSocket {
-  if (!socket) {
-    const live: LiveSocket = io({ transports: ["websocket", "polling"], withCredentials: true });
+/** The page's socket, connecting from the first call on. */
+export function loadSocket(): Promise<LiveSocket> {
+  loading ??= import("socket.io-client").then(({ io }) => {
+    // WebSocket first: any server process can hold it, so no sticky sessions. Polling only where a WebSocket cannot
+    // open (tryAllTransports; without it the client would retry WebSocket forever); see docs/decisions/007-scale-out.md.
+    const live: LiveSocket = io({ transports: ["websocket", "polling"], tryAllTransports: true, withCredentials: true });
     socket = live;
-    socket.on("connect", () => {
+    live.on("connect", () => {
       setStatus("connected");
       resetClockSamples();
       void syncClock(live);
     });
-    socket.on("disconnect", () => setStatus("disconnected"));
-    socket.on("connect_error", () => setStatus("disconnected"));
+    live.on("disconnect", () => setStatus("disconnected"));
+    live.on("connect_error", () => setStatus("disconnected"));
     // Keep the estimate fresh on long-lived pages.
     setInterval(() => live.connected && void syncClock(live, 3), 5 * 60_000);
-  }
-  return socket;
+    return live;
+  });
+  // Without the chunk (offline) the page polls REST as when disconnected; a later call tries again.
+  loading.catch(() => {
+    loading = undefined;
+    setStatus("disconnected");
+  });
+  return loading;
+}
+
+/** Runs `use` with the socket once it is there; nothing when it cannot load (the REST fallback takes over). */
+export function withSocket(use: (socket: LiveSocket) => void): void {
+  loadSocket().then(use, () => undefined);
+}
+
+/** Listens on the socket once it is there, until the returned stop is called (an effect's cleanup). */
+export function onSocket(attach: (socket: LiveSocket) => () => void): () => void {
+  let detach: (() => void) | undefined;
+  let isStopped = false;
+  withSocket((socket) => {
+    if (!isStopped) detach = attach(socket);
+  });
+  return () => {
+    isStopped = true;
+    detach?.();
+  };
 }
 
 /** A new handshake, so the socket carries the session the cookie now holds (after sign-in or sign-out). */
@@ -46,7 +76,7 @@ export function renewSocketSession(): void {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  getSocket();
+  void loadSocket();
   return () => listeners.delete(listener);
 }
 

@@ -1,16 +1,18 @@
 // Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
 // with the live status, a right area with language, settings and account menus; the info alert beneath.
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
 import { useLiveStatus } from "../../lib/socket";
-import { AccountPopover } from "../menus/AccountPopover";
-import { LanguagePopover } from "../menus/LanguagePopover";
-import { SettingsPopover } from "../menus/SettingsPopover";
 import { MenuGlyph } from "../ui/icons";
 import { InfoAlert } from "./InfoAlert";
 import { Logo } from "./Logo";
+
+// Fetched as soon as this module runs, in parallel with the texts; the first paint shows a placeholder if needed.
+const menusChunk = import("../menus/HeaderMenus");
+const HeaderMenus = lazy(() => menusChunk.then((chunk) => ({ default: chunk.HeaderMenus })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           type="button"
           onClick={onOpenMenu}
           aria-label={t("nav.openMenu")}
+          data-tour="mobile-menu"
           className="flex size-10 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
         >
           <MenuGlyph />
@@ -37,13 +40,24 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <LiveIndicator />
         </div>
         <div data-area="right" className="flex items-center gap-0.5 sm:gap-1">
-          <LanguagePopover onLanguageChosen={saveLanguageIfSignedIn} />
-          <SettingsPopover />
-          <AccountPopover />
+          <Suspense fallback={<MenusPlaceholder />}>
+            <HeaderMenus onLanguageChosen={saveLanguageIfSignedIn} />
+          </Suspense>
         </div>
       </div>
       <InfoAlert />
     </header>
+  );
+}
+
+/** The menus' footprint while their chunk loads, so nothing moves when they appear. */
+function MenusPlaceholder() {
+  return (
+    <>
+      <span className="size-10" />
+      <span className="size-10" />
+      <span className="ml-1 h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
+    </>
   );
 }
 

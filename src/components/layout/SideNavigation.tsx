@@ -1,9 +1,4 @@
-// Permanent 375 px sidebar from `lg`; below it a 335 px slide-out menu (Radix dialog) that closes on route change.
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
-import { CloseGlyph } from "../ui/icons";
+// Permanent 375 px sidebar from `lg`; below it the slide-out menu of MobileMenu.tsx.
 import { Logo } from "./Logo";
 import { NavigationContent } from "./NavigationContent";
 
@@ -15,40 +10,5 @@ export function PermanentSidebar() {
       </div>
       <NavigationContent />
     </aside>
-  );
-}
-
-type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
-
-export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    onOpenChange(false);
-  }, [pathname, onOpenChange]);
-
-  return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1101] bg-slate-950/50 backdrop-blur-[2px] lg:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-[1101] flex w-drawer max-w-[90vw] flex-col bg-surface shadow-2xl outline-none lg:hidden"
-        >
-          <div className="flex h-header-mobile shrink-0 items-center justify-between px-5">
-            <Dialog.Title className="sr-only">{t("nav.mainNavigation")}</Dialog.Title>
-            <Logo />
-            <Dialog.Close
-              aria-label={t("nav.closeMenu")}
-              className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10"
-            >
-              <CloseGlyph />
-            </Dialog.Close>
-          </div>
-          <NavigationContent />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

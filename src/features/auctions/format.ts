@@ -1,8 +1,8 @@
 // Time and money as auction screens show them.
 import { useTranslation } from "react-i18next";
-import { auctionPhase, type AuctionPhase } from "../../../machines/auction-lifecycle.machine";
+import { auctionPhase, type AuctionPhase } from "../../../machines/auction-phase";
 import type { AuctionState } from "../../../contract";
-import { useServerNow } from "../../hooks/use-server-now";
+import { useServerNowSelect } from "../../hooks/use-server-now";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -24,22 +24,48 @@ export function useDuration() {
   };
 }
 
+/** One euro formatter per language: building an Intl.NumberFormat costs more than a card's whole render. */
+const euroFormats = new Map<string, Intl.NumberFormat>();
+
 export function useEuro() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" });
-  return (cents: number) => format.format(cents / 100);
+  let format = euroFormats.get(i18n.language);
+  if (!format) {
+    format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" });
+    euroFormats.set(i18n.language, format);
+  }
+  const chosen = format;
+  return (cents: number) => chosen.format(cents / 100);
 }
 
 export type LivePhase = { phase: AuctionPhase; msLeft: number; msToStart: number };
 
-/** The auction's display phase and its countdowns, on the page's shared server-clock ticker. */
+/**
+ * The auction's display phase and its countdowns, on the page's shared server-clock ticker. Countdowns show whole
+ * seconds, so they come rounded up to one (what `splitDuration` shows) and the caller re-renders only when the phase
+ * or a shown second changes: a page of hundreds of cards does not re-render every card on every tick.
+ */
 export function useLivePhase(auction: Pick<AuctionState, "status" | "startsAt" | "endsAt">): LivePhase {
-  const nowMs = useServerNow();
   const startsAtMs = Date.parse(auction.startsAt);
   const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
-  return {
-    phase: auctionPhase({ status: auction.status, startsAtMs, endsAtMs, nowMs }),
-    msLeft: endsAtMs === null ? 0 : endsAtMs - nowMs,
-    msToStart: startsAtMs - nowMs,
-  };
+  const shown = useServerNowSelect((nowMs) => {
+    const phase = auctionPhase({ status: auction.status, startsAtMs, endsAtMs, nowMs });
+    const secondsLeft = endsAtMs === null ? 0 : Math.ceil((endsAtMs - nowMs) / 1000);
+    return `${phase} ${secondsLeft} ${Math.ceil((startsAtMs - nowMs) / 1000)}`;
+  });
+  const [phase, secondsLeft, secondsToStart] = shown.split(" ");
+  return { phase: phase as AuctionPhase, msLeft: Number(secondsLeft) * 1000, msToStart: Number(secondsToStart) * 1000 };
+}
+
+/** Only the display phase: it changes a few times in an auction's life, so a card's body re-renders only then. */
+export function useLivePhaseName(auction: Pick<AuctionState, "status" | "startsAt" | "endsAt">): AuctionPhase {
+  const startsAtMs = Date.parse(auction.startsAt);
+  const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
+  return useServerNowSelect((nowMs) => auctionPhase({ status: auction.status, startsAtMs, endsAtMs, nowMs }));
+}
+
+/** Time to `isoTime` in whole seconds rounded up (as countdowns show it), in ms; re-renders once a second. */
+export function useMsUntil(isoTime: string | null): number {
+  const atMs = isoTime ? Date.parse(isoTime) : null;
+  return useServerNowSelect((nowMs) => (atMs === null ? 0 : Math.ceil((atMs - nowMs) / 1000) * 1000));
 }

@@ -1,44 +1,94 @@
 // The auth machine of the page, shared through context: components read small slices and only send events.
-import { useActorRef, useSelector } from "@xstate/react";
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
-import type { ActorRefFrom } from "xstate";
-import { authMachine } from "../../../machines/auth.machine";
+// The machine and XState are a chunk of their own, fetched as soon as this module runs: the first paint does not
+// wait for them, and until the machine runs the user is loading (events sent meanwhile wait for it).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { SnapshotFrom } from "xstate";
+import type { AuthEvent } from "../../../machines/auth.machine";
 import type { AuthUser } from "../../../contract";
+import { useDevRegistration } from "../../lib/dev-machines";
 import { renewSocketSession } from "../../lib/socket";
-import { fetchUser } from "./api/get-user";
+import type { AuthActor } from "./auth-actor";
 
-const appAuthMachine = authMachine.provide({ actors: { fetchUser } });
-export type AuthActor = ActorRefFrom<typeof appAuthMachine>;
+const authActorChunk = import("./auth-actor");
 
-const AuthContext = createContext<AuthActor | null>(null);
+type AuthSnapshot = SnapshotFrom<AuthActor>;
+type Auth = { actor: AuthActor | null; send: (event: AuthEvent) => void };
+
+const AuthContext = createContext<Auth | null>(null);
+
+/** A slice of the machine's state; `whileLoading` until the machine runs. The slice must be a stable value. */
+function useAuthSlice<T>(actor: AuthActor | null, select: (snapshot: AuthSnapshot) => T, whileLoading: T): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const read = () => (actor ? select(actor.getSnapshot()) : whileLoading);
+  return useSyncExternalStore(subscribe, read, read);
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const actor = useActorRef(appAuthMachine);
+  const [actor, setActor] = useState<AuthActor | null>(null);
+  useDevRegistration("auth", actor);
+  const waitingEvents = useRef<AuthEvent[]>([]);
+  useEffect(() => {
+    let started: AuthActor | undefined;
+    let isUnmounted = false;
+    void authActorChunk.then(({ startAuthActor }) => {
+      if (isUnmounted) return;
+      started = startAuthActor();
+      waitingEvents.current.splice(0).forEach((event) => started?.send(event));
+      setActor(started);
+    });
+    return () => {
+      isUnmounted = true;
+      started?.stop();
+    };
+  }, []);
+
   // The live socket must carry the new session after a sign-in or sign-out.
-  const userEmail = useSelector(actor, (snapshot) => snapshot.context.user?.email ?? null);
+  const userEmail = useAuthSlice(actor, (snapshot) => snapshot.context.user?.email ?? null, undefined);
   const previousEmail = useRef<string | null | undefined>(undefined);
   useEffect(() => {
+    if (userEmail === undefined) return;
     if (previousEmail.current !== undefined && previousEmail.current !== userEmail) renewSocketSession();
     previousEmail.current = userEmail;
   }, [userEmail]);
-  return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
+
+  const auth = useMemo<Auth>(
+    () => ({ actor, send: (event) => (actor ? actor.send(event) : waitingEvents.current.push(event)) }),
+    [actor],
+  );
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 
-export function useAuthActor(): AuthActor {
-  const actor = useContext(AuthContext);
-  if (!actor) throw new Error("useAuthActor needs <AuthProvider>");
-  return actor;
+function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error("useAuth needs <AuthProvider>");
+  return auth;
+}
+
+/** What a page may do with the auth machine: send it events. */
+export function useAuthActor(): Pick<Auth, "send"> {
+  const { send } = useAuth();
+  return useMemo(() => ({ send }), [send]);
 }
 
 const ANONYMOUS: AuthUser = { isAuthenticated: false };
 
 /** The user as the rest of the app needs it: undefined while loading or when it could not be fetched. */
 export function useUser(): { data: AuthUser | undefined; isLoading: boolean } {
-  const actor = useAuthActor();
-  const phase = useSelector(actor, (snapshot) =>
-    snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
+  const { actor } = useAuth();
+  const phase = useAuthSlice(
+    actor,
+    (snapshot) =>
+      snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
+    "loading",
   );
-  const user = useSelector(actor, (snapshot) => snapshot.context.user);
+  const user = useAuthSlice(actor, (snapshot) => snapshot.context.user, null);
   if (phase === "authenticated" && user) return { data: user, isLoading: false };
   if (phase === "anonymous") return { data: ANONYMOUS, isLoading: false };
   return { data: undefined, isLoading: phase === "loading" };

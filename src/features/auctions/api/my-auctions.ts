@@ -6,7 +6,7 @@ import { BidAck, BidResponse, EnrolAck, EnrolResponse, FavouriteBody, MyAuctions
 import type { BidOutcome } from "../../../../machines/running-auction.machine";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
-import { getSocket, isSocketConnected } from "../../../lib/socket";
+import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth/auth-provider";
 import { walletQueryOptions } from "../../wallet/api/get-wallet";
 import { favouritesQueryOptions } from "./auction-lists";
@@ -31,7 +31,7 @@ function unwrap<T>(answer: { data: T } | { error: { code: string; message: strin
 
 async function enrolIn(auctionId: number) {
   if (isSocketConnected()) {
-    return unwrap(EnrolAck.parse(await getSocket().timeout(SOCKET_TIMEOUT_MS).emitWithAck("auction:enrol", { auctionId })));
+    return unwrap(EnrolAck.parse(await (await loadSocket()).timeout(SOCKET_TIMEOUT_MS).emitWithAck("auction:enrol", { auctionId })));
   }
   return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: EnrolResponse });
 }
@@ -40,7 +40,7 @@ async function enrolIn(auctionId: number) {
 export async function placeBid(auctionId: number): Promise<BidOutcome> {
   try {
     const bid = isSocketConnected()
-      ? unwrap(BidAck.parse(await getSocket().timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })))
+      ? unwrap(BidAck.parse(await (await loadSocket()).timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })))
       : await apiRequest(`/api/auctions/${auctionId}/bids`, { method: "POST", body: {}, schema: BidResponse });
     return { ok: true, priceCents: bid.priceCents };
   } catch (error) {

@@ -7,16 +7,16 @@ import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { AuctionImage } from "./AuctionImage";
-import { useDuration, useEuro, useLivePhase } from "../format";
+import { useDuration, useEuro, useLivePhaseName, useMsUntil } from "../format";
 
 export const AuctionCard = memo(function AuctionCard({ auction }: { auction: AuctionState }) {
   const { t } = useTranslation();
   const euro = useEuro();
   const duration = useDuration();
-  const { phase, msLeft, msToStart } = useLivePhase(auction);
+  // The card's body re-renders on a new state or phase; only the countdowns tick (see Countdown below).
+  const phase = useLivePhaseName(auction);
   const isEnrolled = useIsEnrolled(auction.id);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
-  const isUrgent = phase === "running" && msLeft <= 10_000;
 
   return (
     <article
@@ -28,7 +28,9 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
       <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
         <AuctionImage src={auction.image} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
       </Link>
-      <LikeButton auctionId={auction.id} className="absolute top-3 right-3" />
+      <div data-tour="auction-like" className="absolute top-3 right-3">
+        <StableLikeButton auctionId={auction.id} />
+      </div>
       {phase === "ended" && (
         <span className="absolute top-3 left-3 rounded-full bg-slate-900/80 px-3 py-1 text-xs font-semibold text-white">{t("auction.endedBadge")}</span>
       )}
@@ -43,9 +45,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted">{t("auction.startingSoon")}</dt>
-              <dd className="font-display text-xl font-bold tabular-nums" aria-live="off">
-                {phase === "starting" ? t("auction.starting") : duration(msToStart)}
-              </dd>
+              <Countdown to={auction.startsAt} label={phase === "starting" ? t("auction.starting") : null} format={duration} tour="auction-starts-in" />
             </div>
             <div>
               <dt className="text-muted">{t("auction.entryFee")}</dt>
@@ -67,13 +67,19 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted">{t("auction.timeLeft")}</dt>
-              <dd className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`}>
-                {phase === "closing" ? t("auction.closing") : duration(msLeft)}
-              </dd>
+              <Countdown
+                to={auction.endsAt}
+                label={phase === "closing" ? t("auction.closing") : null}
+                format={duration}
+                canBeUrgent={phase === "running"}
+                tour="auction-time-left"
+              />
             </div>
             <div className="min-w-0">
               <dt className="text-muted">{t("auction.currentPrice")}</dt>
-              <dd className="font-display text-xl font-bold text-primary-600 tabular-nums dark:text-primary-400">{euro(auction.priceCents)}</dd>
+              <dd className="font-display text-xl font-bold text-primary-600 tabular-nums dark:text-primary-400" data-tour="auction-price">
+                {euro(auction.priceCents)}
+              </dd>
               <dd className="truncate text-xs text-muted">{auction.leaderName ?? t("auction.noBidsYet")}</dd>
             </div>
           </dl>
@@ -84,8 +90,8 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
           {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
         </p>
 
-        <div className="mt-auto flex flex-wrap items-center gap-2">
-          <EnrolButton auction={auction} isOpen={isOpen} />
+        <div className="mt-auto flex flex-wrap items-center gap-2" data-tour="auction-enrol">
+          <StableEnrolButton auction={auction} isOpen={isOpen} />
           {isEnrolled && phase === "running" && (
             <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white hover:bg-primary-600">
               {t("auction.bidNow")}
@@ -96,3 +102,30 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
     </article>
   );
 });
+
+// The buttons depend on enrolment and phase, not on each bid: a new price re-renders the card, not them.
+const StableLikeButton = memo(LikeButton);
+const StableEnrolButton = memo(
+  EnrolButton,
+  (before, after) =>
+    before.isOpen === after.isOpen &&
+    before.auction.id === after.auction.id &&
+    before.auction.entryFeeCents === after.auction.entryFeeCents &&
+    before.auction.minPreviousEntries === after.auction.minPreviousEntries,
+);
+
+type CountdownProps = { to: string | null; label: string | null; format: (ms: number) => string; canBeUrgent?: boolean; tour: string };
+
+/**
+ * A ticking countdown on its own: each second re-renders this one element, not the card around it (the card hands
+ * down its duration format, so a tick runs no translation hook).
+ */
+function Countdown({ to, label, format, canBeUrgent = false, tour }: CountdownProps) {
+  const msLeft = useMsUntil(to);
+  const isUrgent = canBeUrgent && msLeft <= 10_000;
+  return (
+    <dd className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`} aria-live="off" data-tour={tour}>
+      {label ?? format(msLeft)}
+    </dd>
+  );
+}

@@ -2,7 +2,7 @@
 // many components show it, left when the last one goes, and joined again after a reconnect (then `onResync`
 // lets the owner catch up over REST).
 import type { AuctionState } from "../../../../contract";
-import { getSocket } from "../../../lib/socket";
+import { isSocketConnected, loadSocket, withSocket, type LiveSocket } from "../../../lib/socket";
 
 type Listener = (state: AuctionState) => void;
 type Topic = { kind: "status"; status: "Running" | "Waiting" | "Ended" } | { kind: "auction"; auctionId: number };
@@ -13,15 +13,19 @@ let isWired = false;
 const keyOf = (topic: Topic) => (topic.kind === "status" ? `status:${topic.status}` : `auction:${topic.auctionId}`);
 
 function join(topic: Topic) {
-  const socket = getSocket();
-  if (topic.kind === "status") socket.emit("auctions:watch", { status: topic.status }, () => undefined);
-  else socket.emit("auction:subscribe", { auctionId: topic.auctionId }, () => undefined);
+  withSocket((socket) => {
+    if (topic.kind === "status") socket.emit("auctions:watch", { status: topic.status }, () => undefined);
+    else socket.emit("auction:subscribe", { auctionId: topic.auctionId }, () => undefined);
+  });
 }
 
 function wire() {
   if (isWired) return;
   isWired = true;
-  const socket = getSocket();
+  void loadSocket().then(wireSocket, () => (isWired = false));
+}
+
+function wireSocket(socket: LiveSocket) {
   socket.on("auction:updated", (state) => {
     topics.get(`auction:${state.id}`)?.listeners.forEach((listener) => listener(state));
     for (const status of ["Running", "Waiting", "Ended"]) topics.get(`status:${status}`)?.listeners.forEach((listener) => listener(state));
@@ -43,7 +47,7 @@ export function follow(topic: Topic, listener: Listener, onResync: () => void): 
   if (!entry) {
     entry = { topic, listeners: new Set(), resyncs: new Set() };
     topics.set(key, entry);
-    if (getSocket().connected) join(topic);
+    if (isSocketConnected()) join(topic);
   }
   entry.listeners.add(listener);
   entry.resyncs.add(onResync);
@@ -54,8 +58,9 @@ export function follow(topic: Topic, listener: Listener, onResync: () => void): 
     current.resyncs.delete(onResync);
     if (current.listeners.size > 0) return;
     topics.delete(key);
-    const socket = getSocket();
-    if (topic.kind === "status") socket.emit("auctions:unwatch", { status: topic.status }, () => undefined);
-    else socket.emit("auction:unsubscribe", { auctionId: topic.auctionId }, () => undefined);
+    withSocket((socket) => {
+      if (topic.kind === "status") socket.emit("auctions:unwatch", { status: topic.status }, () => undefined);
+      else socket.emit("auction:unsubscribe", { auctionId: topic.auctionId }, () => undefined);
+    });
   };
 }

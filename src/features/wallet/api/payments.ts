@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
-import { getSocket } from "../../../lib/socket";
+import { onSocket } from "../../../lib/socket";
 import { readStored, writeStored } from "../../../lib/storage";
 import { walletQueryOptions } from "./get-wallet";
 
@@ -43,17 +43,16 @@ export function useLiveWallet(isSignedIn: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isSignedIn) return;
-    const socket = getSocket();
     const onUpdate = (raw: unknown) => {
       const parsed = WalletUpdated.safeParse(raw);
       if (!parsed.success) return;
       queryClient.setQueryData(walletQueryOptions.queryKey, parsed.data);
       void queryClient.invalidateQueries({ queryKey: ["wallet", "transactions"] });
     };
-    socket.on("wallet:updated", onUpdate);
-    return () => {
-      socket.off("wallet:updated", onUpdate);
-    };
+    return onSocket((socket) => {
+      socket.on("wallet:updated", onUpdate);
+      return () => socket.off("wallet:updated", onUpdate);
+    });
   }, [isSignedIn, queryClient]);
 }
 

@@ -1,0 +1,121 @@
+// Bundle benchmark: a production build into a temporary folder, then the gzip sizes of what the first page loads:
+// the scripts and stylesheets index.html names (module script, modulepreloads, stylesheet links), and the texts
+// the app loads before its first render (the default language and English). Optionally a Lighthouse mobile run.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { defaultLanguage } from "../../contract";
+import { publish, type Cell, type Target } from "../support/report";
+import { round } from "../support/stats";
+import { runLighthouse, type LighthouseOutcome } from "./lighthouse";
+
+export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean };
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const kib = (bytes: number) => round(bytes / 1024, 1);
+const TARGET_KIB = 170;
+
+type Asset = { file: string; kind: "js" | "css"; how: string; bytes: number; gzipBytes: number };
+
+function measure(dir: string, file: string, kind: Asset["kind"], how: string): Asset {
+  const content = readFileSync(path.join(dir, file.replace(/^\//, "")));
+  return { file: file.replace(/^\//, ""), kind, how, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+}
+
+/** What index.html makes the browser fetch before anything runs: `<script type=module src>`, modulepreload, CSS. */
+export function initialAssets(html: string): { file: string; kind: Asset["kind"]; how: string }[] {
+  const found: { file: string; kind: Asset["kind"]; how: string }[] = [];
+  for (const match of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) found.push({ file: match[1] ?? "", kind: "js", how: "module script" });
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) found.push({ file: match[1] ?? "", kind: "js", how: "modulepreload" });
+  for (const match of html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)) found.push({ file: match[1] ?? "", kind: "css", how: "stylesheet" });
+  return found.filter((asset) => asset.file.startsWith("/assets/"));
+}
+
+/**
+ * The locale chunks loaded before the first render: the build names them after their file (`lv-<hash>.js`); of the
+ * two per language (core and info), the core part is the one not opening with the `info` namespace.
+ */
+function firstRenderTexts(dir: string, languages: string[]): Asset[] {
+  const assets = readdirSync(path.join(dir, "assets"));
+  return languages.map((language) => {
+    const candidates = assets.filter((file) => new RegExp(`^${language}-[\\w-]+\\.js$`).test(file));
+    // The info part's JSON starts with its one key (`JSON.parse(`{"info":…`); the core part's with "app".
+    const core = candidates.find((file) => !/^[^{]{0,40}\{\\?"info\\?":/.test(readFileSync(path.join(dir, "assets", file), "utf8")));
+    if (!core) throw new Error(`no core text chunk for ${language} among ${candidates.join(", ") || "none"}`);
+    return measure(dir, `/assets/${core}`, "js", `${language} texts (before first render)`);
+  });
+}
+
+export async function runBundleBench(options: BundleOptions): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pennybid-bench-build-"));
+  const notes: string[] = [];
+  try {
+    console.log(`bundle: vite build into ${dir}…`);
+    execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    const html = readFileSync(path.join(dir, "index.html"), "utf8");
+    const fromHtml = initialAssets(html).map((asset) => measure(dir, asset.file, asset.kind, asset.how));
+    const texts = firstRenderTexts(dir, [...new Set([defaultLanguage, "en"])]);
+    const sum = (assets: Asset[], kind: Asset["kind"]) => assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzipBytes, 0);
+    const htmlJs = sum(fromHtml, "js");
+    const css = sum(fromHtml, "css");
+    const firstRenderJs = htmlJs + sum(texts, "js");
+    const allJs = readdirSync(path.join(dir, "assets"))
+      .filter((file) => file.endsWith(".js"))
+      .reduce((total, file) => total + gzipSync(readFileSync(path.join(dir, "assets", file)), { level: 9 }).length, 0);
+
+    let lighthouse: LighthouseOutcome | null = null;
+    if (options.tryLighthouse) {
+      lighthouse = await runLighthouse(dir);
+      notes.push(
+        lighthouse.ran
+          ? "Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends files uncompressed (no gzip: see bench/README.md)."
+          : `Lighthouse did not run: ${lighthouse.reason}`,
+      );
+    } else {
+      notes.push("Lighthouse: not run (--skip-lighthouse).");
+    }
+
+    // The issue's measure is what index.html loads; the stricter second line adds the texts the app fetches before
+    // its first render, which a phone downloads before it shows anything too.
+    const targets: Target[] = [
+      { name: "initial JS (index.html scripts)", goal: `≤ ${TARGET_KIB} KiB gzip`, actual: `${kib(htmlJs)} KiB`, isMet: htmlJs <= TARGET_KIB * 1024 },
+      {
+        name: `initial JS + ${defaultLanguage}/en texts (stricter)`,
+        goal: `≤ ${TARGET_KIB} KiB gzip`,
+        actual: `${kib(firstRenderJs)} KiB`,
+        isMet: firstRenderJs <= TARGET_KIB * 1024,
+      },
+    ];
+    const rows: Cell[][] = [
+      ...[...fromHtml, ...texts].map((asset): Cell[] => [asset.file, asset.how, kib(asset.bytes), kib(asset.gzipBytes)]),
+      ["initial JS from index.html", "sum", null, kib(htmlJs)],
+      [`initial JS incl. ${defaultLanguage} + en texts`, "sum", null, kib(firstRenderJs)],
+      ["initial CSS", "sum", null, kib(css)],
+      ["all JS chunks (every route)", "sum", null, kib(allJs)],
+    ];
+    const tables = [{ title: "Bundle: what the first page loads (KiB; gzip -9)", columns: ["file", "loaded as", "raw KiB", "gzip KiB"], rows }];
+    if (lighthouse?.ran) {
+      tables.push({
+        title: "Lighthouse mobile",
+        columns: ["metric", "value"],
+        rows: Object.entries(lighthouse.metrics).map(([name, value]): Cell[] => [name, value]),
+      });
+    }
+    publish({
+      bench: "bundle",
+      isQuick: options.isQuick,
+      settings: { ...options, gzipLevel: 9, defaultLanguage },
+      tables,
+      targets,
+      notes,
+      data: { initial: fromHtml, firstRenderTexts: texts, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse },
+    });
+  } finally {
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,189 @@
+// Client benchmark: Chromium (Playwright, 4× CPU throttling through CDP) on a page of 500 live running-auction
+// cards while the real server pushes 200 `auction:updated` a second to the Running list. The "live" page is built
+// from the app's parts as Home uses them; the "naive" page is the same cards with a setInterval each and a
+// re-render of every card on every message. Measures long tasks, frame times, main-thread busy % and JS heap.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import type { AuctionState } from "../../contract";
+import { buildApp, type App } from "../../server/app";
+import { auctionStates } from "../../server/auctions/auctions.queries";
+import { loadConfig } from "../../server/config";
+import { rooms } from "../../server/realtime/feed";
+import { openBenchDatabase } from "../support/databases";
+import { publish, type Cell, type Target } from "../support/report";
+import { seedRunningAuctions } from "../support/seed";
+import { distribution, round, sleep, type Distribution } from "../support/stats";
+import type { Measured } from "./shared";
+
+export type ClientOptions = { isQuick: boolean; cards: number; updatesPerSecond: number; seconds: number };
+
+type PageName = "live" | "naive";
+type PageResult = {
+  page: PageName;
+  cards: number;
+  updatesSent: number;
+  updatesReceived: number;
+  longTasks: { count: number; maxMs: number; totalMs: number };
+  frameMs: Distribution;
+  /** Main-thread task time ÷ wall time, from CDP Performance.getMetrics (TaskDuration). */
+  busyPercent: number;
+  scriptPercent: number;
+  layoutAndStylePercent: number;
+  heapUsedMiB: number;
+};
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const CPU_SLOWDOWN = 4;
+
+/** Pushes updates to the Running list at `perSecond`: each a newer state of the next auction (price +1 cent, time reset). */
+function startUpdates(app: App, states: AuctionState[], perSecond: number) {
+  let sent = 0;
+  const startedAt = performance.now();
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - startedAt) / 1000) * perSecond);
+    for (; sent < due; sent++) {
+      const state = states[sent % states.length];
+      if (!state) continue;
+      const now = Date.now();
+      Object.assign(state, {
+        seq: state.seq + 1,
+        priceCents: state.priceCents + 1,
+        bidCount: state.bidCount + 1,
+        leaderName: `bench_${sent % 97}`,
+        endsAt: new Date(now + state.resetSeconds * 1000).toISOString(),
+        serverNow: now,
+      });
+      app.io.to([rooms.auction(state.id), rooms.status("Running")]).emit("auction:updated", { ...state });
+    }
+  }, 5);
+  return { sent: () => sent, stop: () => clearInterval(timer) };
+}
+
+async function measurePage(browser: Browser, url: string, page: PageName, app: App, states: AuctionState[], options: ClientOptions): Promise<PageResult> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const problems: string[] = [];
+    tab.on("pageerror", (error) => problems.push(error.message));
+    tab.on("response", (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+    await tab.goto(`${url}/${page}.html`);
+    await tab
+      .waitForFunction((cards) => window.pennybidBench?.isReady && window.pennybidBench.cards >= cards, options.cards, { timeout: 90_000 })
+      .catch((error: Error) => {
+        throw new Error(`${page}.html never showed its ${options.cards} cards: ${problems.join(" | ") || error.message}`);
+      });
+    await sleep(1500);
+    const metrics = async () => {
+      const { metrics: list } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+      return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+    };
+    const updates = startUpdates(app, states, options.updatesPerSecond);
+    await sleep(1000); // warm-up: the stream is flowing before the window opens
+    await tab.evaluate(() => window.pennybidBench.start());
+    const before = await metrics();
+    const sentBefore = updates.sent();
+    await sleep(options.seconds * 1000);
+    const after = await metrics();
+    const measured: Measured = await tab.evaluate(() => window.pennybidBench.stop());
+    const sent = updates.sent() - sentBefore;
+    updates.stop();
+    const wall = (after.Timestamp ?? 0) - (before.Timestamp ?? 0);
+    const share = (name: string) => (wall > 0 ? (100 * ((after[name] ?? 0) - (before[name] ?? 0))) / wall : 0);
+    return {
+      page,
+      cards: await tab.evaluate(() => window.pennybidBench.cards),
+      updatesSent: sent,
+      updatesReceived: measured.updates,
+      longTasks: {
+        count: measured.longTasks.length,
+        maxMs: Math.max(0, ...measured.longTasks),
+        totalMs: measured.longTasks.reduce((sum, duration) => sum + duration, 0),
+      },
+      frameMs: distribution(measured.frameDeltas),
+      busyPercent: share("TaskDuration"),
+      scriptPercent: share("ScriptDuration"),
+      layoutAndStylePercent: share("LayoutDuration") + share("RecalcStyleDuration"),
+      heapUsedMiB: round((after.JSHeapUsedSize ?? 0) / 2 ** 20, 1),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runClientBench(options: ClientOptions): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pennybid-bench-client-"));
+  const database = await openBenchDatabase("pglite");
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  try {
+    console.log("client: building the bench pages…");
+    execFileSync(
+      process.execPath,
+      [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/client/vite.config.ts", "--outDir", dir, "--logLevel", "warn"],
+      { cwd: root, stdio: "inherit", env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
+    );
+    const ids = await seedRunningAuctions(database.db, options.cards, new Date());
+    const states = await auctionStates(database.db, ids);
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", SEED_DEMO_DATA: "no", STATIC_DIR: dir });
+    app = await buildApp({ config, db: database.db, runsLifecycle: false });
+    await app.http.listen({ host: "127.0.0.1", port: 0 });
+    const url = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+
+    const results: PageResult[] = [];
+    for (const page of ["live", "naive"] as const) {
+      console.log(`client: ${page} page, ${options.cards} cards, ${options.updatesPerSecond} updates/s for ${options.seconds} s (CPU ${CPU_SLOWDOWN}× slower)…`);
+      results.push(await measurePage(browser, url, page, app, states, options));
+    }
+    const [live, naive] = results;
+    const cheaper = live && naive && live.busyPercent > 0 ? naive.busyPercent / live.busyPercent : null;
+    const targets: Target[] = live
+      ? [
+          { name: "client: long tasks > 50 ms", goal: "none", actual: `${live.longTasks.count} (max ${round(live.longTasks.maxMs)} ms)`, isMet: live.longTasks.count === 0 },
+          { name: "client: cheaper than naive (main-thread busy)", goal: "≥ 3×", actual: cheaper === null ? "-" : `${cheaper.toFixed(2)}×`, isMet: cheaper === null ? null : cheaper >= 3 },
+        ]
+      : [];
+    publish({
+      bench: "client",
+      isQuick: options.isQuick,
+      settings: { ...options, cpuSlowdown: CPU_SLOWDOWN, viewport: "1440×900", browser: browser.version() },
+      tables: [
+        {
+          title: `Client: ${options.cards} live cards, ${options.updatesPerSecond} updates/s, ${options.seconds} s, Chromium CPU ${CPU_SLOWDOWN}× slower`,
+          columns: ["page", "cards", "updates in", "long tasks", "max long ms", "frame p50", "frame p95", "busy %", "script %", "layout+style %", "heap MiB"],
+          rows: results.map((result): Cell[] => [
+            result.page,
+            result.cards,
+            `${result.updatesReceived}/${result.updatesSent}`,
+            result.longTasks.count,
+            round(result.longTasks.maxMs),
+            round(result.frameMs.p50),
+            round(result.frameMs.p95),
+            round(result.busyPercent),
+            round(result.scriptPercent),
+            round(result.layoutAndStylePercent),
+            result.heapUsedMiB,
+          ]),
+        },
+      ],
+      targets,
+      notes: [
+        "busy % is main-thread task time over wall time from CDP Performance.getMetrics; 'updates in' counts messages the page took in during the window against those sent while it was open.",
+        "Both pages load the same 500 auctions through the real REST API and get the same socket messages from the real server; the updates are pushed by the bench, not by bids.",
+      ],
+      data: { results, naiveOverLive: cheaper },
+    });
+  } finally {
+    await browser?.close();
+    await app?.http.close();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

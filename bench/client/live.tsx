@@ -1,0 +1,23 @@
+// The client bench's "live" page: 500 running auctions as Home shows them, through the app's own parts: the
+// query cache kept live by useLiveStatusList (what Home's useAuctionList uses, with its options but without Home's
+// page size of 24), the memoised AuctionCard in AuctionGrid, and the page's one shared countdown ticker.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useLiveStatusList } from "../../src/features/auctions/api/auction-lists";
+import { AuctionGrid } from "../../src/features/auctions/components/AuctionGrid";
+import { follow } from "../../src/features/auctions/live/live-auctions";
+import { countUpdate, loadRunningAuctions, markReady, mount } from "./shared";
+
+const queryKey = ["bench", "running"];
+
+function LivePage() {
+  const { data } = useQuery({ queryKey, queryFn: async () => ({ items: await loadRunningAuctions() }), retry: false, staleTime: Infinity, structuralSharing: false });
+  useLiveStatusList("Running", queryKey);
+  // Counts what arrives (a second listener on the same shared subscription; it does nothing else).
+  useEffect(() => follow({ kind: "status", status: "Running" }, countUpdate, () => undefined), []);
+  const count = data?.items.length ?? 0;
+  useEffect(() => markReady(count), [count]);
+  return data ? <AuctionGrid auctions={data.items} /> : <p>Loading…</p>;
+}
+
+mount(<LivePage />);

@@ -1,0 +1,49 @@
+// The client bench's baseline: the same cards built the naive way. Every card runs its own setInterval for its
+// countdown, and the page keeps the list in React state and re-renders every card on every message (the card
+// component without its memo). Same data, same markup, same socket messages as the live page.
+import { useEffect, useState, type ReactNode } from "react";
+import { io, type Socket } from "socket.io-client";
+import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { AuctionCard } from "../../src/features/auctions/components/AuctionCard";
+import { TICK_MS } from "../../src/hooks/use-server-now";
+import { countUpdate, loadRunningAuctions, markReady, mount } from "./shared";
+
+/** AuctionCard's inner component (React.memo keeps it in `type`): renders whenever its parent does. */
+const UnmemoisedCard = (AuctionCard as unknown as { type: (props: { auction: AuctionState }) => ReactNode }).type;
+
+function NaiveCard({ auction }: { auction: AuctionState }) {
+  const [, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return <UnmemoisedCard auction={auction} />;
+}
+
+function NaivePage() {
+  const [items, setItems] = useState<AuctionState[]>([]);
+  useEffect(() => {
+    void loadRunningAuctions().then(setItems);
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ transports: ["websocket"] });
+    socket.on("connect", () => socket.emit("auctions:watch", { status: "Running" }, () => undefined));
+    socket.on("auction:updated", (update) => {
+      countUpdate();
+      setItems((current) => current.map((item) => (item.id === update.id ? update : item)));
+    });
+    return () => void socket.disconnect();
+  }, []);
+  useEffect(() => markReady(items.length), [items.length]);
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((auction) => (
+        <li key={auction.id} className="flex">
+          <div className="w-full">
+            <NaiveCard auction={auction} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+mount(<NaivePage />);

@@ -1,0 +1,313 @@
+// Feed benchmark: N sockets in worker processes on loopback watch running auctions (a share of them the home
+// page's whole Running list, the rest one auction's detail page, bidders their own auction) while bidders place bids
+// at a fixed rate through `bid:place`. Measures bid → ack and bid → every watcher latency, messages/s, and the
+// server's CPU and memory; first against a bare socket.io server broadcasting the same messages (the baseline),
+// then against the app on each database.
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
+import { publish, type Cell, type Target } from "../support/report";
+import { distribution, monotonicMs, round, sleep, type Distribution } from "../support/stats";
+import type { FromServer, FromWorker, ServerMode, ServerReady, ServerUsage, SocketPlan, ToServer, ToWorker, WorkerResult } from "./protocol";
+
+export type FeedOptions = {
+  isQuick: boolean;
+  sockets: number;
+  auctions: number;
+  bidsPerSecond: number;
+  seconds: number;
+  /** Share of the sockets on the home page (they watch every running auction). */
+  listShare: number;
+  workers: number;
+  databases: DatabaseKind[];
+};
+
+type RunResult = {
+  label: string;
+  mode: ServerMode;
+  database: DatabaseKind | null;
+  sockets: { planned: number; connected: number; failed: number; firstError: string | null };
+  bidsAccepted: number;
+  bidsPerSecond: number;
+  refusals: Record<string, number>;
+  ackMs: Distribution;
+  watcherMs: Distribution;
+  /** Deliveries seen ÷ deliveries owed (every watcher of the auction, every list watcher) for bids in the window. */
+  deliveredShare: number;
+  messagesPerSecond: number;
+  server: ServerUsage;
+  /** Server CPU as % of one core over the window. */
+  cpuPercent: number;
+};
+
+const here = import.meta.dirname;
+const tsxArgs = ["--import", "tsx"];
+
+/** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
+function child<In extends { type: string }, Out extends { type: string }>(file: string) {
+  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: tsxArgs, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
+  process_.on("message", (message: Out) => {
+    if (message.type === "failed") {
+      for (const waiter of waiters.splice(0)) waiter.reject(new Error(`${file}: ${(message as unknown as { message: string }).message}`));
+      return;
+    }
+    const index = waiters.findIndex((waiter) => waiter.type === message.type);
+    if (index >= 0) waiters.splice(index, 1)[0]?.resolve(message);
+  });
+  process_.on("exit", (code) => {
+    for (const waiter of waiters.splice(0)) waiter.reject(new Error(`${file} exited (${code})`));
+  });
+  return {
+    send: (message: In) => process_.send(message),
+    request<T extends Out["type"]>(message: In, replyType: T): Promise<Extract<Out, { type: T }>> {
+      return new Promise((resolve, reject) => {
+        waiters.push({ type: replyType, resolve: resolve as (message: Out) => void, reject });
+        process_.send(message);
+      });
+    },
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
+        const timer = setTimeout(() => process_.kill("SIGKILL"), 5000);
+        process_.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        if (process_.connected) process_.send({ type: "stop" });
+        else process_.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Bidders per auction: at least two (a leader cannot bid), and enough that none bids twice within a second. */
+export function biddersPerAuction(options: Pick<FeedOptions, "auctions" | "bidsPerSecond">): number {
+  return Math.max(2, Math.ceil(options.bidsPerSecond / options.auctions) + 1);
+}
+
+/** Which sockets each worker opens: an auction's bidders all in one worker (it places that auction's bids). */
+export function planSockets(options: FeedOptions, ready: ServerReady) {
+  const k = biddersPerAuction(options);
+  const perWorker: SocketPlan[][] = Array.from({ length: options.workers }, () => []);
+  const auctionsPerWorker = Array.from({ length: options.workers }, () => 0);
+  const watchersOf = new Map<number, number>();
+  ready.auctionIds.forEach((auctionId, index) => {
+    const worker = index % options.workers;
+    auctionsPerWorker[worker] = (auctionsPerWorker[worker] ?? 0) + 1;
+    for (let j = 0; j < k; j++) {
+      perWorker[worker]?.push({ role: "bidder", auctionId, sessionId: ready.sessions[index * k + j] ?? "" });
+    }
+    watchersOf.set(auctionId, k);
+  });
+  const listWatchers = Math.round(options.sockets * options.listShare);
+  const auctionWatchers = Math.max(0, options.sockets - ready.auctionIds.length * k - listWatchers);
+  let slot = 0;
+  for (let i = 0; i < listWatchers; i++) perWorker[slot++ % options.workers]?.push({ role: "list" });
+  for (let i = 0; i < auctionWatchers; i++) {
+    const auctionId = ready.auctionIds[i % ready.auctionIds.length] ?? 0;
+    watchersOf.set(auctionId, (watchersOf.get(auctionId) ?? 0) + 1);
+    perWorker[slot++ % options.workers]?.push({ role: "auction", auctionId });
+  }
+  return { perWorker, auctionsPerWorker, listWatchers, watchersOf, total: perWorker.reduce((sum, list) => sum + list.length, 0) };
+}
+
+async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind): Promise<RunResult> {
+  const label = mode === "bare" ? "bare socket.io" : `ours, ${database}`;
+  console.log(`feed: ${label}: seeding and starting the server…`);
+  const server = child<ToServer, FromServer>("server.ts");
+  const workers: ReturnType<typeof child<ToWorker, FromWorker>>[] = [];
+  let databaseUrl: string | null = null;
+  try {
+    const k = biddersPerAuction(options);
+    const ready = await server.request({ type: "start", mode, database, auctions: options.auctions, biddersPerAuction: k }, "ready");
+    databaseUrl = ready.databaseUrl;
+    const plan = planSockets(options, ready);
+    console.log(`feed: ${label}: opening ${plan.total} sockets in ${options.workers} workers…`);
+    const openingAt = monotonicMs();
+    for (let index = 0; index < options.workers; index++) workers.push(child<ToWorker, FromWorker>("client-worker.ts"));
+    const connected = await Promise.all(
+      workers.map((worker, index) =>
+        worker.request(
+          {
+            type: "start",
+            url: `http://127.0.0.1:${ready.port}`,
+            sockets: plan.perWorker[index] ?? [],
+            bidsPerSecond: (options.bidsPerSecond * (plan.auctionsPerWorker[index] ?? 0)) / ready.auctionIds.length,
+            connectConcurrency: 50,
+          },
+          "connected",
+        ),
+      ),
+    );
+    const sockets = {
+      planned: plan.total,
+      connected: connected.reduce((sum, report) => sum + report.connected, 0),
+      failed: connected.reduce((sum, report) => sum + report.failed, 0),
+      firstError: connected.find((report) => report.firstError)?.firstError ?? null,
+    };
+    console.log(`feed: ${label}: ${sockets.connected} sockets open in ${round((monotonicMs() - openingAt) / 1000)} s`);
+    if (sockets.failed > 0) console.log(`feed: ${label}: ${sockets.failed} sockets failed to connect (${sockets.firstError})`);
+
+    const warmupMs = options.isQuick ? 1000 : 3000;
+    const measureFrom = monotonicMs() + warmupMs;
+    const stopAt = measureFrom + options.seconds * 1000;
+    console.log(`feed: ${label}: ${options.bidsPerSecond} bids/s for ${warmupMs / 1000} s warm-up + ${options.seconds} s measured…`);
+    for (const worker of workers) worker.send({ type: "go", measureFrom, stopAt });
+    await sleep(measureFrom - monotonicMs());
+    server.send({ type: "usage-start" });
+    await sleep(stopAt - monotonicMs());
+    const usage = await server.request({ type: "usage" }, "usage");
+    // Let the last bids' acks and broadcasts arrive (their latency counts; later arrivals would be misses).
+    await sleep(2000);
+    const results = await Promise.all(workers.map((worker) => worker.request({ type: "collect" }, "result")));
+    return summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, { measureFrom, stopAt });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.kill()));
+    await server.kill();
+    const adminUrl = postgresAdminUrl();
+    if (databaseUrl && adminUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
+  }
+}
+
+function summarize(
+  label: string,
+  mode: ServerMode,
+  database: DatabaseKind | null,
+  options: FeedOptions,
+  plan: ReturnType<typeof planSockets>,
+  sockets: RunResult["sockets"],
+  results: WorkerResult[],
+  usage: ServerUsage,
+  window: { measureFrom: number; stopAt: number },
+): RunResult {
+  const receipts = new Map<string, number[]>();
+  for (const result of results) {
+    for (const [key, times] of result.receipts) receipts.set(key, [...(receipts.get(key) ?? []), ...times]);
+  }
+  const ack: number[] = [];
+  const watcher: number[] = [];
+  const refusals: Record<string, number> = {};
+  let owed = 0;
+  let delivered = 0;
+  for (const result of results) {
+    for (const [code, count] of Object.entries(result.refusals)) refusals[code] = (refusals[code] ?? 0) + count;
+    for (const [key, sentAt, ackAt] of result.bids) {
+      if (sentAt < window.measureFrom || sentAt > window.stopAt) continue;
+      ack.push(ackAt - sentAt);
+      const auctionId = Number(key.split(":")[0]);
+      owed += plan.listWatchers + (plan.watchersOf.get(auctionId) ?? 0);
+      for (const at of receipts.get(key) ?? []) {
+        watcher.push(at - sentAt);
+        delivered += 1;
+      }
+    }
+  }
+  const messages = results.reduce((sum, result) => sum + result.messagesInWindow, 0);
+  return {
+    label,
+    mode,
+    database,
+    sockets,
+    bidsAccepted: ack.length,
+    bidsPerSecond: ack.length / options.seconds,
+    refusals,
+    ackMs: distribution(ack),
+    watcherMs: distribution(watcher),
+    deliveredShare: owed === 0 ? 0 : delivered / owed,
+    messagesPerSecond: messages / options.seconds,
+    server: usage,
+    cpuPercent: (100 * usage.cpuMs) / usage.wallMs,
+  };
+}
+
+export async function runFeedBench(options: FeedOptions): Promise<void> {
+  const notes: string[] = [];
+  const runs: RunResult[] = [];
+  // The baseline first: a bare socket.io server (no database; the kind passed is unused).
+  runs.push(await runOne(options, "bare", "pglite"));
+  for (const database of options.databases) {
+    if (database === "postgres" && !postgresAdminUrl()) {
+      notes.push("PostgreSQL skipped: set DATABASE_URL to a PostgreSQL server (a bench_<random> database is created and dropped).");
+      continue;
+    }
+    runs.push(await runOne(options, "ours", database));
+  }
+  const bare = runs[0];
+  const ratio = (run: RunResult) => (bare && bare.messagesPerSecond > 0 ? run.messagesPerSecond / bare.messagesPerSecond : null);
+  /** Messages one fully busy core would carry at this cost: the capacity the CPU use predicts. */
+  const capacity = (run: RunResult) => (run.cpuPercent > 0 ? (run.messagesPerSecond * 100) / run.cpuPercent : null);
+  const capacityRatio = (run: RunResult) => {
+    const ours = capacity(run);
+    const base = bare ? capacity(bare) : null;
+    return ours !== null && base ? ours / base : null;
+  };
+
+  const targets: Target[] = [];
+  for (const run of runs.filter((candidate) => candidate.mode === "ours")) {
+    const throughput = ratio(run);
+    targets.push(
+      { name: `bid → ack p99 (${run.database})`, goal: "≤ 20 ms", actual: `${round(run.ackMs.p99)} ms`, isMet: run.ackMs.count > 0 && run.ackMs.p99 <= 20 },
+      {
+        name: `bid → watchers p99 (${run.database})`,
+        goal: "≤ 100 ms",
+        actual: `${round(run.watcherMs.p99)} ms`,
+        isMet: run.watcherMs.count > 0 && run.watcherMs.p99 <= 100 && run.deliveredShare >= 0.999,
+      },
+      {
+        name: `throughput vs bare socket.io (${run.database})`,
+        goal: "≥ 0.8×",
+        actual: throughput === null ? "-" : `${throughput.toFixed(2)}×`,
+        isMet: throughput === null ? null : throughput >= 0.8,
+      },
+    );
+  }
+  if (options.isQuick) notes.push("Quick load: the issue's targets are for the default load (5,000 sockets, 500 auctions, 200 bids/s).");
+  notes.push(
+    "Throughput is `auction:updated` messages delivered per second in the window at the same offered load; the capacity column divides it by the server's CPU share of one core (what one busy core would carry), and its ratio is the harder comparison.",
+    "Server CPU and memory are the Node process's; with PostgreSQL, the database's own processes are not included. Clients run on the same machine.",
+  );
+
+  publish({
+    bench: "feed",
+    isQuick: options.isQuick,
+    settings: { ...options, biddersPerAuction: biddersPerAuction(options) },
+    tables: [
+      {
+        title: `Feed: ${options.sockets} sockets, ${options.auctions} auctions, ${options.bidsPerSecond} bids/s, ${options.seconds} s measured`,
+        columns: ["server", "sockets", "bids/s", "ack p50", "ack p95", "ack p99", "watch p50", "watch p95", "watch p99", "delivered", "msgs/s", "ratio"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          `${run.sockets.connected}/${run.sockets.planned}`,
+          round(run.bidsPerSecond, 1),
+          round(run.ackMs.p50),
+          round(run.ackMs.p95),
+          round(run.ackMs.p99),
+          round(run.watcherMs.p50),
+          round(run.watcherMs.p95),
+          round(run.watcherMs.p99),
+          `${round(run.deliveredShare * 100, 2)}%`,
+          Math.round(run.messagesPerSecond),
+          run === bare ? "1.00×" : `${(ratio(run) ?? 0).toFixed(2)}×`,
+        ]),
+      },
+      {
+        title: "Feed: server process (latencies above in ms)",
+        columns: ["server", "CPU % of a core", "CPU ms per bid", "msgs per CPU-s", "capacity ratio", "RSS MiB", "peak RSS MiB", "heap MiB", "refused / lost"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          round(run.cpuPercent),
+          run.bidsAccepted > 0 ? round(run.server.cpuMs / run.bidsAccepted, 2) : null,
+          Math.round(capacity(run) ?? 0),
+          run === bare ? "1.00×" : `${(capacityRatio(run) ?? 0).toFixed(2)}×`,
+          run.server.rssMiB,
+          run.server.peakRssMiB,
+          run.server.heapUsedMiB,
+          Object.entries(run.refusals).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
+        ]),
+      },
+    ],
+    targets,
+    notes,
+    data: { runs: runs.map((run) => ({ ...run, capacityMessagesPerCpuSecond: capacity(run), capacityRatio: capacityRatio(run), throughputRatio: ratio(run) })) },
+  });
+}

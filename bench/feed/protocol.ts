@@ -1,0 +1,71 @@
+// Messages between the feed benchmark's parent and its child processes (Node IPC; plain JSON).
+import type { DatabaseKind } from "../support/databases";
+
+/** "ours": the whole app (engine, database, feed); "bare": a socket.io server that only broadcasts. */
+export type ServerMode = "ours" | "bare";
+
+export type ServerStart = {
+  type: "start";
+  mode: ServerMode;
+  database: DatabaseKind;
+  auctions: number;
+  biddersPerAuction: number;
+};
+
+export type ServerReady = {
+  type: "ready";
+  port: number;
+  auctionIds: number[];
+  /** Session ids by auction: auction i's bidders are sessions[i·k … i·k+k−1] (cookie values; unused by "bare"). */
+  sessions: string[];
+  /** The PostgreSQL database made for this run, if any (the parent drops it too, should the server be killed). */
+  databaseUrl: string | null;
+};
+
+export type ServerUsage = {
+  type: "usage";
+  /** User + system CPU time of the server process since `usage-start`, in ms. */
+  cpuMs: number;
+  wallMs: number;
+  rssMiB: number;
+  peakRssMiB: number;
+  heapUsedMiB: number;
+};
+
+export type ToServer = ServerStart | { type: "usage-start" } | { type: "usage" } | { type: "stop" };
+export type FromServer = ServerReady | ServerUsage | { type: "stopped" } | { type: "failed"; message: string };
+
+/** One socket a client worker opens: a home-page list watcher, a detail-page watcher, or a bidder (who also watches). */
+export type SocketPlan =
+  | { role: "list" }
+  | { role: "auction"; auctionId: number }
+  | { role: "bidder"; auctionId: number; sessionId: string };
+
+export type WorkerStart = {
+  type: "start";
+  url: string;
+  sockets: SocketPlan[];
+  /** Bids per second this worker places (round-robin over its bidders' auctions, bidders taking turns). */
+  bidsPerSecond: number;
+  connectConcurrency: number;
+};
+
+export type WorkerGo = { type: "go"; measureFrom: number; stopAt: number };
+
+export type WorkerResult = {
+  type: "result";
+  /** [key "auctionId:priceCents", sentAt, ackAt] of accepted bids (monotonic ms, the same clock in every process). */
+  bids: [string, number, number][];
+  /** Key → arrival times of `auction:updated` carrying that price, over all this worker's sockets. */
+  receipts: [string, number[]][];
+  /** Refused or failed bids by code, and bids without an ack by the end. */
+  refusals: Record<string, number>;
+  /** `auction:updated` messages received between measureFrom and stopAt. */
+  messagesInWindow: number;
+};
+
+export type ToWorker = WorkerStart | WorkerGo | { type: "collect" } | { type: "stop" };
+export type FromWorker =
+  | { type: "connected"; connected: number; failed: number; firstError: string | null }
+  | WorkerResult
+  | { type: "failed"; message: string };

@@ -1,0 +1,162 @@
+// The feed benchmark's server, a child process so its CPU and memory are its own. "ours" is the whole app over a
+// fresh database seeded with running auctions and enrolled bidders; "bare" is a socket.io server with no engine
+// and no database that answers the same commands and broadcasts the same `auction:updated` messages to the same
+// rooms, as the baseline of what socket.io alone costs.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { buildApp } from "../../server/app";
+import { RECENT_BIDS } from "../../server/auctions/auctions.queries";
+import { loadConfig } from "../../server/config";
+import { rooms } from "../../server/realtime/feed";
+import { openBenchDatabase } from "../support/databases";
+import { enrolEvenly, seedBidders, seedRunningAuctions } from "../support/seed";
+import type { FromServer, ServerStart, ToServer } from "./protocol";
+
+const send = (message: FromServer) => process.send?.(message);
+
+type Running = { port: number; auctionIds: number[]; sessions: string[]; databaseUrl: string | null; close: () => Promise<void> };
+
+async function startOurs(start: ServerStart): Promise<Running> {
+  const database = await openBenchDatabase(start.database);
+  const now = new Date();
+  const bidders = await seedBidders(database.db, start.auctions * start.biddersPerAuction);
+  const auctionIds = await seedRunningAuctions(database.db, start.auctions, now);
+  await enrolEvenly(database.db, auctionIds, bidders, start.biddersPerAuction);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "memory://",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    SEED_DEMO_DATA: "no",
+  });
+  const app = await buildApp({ config, db: database.db });
+  await app.http.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.http.server.address() as AddressInfo;
+  return {
+    port,
+    auctionIds,
+    sessions: bidders.map((bidder) => bidder.sessionId),
+    databaseUrl: database.url ?? null,
+    close: async () => {
+      await app.http.close();
+      await database.drop();
+    },
+  };
+}
+
+/** An auction state shaped like the engine's (same fields, same sizes) for the bare server to send. */
+function bareState(id: number, now: number): AuctionState {
+  return {
+    id,
+    seq: 1,
+    status: "Running",
+    title: `Wireless noise-cancelling headphones #${id}`,
+    image: "/products/headphones.jpg",
+    retailValueCents: 29900,
+    entryFeeCents: 0,
+    priceCents: 0,
+    startsAt: new Date(now).toISOString(),
+    endsAt: new Date(now + 3_600_000).toISOString(),
+    hardEndsAt: null,
+    priceCapCents: null,
+    resetSeconds: 15,
+    minPreviousEntries: 0,
+    leaderName: null,
+    winnerName: null,
+    bidCount: 0,
+    recentBids: [],
+    finalHash: null,
+    serverNow: now,
+  };
+}
+
+async function startBare(start: ServerStart): Promise<Running> {
+  const http = createServer();
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { transports: ["websocket", "polling"], serveClient: false });
+  const states = new Map<number, AuctionState>();
+  for (let id = 1; id <= start.auctions; id++) states.set(id, bareState(id, Date.now()));
+  const ok = { data: { ok: true as const } };
+
+  io.on("connection", (socket) => {
+    socket.on("auctions:watch", ({ status }, ack) => {
+      void socket.join(rooms.status(status));
+      ack(ok);
+    });
+    socket.on("auction:subscribe", ({ auctionId }, ack) => {
+      const state = states.get(auctionId);
+      if (!state) return ack({ error: { code: "AUCTION_STATE_MISSING", message: "No such auction." } });
+      void socket.join(rooms.auction(auctionId));
+      ack({ data: state });
+    });
+    socket.on("bid:place", ({ auctionId }, ack) => {
+      const state = states.get(auctionId);
+      if (!state) return ack({ error: { code: "AUCTION_STATE_MISSING", message: "No such auction." } });
+      const now = Date.now();
+      state.seq += 1;
+      state.priceCents += 1;
+      state.bidCount += 1;
+      state.leaderName = `b${auctionId}_bench`;
+      state.endsAt = new Date(now + state.resetSeconds * 1000).toISOString();
+      state.recentBids = [
+        { priceCents: state.priceCents, displayName: state.leaderName, placedAt: new Date(now).toISOString(), isAuto: false },
+        ...state.recentBids,
+      ].slice(0, RECENT_BIDS);
+      state.serverNow = now;
+      io.to([rooms.auction(auctionId), rooms.status("Waiting"), rooms.status("Running")]).emit("auction:updated", state);
+      ack({ data: { priceCents: state.priceCents, endsAt: state.endsAt, hasEnded: false } });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    port,
+    auctionIds: [...states.keys()],
+    sessions: Array.from({ length: start.auctions * start.biddersPerAuction }, (_, index) => `bare-${index}`),
+    databaseUrl: null,
+    close: async () => {
+      await io.close();
+    },
+  };
+}
+
+let running: Running | undefined;
+let usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
+let peakRss = 0;
+const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
+const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+process.on("message", (message: ToServer) => {
+  void (async () => {
+    try {
+      if (message.type === "start") {
+        running = message.mode === "ours" ? await startOurs(message) : await startBare(message);
+        send({ type: "ready", port: running.port, auctionIds: running.auctionIds, sessions: running.sessions, databaseUrl: running.databaseUrl });
+      } else if (message.type === "usage-start") {
+        usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
+        peakRss = process.memoryUsage.rss();
+      } else if (message.type === "usage") {
+        const cpu = process.cpuUsage(usageFrom.cpu);
+        const memory = process.memoryUsage();
+        send({
+          type: "usage",
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          wallMs: performance.now() - usageFrom.at,
+          rssMiB: mib(memory.rss),
+          peakRssMiB: mib(Math.max(peakRss, memory.rss)),
+          heapUsedMiB: mib(memory.heapUsed),
+        });
+      } else if (message.type === "stop") {
+        clearInterval(rssSampler);
+        await running?.close();
+        send({ type: "stopped" });
+        process.disconnect?.();
+        setTimeout(() => process.exit(0), 200).unref();
+      }
+    } catch (error) {
+      send({ type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  })();
+});

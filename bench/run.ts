@@ -1,0 +1,89 @@
+// `npm run bench [-- flags]`: the benchmarks of issue 9, each printing a table and writing JSON under
+// bench/results/. Never part of `npm test`. Flags (defaults are the issue's load; --quick scales everything down):
+//   --quick                      a fast, small run (results go to bench/results/quick/)
+//   --only feed,engine,client,bundle
+//   --databases pglite,postgres  (PostgreSQL needs DATABASE_URL; skipped without it)
+//   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
+//   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
+//   client: --cards 500 --updates 200 --client-seconds 15
+//   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md)
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { runBundleBench } from "./bundle/bundle.bench";
+import { runClientBench } from "./client/client.bench";
+import { runEngineBench } from "./engine/engine.bench";
+import { runFeedBench } from "./feed/feed.bench";
+import type { DatabaseKind } from "./support/databases";
+import { writeSummary } from "./support/report";
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    databases: { type: "string", default: "pglite,postgres" },
+    sockets: { type: "string" },
+    auctions: { type: "string" },
+    rate: { type: "string" },
+    seconds: { type: "string" },
+    "list-share": { type: "string" },
+    workers: { type: "string" },
+    "engine-seconds": { type: "string" },
+    "spread-auctions": { type: "string" },
+    concurrency: { type: "string" },
+    cards: { type: "string" },
+    updates: { type: "string" },
+    "client-seconds": { type: "string" },
+    "skip-lighthouse": { type: "boolean", default: false },
+  },
+  allowPositionals: false,
+});
+
+const isQuick = values.quick ?? false;
+const number = (flag: string | undefined, full: number, quick: number) => {
+  const value = flag === undefined ? (isQuick ? quick : full) : Number(flag);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`not a positive number: ${flag}`);
+  return value;
+};
+const benches = (values.only ?? "bundle,engine,feed,client").split(",").map((name) => name.trim());
+const databases = (values.databases ?? "").split(",").filter((name): name is DatabaseKind => name === "pglite" || name === "postgres");
+const startedAt = Date.now();
+
+for (const bench of benches) {
+  const benchStartedAt = Date.now();
+  console.log(`\n=== ${bench}${isQuick ? " (quick)" : ""} ===`);
+  if (bench === "engine") {
+    await runEngineBench({
+      isQuick,
+      seconds: number(values["engine-seconds"], 8, 2),
+      spreadAuctions: number(values["spread-auctions"], 500, 100),
+      concurrency: number(values.concurrency, 8, 8),
+      databases,
+    });
+  } else if (bench === "feed") {
+    await runFeedBench({
+      isQuick,
+      sockets: number(values.sockets, 5000, 500),
+      auctions: number(values.auctions, 500, 50),
+      bidsPerSecond: number(values.rate, 200, 50),
+      seconds: number(values.seconds, 20, 5),
+      listShare: number(values["list-share"], 0.01, 0.02),
+      workers: number(values.workers, 3, 2),
+      databases,
+    });
+  } else if (bench === "client") {
+    await runClientBench({
+      isQuick,
+      cards: number(values.cards, 500, 500),
+      updatesPerSecond: number(values.updates, 200, 200),
+      seconds: number(values["client-seconds"], 15, 5),
+    });
+  } else if (bench === "bundle") {
+    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false) });
+  } else {
+    throw new Error(`unknown benchmark: ${bench} (feed, engine, client, bundle)`);
+  }
+  console.log(`(${bench}: ${Math.round((Date.now() - benchStartedAt) / 1000)} s)`);
+}
+const summary = writeSummary(isQuick);
+if (summary) console.log(`\nsummary: ${path.relative(process.cwd(), summary)}`);
+console.log(`all done in ${Math.round((Date.now() - startedAt) / 1000)} s`);
