@@ -2,6 +2,7 @@
 // plus an English message for logs and for clients that do not translate.
 import { z } from "zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
+import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -20,7 +21,11 @@ export const errorCodes = [
   "CONFLICT",
 ] as const;
 
-export const ErrorCode = z.enum([...errorCodes, ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[])]);
+export const ErrorCode = z.enum([
+  ...errorCodes,
+  ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[]),
+  ...(Object.keys(fulfilmentErrorMessages) as FulfilmentErrorCode[]),
+]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const FieldIssue = z.object({

@@ -8,3 +8,4 @@ export * from "./wallet";
 export * from "./auctions";
 export * from "./payments";
 export * from "./operator";
+export * from "./fulfilment";

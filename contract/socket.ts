@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
+import type { WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
@@ -36,4 +37,6 @@ export interface ServerToClientEvents {
   /** The whole live state of one auction, after any change; drop it when its `seq` is not newer than yours. */
   "auction:updated": (state: AuctionState) => void;
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
+  /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
+  "fulfilment:updated": (wonAuction: WonAuction) => void;
 }

@@ -13,6 +13,9 @@ import { healthRoutes } from "./health/health.routes";
 import { registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
+import { createAddressProvider } from "./fulfilment/addresses";
+import { startExpiryJob } from "./fulfilment/expiry";
+import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { operatorRoutes } from "./operator/operator.routes";
@@ -70,6 +73,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(auctionsRoutes, { db, commands });
   await http.register(paymentsRoutes, { config, db, feed, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
+  await http.register(fulfilmentRoutes, {
+    db,
+    feed,
+    clock,
+    addresses: createAddressProvider(config.addressProviderUrl, http.log),
+    sessionSecret: config.sessionSecret,
+  });
   if (!config.isProduction) await http.register(mailboxRoutes, { db });
   await http.register(spaPlugin, { staticDir: config.staticDir });
 
@@ -83,12 +93,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           onTransitions: (transitions) => void feed.publishAuctions(transitions.map((t) => t.auctionId)),
           onTick: () => commands.runAutoBids(),
         });
+  // Unpaid won auctions past their payment window expire, by the same clock, on the processes that run the lifecycle.
+  const expiry =
+    options.runsLifecycle === false
+      ? undefined
+      : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishFulfilments(auctionIds) });
   // Old rate-limit events are useless; drop them hourly so the table stays small.
   const pruning = setInterval(() => void pruneRateLimitEvents(db).catch(() => undefined), 3_600_000);
   pruning.unref();
   http.addHook("onClose", async () => {
     clearInterval(pruning);
     await lifecycle?.stop();
+    await expiry?.stop();
     await io.close();
     await redis?.close();
   });

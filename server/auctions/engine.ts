@@ -2,6 +2,7 @@
 // several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
 import type { AuctionErrorCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
+import { openFulfilments } from "../fulfilment/fulfilment.service";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { bidHash, genesisHash } from "./bid-chain";
 
@@ -138,6 +139,7 @@ export async function placeBid(
          where id = $1`,
         [auctionId, priceCents, userId, hash, now],
       );
+      await openFulfilments(tx, [auctionId]);
       return { auctionId, priceCents, endsAt: now, hasEnded: true };
     }
     await tx.query(
@@ -155,7 +157,7 @@ export type Transition = { auctionId: number; status: "Running" | "Ended" };
 /**
  * Moves every auction whose time has come: Waiting → Running at `startsAt`, Running → Ended when `endsAt` (or the
  * hard stop) has passed. Each UPDATE changes a row once, so however many processes run this, each auction starts
- * and ends exactly once; the leader at that moment wins.
+ * and ends exactly once; the leader at that moment wins, and their fulfilment opens in the same statement.
  */
 export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transition[]> {
   const started = await db.query<{ id: number }>(
@@ -164,10 +166,20 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
      where status = 'Waiting' and starts_at <= $1 returning id`,
     [now],
   );
+  // Ending and opening the winner's fulfilment are one statement, so neither happens without the other.
   const ended = await db.query<{ id: number }>(
-    `update auctions set status = 'Ended', seq = seq + 1, ended_at = least(ends_at, coalesce(hard_ends_at, ends_at)),
-            winner_id = leader_id, final_hash = nullif(last_hash, '')
-     where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1) returning id`,
+    `with ended as (
+       update auctions set status = 'Ended', seq = seq + 1, ended_at = least(ends_at, coalesce(hard_ends_at, ends_at)),
+              winner_id = leader_id, final_hash = nullif(last_hash, '')
+       where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1)
+       returning id, winner_id, price_cents, ended_at, payment_window_hours
+     ), opened as (
+       insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
+       select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ended
+       where winner_id is not null
+       on conflict (auction_id) do nothing
+     )
+     select id from ended`,
     [now],
   );
   return [

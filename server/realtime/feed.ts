@@ -1,8 +1,10 @@
 // The live feed: after any change, the auction's whole state goes to those who watch it (its own room and
-// the room of its status list). The wallet's balance goes to its owner's sockets.
+// the room of its status list). The wallet's balance goes to its owner's sockets, and a won auction's fulfilment to
+// its winner's (when the auction ends and at every step after).
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
+import { fulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { balanceCents } from "../wallet/wallet.service";
 import type { RealtimeServer } from "./socket";
 
@@ -22,19 +24,28 @@ const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {
 export type AuctionFeed = {
   publishAuctions(ids: number[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
+  publishFulfilments(auctionIds: number[]): Promise<void>;
 };
 
 export function createAuctionFeed(io: RealtimeServer, db: Database): AuctionFeed {
-  return {
+  const feed: AuctionFeed = {
     async publishAuctions(ids) {
       const states = await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]);
       for (const state of states) {
         const lists = LISTS_REACHED[state.status] ?? [state.status];
         io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
       }
+      const ended = states.filter((state) => state.status === "Ended").map((state) => state.id);
+      if (ended.length > 0) await feed.publishFulfilments(ended);
     },
     async publishWallet(userId) {
       io.to(rooms.user(userId)).emit("wallet:updated", { balance: (await balanceCents(db, userId)) / 100 });
     },
+    async publishFulfilments(auctionIds) {
+      for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [...new Set(auctionIds)])) {
+        io.to(rooms.user(winnerId)).emit("fulfilment:updated", wonAuction);
+      }
+    },
   };
+  return feed;
 }

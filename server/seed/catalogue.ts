@@ -29,6 +29,8 @@ type Plan = {
   priceCapCents?: number;
   hardStopHours?: number;
   isWonByDemoUser?: boolean;
+  /** Hours the winner has to pay (72 unless set); a short one makes a demo win expire unpaid. */
+  paymentWindowHours?: number;
 };
 
 const running: Plan[] = [3, 8, 15, 30, 60, 120, 300, 720, 1440, 2880].map((minutes, i) => ({
@@ -57,6 +59,7 @@ const ended: Plan[] = [60, 120, 180, 240, 360, 600, 900, 1300, 2000, 3000].map((
   resetSeconds: 15,
   bids: [18, 6, 40, 2, 11, 0, 27, 9, 14, 5][i] ?? 5,
   ...(i === 1 ? { isWonByDemoUser: true } : {}),
+  ...(i === 7 ? { paymentWindowHours: 12 } : {}),
 }));
 
 const drafts: Plan[] = [

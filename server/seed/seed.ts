@@ -4,6 +4,7 @@
 import { hashPassword } from "../accounts/passwords";
 import { advanceLifecycle, enrol, placeBid } from "../auctions/engine";
 import type { Database } from "../db/database";
+import { stageDemoFulfilments } from "../fulfilment/demo";
 import { postLedgerEntry } from "../wallet/wallet.service";
 import { auctionPlan, demoBidders, products } from "./catalogue";
 
@@ -59,14 +60,15 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       plan.status === "Running" ? (plan.minutes + 10) * 60 : plan.status === "Ended" ? 8 * 60 : [5, 10, 30, 60][index % 4]! * 60;
     const [row] = await db.query<{ id: number }>(
       `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, status, starts_at, initial_seconds,
-                             reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, is_demo)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true) returning id`,
+                             reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, payment_window_hours, is_demo)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, true) returning id`,
       [
         product.title, product.description, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
         plan.status === "Ended" ? "Running" : plan.status, startsAt, initialSeconds, plan.resetSeconds,
         plan.minPreviousEntries ?? 0, plan.priceCapCents ?? null,
         plan.hardStopHours ? new Date(startsAt.getTime() + plan.hardStopHours * 3_600_000) : null,
         plan.status === "Running" || plan.status === "Ended" ? new Date(startsAt.getTime() + initialSeconds * 1000) : null,
+        plan.paymentWindowHours ?? 72,
       ],
     );
     const auctionId = row!.id;
@@ -77,6 +79,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     if (plan.bids > 0) await playHistory(db, auctionId, startsAt, plan, bidders, plan.isWonByDemoUser ? demoUser : null);
   }
   await advanceLifecycle(db, now);
+  await stageDemoFulfilments(db, now, demoUser);
   return { seeded: true, auctions: count };
 }
 

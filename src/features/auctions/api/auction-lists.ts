@@ -2,7 +2,7 @@
 // no refetch on mount), my active auctions and favourites. Each follows the live feed.
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { AuctionListResponse, SearchAuctionsResponse } from "../../../../contract";
+import { AuctionListResponse, SearchAuctionsResponse, type AuctionState } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
 import { applyToList, isNewer } from "../live/apply-update";
@@ -20,24 +20,54 @@ export const auctionListQueryOptions = (status: ListStatus) =>
     retry: false,
     placeholderData: keepPreviousData,
     refetchOnMount: false,
+    // applyToList already keeps every unchanged item as it was; deep-comparing the whole list on each live update
+    // would only cost time.
+    structuralSharing: false,
   });
 
 export function useAuctionList(status: ListStatus) {
-  const queryClient = useQueryClient();
   const options = auctionListQueryOptions(status);
-  useEffect(
-    () =>
-      follow(
-        { kind: "status", status },
-        (update) =>
-          queryClient.setQueryData(options.queryKey, (page) => page && { ...page, items: applyToList(page.items, update, status) }),
-        () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
-      ),
+  useLiveStatusList(status, options.queryKey);
+  return useQuery({ ...options, refetchInterval: useFallbackPolling() });
+}
+
+/** How long updates to a list gather before one render applies them all. */
+export const LIST_FLUSH_MS = 100;
+
+/**
+ * Keeps the cached list at `queryKey` live: updates of its status list are gathered and applied together, at most
+ * one list render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once
+ * per message. Only the newest state of each auction counts (`applyToList` drops older ones).
+ */
+export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown[]): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let pending: AuctionState[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const updates = pending;
+      pending = [];
+      queryClient.setQueryData<{ items: AuctionState[] }>(
+        queryKey,
+        (page) => page && { ...page, items: updates.reduce((items, update) => applyToList(items, update, status), page.items) },
+      );
+    };
+    const stop = follow(
+      { kind: "status", status },
+      (update) => {
+        pending.push(update);
+        timer ??= setTimeout(flush, LIST_FLUSH_MS);
+      },
+      () => void queryClient.invalidateQueries({ queryKey }),
+    );
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
     // The key is derived from status alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [status, queryClient],
-  );
-  return useQuery({ ...options, refetchInterval: useFallbackPolling() });
+  }, [status, queryClient]);
 }
 
 const personalList = (key: string, path: string) =>
@@ -49,7 +79,6 @@ const personalList = (key: string, path: string) =>
 
 export const myActiveQueryOptions = personalList("my-active", "/api/auctions/my-active");
 export const favouritesQueryOptions = personalList("favourites", "/api/favourites");
-export const wonQueryOptions = personalList("won", "/api/auctions/won");
 
 /** A signed-in list whose items stay live: each shown auction is followed while the list is on screen. */
 export function usePersonalList(options: typeof myActiveQueryOptions) {

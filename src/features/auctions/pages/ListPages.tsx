@@ -1,11 +1,12 @@
-// The signed-in lists: my active auctions (enrolled, waiting or running), won auctions and favourites; all live.
+// The signed-in lists: my active auctions (enrolled, waiting or running) and favourites; all live. Won auctions
+// have their own page (features/won), with the fulfilment of each.
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
-import { favouritesQueryOptions, myActiveQueryOptions, usePersonalList, wonQueryOptions } from "../api/auction-lists";
+import { favouritesQueryOptions, myActiveQueryOptions, usePersonalList } from "../api/auction-lists";
 import { AuctionGrid } from "../components/AuctionGrid";
 
-function PersonalListPage({ page, options }: { page: "myActive" | "favourites" | "won"; options: typeof myActiveQueryOptions }) {
+function PersonalListPage({ page, options }: { page: "myActive" | "favourites"; options: typeof myActiveQueryOptions }) {
   const { t } = useTranslation();
   const { data, isLoading } = usePersonalList(options);
   return (
@@ -18,5 +19,3 @@ function PersonalListPage({ page, options }: { page: "myActive" | "favourites" |
 
 export const MyActiveAuctionsPage = () => <PersonalListPage page="myActive" options={myActiveQueryOptions} />;
 export const FavouritesPage = () => <PersonalListPage page="favourites" options={favouritesQueryOptions} />;
-
-export const WonAuctionsPage = () => <PersonalListPage page="won" options={wonQueryOptions} />;

@@ -1,0 +1,68 @@
+// What happens to a won auction (SPEC.md §4): AwaitingPayment → PaymentReceived → InDelivery → Delivered, or
+// AwaitingPayment → Expired when the payment window closes. This machine is the rule: the server asks it whether a
+// move is allowed (`nextFulfilmentState`), and the won-auctions page draws its stepper from it (`fulfilmentStepper`).
+import { setup, transition } from "xstate";
+import type { FulfilmentState } from "../contract";
+
+export type FulfilmentEvent =
+  | { type: "payment.received" }
+  | { type: "payment.expired" }
+  | { type: "delivery.started" }
+  | { type: "delivery.completed" };
+
+export const fulfilmentEventTypes = ["payment.received", "payment.expired", "delivery.started", "delivery.completed"] as const;
+
+export const fulfilmentMachine = setup({
+  types: { events: {} as FulfilmentEvent },
+}).createMachine({
+  id: "fulfilment",
+  initial: "AwaitingPayment",
+  states: {
+    AwaitingPayment: {
+      tags: ["payable"],
+      on: { "payment.received": "PaymentReceived", "payment.expired": "Expired" },
+    },
+    PaymentReceived: { on: { "delivery.started": "InDelivery" } },
+    InDelivery: { on: { "delivery.completed": "Delivered" } },
+    Delivered: { type: "final" },
+    Expired: { type: "final" },
+  },
+});
+
+/** The state `event` leads to from `from`, or null when the machine refuses it there. */
+export function nextFulfilmentState(from: FulfilmentState, event: FulfilmentEvent): FulfilmentState | null {
+  const [next] = transition(fulfilmentMachine, fulfilmentMachine.resolveState({ value: from, context: {} }), event);
+  const value = next.value as FulfilmentState;
+  return value === from ? null : value;
+}
+
+/** The event that moves `from` to `to`, or null when no single allowed step does. */
+export function fulfilmentEventBetween(from: FulfilmentState, to: FulfilmentState): FulfilmentEvent | null {
+  for (const type of fulfilmentEventTypes) {
+    if (nextFulfilmentState(from, { type }) === to) return { type };
+  }
+  return null;
+}
+
+export const canTransition = (from: FulfilmentState, to: FulfilmentState): boolean => fulfilmentEventBetween(from, to) !== null;
+
+export const isPayable = (state: FulfilmentState): boolean =>
+  fulfilmentMachine.resolveState({ value: state, context: {} }).hasTag("payable");
+
+export type StepStatus = "done" | "current" | "upcoming";
+export type FulfilmentStep = { state: FulfilmentState; status: StepStatus };
+
+/**
+ * The stepper in SPEC.md's order: 'Auction ended', 'Received payment', 'Out for delivery', Delivered; an expired one
+ * ends after its first step with 'Payment not received, auction canceled'. A final state counts as done.
+ */
+export function fulfilmentStepper(state: FulfilmentState): FulfilmentStep[] {
+  const path: FulfilmentState[] =
+    state === "Expired" ? ["AwaitingPayment", "Expired"] : ["AwaitingPayment", "PaymentReceived", "InDelivery", "Delivered"];
+  const at = path.indexOf(state);
+  const isFinal = fulfilmentMachine.resolveState({ value: state, context: {} }).status === "done";
+  return path.map((step, index) => ({
+    state: step,
+    status: index < at || (index === at && isFinal) ? "done" : index === at ? "current" : "upcoming",
+  }));
+}

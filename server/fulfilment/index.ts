@@ -1,0 +1,16 @@
+// What other modules (the ops CLI, the seed) use of fulfilment: the service functions and their refusal.
+export {
+  advanceFulfilment,
+  expireOverdueFulfilments,
+  fulfilmentsOf,
+  getWonAuction,
+  listFulfilments,
+  listWonAuctions,
+  openFulfilments,
+  payForWonAuction,
+  quotePayment,
+  setPaymentTimeLeft,
+  type Quote,
+} from "./fulfilment.service";
+export { createPromoCode, discountCents, listPromoCodes } from "./promo-codes";
+export { FulfilmentRefusal, type FulfilmentRefusalCode } from "./refusal";

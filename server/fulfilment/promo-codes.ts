@@ -1,0 +1,116 @@
+// Promo codes: a percentage or a fixed discount, optional validity dates, optional limits overall and per user.
+// Operators create them; a winner redeems one when paying. Codes match without regard to case.
+import { CreatePromoCodeBody, type PromoCode } from "../../contract";
+import type { Database, Queryable } from "../db/database";
+import { FulfilmentRefusal } from "./refusal";
+
+export type UsablePromoCode = { id: number; code: string; kind: "percent" | "fixed"; amount: number };
+
+/** The discount on a price: a whole percentage (rounded to the cent) or a fixed amount, never more than the price. */
+export function discountCents(priceCents: number, promo: Pick<UsablePromoCode, "kind" | "amount">): number {
+  const raw = promo.kind === "percent" ? Math.round((priceCents * promo.amount) / 100) : promo.amount;
+  return Math.min(priceCents, Math.max(0, raw));
+}
+
+const codeKey = (code: string) => code.trim().toUpperCase();
+
+type PromoRow = {
+  id: number;
+  code: string;
+  kind: "percent" | "fixed";
+  amount: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+};
+
+/**
+ * The promo code if this user may use it now; otherwise PROMO_CODE_INVALID, whatever the reason (unknown, not yet
+ * valid, expired, used up overall or by this user), so codes cannot be probed. With `lock`, the code's row stays
+ * locked to the end of the transaction, so two payments cannot both take its last use.
+ */
+export async function findUsablePromoCode(
+  tx: Queryable,
+  code: string,
+  userId: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<UsablePromoCode> {
+  const [promo] = await tx.query<PromoRow>(
+    `select id, code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_user
+     from promo_codes where code_key = $1 ${options.lock ? "for update" : ""}`,
+    [codeKey(code)],
+  );
+  if (!promo) throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+  if ((promo.valid_from && promo.valid_from > now) || (promo.valid_until && promo.valid_until <= now)) {
+    throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+  }
+  const [uses] = await tx.query<{ total: number; by_user: number }>(
+    `select count(*) as total, count(*) filter (where user_id = $2) as by_user from promo_redemptions where promo_code_id = $1`,
+    [promo.id, userId],
+  );
+  const total = uses?.total ?? 0;
+  const byUser = uses?.by_user ?? 0;
+  if ((promo.max_uses !== null && total >= promo.max_uses) || (promo.max_uses_per_user !== null && byUser >= promo.max_uses_per_user)) {
+    throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+  }
+  return { id: promo.id, code: promo.code, kind: promo.kind, amount: promo.amount };
+}
+
+type ListedRow = PromoRow & { uses: number; created_by: string; created_at: Date };
+
+const toPromoCode = (row: ListedRow): PromoCode => ({
+  id: row.id,
+  code: row.code,
+  kind: row.kind,
+  amount: row.amount,
+  validFrom: row.valid_from?.toISOString() ?? null,
+  validUntil: row.valid_until?.toISOString() ?? null,
+  maxUses: row.max_uses,
+  maxUsesPerUser: row.max_uses_per_user,
+  uses: row.uses,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
+});
+
+const LIST_SELECT = `select p.id, p.code, p.kind, p.amount, p.valid_from, p.valid_until, p.max_uses, p.max_uses_per_user,
+       p.created_by, p.created_at, (select count(*) from promo_redemptions r where r.promo_code_id = p.id) as uses
+  from promo_codes p`;
+
+/** Creates a promo code (PROMO_CODE_EXISTS when the text, in any case, is taken). */
+export async function createPromoCode(db: Database, input: CreatePromoCodeBody, context: { actor: string }): Promise<PromoCode> {
+  const body = CreatePromoCodeBody.parse(input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `insert into promo_codes (code, code_key, kind, amount, valid_from, valid_until, max_uses, max_uses_per_user, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (code_key) do nothing returning id`,
+      [
+        body.code,
+        codeKey(body.code),
+        body.kind,
+        body.amount,
+        body.validFrom ? new Date(body.validFrom) : null,
+        body.validUntil ? new Date(body.validUntil) : null,
+        body.maxUses ?? null,
+        body.maxUsesPerUser ?? null,
+        context.actor.slice(0, 255),
+      ],
+    );
+    if (!row) throw new FulfilmentRefusal("PROMO_CODE_EXISTS");
+    await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, 'promo-code.create', $2, $3)", [
+      context.actor.slice(0, 255),
+      `promo-code:${body.code}`,
+      JSON.stringify({ kind: body.kind, amount: body.amount }),
+    ]);
+    return row.id;
+  });
+  const [created] = await db.query<ListedRow>(`${LIST_SELECT} where p.id = $1`, [id]);
+  return toPromoCode(created!);
+}
+
+/** Every promo code, newest first, with how often it was used. */
+export async function listPromoCodes(db: Queryable): Promise<PromoCode[]> {
+  const rows = await db.query<ListedRow>(`${LIST_SELECT} order by p.created_at desc, p.id desc`);
+  return rows.map(toPromoCode);
+}

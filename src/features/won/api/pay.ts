@@ -1,0 +1,31 @@
+// Quote (what a promo code takes off) and pay for a won auction. The server computes every amount.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { QuoteResponse, WonAuction, type PayBody } from "../../../../contract";
+import { showToast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { walletQueryOptions } from "../../wallet/api/get-wallet";
+import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
+
+export const quotePayment = (auctionId: number, promoCode: string) =>
+  apiRequest(`/api/fulfilments/${auctionId}/quote`, { method: "POST", body: { promoCode }, schema: QuoteResponse });
+
+export const payForWonAuction = (auctionId: number, body: PayBody) =>
+  apiRequest(`/api/fulfilments/${auctionId}/pay`, { method: "POST", body, schema: WonAuction });
+
+/** Pays; the toasts are told here, as the pay form leaves the page the moment the auction is paid. */
+export function usePayForWonAuction(auctionId: number) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayBody) => payForWonAuction(auctionId, body),
+    onError: () => showToast("error", t("fulfilment.failure")),
+    onSuccess: (paid) => {
+      showToast("success", t("fulfilment.success"));
+      queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) => (list ? (applyWonAuctionUpdate(list, paid) ?? list) : list));
+      void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
+      // Phone and address became the profile's defaults (the profile page's query key).
+      void queryClient.invalidateQueries({ queryKey: ["profile"] });
+    },
+  });
+}

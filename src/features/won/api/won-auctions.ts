@@ -1,0 +1,51 @@
+// GET /api/fulfilments: the signed-in user's won auctions with their fulfilment, kept live by `fulfilment:updated`
+// (newer versions replace older ones), caught up over REST after a reconnect and polled while the socket is down.
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { WonAuction, WonAuctionsResponse } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+import { onSocket } from "../../../lib/socket";
+import { useFallbackPolling } from "../../auctions/live/use-fallback-polling";
+import { useUser } from "../../auth/auth-provider";
+
+export const wonAuctionsQueryOptions = queryOptions({
+  queryKey: ["fulfilments"],
+  queryFn: ({ signal }) => apiRequest("/api/fulfilments", { schema: WonAuctionsResponse, signal }),
+  retry: false,
+});
+
+/** The list with one won auction replaced when the update is newer; null when the list does not hold it yet. */
+export function applyWonAuctionUpdate(list: WonAuctionsResponse, update: WonAuction): WonAuctionsResponse | null {
+  const current = list.items.find((item) => item.auctionId === update.auctionId);
+  if (!current) return null;
+  if (current.version >= update.version) return list;
+  return { ...list, items: list.items.map((item) => (item.auctionId === update.auctionId ? update : item)) };
+}
+
+export function useWonAuctions() {
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const isSignedIn = user?.isAuthenticated === true;
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryOptions.queryKey });
+    const onUpdate = (raw: unknown) => {
+      const parsed = WonAuction.safeParse(raw);
+      if (!parsed.success) return;
+      const list = queryClient.getQueryData(wonAuctionsQueryOptions.queryKey);
+      const next = list ? applyWonAuctionUpdate(list, parsed.data) : null;
+      // A new win (or a list not loaded yet) comes over REST, in the server's order.
+      if (next) queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, next);
+      else refetch();
+    };
+    return onSocket((socket) => {
+      socket.on("fulfilment:updated", onUpdate);
+      socket.io.on("reconnect", refetch);
+      return () => {
+        socket.off("fulfilment:updated", onUpdate);
+        socket.io.off("reconnect", refetch);
+      };
+    });
+  }, [isSignedIn, queryClient]);
+  return useQuery({ ...wonAuctionsQueryOptions, enabled: isSignedIn, refetchInterval: useFallbackPolling() });
+}

@@ -1,0 +1,172 @@
+// Paying for a won auction: delivery address (with suggestions), phone, an optional promo code whose discount the
+// server computes (Apply), the amount to pay, and Pay. A short wallet offers Add funds.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction } from "../../../../contract";
+import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
+import { ApiError } from "../../../lib/api-client";
+import { useEuro } from "../../auctions/format";
+import { AddFundsDialog, useAddFunds } from "../../wallet/components/AddFundsDialog";
+import { quotePayment, usePayForWonAuction } from "../api/pay";
+import { AddressCombobox } from "./AddressCombobox";
+
+type PayFields = { deliveryAddress: string; phone: string; promoCode?: string | undefined };
+
+const sameCode = (a: string | null | undefined, b: string) => (a ?? "").trim().toUpperCase() === b.trim().toUpperCase();
+
+/** The translated text of a refusal: this feature's words first, then the shared ones. */
+function useRefusalText() {
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    error instanceof ApiError
+      ? t(`fulfilment.errors.${error.code}`, { defaultValue: t(`errors.${error.code}`, { defaultValue: t("fulfilment.failure") }) })
+      : t("fulfilment.failure");
+}
+
+export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string }; isWindowOpen: boolean }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  const refusalText = useRefusalText();
+  const addFunds = useAddFunds();
+  const [isShort, setIsShort] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [quote, setQuote] = useState<QuoteResponse | null>(null);
+
+  const form = useForm<PayFields, unknown, PayBody>({
+    resolver: zodResolver(PayBody),
+    defaultValues: { deliveryAddress: defaults.deliveryAddress, phone: defaults.phone, promoCode: "" },
+  });
+  const promoCode = useWatch({ control: form.control, name: "promoCode" }) ?? "";
+  const { errors } = form.formState;
+
+  const apply = useMutation({
+    mutationFn: (code: string) => quotePayment(wonAuction.auctionId, code),
+    onSuccess: (answer) => {
+      form.clearErrors("promoCode");
+      setQuote(answer);
+    },
+    onError: (error) => {
+      setQuote(null);
+      const message = error instanceof ApiError && error.code === "PROMO_CODE_INVALID" ? fulfilmentValidationKeys.promoCodeInvalid : undefined;
+      if (message) form.setError("promoCode", { message });
+      else setFailure(refusalText(error));
+    },
+  });
+
+  const pay = usePayForWonAuction(wonAuction.auctionId);
+  const appliedQuote = quote && sameCode(quote.promoCode, promoCode) ? quote : null;
+  const amountCents = appliedQuote ? appliedQuote.amountCents : promoCode.trim() === "" ? wonAuction.finalPriceCents : null;
+
+  const submit = form.handleSubmit((body) => {
+    setFailure(undefined);
+    setIsShort(false);
+    pay.mutate(body, {
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return setFailure(t("fulfilment.failure"));
+        if (error.code === "NOT_ENOUGH_FUNDS") return setIsShort(true);
+        if (error.code === "PROMO_CODE_INVALID") return form.setError("promoCode", { message: fulfilmentValidationKeys.promoCodeInvalid });
+        if (error.issues.length > 0) {
+          for (const issue of error.issues) form.setError(issue.path as keyof PayFields, { message: issue.message });
+          return;
+        }
+        setFailure(refusalText(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t("fulfilment.form.title")} className="flex flex-col gap-4">
+      <h3 className="text-base font-semibold">{t("fulfilment.form.title")}</h3>
+      <FormAlert message={failure} />
+      <Controller
+        control={form.control}
+        name="deliveryAddress"
+        render={({ field }) => (
+          <AddressCombobox
+            ref={field.ref}
+            label={t("fulfilment.form.address")}
+            hint={t("fulfilment.form.addressHint")}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.deliveryAddress?.message}
+            disabled={!isWindowOpen}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("fulfilment.form.phone")}
+          hint={t("fulfilment.form.phoneHint")}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          disabled={!isWindowOpen}
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+        <div className="flex items-start gap-2">
+          <TextField
+            className="min-w-0 flex-1"
+            label={t("fulfilment.form.promoCode")}
+            hint={t("fulfilment.form.promoOptional")}
+            autoComplete="off"
+            autoCapitalize="characters"
+            disabled={!isWindowOpen}
+            error={errors.promoCode?.message}
+            {...form.register("promoCode", { onChange: () => form.clearErrors("promoCode") })}
+          />
+          <button
+            type="button"
+            disabled={!isWindowOpen || promoCode.trim() === "" || apply.isPending}
+            aria-busy={apply.isPending || undefined}
+            onClick={() => apply.mutate(promoCode.trim())}
+            className="mt-[26px] h-11 shrink-0 rounded-full border border-primary-500 px-4 text-sm font-semibold text-primary-700 transition hover:bg-primary-50 disabled:cursor-not-allowed disabled:opacity-50 dark:text-primary-300 dark:hover:bg-primary-900/30"
+          >
+            {t("fulfilment.form.apply")}
+          </button>
+        </div>
+      </div>
+
+      <dl aria-label={t("fulfilment.form.summary")} className="grid gap-1.5 rounded-2xl bg-primary-50/60 p-4 text-sm dark:bg-primary-900/20">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">{t("fulfilment.finalPrice")}</dt>
+          <dd className="tabular-nums">{euro(wonAuction.finalPriceCents)}</dd>
+        </div>
+        {appliedQuote?.promoCode && (
+          <div className="flex justify-between gap-4 text-emerald-700 dark:text-emerald-300">
+            <dt>{t("fulfilment.form.discount", { code: appliedQuote.promoCode })}</dt>
+            <dd className="tabular-nums">−{euro(appliedQuote.discountCents)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4 border-t border-line pt-1.5 text-base font-bold">
+          <dt>{t("fulfilment.form.toPay")}</dt>
+          <dd className="tabular-nums" aria-live="polite">
+            {amountCents === null ? t("fulfilment.form.toPayAfterApply") : euro(amountCents)}
+          </dd>
+        </div>
+      </dl>
+
+      {isShort && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p>{t("errors.NOT_ENOUGH_FUNDS")}</p>
+          <button type="button" onClick={() => addFunds.send({ type: "dialog.open" })} className="rounded-full bg-primary-500 px-4 py-2 font-semibold text-white hover:bg-primary-600">
+            {t("account.addFunds")}
+          </button>
+        </div>
+      )}
+      <AddFundsDialog actor={addFunds} />
+
+      {isWindowOpen ? (
+        <SubmitButton isPending={pay.isPending}>
+          {amountCents === null ? t("fulfilment.form.payPlain") : t("fulfilment.form.pay", { amount: euro(amountCents) })}
+        </SubmitButton>
+      ) : (
+        <p className="text-sm font-medium text-muted">{t("fulfilment.windowClosed")}</p>
+      )}
+    </form>
+  );
+}

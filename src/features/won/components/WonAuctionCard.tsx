@@ -1,0 +1,133 @@
+// One won auction: picture, title, final price and end time, the badge and the stepper; for an unpaid one the
+// deadline and the pay form, for a paid one what was paid and where it goes.
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { WonAuction } from "../../../../contract";
+import { isPayable } from "../../../../machines/fulfilment.machine";
+import { useServerNow } from "../../../hooks/use-server-now";
+import { serverNow } from "../../../lib/server-clock";
+import { AuctionImage } from "../../auctions/components/AuctionImage";
+import { useDuration, useEuro } from "../../auctions/format";
+import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
+import { useFulfilmentActor } from "../live/use-fulfilment-actor";
+import { PayForm } from "./PayForm";
+
+export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
+  const { t, i18n } = useTranslation();
+  const euro = useEuro();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const titleId = `won-${wonAuction.auctionId}-title`;
+  const isUnpaid = isPayable(wonAuction.state);
+  useFulfilmentActor(wonAuction);
+
+  return (
+    <article aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+      <div className="flex flex-col gap-5 p-4 sm:p-6">
+        <div className="flex gap-4">
+          <Link to={`/auctions/${wonAuction.auctionId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <AuctionImage src={wonAuction.image} className="size-20 rounded-xl sm:size-28" />
+          </Link>
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h2 id={titleId} className="min-w-0 font-display text-lg leading-snug font-semibold sm:text-xl">
+                <Link to={`/auctions/${wonAuction.auctionId}`} className="hover:text-primary-600">
+                  {wonAuction.title}
+                </Link>
+              </h2>
+              <FulfilmentBadge state={wonAuction.state} />
+            </div>
+            <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <div>
+                <dt className="text-muted">{t("fulfilment.finalPrice")}</dt>
+                <dd className="font-display text-xl font-bold">{euro(wonAuction.finalPriceCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t("fulfilment.endedAt")}</dt>
+                <dd className="font-medium">{when.format(new Date(wonAuction.endedAt))}</dd>
+              </div>
+              {isUnpaid && <Deadline deadlineAt={wonAuction.deadlineAt} />}
+            </dl>
+          </div>
+        </div>
+
+        <FulfilmentStepper state={wonAuction.state} />
+
+        {isUnpaid ? (
+          <UnpaidSection wonAuction={wonAuction} defaults={defaults} />
+        ) : wonAuction.state === "Expired" ? (
+          <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{t("fulfilment.expiredNote")}</p>
+        ) : (
+          <PaidDetails wonAuction={wonAuction} />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Deadline({ deadlineAt }: { deadlineAt: string }) {
+  const { t, i18n } = useTranslation();
+  const duration = useDuration();
+  const msLeft = Date.parse(deadlineAt) - useServerNow();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <div>
+      <dt className="text-muted">{t("fulfilment.payBy")}</dt>
+      <dd className="font-medium">
+        <time dateTime={deadlineAt}>{when.format(new Date(deadlineAt))}</time>
+        {msLeft > 0 && <span className="block text-amber-700 tabular-nums sm:ml-2 sm:inline dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
+      </dd>
+    </div>
+  );
+}
+
+// The longest timer the browser keeps (about 24.8 days); a later moment is waited for in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether the server's clock is still before `atMs`; re-renders once, when the moment passes. */
+function useIsBefore(atMs: number): boolean {
+  const [isBefore, setIsBefore] = useState(() => serverNow() < atMs);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      const msLeft = atMs - serverNow();
+      if (msLeft <= 0) return setIsBefore(false);
+      timer = setTimeout(wait, Math.min(msLeft, MAX_TIMER_MS));
+    };
+    timer = setTimeout(wait, Math.min(Math.max(0, atMs - serverNow()), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [atMs]);
+  return isBefore;
+}
+
+function UnpaidSection({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
+  const isWindowOpen = useIsBefore(Date.parse(wonAuction.deadlineAt));
+  return (
+    <div className="border-t border-line pt-5">
+      <PayForm wonAuction={wonAuction} defaults={defaults} isWindowOpen={isWindowOpen} />
+    </div>
+  );
+}
+
+function PaidDetails({ wonAuction }: { wonAuction: WonAuction }) {
+  const { t, i18n } = useTranslation();
+  const euro = useEuro();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const rows: [string, string][] = [
+    [t("fulfilment.paid.amount"), euro(wonAuction.amountPaidCents ?? 0)],
+    ...(wonAuction.discountCents ? [[t("fulfilment.form.discount", { code: wonAuction.promoCode ?? "" }), `−${euro(wonAuction.discountCents)}`] as [string, string]] : []),
+    ...(wonAuction.paidAt ? [[t("fulfilment.paid.paidAt"), when.format(new Date(wonAuction.paidAt))] as [string, string]] : []),
+    [t("fulfilment.form.address"), wonAuction.deliveryAddress ?? ""],
+    [t("fulfilment.form.phone"), wonAuction.phone ?? ""],
+  ];
+  return (
+    <dl aria-label={t("fulfilment.paid.title")} className="grid gap-x-6 gap-y-2 border-t border-line pt-5 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-muted">{label}</dt>
+          <dd className="font-medium break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,1 @@
+export { WonAuctionsPage } from "./pages/WonAuctionsPage";

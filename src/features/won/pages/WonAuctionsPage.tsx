@@ -1,0 +1,27 @@
+// /auctions/won: the user's won auctions, newest first, each with its fulfilment stepper, live.
+import { useTranslation } from "react-i18next";
+import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { useWonAuctions } from "../api/won-auctions";
+import { WonAuctionCard } from "../components/WonAuctionCard";
+
+export function WonAuctionsPage() {
+  const { t } = useTranslation();
+  const { data, isLoading } = useWonAuctions();
+  return (
+    <>
+      <PageHeading title={t("pages.won.title")}>{t("fulfilment.intro")}</PageHeading>
+      {isLoading ? (
+        <CenteredProgressBar />
+      ) : data && data.items.length > 0 ? (
+        <div className="flex max-w-4xl flex-col gap-6">
+          {data.items.map((wonAuction) => (
+            <WonAuctionCard key={wonAuction.auctionId} wonAuction={wonAuction} defaults={data.defaults} />
+          ))}
+        </div>
+      ) : (
+        <EmptyState>{t("pages.won.empty")}</EmptyState>
+      )}
+    </>
+  );
+}

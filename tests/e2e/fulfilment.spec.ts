@@ -1,0 +1,159 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auction, the promo code and the deliveries. */
+async function operatorSession(browser: Browser): Promise<APIRequestContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+  expect(signIn.status()).toBe(200);
+  return context.request;
+}
+
+/** A new bidder, signed up and confirmed through the mailbox, with €10 from the sandbox card provider. */
+async function bidderWithMoney(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  const bidder = uniqueBidder("winner");
+  await page.request.post("/authn/sign-up", {
+    headers: xhr,
+    data: { ...bidder, confirmPassword: bidder.password, firstName: "Laura", lastName: "Bērziņa", language: "en" },
+  });
+  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
+  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  await completeGuidedTours(page.request);
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 10, language: "en" } })).json()) as { payment: { id: string } };
+  await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
+  expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 10 });
+  return page;
+}
+
+/** The operator runs a short auction; the bidder enrols and bids once (€2.49 → €2.50); the operator ends it. */
+async function winAuction(operator: APIRequestContext, page: Page, title: string): Promise<number> {
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/headphones.svg"], startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+  });
+  expect(created.status()).toBe(201);
+  const auctionId = ((await created.json()) as { id: number }).id;
+  expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  // The lifecycle starts it on its next tick.
+  await expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
+  const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
+  expect(await ended.json()).toMatchObject({ status: "Ended", priceCents: 250 });
+  return auctionId;
+}
+
+test("a winner pays with an address suggestion and a promo code, and follows the delivery live", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const operator = await operatorSession(browser);
+  const page = await bidderWithMoney(browser);
+  const title = `Won headphones ${Date.now().toString(36)}`;
+  const auctionId = await winAuction(operator, page, title);
+  const code = `SPRING${Date.now().toString(36).toUpperCase()}`;
+  const promo = await operator.post("/api/operator/promo-codes", { headers: xhr, data: { code, kind: "percent", amount: 20, maxUsesPerUser: 1 } });
+  expect(promo.status()).toBe(201);
+
+  // Won auctions, from the side navigation: the auction, unpaid, with its stepper at 'Auction ended'.
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: /Won auctions/ }).click();
+  await expect(page).toHaveURL(/\/auctions\/won$/);
+  const card = page.getByRole("article", { name: title });
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Unpaid");
+  await expect(card.getByText("€2.50").first()).toBeVisible();
+  const stepper = card.getByRole("list", { name: "Fulfilment progress" });
+  await expect(stepper.getByRole("listitem")).toHaveText([/Auction ended/, /Received payment/, /Out for delivery/, /Delivered/]);
+  await expect(stepper.locator('[aria-current="step"]')).toContainText("Auction ended");
+  await expect(card.getByText("Pay by")).toBeVisible();
+
+  // An invalid phone, then an invalid promo code: each says so under its field.
+  const form = card.getByRole("form", { name: "Pay and tell us where to deliver" });
+  await form.getByLabel("Phone").fill("12345");
+  await form.getByRole("button", { name: "Pay €2.50" }).click();
+  await expect(form.getByText("Invalid phone number")).toBeVisible();
+  await expect(form.getByText("Required")).toBeVisible(); // the address is still empty
+  await form.getByLabel("Promo code").fill("NOSUCHCODE");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByText("Entered promo code is not valid.")).toBeVisible();
+
+  // The address from the suggestions, by keyboard: type, arrow down, Enter.
+  const address = form.getByRole("combobox", { name: "Delivery address" });
+  await address.fill("brivibas 58");
+  const suggestions = form.getByRole("listbox", { name: "Address suggestions" });
+  await expect(suggestions.getByRole("option", { name: "Brīvības iela 58, Rīga, LV-1010" })).toBeVisible();
+  await address.press("ArrowDown");
+  await expect(suggestions.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await address.press("Enter");
+  await expect(address).toHaveValue("Brīvības iela 58, Rīga, LV-1010");
+  await expect(suggestions).toBeHidden();
+
+  // A valid phone and promo code: the server's discounted amount, then Pay.
+  await form.getByLabel("Phone").fill("+371 26 123 456");
+  await form.getByLabel("Promo code").fill(code.toLowerCase());
+  await form.getByRole("button", { name: "Apply" }).click();
+  const summary = form.getByRole("definition").filter({ hasText: "−€0.50" });
+  await expect(summary).toBeVisible();
+  await form.getByRole("button", { name: "Pay €2.00" }).click();
+  await expect(page.getByText("Payment received, we are preparing the item for delivery!")).toBeVisible();
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Paid");
+  await expect(stepper.locator('[aria-current="step"]')).toContainText("Received payment");
+  await expect(card.getByText("Brīvības iela 58, Rīga, LV-1010")).toBeVisible();
+
+  // The wallet lists the discounted debit.
+  await page.goto("/wallet");
+  const payment = page.getByRole("table").getByRole("row").filter({ hasText: "Auction payment" });
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText("−€2.00");
+  await expect(payment.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByText("€8.00").first()).toBeVisible();
+
+  // The operator moves it on; the open page follows each step without a reload.
+  await page.goto("/auctions/won");
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Paid");
+  await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+  const advance = (to: string) => operator.post(`/api/operator/fulfilments/${auctionId}/advance`, { headers: xhr, data: { to } });
+  expect((await advance("InDelivery")).status()).toBe(200);
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("In delivery");
+  await expect(stepper.locator('[aria-current="step"]')).toContainText("Out for delivery");
+  expect((await advance("Delivered")).status()).toBe(200);
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Delivered");
+  await expect(stepper.locator('[aria-current="step"]')).toContainText("Delivered");
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+});
+
+test("a winner whose wallet is short is told so and offered Add funds; a closed payment window cancels it live", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const operator = await operatorSession(browser);
+  const page = await bidderWithMoney(browser);
+  const title = `Won speaker ${Date.now().toString(36)}`;
+  const auctionId = await winAuction(operator, page, title);
+  // Spend all but €1.00 through an operator adjustment, so €2.50 is too much.
+  const displayName = ((await (await page.request.get("/authn/user", { headers: xhr })).json()) as { displayName: string }).displayName;
+  expect((await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: -900, reason: "E2E: leave €1.00" } })).status()).toBe(200);
+
+  await page.goto("/auctions/won");
+  const card = page.locator(`article[data-auction-id="${auctionId}"]`);
+  const form = card.getByRole("form", { name: "Pay and tell us where to deliver" });
+  await form.getByRole("combobox", { name: "Delivery address" }).fill("Jomas iela 5, Jūrmala, LV-2015");
+  await form.getByLabel("Phone").fill("26123456");
+  await form.getByRole("button", { name: "Pay €2.50" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "Not enough funds in your wallet!" })).toBeVisible();
+  await expect(page.getByText("Failed to make payment, please try again.")).toBeVisible();
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Unpaid");
+  await form.getByRole("button", { name: "Add funds" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add funds" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // A tester closes the payment window now; the expiry job cancels it and the open page shows so.
+  const closed = await operator.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { headers: xhr, data: { seconds: 0 } });
+  expect(closed.status()).toBe(200);
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Canceled");
+  await expect(card.getByRole("list", { name: "Fulfilment progress" }).locator('[aria-current="step"]')).toContainText(
+    "Payment not received, auction canceled",
+  );
+  await expect(form).toBeHidden();
+});

@@ -1,0 +1,106 @@
+// The expiry job with a controlled clock: unpaid won auctions expire when the payment window closes by the server's
+// clock, exactly once, also with two processes' jobs on one database and right after a restart.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../server/app";
+import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { loadConfig } from "../../server/config";
+import { payForWonAuction, type FulfilmentRefusal } from "../../server/fulfilment";
+import { EXPIRY_INTERVAL_MS } from "../../server/fulfilment/expiry";
+import { openTestDatabase, type TestDatabase } from "../support/database";
+import { createAuction, createBidder } from "../support/fixtures";
+
+let database: TestDatabase;
+let nowMs = Date.now();
+const clock = () => new Date(nowMs);
+const apps: App[] = [];
+const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent" });
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.http.close();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const db = () => database.db;
+
+async function startApp(): Promise<App> {
+  const app = await buildApp({ config, db: db(), clock });
+  apps.push(app);
+  return app;
+}
+
+/** An auction won by a new bidder (with €10), ended now by the clock; its payment window in hours. */
+async function wonAuction(windowHours: number) {
+  const winner = await createBidder(db(), { balanceCents: 1000 });
+  const auctionId = await createAuction(db(), clock(), { entryFeeCents: 0, initialSeconds: 10 });
+  await db().query("update auctions set payment_window_hours = $2 where id = $1", [auctionId, windowHours]);
+  await enrol(db(), winner.id, auctionId, clock());
+  await placeBid(db(), winner.id, auctionId, clock());
+  await advanceLifecycle(db(), new Date(nowMs + 20_000)); // the bid pushed the end to now + resetSeconds (15 s)
+  const [row] = await db().query<{ deadline_at: Date }>("select deadline_at from fulfilments where auction_id = $1", [auctionId]);
+  return { auctionId, winnerId: winner.id, deadlineMs: row!.deadline_at.getTime() };
+}
+
+const stateOf = async (auctionId: number) =>
+  (await db().query<{ state: string }>("select state from fulfilments where auction_id = $1", [auctionId]))[0]?.state;
+
+const expiryEvents = async (auctionIds: number[]) =>
+  (await db().query<{ n: number }>("select count(*) as n from fulfilment_events where to_state = 'Expired' and auction_id = any($1::bigint[])", [auctionIds]))[0]?.n;
+
+const ticks = (n: number) => new Promise((resolve) => setTimeout(resolve, n * EXPIRY_INTERVAL_MS + 200));
+
+describe("the expiry job", () => {
+  it("expires an unpaid auction when its window closes by the server's clock, once, and leaves paid ones alone", async () => {
+    const unpaid = await wonAuction(2);
+    const paid = await wonAuction(2);
+    await payForWonAuction(db(), { userId: paid.winnerId, auctionId: paid.auctionId, deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015", phone: "26123456", now: clock() });
+    await startApp();
+
+    nowMs = unpaid.deadlineMs - 1000;
+    await ticks(2);
+    expect(await stateOf(unpaid.auctionId)).toBe("AwaitingPayment");
+
+    nowMs = unpaid.deadlineMs;
+    await expect.poll(() => stateOf(unpaid.auctionId), { timeout: 5000 }).toBe("Expired");
+    const [row] = await db().query<{ expired_at: Date; version: number }>("select expired_at, version from fulfilments where auction_id = $1", [unpaid.auctionId]);
+    expect(row).toEqual({ expired_at: new Date(unpaid.deadlineMs), version: 1 });
+    expect(await stateOf(paid.auctionId)).toBe("PaymentReceived");
+
+    // Later ticks change nothing, and the winner can no longer pay.
+    nowMs += 3600_000;
+    await ticks(2);
+    expect(await expiryEvents([unpaid.auctionId])).toBe(1);
+    await expect(
+      payForWonAuction(db(), { userId: unpaid.winnerId, auctionId: unpaid.auctionId, deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015", phone: "26123456", now: clock() }),
+    ).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" } satisfies Partial<FulfilmentRefusal>);
+  });
+
+  it("expires each fulfilment once when two processes run the job on one database", async () => {
+    const won = await Promise.all([1, 1, 1, 1, 1].map(() => wonAuction(1)));
+    await Promise.all([startApp(), startApp()]);
+    nowMs = Math.max(...won.map((w) => w.deadlineMs)) + 1;
+    const ids = won.map((w) => w.auctionId);
+    await expect.poll(async () => (await Promise.all(ids.map(stateOf))).every((state) => state === "Expired"), { timeout: 5000 }).toBe(true);
+    await ticks(2);
+    expect(await expiryEvents(ids)).toBe(ids.length);
+  });
+
+  it("expires, on its first run after a restart, what came due while the server was down", async () => {
+    const won = await wonAuction(3);
+    const first = await startApp();
+    await ticks(1);
+    expect(await stateOf(won.auctionId)).toBe("AwaitingPayment");
+    await first.http.close();
+    apps.splice(apps.indexOf(first), 1);
+
+    // Down past the deadline; the restarted server expires it without waiting for a tick.
+    nowMs = won.deadlineMs + 3600_000;
+    await startApp();
+    await expect.poll(() => stateOf(won.auctionId), { timeout: EXPIRY_INTERVAL_MS - 100, interval: 50 }).toBe("Expired");
+    expect(await expiryEvents([won.auctionId])).toBe(1);
+  });
+});

@@ -1,0 +1,523 @@
+// Won auctions and their fulfilment against the real server and database: opening when an auction ends, paying
+// (wallet, promo codes, phone and address), operators moving delivery on, and the winner's page told live.
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  OperatorFulfilmentList,
+  PromoCode,
+  PromoCodeList,
+  QuoteResponse,
+  TransactionsResponse,
+  WonAuction,
+  WonAuctionsResponse,
+  type ClientToServerEvents,
+  type CreatePromoCodeBody,
+  type ServerToClientEvents,
+} from "../../contract";
+import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { advanceFulfilment, FulfilmentRefusal, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
+import { localOperatorKey } from "../../server/operator/operator.routes";
+import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
+import { postLedgerEntry } from "../../server/wallet/wallet.service";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { openTestDatabase } from "../support/database";
+import { createAuction, createBidder } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/server";
+
+type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let server: TestServer;
+// The server's clock: tests move it; the lifecycle, payments and expiry read it.
+let nowMs = Date.now();
+const now = () => new Date(nowMs);
+let ip = 0;
+const sockets: LiveClient[] = [];
+// Known, so the ops CLI's local key can be derived here.
+const SESSION_SECRET = "fulfilment-test-session-secret-0123456789abcdef";
+
+beforeAll(async () => {
+  server = await startTestServer({ SESSION_SECRET }, { clock: now });
+});
+afterEach(() => {
+  sockets.splice(0).forEach((socket) => socket.disconnect());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const db = () => server.database.db;
+
+async function signedIn(euros = 0) {
+  const client = new TestClient(server.url, `10.60.0.${++ip}`);
+  const body = await signUpConfirmed(client);
+  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
+  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
+  return { client, id: user!.id, email: body.email, displayName: body.displayName };
+}
+
+async function operator() {
+  const signed = await signedIn();
+  await db().query("update users set role = 'operator' where id = $1", [signed.id]);
+  return signed.client;
+}
+
+/** A running auction the user wins at `priceCents`, ended by the lifecycle; its payment window in hours. */
+async function wonBy(userId: string, priceCents = 250, windowHours = 72) {
+  const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, initialSeconds: 60 });
+  await db().query("update auctions set price_cents = $2, payment_window_hours = $3 where id = $1", [auctionId, priceCents - 1, windowHours]);
+  await enrol(db(), userId, auctionId, now());
+  await placeBid(db(), userId, auctionId, now());
+  await advanceLifecycle(db(), new Date(nowMs + 61_000));
+  return auctionId;
+}
+
+async function balance(client: TestClient) {
+  return ((await client.get("/api/user-wallet")).body as { balance: number }).balance;
+}
+
+async function wonAuction(client: TestClient, auctionId: number) {
+  return WonAuction.parse((await client.get(`/api/fulfilments/${auctionId}`)).body);
+}
+
+async function createPromo(op: TestClient, body: CreatePromoCodeBody) {
+  const answer = await op.post("/api/operator/promo-codes", body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return PromoCode.parse(answer.body);
+}
+
+const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36)}${++ip}`.toUpperCase();
+const address = "Brīvības iela 58, Rīga, LV-1010";
+
+async function openSocket(client: TestClient): Promise<LiveClient> {
+  const socket: LiveClient = connect(server.url, { transports: ["websocket"], forceNew: true, extraHeaders: { Cookie: client.cookieHeader } });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on("connect", () => resolve());
+    socket.on("connect_error", reject);
+  });
+  return socket;
+}
+
+describe("opening a fulfilment", () => {
+  it("opens one, awaiting payment, when an auction ends with a winner; the deadline is the end plus the payment window", async () => {
+    const winner = await createBidder(db());
+    const auctionId = await wonBy(winner.id, 250, 48);
+    const [row] = await db().query<{ state: string; price_cents: number; deadline_at: Date; ended_at: Date }>(
+      "select f.state, f.price_cents, f.deadline_at, a.ended_at from fulfilments f join auctions a on a.id = f.auction_id where f.auction_id = $1",
+      [auctionId],
+    );
+    expect(row).toMatchObject({ state: "AwaitingPayment", price_cents: 250 });
+    expect(row!.deadline_at.getTime() - row!.ended_at.getTime()).toBe(48 * 3600_000);
+  });
+
+  it("opens none for an auction that ends without bids, and only one however often the lifecycle runs", async () => {
+    const empty = await createAuction(db(), now(), { entryFeeCents: 0 });
+    const winner = await createBidder(db());
+    const won = await wonBy(winner.id);
+    await advanceLifecycle(db(), new Date(nowMs + 120_000));
+    await advanceLifecycle(db(), new Date(nowMs + 130_000));
+    const rows = await db().query<{ auction_id: number }>("select auction_id from fulfilments where auction_id = any($1::bigint[])", [[empty, won]]);
+    expect(rows).toEqual([{ auction_id: won }]);
+  });
+
+  it("opens one when the price cap ends an auction at once", async () => {
+    const winner = await createBidder(db());
+    const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, priceCapCents: 1 });
+    await enrol(db(), winner.id, auctionId, now());
+    expect(await placeBid(db(), winner.id, auctionId, now())).toMatchObject({ hasEnded: true });
+    const [row] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
+    expect(row).toEqual({ state: "AwaitingPayment", user_id: winner.id });
+  });
+});
+
+describe("the winner's list", () => {
+  it("lists won auctions with final price, state and deadline, and the profile's phone and address as defaults", async () => {
+    const anna = await signedIn();
+    await anna.client.put("/api/users/profile", {
+      firstName: "Anna",
+      lastName: "Ozola",
+      displayName: anna.displayName,
+      phone: "+371 26123456",
+      deliveryAddress: address,
+      isMarketingConsentGiven: false,
+    });
+    const auctionId = await wonBy(anna.id, 321);
+    const list = WonAuctionsResponse.parse((await anna.client.get("/api/fulfilments")).body);
+    expect(list.defaults).toEqual({ phone: "+371 26123456", deliveryAddress: address });
+    expect(list.items).toEqual([
+      expect.objectContaining({ auctionId, title: "Test product", finalPriceCents: 321, state: "AwaitingPayment", amountPaidCents: null, version: 0 }),
+    ]);
+    // The old list keeps working for the auction cards.
+    expect((await anna.client.get("/api/auctions/won")).body).toMatchObject({ items: [expect.objectContaining({ id: auctionId })] });
+
+    const otto = await signedIn();
+    expect(WonAuctionsResponse.parse((await otto.client.get("/api/fulfilments")).body).items).toEqual([]);
+    expect((await otto.client.get(`/api/fulfilments/${auctionId}`)).status).toBe(404);
+    expect((await new TestClient(server.url).get("/api/fulfilments")).status).toBe(401);
+  });
+});
+
+describe("paying for a won auction", () => {
+  it("debits the wallet (AuctionPayment), saves phone and address, and moves to PaymentReceived, once", async () => {
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 250);
+    const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(WonAuction.parse(answer.body)).toMatchObject({
+      state: "PaymentReceived",
+      amountPaidCents: 250,
+      discountCents: 0,
+      deliveryAddress: address,
+      phone: "26123456",
+      paidAt: now().toISOString(),
+      version: 1,
+    });
+    expect(await balance(anna.client)).toBe(7.5);
+    const history = TransactionsResponse.parse((await anna.client.get("/api/user-wallet/transactions")).body);
+    expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.5, description: "Payment: Test product", auction: { id: auctionId } });
+    expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "26123456", deliveryAddress: address });
+
+    // Paying again is refused and changes nothing.
+    const again = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
+    expect(await balance(anna.client)).toBe(7.5);
+  });
+
+  it("takes the money once when the same payment arrives ten times at once", async () => {
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 300);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "+37126123456" })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
+    expect(await balance(anna.client)).toBe(7);
+  });
+
+  it("refuses a bad phone or address with the field's message, changing nothing", async () => {
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id);
+    for (const phone of ["abc", "12345", "+371 1234567", "+371 123456789", "12345678", "2612345", ""]) {
+      const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone });
+      expect(answer.status, phone).toBe(400);
+      const message = phone === "" ? "validation.required" : "validation.invalidPhone";
+      expect(answer.body, phone).toMatchObject({ error: { code: "VALIDATION_FAILED", issues: [{ path: "phone", message }] } });
+    }
+    for (const [deliveryAddress, message] of [["", "validation.required"], ["x".repeat(256), "validation.max255"]]) {
+      const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress, phone: "+371 26123456" });
+      expect(answer.body).toMatchObject({ error: { code: "VALIDATION_FAILED", issues: [{ path: "deliveryAddress", message }] } });
+    }
+    expect(await balance(anna.client)).toBe(10);
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment", version: 0 });
+  });
+
+  it("accepts Latvian numbers with or without +371 and international ones", async () => {
+    for (const phone of ["+371 26 123 456", "0037167123456", "+44 20 7946 0958", "+1-202-555-0143", "67123456"]) {
+      const anna = await signedIn(5);
+      const auctionId = await wonBy(anna.id, 100);
+      const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone });
+      expect(answer.status, phone).toBe(200);
+    }
+  });
+
+  it("refuses when the wallet is short, with the wallet's message, changing nothing", async () => {
+    const anna = await signedIn(1);
+    const auctionId = await wonBy(anna.id, 250);
+    const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(answer).toMatchObject({ status: 402, body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } } });
+    expect(await balance(anna.client)).toBe(1);
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment", phone: null });
+    expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "" });
+  });
+
+  it("refuses after the payment window has closed", async () => {
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 250, 1);
+    const [row] = await db().query<{ deadline_at: Date }>("select deadline_at from fulfilments where auction_id = $1", [auctionId]);
+    const saved = nowMs;
+    // Stop the expiry job from acting first: the refusal is what is tested here.
+    nowMs = row!.deadline_at.getTime();
+    try {
+      const quote = anna.client.post(`/api/fulfilments/${auctionId}/quote`, {});
+      const pay = anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+      for (const answer of await Promise.all([quote, pay])) {
+        expect(answer.body).toMatchObject({ error: { code: expect.stringMatching(/^(PAYMENT_WINDOW_CLOSED|FULFILMENT_STEP_REFUSED)$/) } });
+      }
+    } finally {
+      nowMs = saved;
+    }
+    expect(await balance(anna.client)).toBe(10);
+  });
+
+  it("refuses someone else's auction and an unknown one", async () => {
+    const anna = await signedIn(10);
+    const otto = await signedIn(10);
+    const auctionId = await wonBy(anna.id);
+    for (const id of [auctionId, 99_999_999]) {
+      const answer = await otto.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: address, phone: "26123456" });
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+    }
+    expect(await balance(otto.client)).toBe(10);
+  });
+});
+
+describe("promo codes", () => {
+  it("takes a percentage or a fixed amount off, computed by the server, never below zero", async () => {
+    const op = await operator();
+    const percent = await createPromo(op, { code: uniqueCode("save"), kind: "percent", amount: 20 });
+    const fixed = await createPromo(op, { code: uniqueCode("gift"), kind: "fixed", amount: 10_000 });
+    const anna = await signedIn(10);
+    const first = await wonBy(anna.id, 255);
+    const quote = QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${first}/quote`, { promoCode: percent.code.toLowerCase() })).body);
+    expect(quote).toEqual({ priceCents: 255, discountCents: 51, amountCents: 204, promoCode: percent.code });
+    expect(QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${first}/quote`, {})).body)).toEqual({
+      priceCents: 255,
+      discountCents: 0,
+      amountCents: 255,
+      promoCode: null,
+    });
+
+    const paid = await anna.client.post(`/api/fulfilments/${first}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: ` ${percent.code} ` });
+    expect(WonAuction.parse(paid.body)).toMatchObject({ amountPaidCents: 204, discountCents: 51, promoCode: percent.code });
+    expect(await balance(anna.client)).toBe(7.96);
+    const history = TransactionsResponse.parse((await anna.client.get("/api/user-wallet/transactions")).body);
+    expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.04 });
+
+    // A fixed discount larger than the price makes it free: no debit at all.
+    const second = await wonBy(anna.id, 150);
+    const free = await anna.client.post(`/api/fulfilments/${second}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: fixed.code });
+    expect(WonAuction.parse(free.body)).toMatchObject({ state: "PaymentReceived", amountPaidCents: 0, discountCents: 150 });
+    expect(await balance(anna.client)).toBe(7.96);
+
+    const listed = PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items;
+    expect(listed.find((p) => p.id === percent.id)).toMatchObject({ uses: 1, kind: "percent", amount: 20 });
+  });
+
+  it("refuses unknown, not yet valid, expired and used-up codes with 'Entered promo code is not valid.', changing nothing", async () => {
+    const op = await operator();
+    const day = 24 * 3600_000;
+    const future = await createPromo(op, { code: uniqueCode("soon"), kind: "percent", amount: 10, validFrom: new Date(nowMs + day).toISOString() });
+    const past = await createPromo(op, { code: uniqueCode("old"), kind: "percent", amount: 10, validUntil: new Date(nowMs - day).toISOString() });
+    const once = await createPromo(op, { code: uniqueCode("once"), kind: "fixed", amount: 50, maxUses: 1 });
+    const mine = await createPromo(op, { code: uniqueCode("mine"), kind: "fixed", amount: 50, maxUsesPerUser: 1 });
+
+    const otto = await signedIn(10);
+    const ottos = await wonBy(otto.id, 100);
+    expect((await otto.client.post(`/api/fulfilments/${ottos}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: once.code })).status).toBe(200);
+
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 100);
+    const refused = { status: 400, body: { error: { code: "PROMO_CODE_INVALID", message: "Entered promo code is not valid.", issues: [{ path: "promoCode", message: "fulfilment.validation.promoCodeInvalid" }] } } };
+    for (const code of ["NOSUCHCODE", future.code, past.code, once.code]) {
+      expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: code }), code).toMatchObject(refused);
+      expect(await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: code }), code).toMatchObject(refused);
+    }
+    expect(await balance(anna.client)).toBe(10);
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment" });
+
+    // Once per user: the second of Anna's wins cannot use it again.
+    expect((await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: mine.code })).status).toBe(200);
+    const another = await wonBy(anna.id, 100);
+    expect(await anna.client.post(`/api/fulfilments/${another}/quote`, { promoCode: mine.code })).toMatchObject(refused);
+  });
+
+  it("gives the last use of a code to one of two winners paying at the same moment", async () => {
+    const op = await operator();
+    const last = await createPromo(op, { code: uniqueCode("last"), kind: "percent", amount: 50, maxUses: 1 });
+    const [anna, otto] = [await signedIn(10), await signedIn(10)];
+    const [a, o] = [await wonBy(anna.id, 200), await wonBy(otto.id, 200)];
+    const answers = await Promise.all([
+      anna.client.post(`/api/fulfilments/${a}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: last.code }),
+      otto.client.post(`/api/fulfilments/${o}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: last.code }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const [uses] = await db().query<{ n: number }>("select count(*) as n from promo_redemptions where promo_code_id = $1", [last.id]);
+    expect(uses?.n).toBe(1);
+  });
+
+  it("lets only operators create codes, and refuses bad or duplicate ones", async () => {
+    const anna = await signedIn();
+    expect((await anna.client.post("/api/operator/promo-codes", { code: "HELLO", kind: "percent", amount: 10 })).status).toBe(403);
+    expect((await anna.client.get("/api/operator/promo-codes")).status).toBe(403);
+    expect((await new TestClient(server.url).post("/api/operator/promo-codes", { code: "HELLO", kind: "percent", amount: 10 })).status).toBe(401);
+
+    const op = await operator();
+    const code = uniqueCode("dup");
+    await createPromo(op, { code, kind: "fixed", amount: 100 });
+    expect(await op.post("/api/operator/promo-codes", { code: code.toLowerCase(), kind: "fixed", amount: 100 })).toMatchObject({
+      status: 409,
+      body: { error: { code: "PROMO_CODE_EXISTS" } },
+    });
+    for (const bad of [
+      { code: uniqueCode("p"), kind: "percent", amount: 101 },
+      { code: uniqueCode("p"), kind: "fixed", amount: 0 },
+      { code: "a b", kind: "fixed", amount: 100 },
+      { code: uniqueCode("p"), kind: "fixed", amount: 100, validFrom: "2030-01-02T00:00:00Z", validUntil: "2030-01-01T00:00:00Z" },
+      { code: uniqueCode("p"), kind: "gift", amount: 100 },
+    ]) {
+      expect((await op.post("/api/operator/promo-codes", bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+});
+
+describe("operators move delivery on", () => {
+  it("moves a paid auction to InDelivery, then Delivered, and refuses every other step, changing nothing", async () => {
+    const op = await operator();
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 100);
+    const advance = (to: string) => op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to });
+
+    // Unpaid: no delivery step yet.
+    for (const to of ["InDelivery", "Delivered"]) {
+      expect(await advance(to)).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
+    }
+    await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(await advance("Delivered")).toMatchObject({ status: 409 });
+    expect(await advance("InDelivery")).toMatchObject({ status: 200, body: { state: "InDelivery", winnerEmail: anna.email, inDeliveryAt: now().toISOString() } });
+    expect(await advance("InDelivery")).toMatchObject({ status: 409 });
+    expect(await advance("Delivered")).toMatchObject({ status: 200, body: { state: "Delivered", version: 3 } });
+    for (const to of ["InDelivery", "Delivered"]) expect(await advance(to)).toMatchObject({ status: 409 });
+    expect(await advance("Expired")).toMatchObject({ status: 400 });
+    expect(await advance("AwaitingPayment")).toMatchObject({ status: 400 });
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "Delivered", version: 3 });
+    expect(await op.post("/api/operator/fulfilments/99999999/advance", { to: "InDelivery" })).toMatchObject({ status: 404 });
+
+    const events = await db().query<{ from_state: string; to_state: string; actor: string }>(
+      "select from_state, to_state, actor from fulfilment_events where auction_id = $1 order by id",
+      [auctionId],
+    );
+    expect(events.map((e) => `${e.from_state}>${e.to_state}`)).toEqual(["AwaitingPayment>PaymentReceived", "PaymentReceived>InDelivery", "InDelivery>Delivered"]);
+  });
+
+  it("lists fulfilments by state for operators only", async () => {
+    const op = await operator();
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 100);
+    const waiting = OperatorFulfilmentList.parse((await op.get("/api/operator/fulfilments?state=AwaitingPayment&limit=1000")).body).items;
+    expect(waiting.find((f) => f.auctionId === auctionId)).toMatchObject({ winnerEmail: anna.email, state: "AwaitingPayment" });
+    expect(waiting.every((f) => f.state === "AwaitingPayment")).toBe(true);
+    expect((await op.get("/api/operator/fulfilments?state=Lost")).status).toBe(400);
+    expect((await anna.client.get("/api/operator/fulfilments")).status).toBe(403);
+    expect((await anna.client.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+
+  it("sets an unpaid auction's payment time left, so the expiry job expires it; refuses it for any other state", async () => {
+    const op = await operator();
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 100);
+    const annaSocket = await openSocket(anna.client);
+    const annaSees: WonAuction[] = [];
+    annaSocket.on("fulfilment:updated", (raw) => annaSees.push(WonAuction.parse(raw)));
+    const timeLeft = (id: number, body: unknown) => op.post(`/api/operator/fulfilments/${id}/payment-time-left`, body);
+
+    for (const bad of [{ seconds: -1 }, { seconds: 1.5 }, { seconds: "10" }, {}]) {
+      expect((await timeLeft(auctionId, bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await timeLeft(99_999_999, { seconds: 5 })).toMatchObject({ status: 404 });
+    expect((await anna.client.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds: 5 })).status).toBe(403);
+    expect((await new TestClient(server.url).post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds: 5 })).status).toBe(401);
+
+    // An hour from the server's now: the winner's page hears the new deadline.
+    const hour = await timeLeft(auctionId, { seconds: 3600 });
+    expect(hour).toMatchObject({ status: 200, body: { state: "AwaitingPayment", deadlineAt: new Date(nowMs + 3600_000).toISOString(), version: 1 } });
+    await expect.poll(() => annaSees.at(-1)?.deadlineAt).toBe(new Date(nowMs + 3600_000).toISOString());
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ deadlineAt: new Date(nowMs + 3600_000).toISOString() });
+
+    // Zero: the expiry job expires it on its next tick, and the winner sees it canceled.
+    expect(await timeLeft(auctionId, { seconds: 0 })).toMatchObject({ status: 200, body: { state: "AwaitingPayment" } });
+    await expect.poll(async () => (await wonAuction(anna.client, auctionId)).state, { timeout: 5000 }).toBe("Expired");
+    await expect.poll(() => annaSees.at(-1)?.state).toBe("Expired");
+    const refused = await timeLeft(auctionId, { seconds: 60 });
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
+    expect((refused.body as { error: { message: string } }).error.message).toMatch(/is Expired; only an unpaid one/);
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "Expired" });
+    const payment = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(payment).toMatchObject({ status: 409 });
+    expect(await balance(anna.client)).toBe(10);
+
+    // A paid one has no deadline to move.
+    const paidId = await wonBy(anna.id, 100);
+    await anna.client.post(`/api/fulfilments/${paidId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    expect(await timeLeft(paidId, { seconds: 60 })).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
+    expect(await wonAuction(anna.client, paidId)).toMatchObject({ state: "PaymentReceived", version: 1 });
+
+    const actions = await db().query<{ action: string; subject: string }>(
+      "select action, subject from operator_actions where subject = $1 order by id",
+      [`auction:${auctionId}`],
+    );
+    expect(actions.map((a) => a.action)).toEqual(["fulfilment.payment-time-left", "fulfilment.payment-time-left"]);
+  });
+
+  it("answers the ops CLI's local key on the operator fulfilment calls, and no forged one", async () => {
+    const cli = { authorization: `Bearer ${localOperatorKey(SESSION_SECRET)}`, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" };
+    const listed = await fetch(`${server.url}/api/operator/fulfilments?state=Delivered`, { headers: cli });
+    expect(listed.status).toBe(200);
+    expect(OperatorFulfilmentList.parse(await listed.json()).items.every((f) => f.state === "Delivered")).toBe(true);
+    const code = uniqueCode("cli");
+    const made = await fetch(`${server.url}/api/operator/promo-codes`, { method: "POST", headers: cli, body: JSON.stringify({ code, kind: "fixed", amount: 100 }) });
+    expect(made.status).toBe(201);
+    expect(PromoCode.parse(await made.json())).toMatchObject({ code, createdBy: "ops-cli" });
+    const forged = await fetch(`${server.url}/api/operator/fulfilments`, { headers: { authorization: "Bearer not-the-key" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("offers the same refusals to the service functions the ops CLI calls", async () => {
+    const winner = await createBidder(db(), { balanceCents: 1000 });
+    const auctionId = await wonBy(winner.id, 100);
+    await expect(advanceFulfilment(db(), { auctionId, to: "Delivered", actor: "ops-cli", now: now() })).rejects.toBeInstanceOf(FulfilmentRefusal);
+    expect(await setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).toMatchObject({
+      deadlineAt: new Date(nowMs + 600_000).toISOString(),
+    });
+    await payForWonAuction(db(), { userId: winner.id, auctionId, deliveryAddress: address, phone: "26123456", now: now() });
+    await expect(setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" });
+    expect(await advanceFulfilment(db(), { auctionId, to: "InDelivery", actor: "ops-cli", now: now() })).toMatchObject({ state: "InDelivery" });
+  });
+});
+
+describe("the winner's page follows live", () => {
+  it("tells the winner's sockets when the auction ends, is paid and moves on, and nobody else", async () => {
+    const op = await operator();
+    const anna = await signedIn(10);
+    const otto = await signedIn(10);
+    const annaSocket = await openSocket(anna.client);
+    const ottoSocket = await openSocket(otto.client);
+    const annaSees: WonAuction[] = [];
+    const ottoSees: WonAuction[] = [];
+    annaSocket.on("fulfilment:updated", (raw) => annaSees.push(WonAuction.parse(raw)));
+    ottoSocket.on("fulfilment:updated", (raw) => ottoSees.push(WonAuction.parse(raw)));
+
+    // The lifecycle ends the auction when the clock passes its end.
+    const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, initialSeconds: 30 });
+    await enrol(db(), anna.id, auctionId, now());
+    await placeBid(db(), anna.id, auctionId, now());
+    nowMs += 31_000;
+    await expect.poll(() => annaSees.find((w) => w.auctionId === auctionId)?.state, { timeout: 5000 }).toBe("AwaitingPayment");
+
+    await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
+    await expect.poll(() => annaSees.at(-1)?.state).toBe("PaymentReceived");
+    await op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "InDelivery" });
+    await expect.poll(() => annaSees.at(-1)?.state).toBe("InDelivery");
+    await op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "Delivered" });
+    await expect.poll(() => annaSees.at(-1)?.state).toBe("Delivered");
+    expect(annaSees.filter((w) => w.auctionId === auctionId).map((w) => w.version)).toEqual([0, 1, 2, 3]);
+    expect(ottoSees).toEqual([]);
+  });
+});
+
+describe("demo data", () => {
+  it("has won auctions in every fulfilment state, and the demo bidder's own win unpaid", async () => {
+    const demo = await openTestDatabase();
+    try {
+      await seedDemoData(demo.db);
+      const states = await demo.db.query<{ state: string }>("select distinct state from fulfilments order by state");
+      expect(states.map((row) => row.state)).toEqual(["AwaitingPayment", "Delivered", "Expired", "InDelivery", "PaymentReceived"]);
+      const [own] = await demo.db.query<{ state: string }>(
+        "select f.state from fulfilments f join users u on u.id = f.user_id where u.email = $1",
+        [DEMO_BIDDER.email],
+      );
+      expect(own).toEqual({ state: "AwaitingPayment" });
+    } finally {
+      await demo.drop();
+    }
+  });
+});
