@@ -9,3 +9,4 @@ export * from "./auctions";
 export * from "./payments";
 export * from "./operator";
 export * from "./fulfilment";
+export * from "./tours";

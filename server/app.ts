@@ -24,6 +24,7 @@ import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
+import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
 export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed };
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(sessionsPlugin, { config, db });
   await http.register(accountsRoutes, { config, db, mailer });
   await http.register(walletRoutes, { db });
+  await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
   await http.register(paymentsRoutes, { config, db, feed, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { tourNames } from "../../contract";
 
 /** Every test reads English, as SPEC.md writes the strings. */
 export async function inEnglish(page: Page) {
@@ -30,4 +31,18 @@ export async function linkFromMailbox(request: APIRequestContext, address: strin
     })
     .toBeTruthy();
   return new URL(link ?? "").pathname + new URL(link ?? "").search;
+}
+
+/**
+ * Marks every guided tour completed for the user signed in on `request` (a page's or context's), so that no tour
+ * overlay stands in the way of a test about something else. tours.spec.ts tests the tours themselves.
+ */
+export async function completeGuidedTours(request: APIRequestContext): Promise<void> {
+  for (const tourName of tourNames) {
+    const answer = await request.put("/api/users/tour-progress", {
+      headers: { "X-Requested-With": "XMLHttpRequest" },
+      data: { tourName, currentStep: 0, isCompleted: true },
+    });
+    expect(answer.status(), `completing the ${tourName} tour`).toBe(200);
+  }
 }

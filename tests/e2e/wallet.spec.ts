@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
@@ -12,6 +12,7 @@ async function newSignedInBidder(page: Page) {
   });
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  await completeGuidedTours(page.request);
 }
 
 async function openAddFunds(page: Page) {

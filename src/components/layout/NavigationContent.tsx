@@ -37,7 +37,7 @@ export function NavigationContent() {
           {isSignedIn && (
             <>
               <li>
-                <NavLink to="/auctions/my-active" className={itemClass}>
+                <NavLink to="/auctions/my-active" className={itemClass} data-tour="nav-my-active">
                   <BoltGlyph />
                   <span className="flex flex-col">
                     {t("nav.myActive")}
@@ -46,7 +46,7 @@ export function NavigationContent() {
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/auctions/won" className={itemClass}>
+                <NavLink to="/auctions/won" className={itemClass} data-tour="nav-won">
                   <TrophyGlyph />
                   <span className="flex flex-col">
                     {t("nav.won")}
@@ -55,7 +55,7 @@ export function NavigationContent() {
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/favourites" className={itemClass}>
+                <NavLink to="/favourites" className={itemClass} data-tour="nav-favourites">
                   <HeartGlyph />
                   {t("nav.favourites")}
                 </NavLink>
@@ -65,7 +65,7 @@ export function NavigationContent() {
         </ul>
       </nav>
 
-      <nav aria-label={t("nav.information")} className="border-t border-line pt-4">
+      <nav aria-label={t("nav.information")} className="border-t border-line pt-4" data-tour="nav-information">
         <p className="mb-2 px-4 text-xs font-semibold tracking-wide text-muted uppercase">{t("nav.information")}</p>
         <ul className="flex flex-col">
           {informationLinks.map((link) => (

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
+import { PopoverTour, isInTour } from "../../features/tours";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
 import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
@@ -68,18 +69,28 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
     <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
       <Popover.Trigger
         aria-label={t("account.menu")}
+        data-tour="account"
         className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-500 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-600 dark:ring-primary-900"
       >
         {initialsOf(user)}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} aria-label={t("account.menu")} className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-2 shadow-xl">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          aria-label={t("account.menu")}
+          // A click or focus in the menu's tour is not a click outside the menu.
+          onInteractOutside={(event) => {
+            if (isInTour(event.target)) event.preventDefault();
+          }}
+          className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-2 shadow-xl"
+        >
           <div className="px-3 py-2">
             <p className="font-semibold">{user.displayName}</p>
             <p className="truncate text-sm text-muted">{user.email}</p>
           </div>
           <div className="mx-1 my-2 flex items-center justify-between gap-3 rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
-            <div>
+            <div data-tour="account-balance">
               <p className="text-xs font-medium text-muted">{t("account.balance")}</p>
               <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
                 €{formatBalance(wallet?.balance)}
@@ -91,6 +102,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
                 close();
                 addFunds.send({ type: "dialog.open" });
               }}
+              data-tour="account-add-funds"
               className="rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-600"
             >
               {t("account.addFunds")}
@@ -98,13 +110,13 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
           </div>
           <ul className="border-t border-line pt-1">
             <li>
-              <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass}>
+              <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass} data-tour="account-profile">
                 <UserGlyph className="size-4" />
                 {t("account.profile")}
               </Link>
             </li>
             <li>
-              <Link to="/wallet" onClick={close} className={itemClass}>
+              <Link to="/wallet" onClick={close} className={itemClass} data-tour="account-wallet">
                 <WalletGlyph className="size-4" />
                 {t("account.wallet")}
               </Link>
@@ -118,6 +130,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
         </Popover.Content>
       </Popover.Portal>
       <AddFundsDialog actor={addFunds} />
+      <PopoverTour tourName="AccountPopover" isOpen={isOpen} />
     </Popover.Root>
   );
 }

@@ -1,20 +1,25 @@
 // Theme mode (Light, Dark, System; saved, then the page reloads) and the bid sound switch (saved).
+// Its guided tour starts 500 ms after it opens.
 import * as Popover from "@radix-ui/react-popover";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { themeModes } from "../../../contract";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
+import { PopoverTour, isInTour } from "../../features/tours";
 import { GearGlyph } from "../ui/icons";
 
 export function SettingsPopover() {
   const { t } = useTranslation();
   const [isBidSoundOn, setBidSoundOn] = useBidSound();
   const themeMode = readThemeMode();
+  const [isOpen, setIsOpen] = useState(false);
 
   return (
-    <Popover.Root>
+    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
       <Popover.Trigger
         aria-label={t("settings.open")}
+        data-tour="settings"
         className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
       >
         <GearGlyph />
@@ -24,10 +29,14 @@ export function SettingsPopover() {
           align="end"
           sideOffset={8}
           aria-label={t("settings.title")}
+          // A click or focus in the menu's tour is not a click outside the menu.
+          onInteractOutside={(event) => {
+            if (isInTour(event.target)) event.preventDefault();
+          }}
           className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-4 shadow-xl"
         >
           <h2 className="mb-3 text-base font-semibold">{t("settings.title")}</h2>
-          <fieldset>
+          <fieldset data-tour="settings-theme">
             <legend className="mb-2 text-sm font-medium text-muted">{t("settings.themeMode")}</legend>
             <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/5 p-1 dark:bg-white/5">
               {themeModes.map((mode) => (
@@ -48,7 +57,7 @@ export function SettingsPopover() {
               ))}
             </div>
           </fieldset>
-          <label className="mt-4 flex cursor-pointer items-center justify-between gap-3">
+          <label className="mt-4 flex cursor-pointer items-center justify-between gap-3" data-tour="settings-bid-sound">
             <span className="text-sm font-medium">{t("settings.bidSound")}</span>
             <input
               type="checkbox"
@@ -64,6 +73,7 @@ export function SettingsPopover() {
           </label>
         </Popover.Content>
       </Popover.Portal>
+      <PopoverTour tourName="SettingsPopover" isOpen={isOpen} />
     </Popover.Root>
   );
 }

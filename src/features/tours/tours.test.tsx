@@ -1,0 +1,123 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { tourNames } from "../../../contract";
+import en from "../../../locales/en.json";
+import lv from "../../../locales/lv.json";
+import ru from "../../../locales/ru.json";
+import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
+import { PopoverTour } from "./components/PopoverTour";
+import { tourSteps } from "./tour-steps";
+
+const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const lookUp = (tree: unknown, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
+
+/** The account menu's tour targets, as the open menu shows them. */
+function OpenAccountMenu() {
+  return (
+    <div>
+      <p data-tour="account-balance">€0.00</p>
+      <button type="button" data-tour="account-add-funds">
+        Add funds
+      </button>
+      <a href="/profile" data-tour="account-profile">
+        Profile
+      </a>
+      <a href="/wallet" data-tour="account-wallet">
+        Wallet
+      </a>
+    </div>
+  );
+}
+
+describe("guided tours", () => {
+  it("have a title and a text for every step in English, Latvian and Russian", () => {
+    const missing = tourNames.flatMap((tourName) =>
+      tourSteps[tourName].flatMap((step) =>
+        Object.entries({ en, lv, ru }).flatMap(([language, tree]) =>
+          [step.titleKey, step.bodyKey].filter((key) => typeof lookUp(tree, key) !== "string").map((key) => `${language}: ${key}`),
+        ),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("never ask an anonymous visitor's progress, and show nothing", async () => {
+    const { fetchStub, calls } = stubServer({ "/authn/user": () => json({ isAuthenticated: false }) });
+    vi.stubGlobal("fetch", fetchStub);
+    renderWithRouter(
+      <>
+        <OpenAccountMenu />
+        <PopoverTour tourName="AccountPopover" isOpen />
+      </>,
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/authn/user"));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("do not start a completed tour", async () => {
+    const { fetchStub, calls } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/AccountPopover": () => json({ tourName: "AccountPopover", currentStep: 0, isCompleted: true }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    renderWithRouter(
+      <>
+        <OpenAccountMenu />
+        <PopoverTour tourName="AccountPopover" isOpen />
+      </>,
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover"));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("start the account tour 500 ms after its menu opens, move with Next and Previous, and save completion with step 0 on close", async () => {
+    const saved: unknown[] = [];
+    let progress = { tourName: "AccountPopover", currentStep: 0, isCompleted: false };
+    const { fetchStub, calls } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/AccountPopover": () => json(progress),
+      "/api/users/tour-progress": () => json(progress),
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "PUT") {
+        progress = JSON.parse(String(init.body)) as typeof progress;
+        saved.push(progress);
+      }
+      return fetchStub(input, init);
+    });
+    renderWithRouter(
+      <>
+        <OpenAccountMenu />
+        <PopoverTour tourName="AccountPopover" isOpen />
+      </>,
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover"));
+    const openedAt = Date.now();
+    const step = await screen.findByRole("alertdialog", { name: "Your balance" }, { timeout: 3000 });
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(450);
+    expect(step).toHaveTextContent("1 of 4");
+
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("alertdialog", { name: "Add funds" })).toHaveTextContent("2 of 4");
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect(await screen.findByRole("alertdialog", { name: "Your balance" })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Close the tour" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(saved.at(-1)).toEqual({ tourName: "AccountPopover", currentStep: 0, isCompleted: true }));
+    // The PUT invalidates the cached progress, which is asked again.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/users/tour-progress/AccountPopover").length).toBeGreaterThan(1));
+    const puts = calls.filter((c) => c.init?.method === "PUT");
+    expect(puts.every((c) => (c.init?.headers as Record<string, string>)["X-Requested-With"] === "XMLHttpRequest")).toBe(true);
+  });
+});

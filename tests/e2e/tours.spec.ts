@@ -1,0 +1,166 @@
+import { expect, test, type Page } from "@playwright/test";
+import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+test.beforeEach(async ({ page }) => inEnglish(page));
+
+/** A new bidder, signed up and confirmed through the mailbox: signed in, on the confirmation page. */
+async function signInNewBidder(page: Page) {
+  const bidder = uniqueBidder("tour");
+  const signUp = await page.request.post("/authn/sign-up", {
+    headers: xhr,
+    data: { ...bidder, confirmPassword: bidder.password, firstName: "Liene", lastName: "Ozola", language: "en" },
+  });
+  expect(signUp.status()).toBe(201);
+  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
+  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+}
+
+async function savedProgress(page: Page, tourName: string) {
+  return (await (await page.request.get(`/api/users/tour-progress/${tourName}`, { headers: xhr })).json()) as unknown;
+}
+
+const tourStep = (page: Page, title: string) => page.getByRole("alertdialog", { name: title });
+
+/** Measured in the page: from the click on `selector` to the moment a tour card is in the document. */
+function msFromClickToTourCard(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    (triggerSelector) =>
+      new Promise<number>((resolve) => {
+        let clickedAt: number | null = null;
+        document.querySelector(triggerSelector)?.addEventListener("click", () => (clickedAt = performance.now()), { once: true });
+        const observer = new MutationObserver(() => {
+          if (clickedAt !== null && document.querySelector("[data-tour-card]")) {
+            observer.disconnect();
+            resolve(performance.now() - clickedAt);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+    selector,
+  );
+}
+
+test("a new bidder is shown the main tour once; the account and settings menus start theirs 500 ms after opening", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInNewBidder(page);
+  await page.getByRole("link", { name: "Go to auctions" }).click();
+
+  // The main tour starts on home: Next and Previous move; the mobile menu step is left out on a wide screen.
+  const welcome = tourStep(page, "Welcome to Pennybid!");
+  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  const total = Number((await welcome.getByText(/^1 of \d+$/).textContent())?.split(" of ")[1]);
+  expect(total).toBeGreaterThanOrEqual(9);
+  await welcome.getByRole("button", { name: "Next" }).click();
+  await expect(tourStep(page, "Language")).toContainText(`2 of ${total}`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(tourStep(page, "Settings")).toContainText(`3 of ${total}`);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(tourStep(page, "Language")).toBeVisible();
+  for (const title of ["Settings", "My active auctions", "Won auctions", "Favourites", "Your account"]) {
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(tourStep(page, title)).toBeVisible();
+  }
+  await expect.poll(() => savedProgress(page, "MainPage")).toEqual({ tourName: "MainPage", currentStep: 7, isCompleted: false });
+
+  // Closing saves completion with step 0; after a reload the tour does not start again.
+  await page.getByRole("button", { name: "Close the tour" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect.poll(() => savedProgress(page, "MainPage")).toEqual({ tourName: "MainPage", currentStep: 0, isCompleted: true });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+  // The account menu's tour starts about 500 ms after the menu opens, with the menu still open beneath it.
+  const delay = msFromClickToTourCard(page, '[data-tour="account"]');
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Account menu" });
+  await expect(menu).toBeVisible();
+  await expect(tourStep(page, "Your balance")).toBeVisible({ timeout: 3000 });
+  const delayMs = await delay;
+  expect(delayMs).toBeGreaterThanOrEqual(490);
+  expect(delayMs).toBeLessThan(1500);
+  await expect(tourStep(page, "Your balance")).toContainText("1 of 4");
+  for (const title of ["Add funds", "Profile", "Wallet and transactions"]) {
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(tourStep(page, title)).toBeVisible();
+    await expect(menu).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect.poll(() => savedProgress(page, "AccountPopover")).toEqual({ tourName: "AccountPopover", currentStep: 0, isCompleted: true });
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+
+  // The settings menu's tour; Escape closes the menu and the tour, which counts as closed.
+  await page.getByRole("button", { name: "Settings" }).click();
+  await expect(tourStep(page, "Theme mode")).toBeVisible({ timeout: 3000 });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect.poll(() => savedProgress(page, "SettingsPopover")).toEqual({ tourName: "SettingsPopover", currentStep: 0, isCompleted: true });
+
+  // Once seen, the menus open without tours.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(menu).toBeVisible();
+  await page.waitForTimeout(1200);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+});
+
+test("on a 390 px phone the main tour shows the mobile menu step instead of the side navigation, and runs to Done", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInNewBidder(page);
+  await page.getByRole("link", { name: "Go to auctions" }).click();
+
+  await expect(tourStep(page, "Welcome to Pennybid!")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(tourStep(page, "Menu")).toContainText("2 of");
+  await expect(tourStep(page, "Menu")).toContainText("active auctions, won auctions, favourites");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(tourStep(page, "Welcome to Pennybid!")).toBeVisible();
+
+  // Every step to the end: none of them is stuck, and the desktop-only ones are not there.
+  const titles: string[] = [];
+  for (let step = 0; step < 20; step += 1) {
+    const card = page.getByRole("alertdialog");
+    await expect(card).toBeVisible();
+    const title = (await card.getByRole("heading").textContent()) ?? "";
+    titles.push(title);
+    const done = card.getByRole("button", { name: "Done" });
+    if (await done.isVisible()) {
+      await done.click();
+      break;
+    }
+    await card.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("alertdialog").getByRole("heading")).not.toHaveText(title);
+  }
+  expect(titles).toEqual(expect.arrayContaining(["Welcome to Pennybid!", "Menu", "Language", "Settings", "Your account", "Time left", "Current price", "Enrol", "Like", "Starting soon", "Questions?"]));
+  for (const desktopOnly of ["My active auctions", "Won auctions", "Favourites", "Information"]) expect(titles).not.toContain(desktopOnly);
+  expect(titles.at(-1)).toBe("Questions?");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect.poll(() => savedProgress(page, "MainPage")).toEqual({ tourName: "MainPage", currentStep: 0, isCompleted: true });
+
+  // The account menu's tour at 390 px too.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(tourStep(page, "Your balance")).toBeVisible({ timeout: 3000 });
+  await page.getByRole("button", { name: "Close the tour" }).click();
+  await expect.poll(() => savedProgress(page, "AccountPopover")).toEqual({ tourName: "AccountPopover", currentStep: 0, isCompleted: true });
+  await expect(page.getByRole("dialog", { name: "Account menu" })).toBeVisible();
+});
+
+test("an anonymous visitor never sees a tour", async ({ page }) => {
+  const progressCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/tour-progress")) progressCalls.push(request.url());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  expect(progressCalls).toEqual([]);
+});
