@@ -9,6 +9,8 @@ export const AuthenticatedUser = z.object({
   lastName: z.string(),
   displayName: z.string(),
   email: z.string(),
+  /** Has the operator role (the operator API and the dev panel's server actions); an answer without it is a bidder. */
+  isOperator: z.boolean().default(false),
 });
 
 export const AuthUser = z.discriminatedUnion("isAuthenticated", [AnonymousUser, AuthenticatedUser]);

@@ -10,3 +10,4 @@ export * from "./payments";
 export * from "./operator";
 export * from "./fulfilment";
 export * from "./tours";
+export * from "./dev-tools";

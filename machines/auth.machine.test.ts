@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise, waitFor, type AnyEventObject } from "xstate";
 import type { AuthUser, AuthenticatedUser } from "../contract";
-import { USER_REFRESH_MS, authMachine } from "./auth.machine";
+import { USER_REFRESH_MS, authMachine, type AuthEvent } from "./auth.machine";
+import { definedTransitions, generatePaths, reachedStates, walkAll } from "./generated-paths";
 
-const anna: AuthenticatedUser = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv" };
+const anna: AuthenticatedUser = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
 const anonymous: AuthUser = { isAuthenticated: false };
 
 /** An actor whose GET /authn/user answers from a queue (an Error rejects). */
@@ -91,5 +92,28 @@ describe("the auth machine", () => {
     actor.send({ type: "user.refresh" });
     await vi.waitFor(() => expect(actor.getSnapshot().matches("authenticated")).toBe(true));
     expect(fetchUser).toHaveBeenCalledTimes(2);
+  });
+  // Generated at collection time, so that the test's title says how many paths run. The fetches' answers are the
+  // events their invoked actors would send: a signed-in user or nobody when one succeeds, an error when it fails.
+  const fetchEvents = [...new Set(definedTransitions(authMachine).map((t): string => t.eventType))].flatMap((type): AnyEventObject[] =>
+    type.startsWith("xstate.done.actor.") ? [{ type, output: anna }, { type, output: anonymous }] : type.startsWith("xstate.error.actor.") ? [{ type, error: new Error("offline") }] : [],
+  );
+  const events = [
+    { type: "user.signedIn", user: anna },
+    { type: "user.signedOut" },
+    { type: "user.refresh" },
+    { type: "session.expired" },
+    ...fetchEvents,
+  ] as unknown as AuthEvent[];
+  const paths = generatePaths(authMachine, { events });
+
+  it(`walks all ${paths.length} generated paths, through every transition`, () => {
+    const reached = reachedStates(paths);
+    for (const value of ["loading", "failed", { authenticated: "idle" }, { authenticated: "refreshing" }, { anonymous: "idle" }, { anonymous: "refreshing" }]) {
+      expect(reached, JSON.stringify(value)).toContain(JSON.stringify(value));
+    }
+    const { mismatches, untaken } = walkAll(authMachine, paths);
+    expect(mismatches).toEqual([]);
+    expect(untaken).toEqual([]);
   });
 });

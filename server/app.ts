@@ -10,6 +10,7 @@ import { startLifecycle } from "./auctions/lifecycle";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
+import { devToolsRoutes } from "./http/dev-tools.routes";
 import { registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
@@ -82,7 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     addresses: createAddressProvider(config.addressProviderUrl, http.log),
     sessionSecret: config.sessionSecret,
   });
-  if (!config.isProduction) await http.register(mailboxRoutes, { db });
+  if (!config.isProduction) {
+    await http.register(mailboxRoutes, { db });
+    await http.register(devToolsRoutes);
+  }
   await http.register(spaPlugin, { staticDir: config.staticDir });
 
   const lifecycle =

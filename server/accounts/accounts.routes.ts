@@ -44,8 +44,8 @@ const displayNameTaken = () =>
 
 export function toAuthUser(user: SessionUser | null): AuthUser {
   if (!user) return { isAuthenticated: false };
-  const { firstName, lastName, displayName, email } = user;
-  return { isAuthenticated: true, firstName, lastName, displayName, email };
+  const { firstName, lastName, displayName, email, role } = user;
+  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
 }
 
 export async function accountsRoutes(
@@ -62,10 +62,13 @@ export async function accountsRoutes(
   });
   /** The /authn/user answer for a user who has just been given a session. */
   const signedInAs = async (userId: string): Promise<AuthUser> => {
-    const profile = await getProfile(db, userId);
-    if (!profile) throw new Error("signed-in user vanished");
-    const { firstName, lastName, displayName, email } = profile;
-    return { isAuthenticated: true, firstName, lastName, displayName, email };
+    const [user] = await db.query<{ first_name: string; last_name: string; display_name: string; email: string; role: SessionUser["role"] }>(
+      "select first_name, last_name, display_name, email, role from users where id = $1",
+      [userId],
+    );
+    if (!user) throw new Error("signed-in user vanished");
+    const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
+    return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
   };
 
   r.get("/authn/user", { schema: { response: { 200: AuthUser } } }, async (request, reply) => {

@@ -35,6 +35,7 @@ describe("sign-up and e-mail confirmation", () => {
       lastName: "Kalniņš",
       displayName: body.displayName,
       email: body.email,
+      isOperator: false,
     });
     expect((await visitor.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, email: body.email });
 

@@ -41,6 +41,12 @@ describe("the one-origin server", () => {
     }
   });
 
+  it("tells the SPA it may offer the dev panel, outside production", async () => {
+    const response = await fetch(`${server.url}/dev/tools.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ devTools: true });
+  });
+
   it("answers unknown API paths with a JSON 404, never the SPA", async () => {
     const response = await fetch(`${server.url}/api/nothing-here`);
     expect(response.status).toBe(404);
@@ -108,7 +114,7 @@ describe("the one-origin server", () => {
 });
 
 describe("production settings", () => {
-  it("sends HSTS in production", async () => {
+  it("sends HSTS in production, and offers no dev panel there", async () => {
     const production = await startTestServer({
       NODE_ENV: "production",
       SESSION_SECRET: "x".repeat(40),
@@ -117,6 +123,9 @@ describe("production settings", () => {
     try {
       const response = await fetch(`${production.url}/api/health`);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+      const devTools = await fetch(`${production.url}/dev/tools.json`);
+      expect(devTools.status).toBe(404);
+      expect(await devTools.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
     } finally {
       await production.close();
     }

@@ -1,16 +1,32 @@
-import { useCallback, useState } from "react";
+import { Suspense, lazy, useCallback, useState } from "react";
 import { Outlet } from "react-router-dom";
+import { useUser } from "../../features/auth/auth-provider";
+import { DevToolsLauncher } from "../../features/dev-tools";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { MobileMenu, PermanentSidebar } from "./SideNavigation";
+import { PermanentSidebar } from "./SideNavigation";
+
+// The mobile menu (a Radix dialog) is fetched the first time it opens; the tour (react-joyride) only for a
+// signed-in user, the only one it is for.
+const MobileMenu = lazy(() => import("./MobileMenu").then((chunk) => ({ default: chunk.MobileMenu })));
+const MainPageTour = lazy(() => import("../../features/tours").then((chunk) => ({ default: chunk.MainPageTour })));
 
 export function MainLayout() {
+  const { data: user } = useUser();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const openMenu = useCallback(() => setIsMenuOpen(true), []);
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const openMenu = useCallback(() => {
+    setHasOpenedMenu(true);
+    setIsMenuOpen(true);
+  }, []);
   return (
     <div className="min-h-dvh">
       <PermanentSidebar />
-      <MobileMenu isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} />
+      {hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MobileMenu isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} />
+        </Suspense>
+      )}
       <div className="flex min-h-dvh flex-col lg:pl-sidebar">
         <Header onOpenMenu={openMenu} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-10">
@@ -18,6 +34,12 @@ export function MainLayout() {
         </main>
         <Footer />
       </div>
+      {user?.isAuthenticated && (
+        <Suspense fallback={null}>
+          <MainPageTour />
+        </Suspense>
+      )}
+      <DevToolsLauncher />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { runningAuctionMachine } from "../../../../machines/running-auction.machine";
+import { useDevRegistration } from "../../../lib/dev-machines";
 import { placeBid } from "../api/my-auctions";
 
 const COMPLETE_AT = 0.9;
@@ -18,6 +19,7 @@ export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPre
     runningAuctionMachine.provide({ actors: { placeBid: fromPromise(({ input }) => placeBid(input.auctionId)) } }),
     { input: { auctionId, isEnrolled, isWinning, isRunning } },
   );
+  useDevRegistration("running-auction", actor);
   useEffect(() => {
     actor.send({ type: "auction.synced", isEnrolled, isWinning, isRunning });
   }, [actor, isEnrolled, isWinning, isRunning]);

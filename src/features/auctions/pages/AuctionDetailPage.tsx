@@ -15,6 +15,7 @@ import { AuctionImage } from "../components/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
 import { useDuration, useEuro, useLivePhase } from "../format";
+import { useAuctionLifecycle } from "../live/use-auction-lifecycle";
 
 export function AuctionDetailPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
   const duration = useDuration();
   const { data: user } = useUser();
   const { phase, msLeft, msToStart } = useLivePhase(auction);
+  useAuctionLifecycle(auction);
   const isEnrolled = useIsEnrolled(auction.id);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
   const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;

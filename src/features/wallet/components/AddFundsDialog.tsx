@@ -8,13 +8,14 @@ import { fromPromise } from "xstate";
 import { addFundsMachine, payableAmount } from "../../../../machines/add-funds.machine";
 import { CloseGlyph } from "../../../components/ui/icons";
 import { showToast } from "../../../components/ui/toast";
+import { useDevRegistration } from "../../../lib/dev-machines";
 import { createPayment, goToCheckout } from "../api/payments";
 
 export function useAddFunds() {
   const { t } = useTranslation();
   const location = useLocation();
   const origin = location.pathname + location.search;
-  return useActorRef(
+  const actor = useActorRef(
     addFundsMachine.provide({
       actors: { createPayment: fromPromise(({ input }) => createPayment(input.amount)) },
       actions: {
@@ -23,6 +24,8 @@ export function useAddFunds() {
       },
     }),
   );
+  useDevRegistration("add-funds", actor);
+  return actor;
 }
 
 export type AddFundsActor = ReturnType<typeof useAddFunds>;

@@ -1,0 +1,28 @@
+// Offers the dev panel when the server says it may (GET /dev/tools.json exists outside production only). The
+// panel's code is a chunk of its own, fetched only then, so production pages never download it.
+import { Suspense, lazy, useEffect, useState } from "react";
+import { DevToolsStatus } from "../../../contract";
+
+const DevTools = lazy(() => import("./components/DevTools").then((chunk) => ({ default: chunk.DevTools })));
+
+export function DevToolsLauncher() {
+  const [isOffered, setIsOffered] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    fetch("/dev/tools.json", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: unknown) => {
+        if (isCurrent && DevToolsStatus.safeParse(body).success) setIsOffered(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  if (!isOffered) return null;
+  return (
+    <Suspense fallback={null}>
+      <DevTools />
+    </Suspense>
+  );
+}

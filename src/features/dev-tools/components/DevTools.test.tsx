@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor } from "xstate";
+import { auctionLifecycleMachine } from "../../../../machines/auction-lifecycle.machine";
+import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { registerDevMachine } from "../../../lib/dev-machines";
+import { DevTools } from "./DevTools";
+import { DevToolsLauncher } from "../DevToolsLauncher";
+import { contextJson, stateLabel } from "../machine-events";
+
+const bidder = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
+const operator = { ...bidder, displayName: "ops", email: "operator@pennybid.lv", isOperator: true };
+const T = Date.parse("2030-01-01T10:00:00.000Z");
+
+const undo: (() => void)[] = [];
+afterEach(() => {
+  undo.splice(0).forEach((run) => run());
+  vi.unstubAllGlobals();
+});
+
+/** A running lifecycle machine of auction 7, waiting to start at T, registered for the panel. */
+function registerLifecycle() {
+  const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 60_000 } }).start();
+  undo.push(registerDevMachine("auction-lifecycle #7", actor), () => actor.stop());
+  return actor;
+}
+
+function renderPanel(user: object, path = "/", answers: Parameters<typeof stubServer>[0] = {}) {
+  const server = stubServer({ "/authn/user": () => json(user), ...answers });
+  vi.stubGlobal("fetch", server.fetchStub);
+  renderWithRouter(<DevTools />, path);
+  return server;
+}
+
+async function openPanel() {
+  fireEvent.click(screen.getByRole("button", { name: "Dev tools" }));
+  return screen.findByRole("dialog", { name: "Dev tools" });
+}
+
+describe("the dev panel", () => {
+  it("lists the page's machines with their state and context, the auth machine among them", async () => {
+    registerLifecycle();
+    renderPanel(bidder);
+    const panel = await openPanel();
+    const lifecycle = within(panel).getByRole("region", { name: "auction-lifecycle #7" });
+    expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("waiting.countingDown");
+    expect(within(lifecycle).getByText(/"startsAtMs": 1893492000000/)).toBeInTheDocument();
+    const auth = await within(panel).findByRole("region", { name: "auth" });
+    await waitFor(() => expect(within(auth).getByTestId("machine-state")).toHaveTextContent("authenticated.idle"));
+    expect(within(auth).getByText(/"email": "a@b.lv"/)).toBeInTheDocument();
+  });
+
+  it("offers the events the machine knows, marks those possible now, and sends one with its payload", async () => {
+    const actor = registerLifecycle();
+    renderPanel(bidder);
+    const lifecycle = within(await openPanel()).getByRole("region", { name: "auction-lifecycle #7" });
+    const options = within(within(lifecycle).getByRole("combobox", { name: "Event" })).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["auction.updated (possible now)", "clock.ticked (possible now)"]);
+
+    fireEvent.change(within(lifecycle).getByRole("combobox", { name: "Event" }), { target: { value: "clock.ticked" } });
+    fireEvent.change(within(lifecycle).getByRole("textbox", { name: "Payload (JSON object, optional)" }), { target: { value: `{"nowMs": ${T + 1}}` } });
+    fireEvent.click(within(lifecycle).getByRole("button", { name: "Send" }));
+
+    expect(actor.getSnapshot().context.nowMs).toBe(T + 1);
+    expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("waiting.starting");
+    expect(within(lifecycle).getByRole("status")).toHaveTextContent("Sent clock.ticked.");
+  });
+
+  it("refuses a payload that is not a JSON object, sending nothing", async () => {
+    const actor = registerLifecycle();
+    renderPanel(bidder);
+    const lifecycle = within(await openPanel()).getByRole("region", { name: "auction-lifecycle #7" });
+    fireEvent.change(within(lifecycle).getByRole("textbox", { name: /Payload/ }), { target: { value: "[1, 2" } });
+    fireEvent.click(within(lifecycle).getByRole("button", { name: "Send" }));
+    expect(within(lifecycle).getByRole("alert")).toHaveTextContent("The payload must be a JSON object");
+    expect(actor.getSnapshot().context.nowMs).toBe(T - 60_000);
+    expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("waiting.countingDown");
+  });
+
+  it("follows machines as they come and go", async () => {
+    renderPanel(bidder);
+    const panel = await openPanel();
+    expect(within(panel).queryByRole("region", { name: "auction-lifecycle #7" })).not.toBeInTheDocument();
+    act(() => void registerLifecycle());
+    expect(within(panel).getByRole("region", { name: "auction-lifecycle #7" })).toBeInTheDocument();
+    act(() => undo.splice(0).forEach((run) => run()));
+    expect(within(panel).queryByRole("region", { name: "auction-lifecycle #7" })).not.toBeInTheDocument();
+  });
+
+  it("shows no operator actions to a bidder", async () => {
+    renderPanel(bidder, "/auctions/7");
+    const panel = await openPanel();
+    await within(panel).findByRole("region", { name: "auth" });
+    expect(within(panel).queryByRole("region", { name: "Operator actions" })).not.toBeInTheDocument();
+  });
+
+  it("lets an operator end the page's auction through the operator API", async () => {
+    const ended = {
+      id: 7, status: "Ended", title: "Espresso machine", priceCents: 12, entryFeeCents: 0, retailValueCents: 10_000,
+      startsAt: "2030-01-01T10:00:00.000Z", endsAt: "2030-01-01T10:05:00.000Z", endedAt: "2030-01-01T10:05:00.000Z",
+      bidCount: 12, enrolledCount: 2, leaderName: "anna", winnerName: "anna", winnerEmail: "a@b.lv", isDemo: false,
+    };
+    const server = renderPanel(operator, "/auctions/7", { "/api/operator/auctions/7/end-now": () => json(ended) });
+    const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
+    expect(within(actions).getByRole("textbox", { name: "Auction ID" })).toHaveValue("7");
+    fireEvent.click(within(actions).getByRole("button", { name: "End now" }));
+    await waitFor(() => expect(within(actions).getByRole("status")).toHaveTextContent("Auction #7 is now Ended."));
+    const call = server.calls.find((c) => c.url === "/api/operator/auctions/7/end-now");
+    expect(call?.init?.method).toBe("POST");
+    expect(new Headers(call?.init?.headers).get("X-Requested-With")).toBe("XMLHttpRequest");
+  });
+
+  it("shows the server's refusal of an operator action, and asks for an ID when there is none", async () => {
+    const refusal = () => json({ error: { code: "CONFLICT", message: "The auction has already ended." } }, 409);
+    renderPanel(operator, "/", { "/api/operator/auctions/9/time-left": refusal });
+    const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
+    fireEvent.click(within(actions).getByRole("button", { name: "Start now" }));
+    expect(within(actions).getByRole("alert")).toHaveTextContent("Enter the ID of an auction.");
+    fireEvent.change(within(actions).getByRole("textbox", { name: "Auction ID" }), { target: { value: "9" } });
+    fireEvent.click(within(actions).getByRole("button", { name: "Set time left" }));
+    await waitFor(() => expect(within(actions).getByRole("alert")).toHaveTextContent("The auction has already ended."));
+  });
+});
+
+describe("the dev panel's launcher", () => {
+  it("offers nothing when the server has no dev tools (production)", async () => {
+    const server = stubServer({ "/authn/user": () => json(bidder) });
+    vi.stubGlobal("fetch", server.fetchStub);
+    renderWithRouter(<DevToolsLauncher />);
+    await waitFor(() => expect(server.calls.map((c) => c.url)).toContain("/dev/tools.json"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
+  });
+
+  it("offers the panel when the server says it may", async () => {
+    vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(bidder), "/dev/tools.json": () => json({ devTools: true }) }).fetchStub);
+    renderWithRouter(<DevToolsLauncher />);
+    expect(await screen.findByRole("button", { name: "Dev tools" })).toBeInTheDocument();
+  });
+});
+
+describe("how the panel writes a machine's state", () => {
+  it("joins nested states with dots and parallel regions with commas", () => {
+    expect(stateLabel("idle")).toBe("idle");
+    expect(stateLabel({ open: "editing" })).toBe("open.editing");
+    expect(stateLabel({ a: { b: "c" }, d: "e" })).toBe("a.b.c, d.e");
+  });
+
+  it("writes a context with repeated objects and functions without failing", () => {
+    const shared = { n: 1 };
+    const context: Record<string, unknown> = { first: shared, second: shared, run: function go() {} };
+    context.self = context;
+    expect(JSON.parse(contextJson(context))).toEqual({ first: { n: 1 }, second: "[seen above]", run: "[function go]", self: "[seen above]" });
+  });
+});

@@ -1,0 +1,78 @@
+// The dev panel (outside production): the page's live machines, events sent to them, and an operator's server-side
+// actions on the auction of the page.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { completeGuidedTours, inEnglish, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+/** A page of the seeded demo operator, signed in through the sign-in form. */
+async function operatorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill("operator@pennybid.lv");
+  await page.getByLabel("Password").fill("Operator1!");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible({ timeout: 15_000 });
+  // The guided tours are for another test: marked completed, and the page loaded again without them.
+  await completeGuidedTours(page.request);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  return page;
+}
+
+async function openDevTools(page: Page) {
+  await page.getByRole("button", { name: "Dev tools" }).click();
+  const panel = page.getByRole("dialog", { name: "Dev tools" });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test("the panel lists the page's machines, and an event sent to one changes its state", async ({ browser }) => {
+  const page = await operatorPage(browser);
+  const panel = await openDevTools(page);
+  const auth = panel.getByRole("region", { name: "auth", exact: true });
+  await expect(auth.getByTestId("machine-state")).toHaveText("authenticated.idle");
+  await auth.getByText("Context").click();
+  await expect(auth.getByText('"email": "operator@pennybid.lv"')).toBeVisible();
+  await expect(auth.getByRole("combobox", { name: "Event" })).toContainText("user.signedOut (possible now)");
+
+  await auth.getByRole("combobox", { name: "Event" }).selectOption("user.signedOut");
+  await auth.getByRole("button", { name: "Send" }).click();
+  await expect(auth.getByTestId("machine-state")).toHaveText("anonymous.idle");
+  await expect(auth.getByRole("status")).toHaveText("Sent user.signedOut.");
+  // The page follows its machine: the header offers Sign in again.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+});
+
+test("an operator ends the auction of the page from the panel, and the page shows it ended", async ({ browser }) => {
+  const page = await operatorPage(browser);
+  const title = `Dev panel lamp ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 2500, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 0, publish: true },
+  });
+  expect(created.status()).toBe(201);
+  const auctionId = ((await created.json()) as { id: number }).id;
+
+  await page.goto(`/auctions/${auctionId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("Time left")).toBeVisible();
+  const panel = await openDevTools(page);
+  const lifecycle = panel.getByRole("region", { name: `auction-lifecycle #${auctionId}` });
+  await expect(lifecycle.getByTestId("machine-state")).toHaveText("running.live");
+
+  const actions = panel.getByRole("region", { name: "Operator actions" });
+  await expect(actions.getByRole("textbox", { name: "Auction ID" })).toHaveValue(String(auctionId));
+  await actions.getByRole("button", { name: "End now" }).click();
+  await expect(actions.getByRole("status")).toHaveText(`Auction #${auctionId} is now Ended.`);
+  await expect(lifecycle.getByTestId("machine-state")).toHaveText("ended");
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Sold price")).toBeVisible();
+  await expect(page.getByText("Winner", { exact: true })).toBeVisible();
+  await expect(page.getByText("No winner", { exact: true })).toBeVisible();
+  await expect(page.getByText("Time left")).toHaveCount(0);
+});
