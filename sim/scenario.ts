@@ -1,6 +1,7 @@
 // A simulator scenario, as its JSON file says it: which bots, which auctions (short timers), how the bots bid,
 // and what must be true at the end. Everything random is drawn from one seeded generator, so a run replays.
 import { z } from "zod";
+import { FulfilmentState } from "../contract";
 
 const key = z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, "lower-case letters, digits and dashes, at most 20");
 
@@ -45,7 +46,38 @@ export const Checkpoint = z.object({
   status: z.enum(["Ended", "Canceled"]).default("Ended"),
   winner: z.string().nullable().optional(),
   priceCents: z.union([z.number().int(), z.literal("bids")]).optional(),
+  /** The winner's fulfilment state at the end, and what they paid (cents). */
+  fulfilment: FulfilmentState.optional(),
+  paidCents: z.number().int().nullable().optional(),
 });
+
+/** A promo code the operator creates for the run (its text gets the run's tag, so runs never collide). */
+export const ScenarioPromoCode = z.object({
+  key,
+  kind: z.enum(["percent", "fixed"]),
+  /** Whole percent, or euro cents. */
+  amount: z.number().int().min(1),
+});
+
+/** One step of a won auction's fulfilment, taken in order once the auction has ended. */
+export const FulfilmentStep = z.discriminatedUnion("do", [
+  /** The winner pays from the wallet; `expectError` names the refusal code when the step must be refused. */
+  z.object({
+    do: z.literal("pay"),
+    deliveryAddress: z.string().default("Brīvības iela 49, Rīga, LV-1010"),
+    phone: z.string().default("+371 21234567"),
+    promoCode: key.optional(),
+    expectError: z.string().optional(),
+  }),
+  /** The operator moves delivery on. */
+  z.object({ do: z.literal("advance"), to: z.enum(["InDelivery", "Delivered"]) }),
+  /** The operator (a tester) sets the time left to pay; the expiry job does the rest. */
+  z.object({ do: z.literal("payment-time-left"), seconds: z.number().int().min(0) }),
+  /** Wait until the winner sees this state (at most `timeoutSeconds`). */
+  z.object({ do: z.literal("await"), state: FulfilmentState, timeoutSeconds: z.number().int().min(1).max(120).default(15) }),
+]);
+
+export const ScenarioFulfilment = z.object({ auction: z.string(), steps: z.array(FulfilmentStep).min(1) });
 
 /** A planned run: bots the operator opens, auctions it creates, bidding plans, checkpoints. */
 export const PlannedScenario = z.object({
@@ -56,6 +88,8 @@ export const PlannedScenario = z.object({
   bots: z.array(BotGroup).min(1),
   auctions: z.array(ScenarioAuction).min(1),
   bidding: z.array(Bidding),
+  promoCodes: z.array(ScenarioPromoCode).default([]),
+  fulfilment: z.array(ScenarioFulfilment).default([]),
   checkpoints: z.array(Checkpoint).min(1),
 });
 
@@ -82,6 +116,7 @@ export type PlannedScenario = z.infer<typeof PlannedScenario>;
 export type DemoActivityScenario = z.infer<typeof DemoActivityScenario>;
 export type ScenarioAuction = z.infer<typeof ScenarioAuction>;
 export type Bidding = z.infer<typeof Bidding>;
+export type FulfilmentStep = z.infer<typeof FulfilmentStep>;
 
 /** mulberry32: small, fast and good enough to replay a run from its seed. */
 export function seededRandom(seed: number): () => number {

@@ -2,9 +2,9 @@
 // accounts (opened by the operator, signed in, topped up through the payment sandbox), they enrol and bid as the SPA
 // does, and at the end the server's own record (winner, price, every bid in the verified chain) is checked against
 // what the bots did.
-import type { OperatorAuction, OperatorAuctionDetail } from "../contract";
+import type { OperatorAuction, OperatorAuctionDetail, PromoCode, WonAuction, WonAuctionsResponse } from "../contract";
 import { ApiClient } from "./api-client";
-import { auctionKeys, matchAuctions, seededRandom, type Bidding, type PlannedScenario } from "./scenario";
+import { auctionKeys, matchAuctions, seededRandom, type Bidding, type FulfilmentStep, type PlannedScenario } from "./scenario";
 
 export type SimOptions = {
   baseUrl: string;
@@ -128,6 +128,23 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
   );
   await Promise.all(plans.map((plan) => playAuction(plan, operator, say)));
 
+  // Promo codes and the winners' fulfilment: paying, delivery, expiry, as the scenario orders them.
+  const promoCodes = new Map<string, string>();
+  for (const promo of scenario.promoCodes) {
+    const code = `${promo.key}-${runTag}`.toUpperCase();
+    expectOk<PromoCode>(await operator.post("/api/operator/promo-codes", { code, kind: promo.kind, amount: promo.amount }), `Creating promo code ${code}`);
+    promoCodes.set(promo.key, code);
+  }
+  const fulfilled = new Map<string, WonAuction>();
+  await Promise.all(
+    scenario.fulfilment.flatMap((plan) =>
+      matchAuctions(plan.auction, keys).map(async (key) => {
+        const won = await playFulfilment(played.get(key)!, plan.steps, { operator, bots, promoCodes, say });
+        fulfilled.set(key, won);
+      }),
+    ),
+  );
+
   // Every auction: ended exactly as the bots played it, every accepted bid in a chain that verifies.
   for (const auction of played.values()) {
     const detail = expectOk<OperatorAuctionDetail>(await operator.get(`/api/operator/auctions/${auction.id}`), `Reading auction ${auction.key}`);
@@ -152,6 +169,11 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
       }
       if (checkpoint.priceCents !== undefined) {
         expectations.push(["price (cents)", checkpoint.priceCents === "bids" ? auction.bids : checkpoint.priceCents, detail.priceCents]);
+      }
+      if (checkpoint.fulfilment !== undefined || checkpoint.paidCents !== undefined) {
+        const won = fulfilled.get(key) ?? (await winnersView(auction, detail, bots));
+        if (checkpoint.fulfilment !== undefined) expectations.push(["fulfilment", checkpoint.fulfilment, won?.state ?? null]);
+        if (checkpoint.paidCents !== undefined) expectations.push(["paid (cents)", checkpoint.paidCents, won?.amountPaidCents ?? null]);
       }
       const wrong = expectations.filter(([, expected, actual]) => expected !== actual);
       checks.push({
@@ -242,4 +264,67 @@ async function playAuction(
     }
   }
   say(`${auction.key} ended after ${auction.bids} bids; ${auction.lastBidder?.name ?? "nobody"} led last`);
+}
+
+/** The auction's fulfilment as its winner (a bot of this run) sees it now, or null when nobody won. */
+async function winnersView(auction: Played, detail: OperatorAuctionDetail, bots: Map<string, Bot>): Promise<WonAuction | null> {
+  const winner = [...bots.values()].find((bot) => bot.displayName === detail.winnerName);
+  if (!winner) return null;
+  const list = expectOk<WonAuctionsResponse>(await winner.client.get("/api/fulfilments"), `${winner.name} reading won auctions`);
+  const won = list.items.find((item) => item.auctionId === auction.id);
+  if (!won) throw new SimFailure(`${auction.key}: ${winner.name} won it but does not see it among won auctions.`);
+  return won;
+}
+
+async function playFulfilment(
+  auction: Played,
+  steps: FulfilmentStep[],
+  run: { operator: ApiClient; bots: Map<string, Bot>; promoCodes: Map<string, string>; say: (line: string) => void },
+): Promise<WonAuction> {
+  const { operator, bots, promoCodes, say } = run;
+  const detail = expectOk<OperatorAuctionDetail>(await operator.get(`/api/operator/auctions/${auction.id}`), `Reading auction ${auction.key}`);
+  const winner = [...bots.values()].find((bot) => bot.displayName === detail.winnerName);
+  if (!winner) throw new SimFailure(`${auction.key} has no winner among the bots (winner: ${detail.winnerName ?? "nobody"}), so there is nothing to fulfil.`);
+  let won = (await winnersView(auction, detail, bots))!;
+  say(`${auction.key}: ${winner.name} won at €${(won.finalPriceCents / 100).toFixed(2)}; fulfilment ${won.state}`);
+  for (const step of steps) {
+    switch (step.do) {
+      case "pay": {
+        const promoCode = step.promoCode === undefined ? undefined : promoCodes.get(step.promoCode);
+        if (step.promoCode !== undefined && promoCode === undefined) throw new SimFailure(`The scenario pays with promo code "${step.promoCode}" it does not create.`);
+        const answer = await winner.client.post(`/api/fulfilments/${auction.id}/pay`, { deliveryAddress: step.deliveryAddress, phone: step.phone, promoCode });
+        const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code;
+        if (step.expectError !== undefined) {
+          if (answer.status < 400 || code !== step.expectError) {
+            throw new SimFailure(`${auction.key}: paying should be refused with ${step.expectError}, got ${answer.status} ${code ?? ""}`.trim());
+          }
+          say(`${auction.key}: ${winner.name}'s payment refused as expected (${code})`);
+        } else {
+          won = expectOk<WonAuction>(answer, `${auction.key}: ${winner.name} paying`);
+          say(`${auction.key}: ${winner.name} paid €${((won.amountPaidCents ?? 0) / 100).toFixed(2)}${promoCode ? ` with ${promoCode}` : ""}`);
+        }
+        break;
+      }
+      case "advance":
+        expectOk(await operator.post(`/api/operator/fulfilments/${auction.id}/advance`, { to: step.to }), `${auction.key}: moving to ${step.to}`);
+        say(`${auction.key}: the operator moves it to ${step.to}`);
+        break;
+      case "payment-time-left":
+        expectOk(await operator.post(`/api/operator/fulfilments/${auction.id}/payment-time-left`, { seconds: step.seconds }), `${auction.key}: setting the time to pay`);
+        say(`${auction.key}: ${step.seconds} s left to pay`);
+        break;
+      case "await": {
+        const until = Date.now() + step.timeoutSeconds * 1000;
+        for (;;) {
+          won = (await winnersView(auction, detail, bots))!;
+          if (won.state === step.state) break;
+          if (Date.now() > until) throw new SimFailure(`${auction.key}: still ${won.state} after ${step.timeoutSeconds} s, waiting for ${step.state}.`);
+          await sleep(250);
+        }
+        say(`${auction.key}: ${winner.name} sees ${won.state}`);
+        break;
+      }
+    }
+  }
+  return (await winnersView(auction, detail, bots))!;
 }

@@ -6,6 +6,10 @@ import path from "node:path";
 import type {
   CancelAuctionResponse,
   CreateAuctionBody,
+  CreatePromoCodeBody,
+  FulfilmentState,
+  OperatorFulfilment,
+  PromoCode,
   OperatorAuction,
   OperatorAuctionDetail,
   OperatorUser,
@@ -14,6 +18,8 @@ import type {
 } from "../../contract";
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
+import * as fulfilment from "../fulfilment/fulfilment.service";
+import { createPromoCode, listPromoCodes } from "../fulfilment/promo-codes";
 import * as operator from "./operator.service";
 
 export type OperatorBackend = {
@@ -31,6 +37,11 @@ export type OperatorBackend = {
   user(ref: string): Promise<OperatorUserDetail>;
   adjustWallet(ref: string, adjustment: WalletAdjustmentBody): Promise<OperatorUser>;
   setRole(ref: string, role: OperatorUser["role"]): Promise<OperatorUser>;
+  listFulfilments(filter: { state?: FulfilmentState | undefined; limit: number }): Promise<OperatorFulfilment[]>;
+  advanceFulfilment(auctionId: number, to: "InDelivery" | "Delivered"): Promise<OperatorFulfilment>;
+  paymentTimeLeft(auctionId: number, seconds: number): Promise<OperatorFulfilment>;
+  listPromoCodes(): Promise<PromoCode[]>;
+  createPromoCode(body: CreatePromoCodeBody): Promise<PromoCode>;
   close(): Promise<void>;
 };
 
@@ -44,7 +55,7 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     try {
       return await work();
     } catch (error) {
-      if (error instanceof operator.OperatorRefusal) throw new OpsError(error.message);
+      if (error instanceof operator.OperatorRefusal || error instanceof fulfilment.FulfilmentRefusal) throw new OpsError(error.message);
       throw error;
     }
   };
@@ -67,6 +78,11 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     user: (ref) => refusals(() => operator.userDetail(db, ref)),
     adjustWallet: (ref, adjustment) => refusals(async () => (await operator.adjustWallet(db, ACTOR, ref, adjustment)).user),
     setRole: (ref, role) => refusals(() => operator.setRole(db, ACTOR, ref, role)),
+    listFulfilments: (filter) => fulfilment.listFulfilments(db, filter),
+    advanceFulfilment: (auctionId, to) => refusals(() => fulfilment.advanceFulfilment(db, { auctionId, to, actor: ACTOR, now: clock() })),
+    paymentTimeLeft: (auctionId, seconds) => refusals(() => fulfilment.setPaymentTimeLeft(db, { auctionId, seconds, actor: ACTOR, now: clock() })),
+    listPromoCodes: () => listPromoCodes(db),
+    createPromoCode: (body) => refusals(() => createPromoCode(db, body, { actor: ACTOR })),
     close: () => db.close(),
   };
 }
@@ -115,6 +131,11 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     user: (ref) => call("GET", user(ref)),
     adjustWallet: (ref, adjustment) => call("POST", `${user(ref)}/wallet`, adjustment),
     setRole: (ref, role) => call("POST", `${user(ref)}/role`, { role }),
+    listFulfilments: async (filter) => (await call<{ items: OperatorFulfilment[] }>("GET", `/api/operator/fulfilments?${query(filter)}`)).items,
+    advanceFulfilment: (auctionId, to) => call("POST", `/api/operator/fulfilments/${auctionId}/advance`, { to }),
+    paymentTimeLeft: (auctionId, seconds) => call("POST", `/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds }),
+    listPromoCodes: async () => (await call<{ items: PromoCode[] }>("GET", "/api/operator/promo-codes")).items,
+    createPromoCode: (body) => call("POST", "/api/operator/promo-codes", body),
     close: async () => undefined,
   };
 }

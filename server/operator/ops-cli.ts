@@ -3,7 +3,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { auctionStatuses, type AuctionStatus, type CreateAuctionBody, type OperatorAuction, type OperatorUser } from "../../contract";
+import {
+  auctionStatuses,
+  CreatePromoCodeBody,
+  fulfilmentStates,
+  type AuctionStatus,
+  type CreateAuctionBody,
+  type FulfilmentState,
+  type OperatorAuction,
+  type OperatorFulfilment,
+  type OperatorUser,
+  type PromoCode,
+} from "../../contract";
 import { OpsError, type OperatorBackend } from "./backends";
 
 export const HELP = `Pennybid operator CLI
@@ -22,6 +33,18 @@ Auctions
   auctions start-now <id>                 New or Waiting: starts at once
   auctions end-now <id>                   Running: ends at once, the leader wins
   auctions time-left <id> <seconds>       Running: ends in that many seconds; New/Waiting: starts then
+
+Fulfilment of won auctions
+  fulfilments list [--state AwaitingPayment|PaymentReceived|InDelivery|Delivered|Expired] [--limit N]
+  fulfilments advance <auction id> in-delivery|delivered
+                                          PaymentReceived → InDelivery → Delivered; the winner's page follows
+  fulfilments payment-time-left <auction id> <seconds>
+                                          AwaitingPayment: the winner must pay within that; 0 expires it now
+
+Promo codes
+  promo-codes list
+  promo-codes create <CODE> (--percent N | --fixed EUR) [--valid-from ISO-TIME] [--valid-until ISO-TIME]
+        [--max-uses N] [--max-uses-per-user N]
 
 Users and wallets
   users list [--search TEXT] [--demo | --real] [--limit N]
@@ -78,6 +101,56 @@ function userRows(items: OperatorUser[]): string[] {
     ["E-MAIL", "DISPLAY NAME", "NAME", "ROLE", "BALANCE", "CONFIRMED", "DEMO DATA"],
     ...items.map((u) => [u.email, u.displayName, `${u.firstName} ${u.lastName}`, u.role, euro(u.balanceCents), u.isConfirmed ? "yes" : "no", u.isDemo ? "demo" : ""]),
   ]);
+}
+
+function fulfilmentRows(items: OperatorFulfilment[]): string[] {
+  if (items.length === 0) return ["No fulfilments."];
+  return table([
+    ["AUCTION", "STATE", "TITLE", "WINNER", "PRICE", "PAID", "PAY BY", "ADDRESS"],
+    ...items.map((f) => [
+      String(f.auctionId), f.state, f.title.slice(0, 32), `${f.winnerDisplayName} <${f.winnerEmail}>`, euro(f.finalPriceCents),
+      f.amountPaidCents === null ? "-" : euro(f.amountPaidCents), f.state === "AwaitingPayment" ? time(f.deadlineAt) : "-", (f.deliveryAddress ?? "-").slice(0, 40),
+    ]),
+  ]);
+}
+
+const fulfilmentLine = (f: OperatorFulfilment) =>
+  `Auction ${f.auctionId} "${f.title}" won by ${f.winnerDisplayName}: ${f.state}` +
+  (f.state === "AwaitingPayment" ? `, pay by ${time(f.deadlineAt)}` : f.amountPaidCents === null ? "" : `, paid ${euro(f.amountPaidCents)}`);
+
+const promoAmount = (p: Pick<PromoCode, "kind" | "amount">) => (p.kind === "percent" ? `${p.amount} %` : euro(p.amount));
+
+function promoRows(items: PromoCode[]): string[] {
+  if (items.length === 0) return ["No promo codes."];
+  return table([
+    ["CODE", "DISCOUNT", "VALID FROM", "VALID UNTIL", "USES", "PER USER", "CREATED BY"],
+    ...items.map((p) => [
+      p.code, promoAmount(p), time(p.validFrom), time(p.validUntil), `${p.uses}${p.maxUses === null ? "" : ` of ${p.maxUses}`}`,
+      p.maxUsesPerUser === null ? "-" : String(p.maxUsesPerUser), p.createdBy,
+    ]),
+  ]);
+}
+
+function promoBody(code: string | undefined, values: Values): CreatePromoCodeBody {
+  if (!code) throw new UsageError("Give the promo code's text, e.g. promo-codes create SPRING10 --percent 10.");
+  const percent = text(values, "percent");
+  const fixed = text(values, "fixed");
+  if ((percent === undefined) === (fixed === undefined)) throw new UsageError("Give exactly one of --percent N or --fixed EUR.");
+  const optionalCount = (name: string) => (text(values, name) === undefined ? undefined : integer(text(values, name), `--${name}`, 1));
+  const candidate = {
+    code,
+    kind: percent !== undefined ? "percent" : "fixed",
+    amount: percent !== undefined ? integer(percent, "--percent", 1) : euroCents(fixed!, "--fixed"),
+    validFrom: text(values, "valid-from"),
+    validUntil: text(values, "valid-until"),
+    maxUses: optionalCount("max-uses"),
+    maxUsesPerUser: optionalCount("max-uses-per-user"),
+  };
+  const parsed = CreatePromoCodeBody.safeParse(Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)));
+  if (!parsed.success) {
+    throw new UsageError(`The promo code is not valid:${parsed.error.issues.map((issue) => `\n  ${issue.path.join(".") || "code"}: ${issue.message}`).join("")}`);
+  }
+  return parsed.data;
 }
 
 const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif", ".svg": "image/svg+xml" };
@@ -156,6 +229,13 @@ const OPTIONS = {
   real: { type: "boolean" },
   search: { type: "string" },
   reason: { type: "string" },
+  state: { type: "string" },
+  percent: { type: "string" },
+  fixed: { type: "string" },
+  "valid-from": { type: "string" },
+  "valid-until": { type: "string" },
+  "max-uses": { type: "string" },
+  "max-uses-per-user": { type: "string" },
 } as const;
 
 /** Runs one command line; answers the exit code. The backend is opened by the caller and closed here. */
@@ -178,6 +258,7 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
     const known = [
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
       "auctions end-now", "auctions time-left", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
+      "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
     ];
     if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
 
@@ -276,6 +357,46 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
           return async (backend) => {
             const u = await backend.setRole(user, role);
             print(u, [`${u.email} is now ${u.role === "operator" ? "an operator" : "a bidder"}.`]);
+          };
+        }
+        case "fulfilments list": {
+          const state = text(values, "state");
+          if (state !== undefined && !(fulfilmentStates as readonly string[]).includes(state)) {
+            throw new UsageError(`--state must be one of ${fulfilmentStates.join(", ")}.`);
+          }
+          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
+          return async (backend) => {
+            const items = await backend.listFulfilments({ state: state as FulfilmentState | undefined, limit });
+            print(items, fulfilmentRows(items));
+          };
+        }
+        case "fulfilments advance": {
+          const auctionId = id();
+          const to = ({ "in-delivery": "InDelivery", delivered: "Delivered" } as const)[rest[1] as "in-delivery" | "delivered"];
+          if (!to) throw new UsageError("Say where to: in-delivery or delivered.");
+          return async (backend) => {
+            const f = await backend.advanceFulfilment(auctionId, to);
+            print(f, [fulfilmentLine(f)]);
+          };
+        }
+        case "fulfilments payment-time-left": {
+          const auctionId = id();
+          const seconds = integer(rest[1], "The seconds");
+          return async (backend) => {
+            const f = await backend.paymentTimeLeft(auctionId, seconds);
+            print(f, [fulfilmentLine(f)]);
+          };
+        }
+        case "promo-codes list":
+          return async (backend) => {
+            const items = await backend.listPromoCodes();
+            print(items, promoRows(items));
+          };
+        case "promo-codes create": {
+          const body = promoBody(rest[0], values);
+          return async (backend) => {
+            const p = await backend.createPromoCode(body);
+            print(p, [`Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`]);
           };
         }
         default: {

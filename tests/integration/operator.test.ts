@@ -80,6 +80,16 @@ describe("the operator API", () => {
     expect(forged.status).toBe(401);
   });
 
+  it("tells the SPA who is an operator: /authn/user and the sign-in answer say isOperator", async () => {
+    expect((await operator.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, isOperator: true });
+    expect((await bidder.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, isOperator: false });
+    const op = await signedIn();
+    await server.database.db.query("update users set role = 'operator' where email = $1", [op.body.email]);
+    const again = new TestClient(server.url, `10.40.0.${++ip}`);
+    const signIn = await again.post("/authn/sign-in", { email: op.body.email, password: op.body.password });
+    expect(signIn.body).toMatchObject({ isAuthenticated: true, email: op.body.email, isOperator: true });
+  });
+
   it("creates an auction with a stored image, refuses bad settings with the field named", async () => {
     const bad = await create({ title: "", initialSeconds: 2, images: ["/etc/passwd"] });
     expect(bad.status).toBe(400);
@@ -265,6 +275,41 @@ describe("the ops CLI", () => {
     expect((await client.get("/api/operator/auctions")).status).toBe(200);
   }, 60_000);
 
+  it("moves a won auction's fulfilment and makes promo codes, refusing steps out of order with nothing changed", async () => {
+    const winner = new TestClient(server!.url, "10.40.3.1");
+    const body = await signUpConfirmed(winner);
+    const created = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "120", "--reset", "20", "--publish", "--json");
+    const auction = JSON.parse(created.stdout) as OperatorAuction;
+    expect((await ops(dataDir, "auctions", "start-now", String(auction.id))).code).toBe(0);
+    expect((await winner.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
+    expect((await winner.post(`/api/auctions/${auction.id}/bids`)).status).toBe(200);
+    expect((await ops(dataDir, "auctions", "end-now", String(auction.id))).code).toBe(0);
+
+    const unpaid = await ops(dataDir, "fulfilments", "list", "--state", "AwaitingPayment");
+    expect(unpaid.stdout).toMatch(new RegExp(`${auction.id}\\s+AwaitingPayment\\s+Toaster\\s+${body.displayName}`));
+    const early = await ops(dataDir, "fulfilments", "advance", String(auction.id), "delivered");
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain("Refused:");
+    expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "shipped")).code).toBe(2);
+    expect((await ops(dataDir, "fulfilments", "list", "--state", "AwaitingPayment", "--json")).stdout).toContain(`"auctionId": ${auction.id}`);
+
+    expect((await ops(dataDir, "promo-codes", "create", "HALF", "--percent", "150")).code).toBe(2);
+    expect((await ops(dataDir, "promo-codes", "create", "HALF", "--percent", "50", "--fixed", "1")).code).toBe(2);
+    const promo = await ops(dataDir, "promo-codes", "create", "HALF", "--percent", "50", "--max-uses", "10", "--max-uses-per-user", "1");
+    expect(promo.stdout).toContain("Created promo code HALF: 50 % off, 10 uses, 1 per user.");
+    const again = await ops(dataDir, "promo-codes", "create", "half", "--fixed", "2");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("Refused: A promo code with this text already exists.");
+
+    const paid = await winner.post(`/api/fulfilments/${auction.id}/pay`, { deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 21234567", promoCode: "half" });
+    expect(paid.body).toMatchObject({ state: "PaymentReceived", finalPriceCents: 1, amountPaidCents: 0, discountCents: 1 });
+    expect((await ops(dataDir, "fulfilments", "payment-time-left", String(auction.id), "0")).code).toBe(1);
+    expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "in-delivery")).stdout).toContain(`Auction ${auction.id} "Toaster" won by ${body.displayName}: InDelivery`);
+    expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "delivered")).stdout).toContain("Delivered");
+    expect((await winner.get("/api/fulfilments")).body).toMatchObject({ items: [{ auctionId: auction.id, state: "Delivered" }] });
+    expect((await ops(dataDir, "promo-codes", "list")).stdout).toMatch(/HALF\s+50 %\s+-\s+-\s+1 of 10\s+1\s+ops-cli/);
+  }, 90_000);
+
   it("opens the database itself once the server has stopped", async () => {
     await server?.kill();
     server = undefined;
@@ -275,5 +320,7 @@ describe("the ops CLI", () => {
     const missing = await ops(dataDir, "auctions", "show", "9999");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("There is no auction 9999.");
+    const delivered = await ops(dataDir, "fulfilments", "list", "--state", "Delivered");
+    expect(delivered.stdout).toContain("Toaster");
   }, 60_000);
 });
