@@ -1,9 +1,10 @@
-// i18next with languages loaded on demand: the active language and the English fallback before the first render,
-// another when the user picks it. Default Latvian. The long info-page texts (`info.*`) are a namespace of their
+// i18next with languages loaded on demand: the active language before the first render; SPEC.md's fallback order
+// (English, Latvian, Russian) is switched on right after it, loading those in the background; another language
+// when the user picks it. Default Latvian. The long info-page texts (`info.*`) are a namespace of their
 // own, loaded by those pages (`loadInfoTexts`); `t("info.…")` finds them through `fallbackNS`.
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { Language, defaultLanguage, storageKeys } from "../../contract";
+import { Language, defaultLanguage, fallbackLanguages, storageKeys } from "../../contract";
 import { readStored, writeStored } from "./storage";
 
 type Texts = { default: Record<string, unknown> };
@@ -53,7 +54,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** The info pages' texts in the active language and English; later language changes load them too. */
+/** The info pages' texts in the active language and the fallbacks; later language changes load them too. */
 export async function loadInfoTexts(): Promise<void> {
   await i18n.loadNamespaces("info");
 }
@@ -63,14 +64,15 @@ i18n.on("languageChanged", (language) => {
 });
 document.documentElement.lang = initialLanguage();
 
-/** Resolves once the active language and English are loaded: render after it. */
+/** Resolves once the active language is loaded: render after it. */
 export const i18nReady: Promise<unknown> = i18n
   .use(bundledTexts)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
-    // All three files hold the same keys (locales.test.ts), so English is the only fallback worth loading.
-    fallbackLng: "en",
+    // No fallback until the first render: all three files hold the same keys (locales.test.ts), so the fallbacks
+    // are a safety net that need not delay the page.
+    fallbackLng: false,
     supportedLngs: ["en", "lv", "ru"],
     ns: ["translation"],
     defaultNS: "translation",
@@ -78,5 +80,18 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+let fallbacksLoaded: Promise<void> | undefined;
+
+/** SPEC.md's fallback order, on from now: its languages load in the background. Once; resolves when loaded. */
+export function enableFallbackLanguages(): Promise<void> {
+  // i18next's language resolution reads this very options object on each lookup.
+  i18n.options.fallbackLng = fallbackLanguages;
+  // Once: a second loadLanguages call for languages already asked for answers at once, before they are there.
+  fallbacksLoaded ??= i18n.loadLanguages(fallbackLanguages);
+  return fallbacksLoaded;
+}
+
+void i18nReady.then(() => setTimeout(() => void enableFallbackLanguages(), 0));
 
 export { i18n };
