@@ -109,6 +109,7 @@ test.describe("an anonymous visitor", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const links = page.getByRole("navigation", { name: "Footer links" }).getByRole("link");
+    await expect(links).toHaveCount(4);
     const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
     const tops = boxes.map((box) => box?.y ?? 0);
     expect(new Set(tops).size).toBe(4);

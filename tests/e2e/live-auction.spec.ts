@@ -93,9 +93,11 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await anna.mouse.up();
   await expect(anna.getByText("Your bid is in!")).toBeVisible();
 
-  // Otto's page follows within a second: the new leader, a higher price, the timer at least the reset time.
+  // Otto's page follows within a second of the server's answer to Anna (the broadcast leaves with it): the new
+  // leader, a higher price, the timer at least the reset time. The whole round from the slide has a looser bound,
+  // since a loaded test machine slows Anna's own page too.
   await expect(otto.getByText(`Leading: ${annaName}`)).toBeVisible({ timeout: 1000 });
-  expect(Date.now() - slidAt).toBeLessThan(2000);
+  expect(Date.now() - slidAt).toBeLessThan(4000);
   await expect(priceOnOttosPage).not.toHaveText(before ?? "");
   await expect(otto.getByRole("listitem").filter({ hasText: annaName }).first()).toBeVisible();
 
