@@ -4,13 +4,36 @@ import { useTranslation } from "react-i18next";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
 
+/** The look of every text input; a field may add its own states (e.g. disabled). */
+export const inputClassName =
+  "h-11 rounded-xl border border-line bg-surface px-3.5 text-[15px] outline-none transition placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 aria-invalid:border-red-500";
+
+/** What describes the field with this id: its error when there is one, else its hint. */
+export const fieldDescribedBy = (id: string, error: string | undefined, hint: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+/** The field's translated error (a locale key), or else its hint, under the ids `fieldDescribedBy` names. */
+export function FieldMessage({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+        {t(error)}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={`${id}-hint`} className="text-xs text-muted">
+      {hint}
+    </p>
+  ) : null;
+}
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, className = "", ...input },
   ref,
 ) {
-  const { t } = useTranslation();
   const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -20,19 +43,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="h-11 rounded-xl border border-line bg-surface px-3.5 text-[15px] outline-none transition placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 aria-invalid:border-red-500"
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+        className={inputClassName}
         {...input}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {t(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 });

@@ -2,6 +2,7 @@
 // through the suggestions, Enter picks one, Escape closes the list; a click picks one too. Free text stays allowed.
 import { forwardRef, useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldMessage, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { useAddressSuggestions } from "../api/address-suggestions";
 
 type AddressComboboxProps = {
@@ -52,7 +53,6 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
     }
   };
 
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className="relative flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -69,7 +69,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
         aria-controls={listId}
         aria-activedescendant={isOpen && activeIndex >= 0 ? optionId(activeIndex) : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
         value={value}
         disabled={disabled}
         onChange={(event) => {
@@ -82,7 +82,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
           setIsTyping(false);
           onBlur();
         }}
-        className="h-11 rounded-xl border border-line bg-surface px-3.5 text-[15px] outline-none transition placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 disabled:opacity-60 aria-invalid:border-red-500"
+        className={`${inputClassName} disabled:opacity-60`}
       />
       <ul
         id={listId}
@@ -108,15 +108,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
             </li>
           ))}
       </ul>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {t(error)}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 });
