@@ -28,7 +28,10 @@ import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from ".
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
-export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed };
+/** One method of one route, as registered: what tests walk to prove every route is guarded and validated. */
+export type RouteSummary = { method: string; url: string; csrf: "api" | "origin" | "signature" };
+
+export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; routes: RouteSummary[] };
 
 export type BuildOptions = {
   config: AppConfig;
@@ -59,6 +62,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http);
+  const routes: RouteSummary[] = [];
+  http.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf: route.config?.csrf ?? "api" });
+  });
 
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
@@ -115,5 +122,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await redis?.close();
   });
   await http.ready();
-  return { http, io, feed };
+  return { http, io, feed, routes };
 }

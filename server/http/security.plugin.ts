@@ -1,7 +1,7 @@
 // Security headers (CSP included) and the CSRF guard: every mutating call must carry SPEC.md's
 // `X-Requested-With: XMLHttpRequest` header, which a cross-site form or image cannot send.
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppConfig } from "../config";
 import { errorBody } from "./errors";
@@ -31,24 +31,45 @@ async function security(app: FastifyInstance, options: { config: AppConfig }): P
     crossOriginEmbedderPolicy: false,
   });
 
+  // The guard looks at the route the request was matched to, not at its URL: a path spelled another way
+  // (`/%61pi/…`) reaches the same route and the same guard. Mutating routes opt out only by naming how they are
+  // guarded instead (route config `csrf`).
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith("/api/") && !request.url.startsWith("/authn/")) return;
-    // Providers' webhooks prove themselves with a signature instead.
-    if (request.url.startsWith("/api/payments/webhook/")) return;
-    const refuse = (message: string) => reply.status(403).send(errorBody("CSRF_HEADER_MISSING", message));
-    if (request.headers["x-requested-with"] !== "XMLHttpRequest") {
-      return refuse("Missing X-Requested-With: XMLHttpRequest header.");
-    }
-    const origin = request.headers.origin;
-    if (origin && !isOwnOrigin(origin, request.headers.host, options.config.publicOrigin)) {
-      return refuse("Cross-origin requests are not accepted.");
-    }
-    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
-      return reply.status(415).send(errorBody("BAD_REQUEST", "Send JSON (Content-Type: application/json)."));
-    }
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
+    const refusal = crossSiteRefusal(request, request.routeOptions.config.csrf ?? "api", options.config.publicOrigin);
+    if (refusal) return reply.status(refusal.status).send(errorBody(refusal.code, refusal.message));
   });
+}
+
+/** Why a mutating request may not come from another site, or nothing when it may pass. */
+function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, publicOrigin: string | undefined) {
+  if (mode === "signature") return undefined;
+  // SPEC.md's header: a cross-site form or image cannot send it. Our own HTML forms ("origin") post without it.
+  if (mode === "api" && request.headers["x-requested-with"] !== "XMLHttpRequest") {
+    return { status: 403, code: "CSRF_HEADER_MISSING", message: "Missing X-Requested-With: XMLHttpRequest header." } as const;
+  }
+  const origin = request.headers.origin;
+  if (origin && !isOwnOrigin(origin, request.headers.host, publicOrigin)) {
+    return { status: 403, code: "CSRF_HEADER_MISSING", message: "Cross-origin requests are not accepted." } as const;
+  }
+  const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+  if (mode === "api" && hasBody && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
+    return { status: 415, code: "BAD_REQUEST", message: "Send JSON (Content-Type: application/json)." } as const;
+  }
+  return undefined;
+}
+
+/**
+ * How a mutating route is guarded against cross-site requests: "api" (default) needs SPEC.md's header, an own or no
+ * Origin and a JSON body; "origin" (our own HTML forms) refuses a foreign Origin; "signature" (providers' webhooks)
+ * proves itself instead.
+ */
+type CsrfMode = "api" | "origin" | "signature";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    csrf?: CsrfMode;
+  }
 }
 
 /** The page's own origin: the configured public one, or the host this request was sent to. */

@@ -96,7 +96,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
   // The provider's confirmation: signed over the raw body, settled once however often it arrives.
   await app.register(async (webhook) => {
     webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
-    webhook.post(SANDBOX_WEBHOOK_PATH, async (request, reply) => {
+    webhook.post(SANDBOX_WEBHOOK_PATH, { config: { csrf: "signature" } }, async (request, reply) => {
       const raw = typeof request.body === "string" ? request.body : "";
       const signature = request.headers["x-sandbox-signature"];
       if (!isValidSignature(webhookSecret, raw, typeof signature === "string" ? signature : undefined)) {
@@ -112,7 +112,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
     // Stripe signs its events; the library checks the signature against the raw body.
     if (stripe && config.stripe) {
       const secret = config.stripe.webhookSecret;
-      webhook.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
+      webhook.post(STRIPE_WEBHOOK_PATH, { config: { csrf: "signature" } }, async (request, reply) => {
         const raw = typeof request.body === "string" ? request.body : "";
         const signature = request.headers["stripe-signature"];
         let event: Stripe.Event;

@@ -57,7 +57,7 @@ button.pay{background:#2563eb;border-color:#2563eb;color:#fff}</style></head>
 <body><main><h1>${escape(t("sandbox.merchant"))}</h1><p class="notice">${escape(t("sandbox.notice"))}</p>${body}</main></body></html>`);
   });
 
-  app.post<{ Params: { paymentId: string }; Body: Record<string, string> }>("/sandbox/checkout/:paymentId", async (request, reply) => {
+  app.post<{ Params: { paymentId: string }; Body: Record<string, string> }>("/sandbox/checkout/:paymentId", { config: { csrf: "origin" } }, async (request, reply) => {
     const params = PaymentIdParams.safeParse(request.params);
     if (!params.success || !(await findPayment(params.data.paymentId))) return reply.status(404).type("text/plain").send("Unknown payment.");
     const action = request.body?.action;

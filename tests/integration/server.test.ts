@@ -54,7 +54,7 @@ describe("the one-origin server", () => {
   });
 
   it("refuses a mutating API call without X-Requested-With and changes nothing", async () => {
-    const response = await fetch(`${server.url}/api/health`, { method: "POST", body: "{}" });
+    const response = await fetch(`${server.url}/api/users/language`, { method: "PUT", body: "{}" });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: "CSRF_HEADER_MISSING" } });
   });
