@@ -7,7 +7,7 @@ import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
 import { createAuctionCommands } from "./auctions/auction-commands";
 import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
-import type { AppConfig } from "./config";
+import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
@@ -70,18 +70,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
-  const feed = createAuctionFeed(io, db);
-  const commands = createAuctionCommands(db, clock, feed, http.log);
-  handleLiveCommands(io, db, commands);
+  const feed = createAuctionFeed(io, db, http.log);
+  const commands = createAuctionCommands(db, clock, feed);
+  handleLiveCommands(io, db, commands, http.log);
 
   await http.register(securityPlugin, { config });
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
-  await http.register(accountsRoutes, { config, db, mailer });
+  const origin = () => linkOrigin(config, http.server.address());
+  await http.register(accountsRoutes, { db, mailer, origin });
   await http.register(walletRoutes, { db });
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
-  await http.register(paymentsRoutes, { config, db, feed, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
+  await http.register(paymentsRoutes, { config, db, feed, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
   await http.register(fulfilmentRoutes, {
     db,

@@ -42,6 +42,11 @@ describe("configuration", () => {
 
   it("requires SESSION_SECRET in production", () => {
     expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ ...base, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) }).isProduction).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PUBLIC_ORIGIN: "https://pennybid.lv" }).isProduction).toBe(true);
+  });
+
+  it("requires PUBLIC_ORIGIN in production, since mailed links must never come from a request's Host", () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ ...base, PUBLIC_ORIGIN: "https://pennybid.lv/some/path" }).publicOrigin).toBe("https://pennybid.lv");
   });
 });

@@ -1,5 +1,6 @@
 // The environment, read once at boot and validated: a bad value stops the server with a clear message.
 import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -18,7 +19,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_ORIGIN: optionalUrl(["http://", "https://"]),
+  PUBLIC_ORIGIN: optionalUrl(["http://", "https://"])
+    .refine((value) => value === undefined || URL.canParse(value), { message: "must be a URL such as https://pennybid.lv" })
+    .transform((value) => (value === undefined ? undefined : new URL(value).origin)),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   DATA_DIR: z.string().default("./data"),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
@@ -71,6 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
   }
+  // Mailed links and the provider's return address name the site; in production only the operator can say which.
+  if (isProduction && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError("Invalid configuration:\n  PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://pennybid.lv)");
+  }
   if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   }
@@ -106,4 +113,16 @@ function keptSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The origin mailed links and the payment provider's return address point at: PUBLIC_ORIGIN, else this server's own
+ * listening address. Never the request's Host header, which whoever sends the request chooses.
+ */
+export function linkOrigin(config: Pick<AppConfig, "publicOrigin" | "host">, listening: AddressInfo | string | null): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const port = listening !== null && typeof listening === "object" ? listening.port : undefined;
+  const host = config.host === "0.0.0.0" || config.host === "::" || config.host === "" ? "localhost" : config.host;
+  const hostPart = host.includes(":") ? `[${host}]` : host;
+  return `http://${hostPart}${port === undefined || port === 80 ? "" : `:${port}`}`;
 }

@@ -16,7 +16,6 @@ import {
   UpdateProfileBody,
   validationKeys,
 } from "../../contract";
-import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { HttpError } from "../http/errors";
@@ -50,15 +49,15 @@ export function toAuthUser(user: SessionUser | null): AuthUser {
 
 export async function accountsRoutes(
   app: FastifyInstance,
-  options: { config: AppConfig; db: Database; mailer: Mailer },
+  options: { db: Database; mailer: Mailer; origin: () => string },
 ): Promise<void> {
-  const { db, mailer, config } = options;
+  const { db, mailer } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): AccountsContext => ({
     db,
     mailer,
     ip: request.ip,
-    origin: config.publicOrigin ?? `${request.protocol}://${request.host}`,
+    origin: options.origin(),
   });
   /** The /authn/user answer for a user who has just been given a session. */
   const signedInAs = async (userId: string): Promise<AuthUser> => {

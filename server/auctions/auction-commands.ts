@@ -1,6 +1,5 @@
 // Enrol and bid as the outside world asks for them (REST or socket): the engine decides, then the feed tells
 // everyone watching. Handlers stay thin and the two transports cannot drift apart.
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
 import { enrol, placeBid, runAutoBids, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
@@ -13,18 +12,20 @@ export type AuctionCommands = {
   runAutoBids(): Promise<void>;
 };
 
-export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed, log: Pick<FastifyBaseLogger, "error">): AuctionCommands {
+export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed): AuctionCommands {
   return {
     async enrol(userId, auctionId) {
       const result = await enrol(db, userId, auctionId, clock());
-      await Promise.all([feed.publishAuctions([auctionId]), feed.publishWallet(userId)]);
+      // Committed: the bidder hears so at once; the feed (which never fails its caller) follows.
+      void feed.publishAuctions([auctionId]);
+      void feed.publishWallet(userId);
       return result;
     },
     async bid(userId, auctionId) {
       const bid = await placeBid(db, userId, auctionId, clock());
       // The bid is committed: the bidder hears so at once, while the new state goes out to the watchers (the
       // bidder's page among them; its sequence number puts it in order).
-      feed.publishAuctions([auctionId]).catch((error: unknown) => log.error({ err: error, auctionId }, "publishing a bid failed"));
+      void feed.publishAuctions([auctionId]);
       return bid;
     },
     async setAutoBid(userId, auctionId, maxPriceCents) {

@@ -36,7 +36,14 @@ export function sandboxWebhookSecret(config: AppConfig): string {
   return createHmac("sha256", config.sessionSecret).update("sandbox-webhook").digest("hex");
 }
 
-export type PaymentsOptions = { config: AppConfig; db: Database; feed: AuctionFeed; stripeSessions?: StripeCheckoutSessions };
+export type PaymentsOptions = {
+  config: AppConfig;
+  db: Database;
+  feed: AuctionFeed;
+  /** Where the provider sends the payer back: the configured public origin, never the request's Host. */
+  origin: () => string;
+  stripeSessions?: StripeCheckoutSessions;
+};
 
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
   const { config, db, feed } = options;
@@ -64,7 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       provider: config.paymentProvider,
       language: request.body.language,
     });
-    const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    const origin = options.origin();
     try {
       const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });
       await attachProviderRef(db, paymentId, checkout.providerRef);

@@ -1,6 +1,9 @@
 // The live feed: after any change, the auction's whole state goes to those who watch it (its own room and
 // the room of its status list). The wallet's balance goes to its owner's sockets, and a won auction's fulfilment to
 // its winner's (when the auction ends and at every step after).
+// Publishing follows a commit, so it never fails the caller: a failure is logged, and clients catch up with the next
+// update of that auction or their resync after a reconnect (a newer `seq` or `version` replaces whatever they missed).
+import type { FastifyBaseLogger } from "fastify";
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
@@ -21,13 +24,14 @@ const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {
   Canceled: ["Waiting"],
 };
 
+/** Every method resolves, never rejects: what was committed stays a success whatever the broadcast does. */
 export type AuctionFeed = {
   publishAuctions(ids: number[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
   publishFulfilments(auctionIds: number[]): Promise<void>;
 };
 
-export function createAuctionFeed(io: RealtimeServer, db: Database): AuctionFeed {
+export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<FastifyBaseLogger, "error">): AuctionFeed {
   const feed: AuctionFeed = {
     async publishAuctions(ids) {
       const states = await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]);
@@ -47,5 +51,18 @@ export function createAuctionFeed(io: RealtimeServer, db: Database): AuctionFeed
       }
     },
   };
-  return feed;
+  const logged =
+    <A extends unknown[]>(what: string, publish: (...args: A) => Promise<void>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await publish(...args);
+      } catch (error) {
+        log.error({ err: error, args }, `publishing ${what} failed; clients catch up on the next update`);
+      }
+    };
+  return {
+    publishAuctions: logged("auctions", feed.publishAuctions),
+    publishWallet: logged("a wallet", feed.publishWallet),
+    publishFulfilments: logged("fulfilments", feed.publishFulfilments),
+  };
 }

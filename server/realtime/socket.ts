@@ -4,7 +4,9 @@ import type { Server as HttpServer } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
+import type { FastifyBaseLogger } from "fastify";
 import {
+  auctionErrorMessages,
   AuctionPayload,
   WatchStatusPayload,
   type ApiErrorBody,
@@ -51,7 +53,32 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
 }
 
 /** Registers the feed's commands; called once the auction commands exist. */
-export function handleLiveCommands(io: RealtimeServer, db: Database, commands: AuctionCommands): void {
+export function handleLiveCommands(io: RealtimeServer, db: Database, commands: AuctionCommands, log: Pick<FastifyBaseLogger, "error">): void {
+  /** Validates the payload, runs the command and acks `{ data }` or `{ error }`; never throws into socket.io. */
+  const answer = async <S extends z.ZodType, T>(
+    ack: unknown,
+    schema: S,
+    payload: unknown,
+    run: (input: z.infer<S>) => Promise<T>,
+    failure: "BID_FAILED" | "INTERNAL" = "INTERNAL",
+  ): Promise<void> => {
+    if (typeof ack !== "function") return;
+    const reply = ack as (answer: { data: T } | ApiErrorBody) => void;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) return reply(errorBody("VALIDATION_FAILED", "The request is not valid."));
+    try {
+      reply({ data: await run(parsed.data) });
+    } catch (error) {
+      if (error instanceof AuctionRefusal) {
+        const http = refusalToHttp(error);
+        return reply(errorBody(http.code, http.message));
+      }
+      if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
+      log.error({ err: error, payload }, "a socket command failed");
+      reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));
+    }
+  };
+
   io.on("connection", (socket: LiveSocket) => {
     const user = socket.data.user;
     if (user) void socket.join(rooms.user(user.id));
@@ -97,7 +124,7 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
       answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
         const bid = await commands.bid(signedIn(socket), auctionId);
         return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
-      }),
+      }, "BID_FAILED"),
     );
   });
 }
@@ -107,27 +134,4 @@ class NotSignedIn extends Error {}
 function signedIn(socket: LiveSocket): string {
   if (!socket.data.user) throw new NotSignedIn();
   return socket.data.user.id;
-}
-
-/** Validates the payload, runs the command and acks `{ data }` or `{ error }`; never throws into socket.io. */
-async function answer<S extends z.ZodType, T>(
-  ack: unknown,
-  schema: S,
-  payload: unknown,
-  run: (input: z.infer<S>) => Promise<T>,
-): Promise<void> {
-  if (typeof ack !== "function") return;
-  const reply = ack as (answer: { data: T } | ApiErrorBody) => void;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) return reply(errorBody("VALIDATION_FAILED", "The request is not valid."));
-  try {
-    reply({ data: await run(parsed.data) });
-  } catch (error) {
-    if (error instanceof AuctionRefusal) {
-      const http = refusalToHttp(error);
-      return reply(errorBody(http.code, http.message));
-    }
-    if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
-    reply(errorBody("BID_FAILED", "Failed to place bid. Please try again later. Contact support if the issue persist."));
-  }
 }

@@ -2,13 +2,14 @@
 // sockets that end with their session, links that never come from the Host header, account guessing limits that
 // do not lock everyone out, after-commit work that never turns a success into a failure, and commands that decide
 // on the row they have locked.
+import { request as httpRequest } from "node:http";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
-import { startTestServer, type TestServer } from "../support/server";
+import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 let server: TestServer;
@@ -98,3 +99,95 @@ describe("the CSRF guard on what is actually routed", () => {
     expect(server.app.routes.filter((route) => route.method !== "GET").length).toBeGreaterThan(20);
   });
 });
+
+/** A request with a Host header of the sender's choosing (fetch will not send one). */
+function withHost(method: string, path: string, host: string, headers: Record<string, string>, body?: unknown) {
+  const url = new URL(path, server.url);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method, headers: { ...headers, Host: host, ...(payload ? { "Content-Length": Buffer.byteLength(payload) } : {}) } },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined }));
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+describe("links never come from the Host header", () => {
+  it("mails a reset link to the server's own origin whatever Host the request names", async () => {
+    const { body } = await bidder(0);
+    const answer = await withHost("POST", "/authn/forgot-password", "evil.example", { ...spaHeaders, "X-Forwarded-For": "10.40.2.1" }, { email: body.email, language: "en" });
+    expect(answer.status).toBe(202);
+    const reset = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((link) => link.includes("/reset-password"));
+    expect(reset).toBeDefined();
+    expect(new URL(reset!).origin).toBe(server.url);
+  });
+
+  it("sends the payer to a checkout on the server's own origin whatever Host the request names", async () => {
+    const { client } = await bidder(0);
+    const answer = await withHost("POST", "/api/payments", "evil.example", { ...spaHeaders, Cookie: client.cookieHeader }, { amount: 10, language: "en" });
+    expect(answer.status).toBe(200);
+    const { checkoutUrl } = answer.body as { checkoutUrl: string };
+    expect(new URL(checkoutUrl).origin).toBe(server.url);
+  });
+});
+
+describe("work after a commit", () => {
+  /** Every broadcast fails, as when the Redis adapter or a read behind the feed breaks. */
+  function breakBroadcasts() {
+    const to = server.app.io.to.bind(server.app.io);
+    server.app.io.to = () => {
+      throw new Error("broker down");
+    };
+    return () => {
+      server.app.io.to = to;
+    };
+  }
+
+  it("answers a committed enrolment and bid as succeeded when the broadcast fails, and the server stays up", async () => {
+    const { client, id } = await bidder();
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 50 });
+    const socket = await open(client);
+    const restore = breakBroadcasts();
+    try {
+      const enrolled = await client.post(`/api/auctions/${auction}/enrol`);
+      expect(enrolled.status).toBe(200);
+      expect(await balanceOf(id)).toBe(450);
+      const bid = await socket.timeout(5_000).emitWithAck("bid:place", { auctionId: auction });
+      expect(bid).toMatchObject({ data: { priceCents: 1 } });
+    } finally {
+      restore();
+    }
+    expect((await client.get("/api/health")).status).toBe(200);
+  });
+
+  it("ends an auction on its clock when the broadcast fails, without an unhandled rejection", async () => {
+    const ended = await createAuction(db(), new Date(), { endsAt: new Date(Date.now() - 1000) });
+    const restore = breakBroadcasts();
+    try {
+      await expect.poll(async () => (await db().query<{ status: string }>("select status from auctions where id = $1", [ended]))[0]?.status, { timeout: 5_000 }).toBe("Ended");
+    } finally {
+      restore();
+    }
+  });
+});
+
+async function open(client?: TestClient): Promise<LiveClient> {
+  const socket: LiveClient = connect(server.url, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: client ? { Cookie: client.cookieHeader } : {},
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on("connect", () => resolve());
+    socket.on("connect_error", reject);
+  });
+  return socket;
+}

@@ -117,6 +117,7 @@ describe("production settings", () => {
   it("sends HSTS in production, and offers no dev panel there", async () => {
     const production = await startTestServer({
       NODE_ENV: "production",
+      PUBLIC_ORIGIN: "https://pennybid.example",
       SESSION_SECRET: "x".repeat(40),
       STATIC_DIR: staticDir,
     });
