@@ -24,7 +24,7 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
-import { createRealtimeServer, handleLiveCommands, type RealtimeServer } from "./realtime/socket";
+import { createRealtimeServer, handleLiveCommands, sessionSockets, type RealtimeServer } from "./realtime/socket";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -78,12 +78,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
   const origin = () => linkOrigin(config, http.server.address());
-  await http.register(accountsRoutes, { db, mailer, origin });
+  const sockets = sessionSockets(io, http.log);
+  await http.register(accountsRoutes, { db, mailer, origin, sockets });
   await http.register(walletRoutes, { db });
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });
   await http.register(paymentsRoutes, { config, db, feed, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
-  await http.register(operatorRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
+  await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
   await http.register(fulfilmentRoutes, {
     db,
     feed,

@@ -33,6 +33,7 @@ import {
   updateProfile,
   type AccountsContext,
 } from "./accounts.service";
+import type { SessionSockets } from "../realtime/socket";
 import { endSession, requireUser, type SessionUser } from "./sessions";
 
 const Accepted = z.object({ ok: z.literal(true) });
@@ -49,9 +50,9 @@ export function toAuthUser(user: SessionUser | null): AuthUser {
 
 export async function accountsRoutes(
   app: FastifyInstance,
-  options: { db: Database; mailer: Mailer; origin: () => string },
+  options: { db: Database; mailer: Mailer; origin: () => string; sockets: SessionSockets },
 ): Promise<void> {
-  const { db, mailer } = options;
+  const { db, mailer, sockets } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): AccountsContext => ({
     db,
@@ -109,7 +110,10 @@ export async function accountsRoutes(
       case "notConfirmed":
         throw new HttpError(403, "EMAIL_NOT_CONFIRMED", "Confirm your e-mail first: we have sent you a new link.");
       case "signedIn": {
-        if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
+        if (request.sessionIdHash) {
+          await endSession(db, request.sessionIdHash);
+          sockets.endSession(request.sessionIdHash);
+        }
         await reply.startSession(result.userId);
         return signedInAs(result.userId);
       }
@@ -117,7 +121,10 @@ export async function accountsRoutes(
   });
 
   r.post("/authn/sign-out", async (request, reply) => {
-    if (request.sessionIdHash) await endSession(db, request.sessionIdHash);
+    if (request.sessionIdHash) {
+      await endSession(db, request.sessionIdHash);
+      sockets.endSession(request.sessionIdHash);
+    }
     reply.clearSession();
     return reply.status(204).send();
   });
@@ -128,8 +135,9 @@ export async function accountsRoutes(
   });
 
   r.post("/authn/reset-password", { schema: { body: ResetPasswordBody } }, async (request, reply) => {
-    const isReset = await resetPassword(db, request.body.token, request.body.password);
-    if (!isReset) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+    const userId = await resetPassword(db, request.body.token, request.body.password);
+    if (!userId) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+    sockets.endUser(userId);
     reply.clearSession();
     return reply.status(204).send();
   });
@@ -159,6 +167,7 @@ export async function accountsRoutes(
         { path: "currentPassword", message: "validation.wrongCurrentPassword" },
       ]);
     }
+    sockets.endUser(user.id, request.sessionIdHash);
     return reply.status(204).send();
   });
 

@@ -187,12 +187,12 @@ export async function requestPasswordReset(ctx: AccountsContext, input: Required
   });
 }
 
-/** Sets a new password from a reset token; ends every session of the account. */
-export async function resetPassword(db: Database, token: string, password: string): Promise<boolean> {
+/** Sets a new password from a reset token; ends every session of the account. Returns whose it was, or null. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<string | null> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const userId = await useToken(tx, token, "reset_password");
-    if (!userId) return false;
+    if (!userId) return null;
     // Following the mailed link proves the address too.
     await tx.query(
       "update users set password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1",
@@ -200,7 +200,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     );
     await tx.query("update account_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null", [userId]);
     await endOtherSessions(tx, userId, null);
-    return true;
+    return userId;
   });
 }
 

@@ -14,6 +14,8 @@ const TOUCH_EVERY_SECONDS = 300;
 
 export type SessionUser = {
   id: string;
+  /** When this session ends at the latest unless it is used again (then it is read again: the idle end slides). */
+  expiresAt: Date;
   email: string;
   firstName: string;
   lastName: string;
@@ -42,12 +44,14 @@ type SessionRow = {
   role: SessionUser["role"];
   language: SessionUser["language"];
   needs_touch: boolean;
+  expires_at: Date;
 };
 
 export async function loadSession(db: Queryable, idHash: string): Promise<SessionUser | null> {
   const [row] = await db.query<SessionRow>(
     `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.language,
-            s.last_seen_at < now() - make_interval(secs => $3) as needs_touch
+            s.last_seen_at < now() - make_interval(secs => $3) as needs_touch,
+            least(s.expires_at, s.last_seen_at + make_interval(secs => $2)) as expires_at
      from sessions s join users u on u.id = s.user_id
      where s.id_hash = $1 and s.expires_at > now()
        and s.last_seen_at > now() - make_interval(secs => $2)`,
@@ -57,6 +61,7 @@ export async function loadSession(db: Queryable, idHash: string): Promise<Sessio
   if (row.needs_touch) await db.query("update sessions set last_seen_at = now() where id_hash = $1", [idHash]);
   return {
     id: row.id,
+    expiresAt: row.expires_at,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,

@@ -26,6 +26,7 @@ import { requireOperator } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { AuctionFeed } from "../realtime/feed";
+import type { SessionSockets } from "../realtime/socket";
 import * as operator from "./operator.service";
 
 /** The key the ops CLI proves itself with: derived from the session secret, which only this machine's files hold. */
@@ -64,7 +65,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
 
 export async function operatorRoutes(
   app: FastifyInstance,
-  options: { db: Database; feed: AuctionFeed; clock: () => Date; sessionSecret: string },
+  options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
 ): Promise<void> {
   const { db, feed, clock } = options;
   const localKey = localOperatorKey(options.sessionSecret);
@@ -158,9 +159,12 @@ export async function operatorRoutes(
     },
   );
 
-  r.post("/api/operator/users/:user/role", { schema: { params: UserRefParams, body: SetRoleBody, response: { 200: OperatorUser } } }, async (request) =>
-    refusing(() => operator.setRole(db, actor(request), request.params.user, request.body.role)),
-  );
+  r.post("/api/operator/users/:user/role", { schema: { params: UserRefParams, body: SetRoleBody, response: { 200: OperatorUser } } }, async (request) => {
+    const user = await refusing(() => operator.setRole(db, actor(request), request.params.user, request.body.role));
+    // Open sockets carry the role they were opened with: they connect again and carry the new one.
+    options.sockets.endUser(user.id);
+    return user;
+  });
 
   // Stored product images, public like the bundled ones; named by their hash, so cached for good.
   r.get("/media/:id", { schema: { params: z.object({ id: z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) }) } }, async (request, reply) => {

@@ -15,6 +15,7 @@ export const rooms = {
   auction: (id: number) => `auction:${id}`,
   status: (status: string) => `status:${status}`,
   user: (id: string) => `user:${id}`,
+  session: (idHash: string) => `session:${idHash}`,
 };
 
 /** The status lists an update reaches: after a status change the card leaves one list and joins the next. */

@@ -24,7 +24,7 @@ import { errorBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
 import { rooms } from "./feed";
 
-type SocketData = { user: SessionUser | null };
+type SocketData = { user: SessionUser | null; sessionIdHash: string | null };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -45,11 +45,40 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
 
   io.use(async (socket, next) => {
     const id = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[options.sessionCookie];
-    socket.data.user = id && id.length <= 64 ? await loadSession(options.db, hashToken(id)).catch(() => null) : null;
+    const idHash = id && id.length <= 64 ? hashToken(id) : null;
+    socket.data.user = idHash ? await loadSession(options.db, idHash).catch(() => null) : null;
+    socket.data.sessionIdHash = socket.data.user ? idHash : null;
     next();
   });
 
   return io;
+}
+
+/**
+ * A signed-in socket lives no longer than its session: sign-out, a password change or reset and a role change end
+ * that session's (or user's) sockets at once, on every process (the Redis adapter carries the call). The page
+ * connects again and carries whatever session its cookie then holds.
+ */
+export type SessionSockets = {
+  /** Ends the sockets of one session. */
+  endSession(sessionIdHash: string): void;
+  /** Ends every socket of the user but those of the session kept (the one that changed the password). */
+  endUser(userId: string, keepSessionIdHash?: string | null): void;
+};
+
+export function sessionSockets(io: RealtimeServer, log: Pick<FastifyBaseLogger, "error">): SessionSockets {
+  const end = (target: { disconnectSockets(close?: boolean): void }) => {
+    try {
+      target.disconnectSockets(true);
+    } catch (error) {
+      // The session is gone from the database whatever happens here: the socket's next command re-reads it.
+      log.error({ err: error }, "ending a session's sockets failed");
+    }
+  };
+  return {
+    endSession: (sessionIdHash) => end(io.in(rooms.session(sessionIdHash))),
+    endUser: (userId, keep) => end(keep ? io.in(rooms.user(userId)).except(rooms.session(keep)) : io.in(rooms.user(userId))),
+  };
 }
 
 /** Registers the feed's commands; called once the auction commands exist. */
@@ -80,8 +109,8 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
   };
 
   io.on("connection", (socket: LiveSocket) => {
-    const user = socket.data.user;
-    if (user) void socket.join(rooms.user(user.id));
+    const { user, sessionIdHash } = socket.data;
+    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash)]);
 
     // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
     socket.on("clock:sync", (_payload, ack) => {
@@ -116,13 +145,13 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
     );
     socket.on("auction:enrol", (payload, ack) =>
       answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
-        const result = await commands.enrol(signedIn(socket), auctionId);
+        const result = await commands.enrol(await signedIn(socket, db), auctionId);
         return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
       }),
     );
     socket.on("bid:place", (payload, ack) =>
       answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
-        const bid = await commands.bid(signedIn(socket), auctionId);
+        const bid = await commands.bid(await signedIn(socket, db), auctionId);
         return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
       }, "BID_FAILED"),
     );
@@ -131,7 +160,18 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
 
 class NotSignedIn extends Error {}
 
-function signedIn(socket: LiveSocket): string {
-  if (!socket.data.user) throw new NotSignedIn();
-  return socket.data.user.id;
+/** The socket's user while its session lasts; past the time it was due to end, the session is read again. */
+async function signedIn(socket: LiveSocket, db: Database): Promise<string> {
+  const { user, sessionIdHash } = socket.data;
+  if (!user || !sessionIdHash) throw new NotSignedIn();
+  if (Date.now() >= user.expiresAt.getTime()) {
+    const current = await loadSession(db, sessionIdHash);
+    if (!current) {
+      // After the refusal's ack has gone out (acks are sent within this turn of the event loop).
+      setImmediate(() => socket.disconnect(true));
+      throw new NotSignedIn();
+    }
+    socket.data.user = current;
+  }
+  return user.id;
 }

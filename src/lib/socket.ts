@@ -35,7 +35,12 @@ export function loadSocket(): Promise<LiveSocket> {
       resetClockSamples();
       void syncClock(live);
     });
-    live.on("disconnect", () => setStatus("disconnected"));
+    live.on("disconnect", (reason) => {
+      setStatus("disconnected");
+      // The server ends a socket whose session ended (sign-out, password change elsewhere): connect again at once,
+      // with whatever session the cookie holds now. Other reasons reconnect by themselves.
+      if (reason === "io server disconnect") live.connect();
+    });
     live.on("connect_error", () => setStatus("disconnected"));
     // Keep the estimate fresh on long-lived pages.
     setInterval(() => live.connected && void syncClock(live, 3), 5 * 60_000);

@@ -191,3 +191,95 @@ async function open(client?: TestClient): Promise<LiveClient> {
   });
   return socket;
 }
+
+describe("a socket lives no longer than its session", () => {
+  const closedByServer = (socket: LiveClient) =>
+    new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
+
+  async function enrolledBidder() {
+    const who = await bidder();
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 0 });
+    expect((await who.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
+    return { ...who, auction };
+  }
+
+  it("ends the socket at sign-out, and the session's commands are refused from then on", async () => {
+    const { client, auction } = await enrolledBidder();
+    const socket = await open(client);
+    const cookie = client.cookieHeader;
+    const closed = closedByServer(socket);
+    expect((await client.post("/authn/sign-out")).status).toBe(204);
+    expect(await closed).toBe("io server disconnect");
+    // A socket opened again with the old cookie is anonymous.
+    const again = await open(new TestClientWithCookie(server.url, cookie));
+    expect(await again.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
+    expect(bids?.n).toBe(0);
+  });
+
+  it("ends the other sessions' sockets when the password changes, and keeps the one that changed it", async () => {
+    const { client, body } = await enrolledBidder();
+    const phone = new TestClient(server.url, "10.40.3.1");
+    expect((await phone.post("/authn/sign-in", { email: body.email, password: body.password })).status).toBe(200);
+    const here = await open(client);
+    const there = await open(phone);
+    const closedThere = closedByServer(there);
+    const change = await client.put("/api/users/password", { currentPassword: body.password, newPassword: "Changed1!", confirmPassword: "Changed1!" });
+    expect(change.status).toBe(204);
+    expect(await closedThere).toBe("io server disconnect");
+    expect(here.connected).toBe(true);
+    expect(await here.timeout(5_000).emitWithAck("clock:sync", {})).toMatchObject({ data: { serverNow: expect.any(Number) } });
+  });
+
+  it("ends every socket of the account when its password is reset", async () => {
+    const { client, body } = await enrolledBidder();
+    const socket = await open(client);
+    const closed = closedByServer(socket);
+    await new TestClient(server.url, "10.40.3.2").post("/authn/forgot-password", { email: body.email, language: "en" });
+    const link = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((l) => l.includes("/reset-password"));
+    const token = new URL(link!).searchParams.get("token");
+    const reset = await new TestClient(server.url, "10.40.3.2").post("/authn/reset-password", { token, password: "Reset12!", confirmPassword: "Reset12!" });
+    expect(reset.status).toBe(204);
+    expect(await closed).toBe("io server disconnect");
+  });
+
+  it("ends the user's sockets when an operator changes the role", async () => {
+    const { client, id } = await enrolledBidder();
+    const operator = await bidder(0);
+    await db().query("update users set role = 'operator' where id = $1", [operator.id]);
+    const socket = await open(client);
+    const closed = closedByServer(socket);
+    expect((await operator.client.post(`/api/operator/users/${id}/role`, { role: "operator" })).status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+  });
+
+  it("refuses a command once the session has expired, and closes the socket", async () => {
+    const { client, id, auction } = await enrolledBidder();
+    // The session's absolute end is a second away when the socket opens, and passes while it is open.
+    const [session] = await db().query<{ expires_at: Date }>(
+      "update sessions set expires_at = now() + interval '1 second' where user_id = $1 returning expires_at",
+      [id],
+    );
+    const socket = await open(client);
+    const closed = closedByServer(socket);
+    await expect.poll(() => Date.now() > session!.expires_at.getTime() + 50, { timeout: 5_000 }).toBe(true);
+    const answer = await socket.timeout(5_000).emitWithAck("bid:place", { auctionId: auction });
+    expect(answer).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await closed).toBe("io server disconnect");
+    const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
+    expect(bids?.n).toBe(0);
+  });
+});
+
+/** A client that presents a cookie it was given, as a browser that kept an old one would. */
+class TestClientWithCookie extends TestClient {
+  constructor(
+    baseUrl: string,
+    private readonly cookie: string,
+  ) {
+    super(baseUrl);
+  }
+  override get cookieHeader(): string {
+    return this.cookie;
+  }
+}
