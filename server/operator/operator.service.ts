@@ -257,10 +257,19 @@ export async function cancelAuction(
  * (0: at once, publishing a draft); a running one ends `seconds` from now (0: at once). The lifecycle then decides,
  * as always, so the end is still recorded exactly once with whoever leads at that moment.
  */
-export async function setTimeLeft(db: Database, now: Date, actor: string, id: number, seconds: number): Promise<Changes> {
+export async function setTimeLeft(
+  db: Database,
+  now: Date,
+  actor: string,
+  id: number,
+  seconds: number,
+  // What the operator asked for decides which statuses it applies to, judged on the locked row: an auction the
+  // lifecycle started a moment ago is not "started now" again (which would end it at once).
+  allowed: { statuses: AuctionStatus[]; what: string } = { statuses: ["New", "Waiting", "Running"], what: "retimed" },
+): Promise<Changes> {
   const at = new Date(now.getTime() + seconds * 1000);
   await db.transaction(async (tx) => {
-    const auction = await lockAuction(tx, id, ["New", "Waiting", "Running"], "retimed");
+    const auction = await lockAuction(tx, id, allowed.statuses, allowed.what);
     if (auction.status === "Running") {
       await tx.query("update auctions set ends_at = $2, seq = seq + 1 where id = $1", [id, at]);
     } else {
@@ -277,17 +286,11 @@ export async function setTimeLeft(db: Database, now: Date, actor: string, id: nu
 }
 
 export async function endNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
-  const auction = await getAuction(db, id);
-  if (auction.status !== "Running") throw new OperatorRefusal("CONFLICT", `Only Running auctions can be ended; auction ${id} is ${auction.status}.`);
-  return setTimeLeft(db, now, actor, id, 0);
+  return setTimeLeft(db, now, actor, id, 0, { statuses: ["Running"], what: "ended" });
 }
 
 export async function startNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
-  const auction = await getAuction(db, id);
-  if (auction.status !== "New" && auction.status !== "Waiting") {
-    throw new OperatorRefusal("CONFLICT", `Only New or Waiting auctions can be started; auction ${id} is ${auction.status}.`);
-  }
-  return setTimeLeft(db, now, actor, id, 0);
+  return setTimeLeft(db, now, actor, id, 0, { statuses: ["New", "Waiting"], what: "started" });
 }
 
 const USER_SELECT = `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.is_demo,

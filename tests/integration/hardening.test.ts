@@ -6,6 +6,9 @@ import { request as httpRequest } from "node:http";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { advanceLifecycle } from "../../server/auctions/engine";
+import type { Database } from "../../server/db/database";
+import { endNow, OperatorRefusal, startNow } from "../../server/operator/operator.service";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
@@ -283,3 +286,56 @@ class TestClientWithCookie extends TestClient {
     return this.cookie;
   }
 }
+
+describe("commands decide on the row they have locked", () => {
+  /**
+   * The database as a command sees it, with the lifecycle of another process starting the auction at the first
+   * moment the command touches the database: right after a read made outside the lock, or right before the lock.
+   */
+  function startedByAnotherProcessMidway(auctionId: number, now: Date): Database {
+    const real = server.database.db;
+    let hasStarted = false;
+    const startIt = async () => {
+      if (hasStarted) return;
+      hasStarted = true;
+      await real.query("update auctions set starts_at = $2 where id = $1", [auctionId, now]);
+      await advanceLifecycle(real, now);
+    };
+    return {
+      kind: real.kind,
+      exec: (sql) => real.exec(sql),
+      close: () => real.close(),
+      async query(sql, params) {
+        const rows = await real.query(sql, params);
+        await startIt();
+        return rows as never;
+      },
+      async transaction(fn) {
+        await startIt();
+        return real.transaction(fn);
+      },
+    };
+  }
+
+  it("does not 'start now' an auction the lifecycle has just started, which would end it at once", async () => {
+    const now = new Date();
+    const auction = await createAuction(db(), now, { status: "Waiting", initialSeconds: 120 });
+    const racing = startedByAnotherProcessMidway(auction, now);
+    await startNow(racing, now, "ops-cli", auction).catch((error: unknown) => {
+      expect(error).toBeInstanceOf(OperatorRefusal);
+      expect(error).toMatchObject({ code: "CONFLICT" });
+    });
+    const [row] = await db().query<{ status: string; ends_at: Date }>("select status, ends_at from auctions where id = $1", [auction]);
+    expect(row?.status).toBe("Running");
+    // The lifecycle's own end (start + 120 s), not "now".
+    expect(row!.ends_at.getTime()).toBe(now.getTime() + 120_000);
+  });
+
+  it("does not 'end now' an auction that has not started", async () => {
+    const now = new Date();
+    const auction = await createAuction(db(), now, { status: "Waiting" });
+    await expect(endNow(db(), now, "ops-cli", auction)).rejects.toMatchObject({ code: "CONFLICT" });
+    const [row] = await db().query<{ status: string }>("select status from auctions where id = $1", [auction]);
+    expect(row?.status).toBe("Waiting");
+  });
+});
