@@ -35,8 +35,17 @@ export const changePassword = (body: ChangePasswordBody) =>
 export const saveLanguage = (language: Language) =>
   apiRequest("/api/users/language", { method: "PUT", body: { language }, schema: NoContent });
 
-/** Only same-site paths are followed after sign-in: never `//host` or an absolute URL. */
+/**
+ * Only a path of this origin is followed after sign-in, judged as the browser will read it: its URL parser drops tabs
+ * and newlines and reads `\` as `/`, so `/\t/evil.example` is `//evil.example`, another host. Returns the path as
+ * parsed, or null.
+ */
 export function safeReturnUrl(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
+  if (!value || !value.startsWith("/")) return null;
+  const origin = window.location.origin;
+  if (!URL.canParse(value, origin)) return null;
+  const url = new URL(value, origin);
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A path that starts with two slashes would itself name a host wherever it is used as a URL.
+  return url.origin === origin && !path.startsWith("//") ? path : null;
 }
