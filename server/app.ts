@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
+import { deviceCookies } from "./accounts/device-cookie";
 import { pruneRateLimitEvents } from "./accounts/rate-limit";
 import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
 import { createAuctionCommands } from "./auctions/auction-commands";
@@ -79,7 +80,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(sessionsPlugin, { config, db });
   const origin = () => linkOrigin(config, http.server.address());
   const sockets = sessionSockets(io, http.log);
-  await http.register(accountsRoutes, { db, mailer, origin, sockets });
+  await http.register(accountsRoutes, {
+    db,
+    mailer,
+    origin,
+    sockets,
+    devices: deviceCookies(config.sessionSecret),
+    isSecure: config.isProduction,
+  });
   await http.register(walletRoutes, { db });
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands });

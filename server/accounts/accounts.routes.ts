@@ -23,6 +23,7 @@ import type { Mailer } from "../mail/mailer";
 import {
   changePassword,
   confirmEmail,
+  emailKey,
   getProfile,
   requestPasswordReset,
   resendConfirmation,
@@ -34,6 +35,7 @@ import {
   type AccountsContext,
 } from "./accounts.service";
 import type { SessionSockets } from "../realtime/socket";
+import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, type DeviceCookies } from "./device-cookie";
 import { endSession, requireUser, type SessionUser } from "./sessions";
 
 const Accepted = z.object({ ok: z.literal(true) });
@@ -50,9 +52,17 @@ export function toAuthUser(user: SessionUser | null): AuthUser {
 
 export async function accountsRoutes(
   app: FastifyInstance,
-  options: { db: Database; mailer: Mailer; origin: () => string; sockets: SessionSockets },
+  options: {
+    db: Database;
+    mailer: Mailer;
+    origin: () => string;
+    sockets: SessionSockets;
+    devices: DeviceCookies;
+    /** Cookies only over HTTPS (production). */
+    isSecure: boolean;
+  },
 ): Promise<void> {
-  const { db, mailer, sockets } = options;
+  const { db, mailer, sockets, devices } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): AccountsContext => ({
     db,
@@ -101,7 +111,9 @@ export async function accountsRoutes(
   });
 
   r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser } } }, async (request, reply) => {
-    const result = await signIn(context(request), request.body);
+    const key = emailKey(request.body.email);
+    const device = devices.verify(request.cookies[DEVICE_COOKIE], key);
+    const result = await signIn(context(request), request.body, device);
     switch (result.kind) {
       case "wrongCredentials":
         throw new HttpError(401, "WRONG_CREDENTIALS", "Wrong email or password!");
@@ -115,6 +127,15 @@ export async function accountsRoutes(
           sockets.endSession(request.sessionIdHash);
         }
         await reply.startSession(result.userId);
+        if (!device) {
+          reply.setCookie(DEVICE_COOKIE, devices.issue(key), {
+            path: "/authn/sign-in",
+            httpOnly: true,
+            sameSite: "strict",
+            secure: options.isSecure,
+            maxAge: DEVICE_COOKIE_SECONDS,
+          });
+        }
         return signedInAs(result.userId);
       }
     }
@@ -161,8 +182,9 @@ export async function accountsRoutes(
 
   r.put("/api/users/password", { schema: { body: ChangePasswordBody } }, async (request, reply) => {
     const user = requireUser(request);
-    const isChanged = await changePassword(db, user, request.sessionIdHash, request.body);
-    if (!isChanged) {
+    const result = await changePassword(db, user, request.sessionIdHash, request.body);
+    if (result === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many wrong passwords. Try again in 15 minutes, or reset your password.");
+    if (result === "wrongCurrentPassword") {
       throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
         { path: "currentPassword", message: "validation.wrongCurrentPassword" },
       ]);

@@ -21,9 +21,19 @@ export const RESET_TOKEN_SECONDS = 30 * 60;
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 3600;
 
+/**
+ * Failed sign-ins are counted four ways (decision 009). A browser without a device cookie for the account is held by
+ * the first three: one address guessing one account, everyone guessing one account, one address guessing many
+ * accounts. A browser that signed in to the account before is held only by its own failures, so nobody else's
+ * failures lock the owner out.
+ */
 export const limits = {
-  signInPerAccount: (emailKey: string): RateLimit => ({ bucket: `sign-in:account:${emailKey}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
-  signInPerIp: (ip: string): RateLimit => ({ bucket: `sign-in:ip:${ip}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerAccountAndIp: (emailKey: string, ip: string): RateLimit => ({ bucket: `sign-in:account-ip:${emailKey}:${ip}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerAccount: (emailKey: string): RateLimit => ({ bucket: `sign-in:account:${emailKey}`, max: 50, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerIp: (ip: string): RateLimit => ({ bucket: `sign-in:ip:${ip}`, max: 100, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerDevice: (emailKey: string, device: string): RateLimit => ({ bucket: `sign-in:device:${emailKey}:${device}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  /** Wrong current passwords when changing it: the session holder cannot guess it without end. */
+  passwordChangePerAccount: (userId: string): RateLimit => ({ bucket: `password-change:account:${userId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
   signUpPerIp: (ip: string): RateLimit => ({ bucket: `sign-up:ip:${ip}`, max: 10, windowSeconds: HOUR }),
   mailPerAccount: (emailKey: string): RateLimit => ({ bucket: `mail:account:${emailKey}`, max: 5, windowSeconds: HOUR }),
   forgotPerIp: (ip: string): RateLimit => ({ bucket: `forgot:ip:${ip}`, max: 20, windowSeconds: HOUR }),
@@ -46,10 +56,10 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
 
   return db.transaction(async (tx) => {
     await recordRateLimitEvent(tx, limits.signUpPerIp(ctx.ip).bucket);
-    const [nameOwner] = await tx.query<{ email_key: string }>("select email_key from users where display_name_key = $1", [
-      displayNameKey(input.displayName),
-    ]);
-    if (nameOwner && nameOwner.email_key !== key) return { kind: "displayNameTaken" } as const;
+    // A taken display name is refused whoever asks, the owner's own e-mail included: answering otherwise would tell
+    // a stranger which e-mail address stands behind a public display name.
+    const [nameOwner] = await tx.query("select 1 from users where display_name_key = $1", [displayNameKey(input.displayName)]);
+    if (nameOwner) return { kind: "displayNameTaken" } as const;
 
     const [existing] = await tx.query<{ id: string; first_name: string; language: Language; confirmed: boolean }>(
       "select id, first_name, language, email_confirmed_at is not null as confirmed from users where email_key = $1",
@@ -142,12 +152,15 @@ export type SignInResult =
   | { kind: "notConfirmed" }
   | { kind: "rateLimited" };
 
-export async function signIn(ctx: AccountsContext, input: SignInBody): Promise<SignInResult> {
+/** `device`: the id of a device cookie this server issued for this account, when the browser sent one. */
+export async function signIn(ctx: AccountsContext, input: SignInBody, device: string | null): Promise<SignInResult> {
   const { db } = ctx;
   const key = emailKey(input.email);
-  const perAccount = limits.signInPerAccount(key);
-  const perIp = limits.signInPerIp(ctx.ip);
-  if ((await isRateLimited(db, perAccount)) || (await isRateLimited(db, perIp))) return { kind: "rateLimited" };
+  const pair = limits.signInPerAccountAndIp(key, ctx.ip);
+  const counted = device
+    ? [limits.signInPerDevice(key, device)]
+    : [pair, limits.signInPerAccount(key), limits.signInPerIp(ctx.ip)];
+  for (const limit of counted) if (await isRateLimited(db, limit)) return { kind: "rateLimited" };
 
   const [user] = await db.query<{ id: string; password_hash: string; confirmed: boolean }>(
     "select id, password_hash, email_confirmed_at is not null as confirmed from users where email_key = $1",
@@ -155,11 +168,11 @@ export async function signIn(ctx: AccountsContext, input: SignInBody): Promise<S
   );
   const isMatch = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !isMatch) {
-    await recordRateLimitEvent(db, perAccount.bucket);
-    await recordRateLimitEvent(db, perIp.bucket);
+    for (const limit of counted) await recordRateLimitEvent(db, limit.bucket);
     return { kind: "wrongCredentials" };
   }
-  await clearRateLimit(db, perAccount.bucket);
+  // Whoever knows the password is no longer guessing from here; the account's and the address's counts stand.
+  await clearRateLimit(db, device ? counted[0]!.bucket : pair.bucket);
   if (!user.confirmed) {
     await resendConfirmation(ctx, input.email);
     return { kind: "notConfirmed" };
@@ -210,15 +223,20 @@ export async function changePassword(
   user: SessionUser,
   sessionIdHash: string | null,
   input: Pick<ChangePasswordBody, "currentPassword" | "newPassword">,
-): Promise<boolean> {
+): Promise<"changed" | "wrongCurrentPassword" | "rateLimited"> {
+  const limit = limits.passwordChangePerAccount(user.id);
+  if (await isRateLimited(db, limit)) return "rateLimited";
   const [row] = await db.query<{ password_hash: string }>("select password_hash from users where id = $1", [user.id]);
-  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) return false;
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
+    await recordRateLimitEvent(db, limit.bucket);
+    return "wrongCurrentPassword";
+  }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.query("update users set password_hash = $2, updated_at = now() where id = $1", [user.id, passwordHash]);
     await endOtherSessions(tx, user.id, sessionIdHash);
   });
-  return true;
+  return "changed";
 }
 
 type ProfileRow = {

@@ -6,6 +6,8 @@ import { request as httpRequest } from "node:http";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { emailKey, limits } from "../../server/accounts/accounts.service";
+import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { advanceLifecycle } from "../../server/auctions/engine";
 import type { Database } from "../../server/db/database";
 import { endNow, OperatorRefusal, startNow } from "../../server/operator/operator.service";
@@ -338,4 +340,67 @@ describe("commands decide on the row they have locked", () => {
     const [row] = await db().query<{ status: string }>("select status from auctions where id = $1", [auction]);
     expect(row?.status).toBe("Waiting");
   });
+});
+
+describe("accounts give nothing away and cannot be guessed without end", () => {
+  const signIn = (client: TestClient, email: string, password: string) => client.post("/authn/sign-in", { email, password });
+  /**
+   * Failed sign-ins on one account from as many addresses, as the limiter counts them: two real ones, the rest
+   * recorded through the same limits (fifty real attempts would cost fifty password hashes).
+   */
+  async function failuresFromManyAddresses(email: string, count: number) {
+    for (let i = 0; i < 2; i++) {
+      expect((await signIn(new TestClient(server.url, `10.43.${++ip}.${i}`), email, `Wrong${i}!x`)).status).toBe(401);
+    }
+    for (let i = 2; i < count; i++) await recordRateLimitEvent(db(), limits.signInPerAccount(emailKey(email)).bucket);
+  }
+
+  it("answers a sign-up with a taken display name alike, whether or not the e-mail is the name's owner", async () => {
+    const { body } = await bidder(0);
+    const stranger = new TestClient(server.url, "10.40.4.1");
+    const asOwner = await stranger.post("/authn/sign-up", { ...body });
+    const asOther = await stranger.post("/authn/sign-up", { ...body, email: `other.${body.email}` });
+    expect(asOwner.status).toBe(409);
+    expect(asOwner.body).toEqual(asOther.body);
+  });
+
+  it("lets the others behind a shared address sign in after one of them has failed ten times", async () => {
+    const shared = "10.40.5.1";
+    const attempts = Array.from({ length: 10 }, (_, i) => signIn(new TestClient(server.url, shared), `nobody${i}@example.lv`, "Wrong1!x"));
+    for (const answer of await Promise.all(attempts)) expect(answer.status).toBe(401);
+    const neighbour = await bidder(0);
+    expect((await signIn(new TestClient(server.url, shared), neighbour.body.email, neighbour.body.password)).status).toBe(200);
+  }, 60_000);
+
+  it("refuses untrusted browsers after 50 failures on an account from many addresses, but not its owner's browser", async () => {
+    const owner = await bidder(0);
+    const ownersBrowser = new TestClient(server.url, "10.40.6.1");
+    expect((await signIn(ownersBrowser, owner.body.email, owner.body.password)).status).toBe(200);
+    await failuresFromManyAddresses(owner.body.email, 50);
+    const untrusted = await signIn(new TestClient(server.url, "10.40.6.2"), owner.body.email, owner.body.password);
+    expect(untrusted.status).toBe(429);
+    // The device cookie of an earlier sign-in to this very account: judged by its own failures only.
+    expect((await signIn(ownersBrowser, owner.body.email, owner.body.password)).status).toBe(200);
+  }, 120_000);
+
+  it("does not take a device cookie issued for one account as trust in another", async () => {
+    const first = await bidder(0);
+    const second = await bidder(0);
+    const browser = new TestClient(server.url, "10.40.7.1");
+    expect((await signIn(browser, first.body.email, first.body.password)).status).toBe(200);
+    await failuresFromManyAddresses(second.body.email, 50);
+    expect((await signIn(browser, second.body.email, second.body.password)).status).toBe(429);
+  }, 120_000);
+
+  it("stops guessing the current password after 5 wrong ones, the right one included", async () => {
+    const { client, body } = await bidder(0);
+    const change = (currentPassword: string) =>
+      client.put("/api/users/password", { currentPassword, newPassword: "Changed1!", confirmPassword: "Changed1!" });
+    for (let i = 0; i < 5; i++) expect((await change(`Guess${i}!x`)).status).toBe(400);
+    const blocked = await change(body.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    // Nothing changed: the old password still signs in.
+    expect((await signIn(new TestClient(server.url, "10.40.8.1"), body.email, body.password)).status).toBe(200);
+  }, 60_000);
 });
