@@ -48,8 +48,13 @@ function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, publicOrigin:
   if (mode === "api" && request.headers["x-requested-with"] !== "XMLHttpRequest") {
     return { status: 403, code: "CSRF_HEADER_MISSING", message: "Missing X-Requested-With: XMLHttpRequest header." } as const;
   }
+  // A form post from a page with `Referrer-Policy: no-referrer` (ours) carries `Origin: null`; the browser's own
+  // Sec-Fetch-Site then tells where it came from. Such a form is further held by the SameSite session cookie.
   const origin = request.headers.origin;
-  if (origin && !isOwnOrigin(origin, request.headers.host, publicOrigin)) {
+  const fetchSite = request.headers["sec-fetch-site"];
+  const isForeign =
+    fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !isOwnOrigin(origin, request.headers.host, publicOrigin));
+  if (isForeign || (mode === "api" && origin === "null")) {
     return { status: 403, code: "CSRF_HEADER_MISSING", message: "Cross-origin requests are not accepted." } as const;
   }
   const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;

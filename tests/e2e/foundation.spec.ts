@@ -131,6 +131,8 @@ test.describe("languages", () => {
   });
 
   test("switch at once, close the list, and persist after reload", async ({ page }) => {
+    // Three switches and three reloads: more than one test's worth of page loads on a busy two-core machine.
+    test.slow();
     await page.goto("/");
     const cases = [
       { option: "English", heading: "Live penny auctions", lang: "en" },

@@ -89,6 +89,20 @@ describe("the CSRF guard on what is actually routed", () => {
     expect(row?.status).toBe("Waiting");
   });
 
+  it("lets the sandbox's own form post with Origin null, but not from another site", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const path = "/sandbox/checkout/00000000-0000-4000-8000-000000000000";
+    const visitor = new TestClient(server.url, "10.40.1.2");
+    const ownPage = await visitor.request("POST", path, "action=cancel", { ...form, Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(ownPage.status).not.toBe(403);
+    const otherSite = await visitor.request("POST", path, "action=cancel", { ...form, Origin: "null", "Sec-Fetch-Site": "cross-site" });
+    expect(otherSite.status).toBe(403);
+    const foreign = await visitor.request("POST", path, "action=cancel", { ...form, Origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+    // The API itself takes no opaque origin at all.
+    expect((await visitor.request("PUT", "/api/users/language", { language: "en" }, { ...spaHeaders, Origin: "null" })).status).toBe(403);
+  });
+
   it("guards every mutating route the app has, not a list of prefixes", async () => {
     const operator = await bidder(0);
     await db().query("update users set role = 'operator' where id = $1", [operator.id]);
