@@ -3,6 +3,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreatePaymentResponse } from "../../contract";
+import { createPendingPayment } from "../../server/payments/payments.service";
 import type { StripeCheckoutSessions } from "../../server/payments/providers";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
@@ -114,7 +115,17 @@ describe("Stripe Checkout", () => {
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
   });
 
-  it("serves no sandbox checkout when Stripe is the provider", async () => {
-    expect((await fetch(`${server.url}/sandbox/checkout/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+  it("serves no sandbox checkout when Stripe is the provider, not even for a sandbox payment left from before", async () => {
+    const client = await bidder();
+    const { email } = (await client.get("/api/users/profile")).body as { email: string };
+    const [user] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [email]);
+    const paymentId = await createPendingPayment(server.database.db, { userId: user!.id, amountCents: 1000, provider: "sandbox", language: "en" });
+    expect((await client.get(`/sandbox/checkout/${paymentId}`)).status).toBe(404);
+    const pay = await client.request("POST", `/sandbox/checkout/${paymentId}`, "action=pay", {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin",
+    });
+    expect(pay.status).toBe(404);
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
   });
 });
