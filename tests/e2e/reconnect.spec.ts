@@ -35,7 +35,8 @@ test("a page that lost its connection catches up after reconnecting, without a r
   await page.context().setOffline(true);
   await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeVisible({ timeout: 15_000 });
   expect((await bidderApi.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
-  await page.waitForTimeout(1000);
+  // Offline, the page cannot hear of it (React Query holds its polls until the browser is online again): it shows
+  // the state it had, and all that follows must come from catching up.
   await expect(page.getByText(`Leading: ${bidder.displayName}`)).toHaveCount(0);
   await page.context().setOffline(false);
   await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeHidden({ timeout: 15_000 });

@@ -43,8 +43,17 @@ function msFromClickToTourCard(page: Page, selector: string): Promise<number> {
   );
 }
 
+/**
+ * Whatever the page's timers had due in the next `ms` has happened (a tour's 500 ms start delay included): Playwright's
+ * clock runs them now, so "no tour appeared" is a fact, not the hope of a sleep. Needs `page.clock.install()` first.
+ */
+async function afterPageTimers(page: Page, ms = 2000) {
+  await page.clock.runFor(ms);
+}
+
 test("a new bidder is shown the main tour once; the account and settings menus start theirs 500 ms after opening", async ({ page }) => {
   test.setTimeout(90_000);
+  await page.clock.install();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInNewBidder(page);
   await page.getByRole("link", { name: "Go to auctions" }).click();
@@ -70,9 +79,11 @@ test("a new bidder is shown the main tour once; the account and settings menus s
   await page.getByRole("button", { name: "Close the tour" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect.poll(() => savedProgress(page, "MainPage")).toEqual({ tourName: "MainPage", currentStep: 0, isCompleted: true });
+  const progressRead = page.waitForResponse((response) => response.url().endsWith("/api/users/tour-progress/MainPage"));
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
-  await page.waitForTimeout(2000);
+  await progressRead;
+  await afterPageTimers(page);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
   // The account menu's tour starts about 500 ms after the menu opens, with the menu still open beneath it.
@@ -106,7 +117,7 @@ test("a new bidder is shown the main tour once; the account and settings menus s
   // Once seen, the menus open without tours.
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(menu).toBeVisible();
-  await page.waitForTimeout(1200);
+  await afterPageTimers(page);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 });
 
@@ -157,10 +168,12 @@ test("an anonymous visitor never sees a tour", async ({ page }) => {
   page.on("request", (request) => {
     if (request.url().includes("/tour-progress")) progressCalls.push(request.url());
   });
+  await page.clock.install();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
   await page.getByRole("button", { name: "Settings" }).click();
-  await page.waitForTimeout(1500);
+  await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+  await afterPageTimers(page);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   expect(progressCalls).toEqual([]);
 });
