@@ -48,7 +48,11 @@ describe("guided tours", () => {
     expect(missing).toEqual([]);
   });
 
+  /** Every timer due within a second has fired (the 500 ms start delay included): absence is then a fact. */
+  const afterTheStartDelay = () => act(() => vi.advanceTimersByTimeAsync(1000));
+
   it("never ask an anonymous visitor's progress, and show nothing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchStub, calls } = stubServer({ "/authn/user": () => json({ isAuthenticated: false }) });
     vi.stubGlobal("fetch", fetchStub);
     renderWithRouter(
@@ -58,12 +62,13 @@ describe("guided tours", () => {
       </>,
     );
     await waitFor(() => expect(calls.map((c) => c.url)).toContain("/authn/user"));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    await afterTheStartDelay();
     expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("do not start a completed tour", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchStub, calls } = stubServer({
       "/authn/user": () => json(signedIn),
       "/api/users/tour-progress/AccountPopover": () => json({ tourName: "AccountPopover", currentStep: 0, isCompleted: true }),
@@ -76,7 +81,7 @@ describe("guided tours", () => {
       </>,
     );
     await waitFor(() => expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover"));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    await afterTheStartDelay();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
