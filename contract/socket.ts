@@ -3,13 +3,14 @@
 import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
+import { Id } from "./input";
 import type { WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
 
 export const WatchStatusPayload = z.object({ status: z.enum(publicStatuses) });
-export const AuctionPayload = z.object({ auctionId: z.number().int().min(1) });
+export const AuctionPayload = z.object({ auctionId: Id });
 
 const ack = <T extends z.ZodType>(data: T) => z.union([z.object({ data }), ApiErrorBody]);
 export const SubscribeAck = ack(AuctionState);

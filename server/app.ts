@@ -11,7 +11,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
-import { registerErrorHandling } from "./http/errors";
+import { answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createAddressProvider } from "./fulfilment/addresses";
@@ -55,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Behind N reverse proxies, the client's IP is the Nth address from the right of X-Forwarded-For.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     forceCloseConnections: true,
+    frameworkErrors: answerFrameworkError,
   });
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);

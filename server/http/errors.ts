@@ -1,5 +1,5 @@
 // Maps every failure to the contract's error body: a stable code, an English message, never a stack or SQL.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "../../contract";
 
@@ -38,4 +38,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, a path parameter over maxParamLength), which never reach
+ * the error handler: given to Fastify's `frameworkErrors` option so they answer in the same shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(errorBody("BAD_REQUEST", status === 414 ? "The address is too long." : "The address is not valid."));
 }
