@@ -34,6 +34,16 @@ export interface ClientToServerEvents {
   "bid:place": (payload: z.infer<typeof AuctionPayload>, ack: (answer: BidAck) => void) => void;
 }
 
+/** The payload schema of every command that takes one (`clock:sync` takes none): the server parses with these. */
+export const commandPayloads = {
+  "auctions:watch": WatchStatusPayload,
+  "auctions:unwatch": WatchStatusPayload,
+  "auction:subscribe": AuctionPayload,
+  "auction:unsubscribe": AuctionPayload,
+  "auction:enrol": AuctionPayload,
+  "bid:place": AuctionPayload,
+} as const satisfies Record<Exclude<keyof ClientToServerEvents, "clock:sync">, z.ZodType>;
+
 export interface ServerToClientEvents {
   /** The whole live state of one auction, after any change; drop it when its `seq` is not newer than yours. */
   "auction:updated": (state: AuctionState) => void;

@@ -1,5 +1,5 @@
 // Assembles the server from its plugins. Never listens: server/index.ts does, and tests use inject or a port.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
 import { pruneRateLimitEvents } from "./accounts/rate-limit";
@@ -40,6 +40,8 @@ export type BuildOptions = {
   runsLifecycle?: boolean;
   /** Stripe's checkout API, replaced in tests (the edge of the outside world). */
   stripeSessions?: StripeCheckoutSessions;
+  /** Told of every route as it is registered, with its schema (the hostile-input suite lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -57,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
   });
+  if (options.onRoute) http.addHook("onRoute", options.onRoute);
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http);

@@ -5,8 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import {
-  AuctionPayload,
-  WatchStatusPayload,
+  commandPayloads,
   type ApiErrorBody,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -62,19 +61,19 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
     });
 
     socket.on("auctions:watch", (payload, ack) =>
-      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+      answer(ack, commandPayloads["auctions:watch"], payload, async ({ status }) => {
         await socket.join(rooms.status(status));
         return { ok: true as const };
       }),
     );
     socket.on("auctions:unwatch", (payload, ack) =>
-      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+      answer(ack, commandPayloads["auctions:unwatch"], payload, async ({ status }) => {
         await socket.leave(rooms.status(status));
         return { ok: true as const };
       }),
     );
     socket.on("auction:subscribe", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
         const [state] = await auctionStates(db, [auctionId]);
         if (!state) throw new AuctionRefusal("AUCTION_STATE_MISSING");
         await socket.join(rooms.auction(auctionId));
@@ -82,19 +81,19 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
       }),
     );
     socket.on("auction:unsubscribe", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:unsubscribe"], payload, async ({ auctionId }) => {
         await socket.leave(rooms.auction(auctionId));
         return { ok: true as const };
       }),
     );
     socket.on("auction:enrol", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) => {
         const result = await commands.enrol(signedIn(socket), auctionId);
         return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
       }),
     );
     socket.on("bid:place", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["bid:place"], payload, async ({ auctionId }) => {
         const bid = await commands.bid(signedIn(socket), auctionId);
         return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
       }),
