@@ -11,7 +11,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
-import { answerFrameworkError, registerErrorHandling } from "./http/errors";
+import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createAddressProvider } from "./fulfilment/addresses";
@@ -58,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (options.onRoute) http.addHook("onRoute", options.onRoute);
   http.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,7 @@
 // Maps every failure to the contract's error body: a stable code, an English message, never a stack or SQL.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "../../contract";
 
@@ -47,4 +49,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.status(status).send(errorBody("BAD_REQUEST", status === 414 ? "The address is too long." : "The address is not valid."));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL too large, malformed, too slow):
+ * given to Fastify's `clientErrorHandler` option, which writes straight to the socket, as Fastify's default does.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "The request's headers are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long."]
+        : [400, "The request is not valid."];
+  const body = JSON.stringify(errorBody("BAD_REQUEST", message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

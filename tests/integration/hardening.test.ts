@@ -138,6 +138,15 @@ describe("framework errors in the app's error shape", () => {
     expect(answer.body).toMatchObject(errorShape);
   });
 
+  it("answers headers too large for Node's HTTP parser with 431 in the error shape", async () => {
+    for (const path of [`/api/auctions/1?q=${"x".repeat(20_000)}`, `/api/${"x".repeat(70_000)}`]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { "X-Forwarded-For": "10.14.3.1" } });
+      expect(response.status).toBe(431);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({ error: { code: "BAD_REQUEST", message: expect.any(String) } });
+    }
+  });
+
   it("answers a body too large with 413 and a wrong content type with 415, in the error shape", async () => {
     const tooLarge = await bidder.client.post("/authn/sign-in", { email: "a@b.lv", password: "x".repeat(100_000) });
     expect(tooLarge.status).toBe(413);
