@@ -43,6 +43,9 @@ export const CreateAuctionBody = z
   });
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
 
+/** GET /media/{id}: a stored image, named by its hash and type. */
+export const MediaIdParams = z.object({ id: text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) });
+
 export const OperatorAuction = z.object({
   id: z.number().int(),
   status: AuctionStatus,
