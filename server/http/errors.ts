@@ -46,8 +46,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Errors Fastify raises before routing (a malformed URL, a path parameter over maxParamLength), which never reach
  * the error handler: given to Fastify's `frameworkErrors` option so they answer in the same shape.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed before routing");
+    void reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
+    return;
+  }
   void reply.status(status).send(errorBody("BAD_REQUEST", status === 414 ? "The address is too long." : "The address is not valid."));
 }
 
