@@ -2,6 +2,7 @@
 // translated, the server returns them in `issues`, and both use these very schemas (SPEC.md §5).
 import { z } from "zod";
 import { Language } from "./i18n";
+import { text } from "./input";
 
 export const NAME_MAX = 25;
 export const TEXT_MAX = 255;
@@ -26,17 +27,15 @@ const specials = PASSWORD_SPECIALS.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&");
 const passwordRule = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specials}]).{${PASSWORD_MIN},}$`);
 
 const required = (max: number, maxKey: string) =>
-  z.string({ error: v.required }).trim().min(1, v.required).max(max, maxKey);
+  text({ error: v.required }).trim().min(1, v.required).max(max, maxKey);
 
-export const Email = z
-  .string({ error: v.required })
+export const Email = text({ error: v.required })
   .trim()
   .min(1, v.required)
   .max(TEXT_MAX, v.max255)
   .pipe(z.email(v.invalidEmail));
 
-export const Password = z
-  .string({ error: v.required })
+export const Password = text({ error: v.required })
   .min(1, v.required)
   .max(TEXT_MAX, v.max255)
   .regex(passwordRule, v.password);
@@ -50,15 +49,14 @@ export function isPhoneNumber(value: string): boolean {
   return /^\+?[0-9]+([ -]?[0-9]+)*$/.test(value) && digits >= 7 && digits <= 15;
 }
 
-export const Phone = z
-  .string()
+export const Phone = text()
   .trim()
   .max(TEXT_MAX, v.max255)
   .refine((value) => value === "" || isPhoneNumber(value), v.invalidPhone);
 
 const withConfirmation = <T extends z.ZodRawShape>(shape: T, field: "password" | "newPassword") =>
   z
-    .object({ ...shape, confirmPassword: z.string({ error: v.required }).min(1, v.required) })
+    .object({ ...shape, confirmPassword: text({ error: v.required }).min(1, v.required) })
     .refine((body) => (body as Record<string, unknown>)[field] === (body as Record<string, unknown>).confirmPassword, {
       message: v.passwordsDontMatch,
       path: ["confirmPassword"],
@@ -80,13 +78,12 @@ export type SignUpBody = z.input<typeof SignUpBody>;
 
 export const SignInBody = z.object({
   email: Email,
-  password: z.string({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255),
+  password: text({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255),
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 
 export const ForgotPasswordBody = z.object({
-  email: z
-    .string({ error: v.required })
+  email: text({ error: v.required })
     .trim()
     .min(1, v.required)
     .max(TEXT_MAX, v.max255)
@@ -95,7 +92,7 @@ export const ForgotPasswordBody = z.object({
 });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 
-export const Token = z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "validation.invalidToken");
+export const Token = text().trim().regex(/^[A-Za-z0-9_-]{43}$/, "validation.invalidToken");
 
 export const ConfirmEmailBody = z.object({ token: Token });
 export const ResendConfirmationBody = z.object({ email: Email, language: Language.default("lv") });
@@ -104,7 +101,7 @@ export const ResetPasswordBody = withConfirmation({ token: Token, password: Pass
 export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
 
 export const ChangePasswordBody = withConfirmation(
-  { currentPassword: z.string({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255), newPassword: Password },
+  { currentPassword: text({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255), newPassword: Password },
   "newPassword",
 );
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
@@ -126,7 +123,7 @@ export const UpdateProfileBody = z.object({
   lastName: PersonName,
   displayName: DisplayName,
   phone: Phone.default(""),
-  deliveryAddress: z.string().trim().max(TEXT_MAX, v.max255).default(""),
+  deliveryAddress: text().trim().max(TEXT_MAX, v.max255).default(""),
   isMarketingConsentGiven: z.boolean(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;

@@ -1,5 +1,6 @@
 // Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
 import { z } from "zod";
+import { IdParam } from "./input";
 
 export const auctionStatuses = ["New", "Waiting", "Running", "Ended", "Canceled"] as const;
 export const AuctionStatus = z.enum(auctionStatuses);
@@ -72,7 +73,7 @@ export const SearchAuctionsResponse = z.object({
 });
 export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
-export const AuctionIdParams = z.object({ auctionId: z.coerce.number().int().min(1).max(2 ** 31 - 1) });
+export const AuctionIdParams = z.object({ auctionId: IdParam });
 
 export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });
 export const BidResponse = z.object({ priceCents: z.number().int(), endsAt: z.string(), hasEnded: z.boolean() });

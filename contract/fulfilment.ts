@@ -3,6 +3,7 @@
 // Money in cents; times are ISO strings the server decides.
 import { z } from "zod";
 import { TEXT_MAX, isPhoneNumber, validationKeys } from "./accounts";
+import { text, wholeNumberParam } from "./input";
 
 export const fulfilmentStates = ["AwaitingPayment", "PaymentReceived", "InDelivery", "Delivered", "Expired"] as const;
 export const FulfilmentState = z.enum(fulfilmentStates);
@@ -32,22 +33,19 @@ export function isDeliveryPhone(value: string): boolean {
   return /^[2-9]\d{7}$/.test(compact);
 }
 
-export const DeliveryPhone = z
-  .string({ error: validationKeys.required })
+export const DeliveryPhone = text({ error: validationKeys.required })
   .trim()
   .min(1, validationKeys.required)
   .max(TEXT_MAX, validationKeys.max255)
   .refine((value) => value === "" || isDeliveryPhone(value), validationKeys.invalidPhone);
 
-export const DeliveryAddress = z
-  .string({ error: validationKeys.required })
+export const DeliveryAddress = text({ error: validationKeys.required })
   .trim()
   .min(1, validationKeys.required)
   .max(TEXT_MAX, validationKeys.max255);
 
 /** An optional promo code: blank means none; the server decides whether it is valid. */
-export const PromoCodeInput = z
-  .string()
+export const PromoCodeInput = text()
   .trim()
   .max(TEXT_MAX, validationKeys.max255)
   .optional()
@@ -105,7 +103,7 @@ export const WonAuctionsResponse = z.object({
 export type WonAuctionsResponse = z.infer<typeof WonAuctionsResponse>;
 
 /** GET /api/addresses?q=…: suggestions for the delivery address while typing. */
-export const AddressQuery = z.object({ q: z.string().trim().max(TEXT_MAX) });
+export const AddressQuery = z.object({ q: text().trim().max(TEXT_MAX) });
 export const AddressSuggestion = z.object({ label: z.string().max(TEXT_MAX) });
 export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
 export const AddressSuggestionsResponse = z.object({ items: z.array(AddressSuggestion).max(8) });
@@ -133,7 +131,7 @@ export type OperatorFulfilment = z.infer<typeof OperatorFulfilment>;
 
 export const OperatorFulfilmentsQuery = z.object({
   state: FulfilmentState.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: wholeNumberParam(1, 1000).default(100),
 });
 export type OperatorFulfilmentsQuery = z.input<typeof OperatorFulfilmentsQuery>;
 export const OperatorFulfilmentList = z.object({ items: z.array(OperatorFulfilment) });
@@ -148,8 +146,7 @@ const isoTime = z.iso.datetime({ offset: true });
  */
 export const CreatePromoCodeBody = z
   .object({
-    code: z
-      .string()
+    code: text()
       .trim()
       .min(3)
       .max(32)

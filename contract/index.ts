@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./input";
 export * from "./i18n";
 export * from "./health";
 export * from "./authn";

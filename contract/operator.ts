@@ -3,14 +3,14 @@
 import { z } from "zod";
 import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
+import { text, wholeNumberParam } from "./input";
 import { WalletTransaction } from "./payments";
 
 const cents = z.number().int().min(0).max(100_000_000);
 const isoTime = z.iso.datetime({ offset: true });
 
 /** An image as the API takes it: a bundled product picture, stored media, or a data URL the server stores. */
-export const ImageSource = z
-  .string()
+export const ImageSource = text()
   .max(8_000_000)
   .refine((value) => /^\/(products|media)\/[\w.-]+$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value), {
     message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
@@ -18,8 +18,8 @@ export const ImageSource = z
 
 export const CreateAuctionBody = z
   .object({
-    title: z.string().trim().min(1).max(120),
-    description: z.string().trim().max(4000).default(""),
+    title: text().trim().min(1).max(120),
+    description: text().trim().max(4000).default(""),
     images: z.array(ImageSource).max(8).default([]),
     retailValueCents: cents.default(0),
     entryFeeCents: cents.default(0),
@@ -42,6 +42,9 @@ export const CreateAuctionBody = z
     path: ["startsAt"],
   });
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
+
+/** GET /media/{id}: a stored image, named by its hash and type. */
+export const MediaIdParams = z.object({ id: text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) });
 
 export const OperatorAuction = z.object({
   id: z.number().int(),
@@ -67,7 +70,7 @@ export type OperatorAuctionList = z.infer<typeof OperatorAuctionList>;
 
 export const OperatorAuctionsQuery = z.object({
   status: AuctionStatus.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: wholeNumberParam(1, 1000).default(100),
 });
 
 export const OperatorAuctionDetail = OperatorAuction.extend({
@@ -114,15 +117,15 @@ export const OperatorUserDetail = OperatorUser.extend({ transactions: z.array(Wa
 export type OperatorUserDetail = z.infer<typeof OperatorUserDetail>;
 
 export const OperatorUsersQuery = z.object({
-  search: z.string().trim().max(255).optional(),
+  search: text().trim().max(255).optional(),
   isDemo: z.enum(["true", "false"]).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: wholeNumberParam(1, 1000).default(100),
 });
 export const OperatorUserList = z.object({ items: z.array(OperatorUser) });
 export type OperatorUserList = z.infer<typeof OperatorUserList>;
 
 /** A user named by id, e-mail or display name. */
-export const UserRefParams = z.object({ user: z.string().trim().min(1).max(255) });
+export const UserRefParams = z.object({ user: text().trim().min(1).max(255) });
 
 /** A wallet adjustment: positive credits, negative debits; always a ledger entry with the reason. */
 export const WalletAdjustmentBody = z.object({
@@ -132,7 +135,7 @@ export const WalletAdjustmentBody = z.object({
     .min(-100_000_000)
     .max(100_000_000)
     .refine((value) => value !== 0, { message: "The amount cannot be zero." }),
-  reason: z.string().trim().min(3).max(200),
+  reason: text().trim().min(3).max(200),
 });
 export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
 

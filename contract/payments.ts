@@ -1,6 +1,7 @@
 // Top-ups (SPEC.md §3, §7): POST /api/payments and what the payment pages read back.
 import { z } from "zod";
 import { Language } from "./i18n";
+import { wholeNumberParam } from "./input";
 
 export const MIN_TOP_UP_CENTS = 100;
 export const MAX_TOP_UP_CENTS = 50_000;
@@ -41,7 +42,7 @@ export const WalletTransaction = z.object({
 });
 export type WalletTransaction = z.infer<typeof WalletTransaction>;
 
-export const TransactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const TransactionsQuery = z.object({ page: wholeNumberParam(1, 10_000).default(1) });
 export const TransactionsResponse = z.object({
   items: z.array(WalletTransaction),
   page: z.number().int(),
@@ -51,6 +52,12 @@ export const TransactionsResponse = z.object({
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 export const PaymentIdParams = z.object({ paymentId: z.uuid() });
+
+/** The sandbox checkout page's form: which button, and which way of paying. */
+export const SandboxCheckoutForm = z.object({
+  action: z.enum(["pay", "decline", "cancel"]),
+  method: z.enum(["card", "bank"]).default("card"),
+});
 
 /** The provider's confirmation, as the sandbox signs and sends it (Stripe's has its own shape). */
 export const SandboxWebhookEvent = z.object({

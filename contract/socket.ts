@@ -3,13 +3,14 @@
 import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
+import { Id } from "./input";
 import type { WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
 
 export const WatchStatusPayload = z.object({ status: z.enum(publicStatuses) });
-export const AuctionPayload = z.object({ auctionId: z.number().int().min(1) });
+export const AuctionPayload = z.object({ auctionId: Id });
 
 const ack = <T extends z.ZodType>(data: T) => z.union([z.object({ data }), ApiErrorBody]);
 export const SubscribeAck = ack(AuctionState);
@@ -32,6 +33,16 @@ export interface ClientToServerEvents {
   "auction:enrol": (payload: z.infer<typeof AuctionPayload>, ack: (answer: EnrolAck) => void) => void;
   "bid:place": (payload: z.infer<typeof AuctionPayload>, ack: (answer: BidAck) => void) => void;
 }
+
+/** The payload schema of every command that takes one (`clock:sync` takes none): the server parses with these. */
+export const commandPayloads = {
+  "auctions:watch": WatchStatusPayload,
+  "auctions:unwatch": WatchStatusPayload,
+  "auction:subscribe": AuctionPayload,
+  "auction:unsubscribe": AuctionPayload,
+  "auction:enrol": AuctionPayload,
+  "bid:place": AuctionPayload,
+} as const satisfies Record<Exclude<keyof ClientToServerEvents, "clock:sync">, z.ZodType>;
 
 export interface ServerToClientEvents {
   /** The whole live state of one auction, after any change; drop it when its `seq` is not newer than yours. */

@@ -1,5 +1,5 @@
 // Assembles the server from its plugins. Never listens: server/index.ts does, and tests use inject or a port.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
 import { deviceCookies } from "./accounts/device-cookie";
@@ -12,7 +12,7 @@ import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
-import { registerErrorHandling } from "./http/errors";
+import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createAddressProvider } from "./fulfilment/addresses";
@@ -30,7 +30,7 @@ import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
 /** One method of one route, as registered: what tests walk to prove every route is guarded and validated. */
-export type RouteSummary = { method: string; url: string; csrf: "api" | "origin" | "signature" };
+export type RouteSummary = { method: string; url: string; csrf: "api" | "origin" | "signature"; schema: FastifySchema | undefined };
 
 export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; routes: RouteSummary[] };
 
@@ -59,13 +59,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Behind N reverse proxies, the client's IP is the Nth address from the right of X-Forwarded-For.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     forceCloseConnections: true,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http);
   const routes: RouteSummary[] = [];
   http.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrf: route.config?.csrf ?? "api" });
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, csrf: route.config?.csrf ?? "api", schema: route.schema });
+    }
   });
 
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });

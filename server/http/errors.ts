@@ -1,5 +1,7 @@
 // Maps every failure to the contract's error body: a stable code, an English message, never a stack or SQL.
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "../../contract";
 
@@ -38,4 +40,40 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, a path parameter over maxParamLength), which never reach
+ * the error handler: given to Fastify's `frameworkErrors` option so they answer in the same shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed before routing");
+    void reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
+    return;
+  }
+  void reply.status(status).send(errorBody("BAD_REQUEST", status === 414 ? "The address is too long." : "The address is not valid."));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL too large, malformed, too slow):
+ * given to Fastify's `clientErrorHandler` option, which writes straight to the socket, as Fastify's default does.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "The request's headers are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long."]
+        : [400, "The request is not valid."];
+  const body = JSON.stringify(errorBody("BAD_REQUEST", message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

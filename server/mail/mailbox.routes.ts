@@ -1,5 +1,7 @@
 // /dev/mailbox: the outbox as a page (each mail with its links) and as JSON, outside production only.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { MailboxQuery } from "../../contract";
 import type { Database } from "../db/database";
 
 type MailRow = { id: number; to_address: string; subject: string; text_body: string; created_at: Date };
@@ -12,8 +14,8 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Databas
       [to ?? null],
     );
 
-  app.get<{ Querystring: { to?: string } }>("/dev/mailbox.json", async (request) => {
-    const mails = await listMails(typeof request.query.to === "string" ? request.query.to : undefined);
+  app.withTypeProvider<ZodTypeProvider>().get("/dev/mailbox.json", { schema: { querystring: MailboxQuery } }, async (request) => {
+    const mails = await listMails(request.query.to);
     return mails.map((mail) => ({
       id: mail.id,
       to: mail.to_address,

@@ -3,12 +3,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   AuctionIdParams,
   CancelAuctionResponse,
   CreateAuctionBody,
   CreateUserBody,
+  MediaIdParams,
   OperatorAuction,
   OperatorAuctionDetail,
   OperatorAuctionList,
@@ -167,7 +167,7 @@ export async function operatorRoutes(
   });
 
   // Stored product images, public like the bundled ones; named by their hash, so cached for good.
-  r.get("/media/:id", { schema: { params: z.object({ id: z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) }) } }, async (request, reply) => {
+  r.get("/media/:id", { schema: { params: MediaIdParams } }, async (request, reply) => {
     const media = await operator.readMedia(db, request.params.id);
     if (!media) throw new HttpError(404, "NOT_FOUND", "Not found.");
     return reply

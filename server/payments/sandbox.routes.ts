@@ -1,9 +1,11 @@
 // The sandbox card provider (PAYMENT_PROVIDER=sandbox, the embedded default): a checkout page served here, with
 // card and online-banking choices and Pay / Decline / Cancel. It confirms through the same signed webhook a real
 // provider would call, then sends the payer back to /payments/success, /failed or /canceled. No money moves.
-import type { FastifyInstance } from "fastify";
-import { PaymentIdParams, type Language } from "../../contract";
+// Like a real provider's checkout session, a payment is shown and settled only for the session that created it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PaymentIdParams, SandboxCheckoutForm, type Language } from "../../contract";
 import type { Database } from "../db/database";
+import { errorBody } from "../http/errors";
 import { translatorFor } from "../i18n";
 import { signPayload } from "./webhook-signature";
 
@@ -17,24 +19,29 @@ export async function sandboxRoutes(app: FastifyInstance, options: { db: Databas
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const findPayment = async (paymentId: string) => {
-    const [payment] = await options.db.query<{ amount_cents: number; status: string; language: Language }>(
-      "select amount_cents, status, language from payments where id = $1 and provider = 'sandbox'",
-      [paymentId],
+  /** The caller's own sandbox payment; someone else's is as unknown as one that does not exist. */
+  const findOwnPayment = async (request: FastifyRequest) => {
+    const params = PaymentIdParams.safeParse(request.params);
+    if (!params.success || !request.user) return undefined;
+    const [payment] = await options.db.query<{ id: string; amount_cents: number; status: string; language: Language }>(
+      "select id, amount_cents, status, language from payments where id = $1 and provider = 'sandbox' and user_id = $2",
+      [params.data.paymentId, request.user.id],
     );
     return payment;
   };
+  // Refusals answer in the API's error shape, not as an HTML page: the only ones who meet them are the simulator
+  // and tests (which read the code) or someone following a checkout link that is not theirs, who needs no more.
+  const unknownPayment = (reply: FastifyReply) => reply.status(404).send(errorBody("NOT_FOUND", "Unknown payment."));
 
-  app.get<{ Params: { paymentId: string } }>("/sandbox/checkout/:paymentId", async (request, reply) => {
-    const params = PaymentIdParams.safeParse(request.params);
-    const payment = params.success ? await findPayment(params.data.paymentId) : undefined;
-    if (!params.success || !payment) return reply.status(404).type("text/plain").send("Unknown payment.");
+  app.get("/sandbox/checkout/:paymentId", async (request, reply) => {
+    const payment = await findOwnPayment(request);
+    if (!payment) return unknownPayment(reply);
     const t = translatorFor(payment.language);
     const amount = new Intl.NumberFormat(payment.language, { style: "currency", currency: "EUR" }).format(payment.amount_cents / 100);
     const body =
       payment.status !== "pending"
         ? `<p>${escape(t("sandbox.settled"))}</p><p><a href="/">${escape(t("sandbox.back"))}</a></p>`
-        : `<form method="post" action="/sandbox/checkout/${params.data.paymentId}">
+        : `<form method="post" action="/sandbox/checkout/${payment.id}">
   <p class="amount"><span>${escape(t("sandbox.amount"))}</span><strong>${escape(amount)}</strong></p>
   <fieldset><legend>${escape(t("sandbox.method"))}</legend>
     <label><input type="radio" name="method" value="card" checked> ${escape(t("sandbox.card"))}</label>
@@ -57,13 +64,14 @@ button.pay{background:#2563eb;border-color:#2563eb;color:#fff}</style></head>
 <body><main><h1>${escape(t("sandbox.merchant"))}</h1><p class="notice">${escape(t("sandbox.notice"))}</p>${body}</main></body></html>`);
   });
 
-  app.post<{ Params: { paymentId: string }; Body: Record<string, string> }>("/sandbox/checkout/:paymentId", { config: { csrf: "origin" } }, async (request, reply) => {
-    const params = PaymentIdParams.safeParse(request.params);
-    if (!params.success || !(await findPayment(params.data.paymentId))) return reply.status(404).type("text/plain").send("Unknown payment.");
-    const action = request.body?.action;
+  app.post("/sandbox/checkout/:paymentId", { config: { csrf: "origin" } }, async (request, reply) => {
+    const payment = await findOwnPayment(request);
+    if (!payment) return unknownPayment(reply);
+    const form = SandboxCheckoutForm.safeParse(request.body);
+    if (!form.success) return reply.status(400).send(errorBody("VALIDATION_FAILED", "Choose pay, decline or cancel."));
+    const { action, method } = form.data;
     const outcome = action === "pay" ? "succeeded" : action === "decline" ? "failed" : "canceled";
-    const method = request.body?.method === "bank" ? "bank" : "card";
-    const event = JSON.stringify({ paymentId: params.data.paymentId, outcome, method });
+    const event = JSON.stringify({ paymentId: payment.id, outcome, method });
     // The confirmation goes through the webhook route itself, signed as a real provider would sign it.
     const confirmation = await app.inject({
       method: "POST",

@@ -7,8 +7,7 @@ import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import {
   auctionErrorMessages,
-  AuctionPayload,
-  WatchStatusPayload,
+  commandPayloads,
   type ApiErrorBody,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -118,19 +117,19 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
     });
 
     socket.on("auctions:watch", (payload, ack) =>
-      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+      answer(ack, commandPayloads["auctions:watch"], payload, async ({ status }) => {
         await socket.join(rooms.status(status));
         return { ok: true as const };
       }),
     );
     socket.on("auctions:unwatch", (payload, ack) =>
-      answer(ack, WatchStatusPayload, payload, async ({ status }) => {
+      answer(ack, commandPayloads["auctions:unwatch"], payload, async ({ status }) => {
         await socket.leave(rooms.status(status));
         return { ok: true as const };
       }),
     );
     socket.on("auction:subscribe", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
         const [state] = await auctionStates(db, [auctionId]);
         if (!state) throw new AuctionRefusal("AUCTION_STATE_MISSING");
         await socket.join(rooms.auction(auctionId));
@@ -138,19 +137,19 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
       }),
     );
     socket.on("auction:unsubscribe", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:unsubscribe"], payload, async ({ auctionId }) => {
         await socket.leave(rooms.auction(auctionId));
         return { ok: true as const };
       }),
     );
     socket.on("auction:enrol", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) => {
         const result = await commands.enrol(await signedIn(socket, db), auctionId);
         return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
       }),
     );
     socket.on("bid:place", (payload, ack) =>
-      answer(ack, AuctionPayload, payload, async ({ auctionId }) => {
+      answer(ack, commandPayloads["bid:place"], payload, async ({ auctionId }) => {
         const bid = await commands.bid(await signedIn(socket, db), auctionId);
         return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
       }, "BID_FAILED"),

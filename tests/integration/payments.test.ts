@@ -30,11 +30,11 @@ async function createPayment(client: TestClient, amount: number) {
   return CreatePaymentResponse.parse(answer.body);
 }
 
-/** Submits the sandbox checkout form as the payer's browser would. */
-async function checkout(paymentId: string, action: "pay" | "decline" | "cancel", method = "card") {
+/** Submits the sandbox checkout form as the payer's browser would, with the payer's session. */
+async function checkout(client: TestClient, paymentId: string, action: "pay" | "decline" | "cancel", method = "card") {
   const response = await fetch(`${server.url}/sandbox/checkout/${paymentId}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: client.cookieHeader },
     body: new URLSearchParams({ action, method }).toString(),
     redirect: "manual",
   });
@@ -48,28 +48,28 @@ describe("top-up through the sandbox provider", () => {
     expect(created).toMatchObject({ isSuccess: true, errorMessage: null });
     expect(created.checkoutUrl).toBe(`${server.url}/sandbox/checkout/${created.payment?.id}`);
 
-    const page = await fetch(created.checkoutUrl ?? "");
+    const page = await fetch(created.checkoutUrl ?? "", { headers: { Cookie: client.cookieHeader } });
     const html = await page.text();
     expect(html).toContain("€10.00");
     expect(html).toContain("Online banking");
 
-    expect(await checkout(created.payment!.id, "pay", "bank")).toEqual({ status: 303, location: "/payments/success" });
+    expect(await checkout(client, created.payment!.id, "pay", "bank")).toEqual({ status: 303, location: "/payments/success" });
     expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "succeeded", amount: 10 });
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 10 });
     const history = TransactionsResponse.parse((await client.get("/api/user-wallet/transactions")).body);
     expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 10, description: "Top-up by online banking" })]);
 
     // Paying the same checkout again changes nothing.
-    await checkout(created.payment!.id, "pay");
+    await checkout(client, created.payment!.id, "pay");
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 10 });
   });
 
   it("records declined and canceled payments and credits nothing", async () => {
     const client = await bidder();
     const declined = await createPayment(client, 5);
-    expect(await checkout(declined.payment!.id, "decline")).toMatchObject({ location: "/payments/failed" });
+    expect(await checkout(client, declined.payment!.id, "decline")).toMatchObject({ location: "/payments/failed" });
     const canceled = await createPayment(client, 5);
-    expect(await checkout(canceled.payment!.id, "cancel")).toMatchObject({ location: "/payments/canceled" });
+    expect(await checkout(client, canceled.payment!.id, "cancel")).toMatchObject({ location: "/payments/canceled" });
     expect((await client.get(`/api/payments/${declined.payment!.id}`)).body).toMatchObject({ status: "failed" });
     expect((await client.get(`/api/payments/${canceled.payment!.id}`)).body).toMatchObject({ status: "canceled" });
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });

@@ -1,0 +1,37 @@
+// The people and things hardening tests act on: an operator, bidders, and a won auction awaiting payment.
+import type { OperatorAuction } from "../../contract";
+import { TestClient, signUpConfirmed } from "./client";
+import type { TestServer } from "./server";
+
+/** A signed-in bidder speaking from its own IP (TRUST_PROXY=1 in tests), so rate limits are per client. */
+export async function bidderClient(server: TestServer, ip: string, overrides: Record<string, unknown> = {}) {
+  const client = new TestClient(server.url, ip);
+  const body = await signUpConfirmed(client, overrides);
+  const [row] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [body.email]);
+  if (!row) throw new Error("bidder not stored");
+  return { client, body, userId: row.id };
+}
+
+/** A signed-in operator (the seed has none in tests: a bidder given the role, as an operator would). */
+export async function operatorClient(server: TestServer, ip: string) {
+  const operator = await bidderClient(server, ip);
+  await server.database.db.query("update users set role = 'operator' where id = $1", [operator.userId]);
+  return operator;
+}
+
+/** An auction the bidder has won (free entry, one bid, ended by the operator): its fulfilment awaits payment. */
+export async function wonAuction(operator: TestClient, bidder: TestClient): Promise<number> {
+  const created = await operator.post("/api/operator/auctions", { title: "Won lamp", initialSeconds: 600, resetSeconds: 60, publish: true });
+  const { id } = created.body as OperatorAuction;
+  const steps = [
+    () => operator.post(`/api/operator/auctions/${id}/start-now`),
+    () => bidder.post(`/api/auctions/${id}/enrol`),
+    () => bidder.post(`/api/auctions/${id}/bids`),
+    () => operator.post(`/api/operator/auctions/${id}/end-now`),
+  ];
+  for (const step of steps) {
+    const answer = await step();
+    if (answer.status !== 200) throw new Error(`won auction setup: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return id;
+}
