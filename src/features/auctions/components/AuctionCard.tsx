@@ -93,7 +93,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
         <div className="mt-auto flex flex-wrap items-center gap-2" data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
           {isEnrolled && phase === "running" && (
-            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white hover:bg-primary-600">
+            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
               {t("auction.bidNow")}
             </Link>
           )}
