@@ -2,13 +2,14 @@
 // for a signed-in user an avatar with initials opening name, e-mail, balance, Profile and Sign out.
 // Navigating from it carries the current path as the return address.
 import * as Popover from "@radix-ui/react-popover";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
 import { PopoverTour, isInTour } from "../../features/tours";
+import { onAddFundsRequested } from "../../features/wallet/add-funds-requests";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
 import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
@@ -61,6 +62,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
   const { data: wallet } = useWallet();
   const addFunds = useAddFunds();
   useLiveWallet(true);
+  useEffect(() => onAddFundsRequested((amount) => addFunds.send({ type: "dialog.open", amount })), [addFunds]);
   const returnSearch = useReturnUrlSearch();
   const close = () => setIsOpen(false);
   const itemClass = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10";

@@ -44,7 +44,9 @@ export function Toaster() {
     () => toasts,
   );
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
+    // aria-live keeps the toasts out of a modal dialog's aria-hidden (Radix spares live regions): each toast is its own
+    // live region (alert or status), the container only carries them.
+    <div aria-live="off" className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
       {current.map((toast) => (
         <div
           key={toast.id}
