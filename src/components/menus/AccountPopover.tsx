@@ -39,16 +39,16 @@ export function AccountPopover() {
   if (user.isAuthenticated) return <SignedInMenu user={user} />;
 
   return (
-    <div className="flex items-center gap-1 sm:gap-2">
+    <div className="flex items-center gap-0.5 sm:gap-2">
       <Link
         to={{ pathname: "/sign-in", search: returnSearch }}
-        className="rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/5 sm:px-4 dark:hover:bg-white/10"
+        className="rounded-full px-2 py-2 text-[13px] font-semibold whitespace-nowrap text-ink hover:bg-black/5 sm:px-4 sm:text-sm dark:hover:bg-white/10"
       >
         {t("account.signIn")}
       </Link>
       <Link
         to={{ pathname: "/sign-up", search: returnSearch }}
-        className="hidden rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-600 sm:block"
+        className="rounded-full bg-primary-700 px-2.5 py-2 text-[13px] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-800 sm:px-4 sm:text-sm"
       >
         {t("account.signUp")}
       </Link>
