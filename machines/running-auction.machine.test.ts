@@ -118,6 +118,16 @@ describe("the running-auction machine", () => {
     expect(standing()).toBe("leading");
   });
 
+  it("drops 'already winning' the moment the bidder is outbid: the news is the outbid", () => {
+    const { actor, bid, standing } = start({ ...ready, isWinning: true });
+    actor.send({ type: "slide.start" });
+    actor.send({ type: "slide.complete" });
+    expect(bid()).toBe("alreadyWinning");
+    actor.send(synced({ isWinning: false }));
+    expect(standing()).toBe("outbid");
+    expect(bid()).toBe("idle");
+  });
+
   it("is not outbid by a bidder who never led, nor when the auction stops running", () => {
     const first = start();
     first.actor.send(synced({ isWinning: false }));

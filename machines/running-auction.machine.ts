@@ -1,9 +1,9 @@
 // The running auction as one bidder sees it, in two parallel regions.
 // `standing`: where the bidder stands, from the live auction: notEnrolled, closed (not running), open (may bid),
-// leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid`).
+// leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid` and ends any notice).
 // `bid`: the slide-to-bid control: idle → sliding → submitting → accepted | refused (with the reason), or straight
 // to needsEnrolment / alreadyWinning when a bid cannot be sent. The caller provides `placeBid` and `notifyOutbid`.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 
 export type BidOutcome = { ok: true; priceCents: number } | { ok: false; code: string; message: string };
 
@@ -64,6 +64,8 @@ export const runningAuctionMachine = setup({
     assignFailure: assign({ refusal: { code: "BID_FAILED", message: "" } }),
     // The moment of being outbid is heard and felt (sound, vibration): the caller says how.
     notifyOutbid: () => undefined,
+    // Being outbid is the news: it takes the place of whatever the control was saying ('You are already winning').
+    dismissNotice: raise({ type: "notice.dismiss" }),
   },
 }).createMachine({
   id: "runningAuction",
@@ -98,7 +100,7 @@ export const runningAuctionMachine = setup({
         },
         outbid: {
           tags: ["outbid"],
-          entry: "notifyOutbid",
+          entry: ["notifyOutbid", "dismissNotice"],
           always: [
             { guard: "isClosed", target: "closed" },
             { guard: "isWinning", target: "leading" },
