@@ -11,7 +11,7 @@ function phone() {
   return { viewport, screen, isMobile, hasTouch, userAgent, deviceScaleFactor };
 }
 
-async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents = 50): Promise<number> {
+async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents = 50, startsInSeconds = 0): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
     data: {
@@ -22,7 +22,7 @@ async function runningAuction(operator: APIRequestContext, title: string, entryF
       retailValueCents: 4900,
       initialSeconds: 600,
       resetSeconds: 20,
-      startsInSeconds: 0,
+      startsInSeconds,
       publish: true,
     },
   });
@@ -185,6 +185,32 @@ test("two phones outbid each other: each sees leading, then outbid, at once", as
   await expect(panelOf(otto).getByRole("status")).toHaveText("You have been outbid! Slide to bid again.", { timeout: 2000 });
   await expect(panelOf(otto)).toHaveAttribute("data-standing", "outbid");
   expect(await vibrations(otto)).toBe(1);
+});
+
+test("when the countdown to the start reaches zero, the panel reads 'Starting...' until the server says Running", async ({ browser, page }) => {
+  const operator = await operatorSession(browser);
+  const auctionId = await runningAuction(operator, `Phone start ${Date.now().toString(36)}`, 50, 4);
+  await inEnglish(page);
+  await page.goto(`/auctions/${auctionId}`);
+  const panel = page.getByRole("region", { name: "Bidding" });
+  await expect(panel.getByText("00:02")).toBeVisible({ timeout: 4000 });
+  // How long the label stays, measured in the page: long enough to be read, not a flash before Running.
+  await page.evaluate(() => {
+    const shown: number[] = [];
+    Object.defineProperty(window, "startingShown", { value: shown });
+    const section = document.querySelector('section[aria-label="Bidding"]');
+    if (!section) throw new Error("no bid panel");
+    new MutationObserver(() => {
+      const isShown = section.textContent?.includes("Starting...") ?? false;
+      if (isShown !== (shown.length % 2 === 1)) shown.push(performance.now());
+    }).observe(section, { subtree: true, childList: true, characterData: true });
+  });
+  await expect(panel.getByText("00:01")).toBeVisible();
+  await expect(panel.getByText("Starting...")).toBeVisible();
+  await expect(panel.getByText("Time left")).toBeVisible({ timeout: 3000 });
+  await expect(panel.getByText("Starting...")).toHaveCount(0);
+  const [from, to] = await page.evaluate(() => (window as unknown as { startingShown: number[] }).startingShown);
+  expect((to ?? 0) - (from ?? 0)).toBeGreaterThan(600);
 });
 
 test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidder", async ({ browser, page }) => {
