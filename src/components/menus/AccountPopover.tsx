@@ -72,7 +72,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
       <Popover.Trigger
         aria-label={t("account.menu")}
         data-tour="account"
-        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-500 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-600 dark:ring-primary-900"
+        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-700 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-800 dark:ring-primary-900"
       >
         {initialsOf(user)}
       </Popover.Trigger>
@@ -105,7 +105,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
                 addFunds.send({ type: "dialog.open" });
               }}
               data-tour="account-add-funds"
-              className="rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-600"
+              className="rounded-full bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800"
             >
               {t("account.addFunds")}
             </button>

@@ -82,7 +82,7 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
               type="submit"
               disabled={!canPay || isLoading}
               aria-busy={isLoading || undefined}
-              className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-500 font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-not-allowed disabled:opacity-50"
+              className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-700 font-semibold text-white shadow-sm transition hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-50"
             >
               {isLoading && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
               {t("wallet.addFunds.pay")}
