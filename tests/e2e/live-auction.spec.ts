@@ -44,6 +44,11 @@ test("two bidders: both pay the fee and enrol, bid live against each other, and 
     await expect(page.getByText(ottoName, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
   }
+  // The winner is told so on the spot, with the way to pay; the other bidder is not.
+  await expect(otto.getByRole("status").filter({ hasText: "You won this auction!" })).toBeVisible();
+  await otto.getByRole("link", { name: "Pay and arrange delivery" }).click();
+  await expect(otto).toHaveURL(/\/auctions\/won$/);
+  await expect(anna.getByText("You won this auction!")).toHaveCount(0);
 
   // And home lists it among the ended auctions, with its winner.
   await anna.goto("/");

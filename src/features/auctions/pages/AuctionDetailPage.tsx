@@ -2,7 +2,7 @@
 // recent bids, favourite, and on an ended auction the verifiable bid chain.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
@@ -109,8 +109,11 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
   const standing = useBidderStanding(actor);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
   const canSlide = user?.isAuthenticated === true && isEnrolled && (phase === "running" || phase === "closing");
+  const hasWon = phase === "ended" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
   const frame =
-    standing === "outbid" && canSlide
+    hasWon
+      ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
+      : standing === "outbid" && canSlide
       ? "border-red-500 bg-red-50 ring-2 ring-red-500 dark:bg-red-950"
       : standing === "leading" && canSlide
         ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
@@ -143,6 +146,14 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
           </>
         )}
       </div>
+      {hasWon && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="font-display text-xl font-bold text-emerald-800 dark:text-emerald-200">{t("auction.youWon")}</p>
+          <Link to="/auctions/won" className="inline-flex h-11 items-center rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800">
+            {t("auction.payForWin")}
+          </Link>
+        </div>
+      )}
       {auction.minPreviousEntries > 0 && isOpen && !isEnrolled && (
         <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
           {t("auction.minPrevious", { number: auction.minPreviousEntries })}
