@@ -123,7 +123,7 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
     <section
       aria-label={t("auction.bidPanel")}
       data-standing={canSlide ? standing : undefined}
-      className={`${phase === "ended" ? "order-1" : "sticky bottom-0 z-20 order-last -mx-4 rounded-b-none pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)]"} flex flex-col gap-3 rounded-2xl border p-4 transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm ${frame}`}
+      className={`${phase === "ended" ? "order-1" : "sticky bottom-0 z-20 order-last -mx-4 rounded-b-none pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)]"} flex flex-col gap-3 rounded-2xl border p-4 transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
     >
       <div className="grid grid-cols-2 gap-x-3 gap-y-1">
         {phase === "ended" ? (
@@ -147,7 +147,7 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
         )}
       </div>
       {hasWon && (
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 landscape-phone:col-span-2">
           <p role="status" className="font-display text-xl font-bold text-emerald-800 dark:text-emerald-200">{t("auction.youWon")}</p>
           <Link to="/auctions/won" className="inline-flex h-11 items-center rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800">
             {t("auction.payForWin")}
@@ -155,7 +155,7 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
         </div>
       )}
       {auction.minPreviousEntries > 0 && isOpen && !isEnrolled && (
-        <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+        <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 landscape-phone:col-span-2 dark:bg-amber-900/30 dark:text-amber-100">
           {t("auction.minPrevious", { number: auction.minPreviousEntries })}
         </p>
       )}
@@ -164,7 +164,7 @@ function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAu
       ) : (
         (isOpen || isEnrolled) && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
-      <p className="text-xs text-muted">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+      <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
     </section>
   );
 }
