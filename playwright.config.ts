@@ -37,7 +37,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: /\.phone\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // DESIGN.md: the phone comes first. A 390×844 touch screen; only the phone specs run here, to keep CI short.
+    {
+      name: "phone",
+      testMatch: /\.phone\.spec\.ts$/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, isMobile: true, hasTouch: true, channel: undefined },
+    },
+  ],
   webServer: {
     command: "node --import tsx server/index.ts",
     url: `${baseURL}/api/health`,

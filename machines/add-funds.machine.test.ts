@@ -76,9 +76,20 @@ describe("the add-funds machine", () => {
     expect(actor.getSnapshot().context.amount).toBe("");
   });
 
+  it("opens with the amount it is given, ready to pay, and empty again the next time", () => {
+    const { actor } = start(success);
+    actor.send({ type: "dialog.open", amount: "1.50" });
+    expect(actor.getSnapshot().context.amount).toBe("1.50");
+    expect(actor.getSnapshot().can({ type: "pay" })).toBe(true);
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "dialog.open" });
+    expect(actor.getSnapshot().context.amount).toBe("");
+  });
+
   // Generated at collection time, so that the test's title says how many paths run.
   const events = [
     { type: "dialog.open" },
+    { type: "dialog.open", amount: "2.00" },
     { type: "dialog.close" },
     { type: "amount.changed", value: "5" },
     { type: "amount.changed", value: "" },

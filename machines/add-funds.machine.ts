@@ -8,7 +8,8 @@ import type { CreatePaymentResponse } from "../contract";
 export type AddFundsContext = { amount: string; errorMessage: string | null };
 
 export type AddFundsEvent =
-  | { type: "dialog.open" }
+  /** `amount` fills the field, as when a short wallet is offered the missing amount. */
+  | { type: "dialog.open"; amount?: string }
   | { type: "dialog.close" }
   | { type: "amount.changed"; value: string }
   | { type: "pay" };
@@ -27,7 +28,7 @@ export const addFundsMachine = setup({
   },
   actions: {
     assignAmount: assign(({ event }) => (event.type === "amount.changed" ? { amount: event.value, errorMessage: null } : {})),
-    clearAmount: assign({ amount: "", errorMessage: null }),
+    fillAmount: assign(({ event }) => ({ amount: event.type === "dialog.open" ? (event.amount ?? "") : "", errorMessage: null })),
     assignError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
     goToCheckout: (_, _params: { checkoutUrl: string; paymentId: string }) => undefined,
     showError: (_, _params: { message: string }) => undefined,
@@ -42,7 +43,7 @@ export const addFundsMachine = setup({
   initial: "closed",
   states: {
     closed: {
-      on: { "dialog.open": { target: "open", actions: "clearAmount" } },
+      on: { "dialog.open": { target: "open", actions: "fillAmount" } },
     },
     open: {
       initial: "editing",

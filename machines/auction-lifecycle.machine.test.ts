@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { auctionLifecycleMachine, auctionPhase, type LifecycleEvent } from "./auction-lifecycle.machine";
+import { STARTING_LABEL_MS, secondsToStart } from "./auction-phase";
 import { generatePaths, reachedStates, walkAll } from "./generated-paths";
 
 const T = 1_000_000;
 
 describe("auction display phases", () => {
-  it("counts down while Waiting, then says 'Starting...' until the server says Running", () => {
-    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 1 })).toBe("waiting");
-    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T })).toBe("starting");
+  it("counts down while Waiting; from the moment the countdown reads 00:00, says 'Starting...' until the server says Running", () => {
+    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - STARTING_LABEL_MS })).toBe("waiting");
+    expect(secondsToStart(T, T - STARTING_LABEL_MS)).toBe(1);
+    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - STARTING_LABEL_MS + 1 })).toBe("starting");
+    expect(secondsToStart(T, T - STARTING_LABEL_MS + 1)).toBe(0);
+    expect(auctionPhase({ status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T + 300 })).toBe("starting");
   });
 
   it("runs until endsAt, then is closing until the server says Ended", () => {
@@ -41,7 +45,7 @@ describe("auction display phases", () => {
     { type: "auction.updated", status: "Ended", startsAtMs: T, endsAtMs: T + 20_000 },
     { type: "auction.updated", status: "Canceled", startsAtMs: T, endsAtMs: null },
   ];
-  const input = { status: "Waiting" as const, startsAtMs: T, endsAtMs: null, nowMs: T - 1 };
+  const input = { status: "Waiting" as const, startsAtMs: T, endsAtMs: null, nowMs: T - 5000 };
   const paths = generatePaths(auctionLifecycleMachine, { events, input });
 
   it(`walks all ${paths.length} generated paths, through every transition`, () => {

@@ -1,6 +1,9 @@
-// The slide-to-bid control's machine: idle → sliding → submitting → accepted | refused (with the reason), or
-// straight to needsEnrolment / alreadyWinning when a bid cannot be sent. The caller provides `placeBid`.
-import { assign, fromPromise, setup } from "xstate";
+// The running auction as one bidder sees it, in two parallel regions.
+// `standing`: where the bidder stands, from the live auction: notEnrolled, closed (not running), open (may bid),
+// leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid` and ends any notice).
+// `bid`: the slide-to-bid control: idle → sliding → submitting → accepted | refused (with the reason), or straight
+// to needsEnrolment / alreadyWinning when a bid cannot be sent. The caller provides `placeBid` and `notifyOutbid`.
+import { assign, fromPromise, raise, setup } from "xstate";
 
 export type BidOutcome = { ok: true; priceCents: number } | { ok: false; code: string; message: string };
 
@@ -43,6 +46,10 @@ export const runningAuctionMachine = setup({
     canBid: ({ context }) => context.isRunning && context.isEnrolled && !context.isWinning,
     needsEnrolment: ({ context }) => !context.isEnrolled,
     isWinning: ({ context }) => context.isWinning,
+    isEnrolled: ({ context }) => context.isEnrolled,
+    isRunning: ({ context }) => context.isRunning,
+    isClosed: ({ context }) => !context.isRunning,
+    isOutbid: ({ context }) => !context.isWinning,
     isAccepted: (_, outcome: BidOutcome) => outcome.ok,
   },
   actions: {
@@ -55,47 +62,91 @@ export const runningAuctionMachine = setup({
         : { refusal: { code: outcome.code, message: outcome.message } },
     ),
     assignFailure: assign({ refusal: { code: "BID_FAILED", message: "" } }),
+    // The moment of being outbid is heard and felt (sound, vibration): the caller says how.
+    notifyOutbid: () => undefined,
+    // Being outbid is the news: it takes the place of whatever the control was saying ('You are already winning').
+    dismissNotice: raise({ type: "notice.dismiss" }),
   },
 }).createMachine({
   id: "runningAuction",
   context: ({ input }) => ({ ...input, refusal: null, lastPriceCents: null }),
-  initial: "idle",
+  type: "parallel",
   on: { "auction.synced": { actions: "assignSync" } },
   states: {
-    idle: {
-      on: { "slide.start": "sliding" },
-    },
-    sliding: {
-      on: {
-        "slide.cancel": "idle",
-        "slide.complete": [
-          { guard: "needsEnrolment", target: "needsEnrolment" },
-          { guard: "isWinning", target: "alreadyWinning" },
-          { guard: "canBid", target: "submitting" },
-          { target: "idle" },
-        ],
+    standing: {
+      initial: "open",
+      states: {
+        // `open` decides at once, from the context, where a bidder who has not led yet stands.
+        open: {
+          always: [
+            { guard: "needsEnrolment", target: "notEnrolled" },
+            { guard: "isClosed", target: "closed" },
+            { guard: "isWinning", target: "leading" },
+          ],
+        },
+        notEnrolled: {
+          always: { guard: "isEnrolled", target: "open" },
+        },
+        closed: {
+          tags: ["closed"],
+          always: { guard: "isRunning", target: "open" },
+        },
+        leading: {
+          tags: ["leading"],
+          always: [
+            { guard: "isClosed", target: "closed" },
+            { guard: "isOutbid", target: "outbid" },
+          ],
+        },
+        outbid: {
+          tags: ["outbid"],
+          entry: ["notifyOutbid", "dismissNotice"],
+          always: [
+            { guard: "isClosed", target: "closed" },
+            { guard: "isWinning", target: "leading" },
+          ],
+        },
       },
     },
-    submitting: {
-      tags: ["busy"],
-      invoke: {
-        id: "placeBid",
-        src: "placeBid",
-        input: ({ context }) => ({ auctionId: context.auctionId }),
-        onDone: [
-          {
-            guard: { type: "isAccepted", params: ({ event }) => event.output },
-            target: "accepted",
-            actions: { type: "assignOutcome", params: ({ event }) => event.output },
+    bid: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: { "slide.start": "sliding" },
+        },
+        sliding: {
+          on: {
+            "slide.cancel": "idle",
+            "slide.complete": [
+              { guard: "needsEnrolment", target: "needsEnrolment" },
+              { guard: "isWinning", target: "alreadyWinning" },
+              { guard: "canBid", target: "submitting" },
+              { target: "idle" },
+            ],
           },
-          { target: "refused", actions: { type: "assignOutcome", params: ({ event }) => event.output } },
-        ],
-        onError: { target: "refused", actions: "assignFailure" },
+        },
+        submitting: {
+          tags: ["busy"],
+          invoke: {
+            id: "placeBid",
+            src: "placeBid",
+            input: ({ context }) => ({ auctionId: context.auctionId }),
+            onDone: [
+              {
+                guard: { type: "isAccepted", params: ({ event }) => event.output },
+                target: "accepted",
+                actions: { type: "assignOutcome", params: ({ event }) => event.output },
+              },
+              { target: "refused", actions: { type: "assignOutcome", params: ({ event }) => event.output } },
+            ],
+            onError: { target: "refused", actions: "assignFailure" },
+          },
+        },
+        accepted: noticeState(["notice"]),
+        refused: noticeState(["notice", "refused"]),
+        needsEnrolment: noticeState(["notice", "refused"]),
+        alreadyWinning: noticeState(["notice", "refused"]),
       },
     },
-    accepted: noticeState(["notice"]),
-    refused: noticeState(["notice", "refused"]),
-    needsEnrolment: noticeState(["notice", "refused"]),
-    alreadyWinning: noticeState(["notice", "refused"]),
   },
 });

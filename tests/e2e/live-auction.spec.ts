@@ -1,31 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { inEnglish, operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
-
-/** A signed-in page of a new bidder, signed up and confirmed through the mailbox. */
-async function signedInPage(browser: Browser, firstName: string): Promise<{ page: Page; displayName: string }> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const page = await context.newPage();
-  await inEnglish(page);
-  const bidder = uniqueBidder(firstName.toLowerCase());
-  await page.request.post("/authn/sign-up", {
-    headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName: "Kalns", language: "en" },
-  });
-  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
-  await expect(page).toHaveURL(/\/confirm-email\/success$/);
-  await completeGuidedTours(page.request);
-  return { page, displayName: bidder.displayName };
-}
-
-/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auction this test plays out. */
-async function operatorSession(browser: Browser): Promise<APIRequestContext> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
-  expect(signIn.status()).toBe(200);
-  return context.request;
-}
 
 test("two bidders: both pay the fee and enrol, bid live against each other, and see who won when it ends", async ({ browser }) => {
   test.setTimeout(90_000);
@@ -68,6 +44,11 @@ test("two bidders: both pay the fee and enrol, bid live against each other, and 
     await expect(page.getByText(ottoName, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
   }
+  // The winner is told so on the spot, with the way to pay; the other bidder is not.
+  await expect(otto.getByRole("status").filter({ hasText: "You won this auction!" })).toBeVisible();
+  await otto.getByRole("link", { name: "Pay and arrange delivery" }).click();
+  await expect(otto).toHaveURL(/\/auctions\/won$/);
+  await expect(anna.getByText("You won this auction!")).toHaveCount(0);
 
   // And home lists it among the ended auctions, with its winner.
   await anna.goto("/");

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { tourNames } from "../../contract";
 
 /** Every test reads English, as SPEC.md writes the strings. */
@@ -45,4 +45,37 @@ export async function completeGuidedTours(request: APIRequestContext): Promise<v
     });
     expect(answer.status(), `completing the ${tourName} tour`).toBe(200);
   }
+}
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+/**
+ * A signed-in page of a new bidder, signed up and confirmed through the mailbox, with no tour in the way.
+ * `contextOptions`: the device to play it on (a phone's viewport, touch), as a project's `use` has it.
+ */
+export async function signedInPage(
+  browser: Browser,
+  firstName: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<{ page: Page; displayName: string }> {
+  const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  const bidder = uniqueBidder(firstName.toLowerCase());
+  await page.request.post("/authn/sign-up", {
+    headers: xhr,
+    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName: "Kalns", language: "en" },
+  });
+  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
+  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  await completeGuidedTours(page.request);
+  return { page, displayName: bidder.displayName };
+}
+
+/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auctions a test plays out. */
+export async function operatorSession(browser: Browser): Promise<APIRequestContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+  expect(signIn.status()).toBe(200);
+  return context.request;
 }

@@ -34,8 +34,10 @@ test("a bidder adds €10 through the sandbox; declined and canceled payments ch
   await dialog.getByLabel("Amount").fill("0");
   await expect(pay).toBeEnabled();
   await pay.click();
-  await expect(dialog.getByRole("alert")).toHaveText("The smallest top-up is €1.00.");
-  await expect(page.getByText("The smallest top-up is €1.00.").last()).toBeVisible(); // the toast too
+  // SPEC.md §4: the server's message shows as the error toast, once (not a second time inside the dialog).
+  await expect(page.getByRole("alert").filter({ hasText: "The smallest top-up is €1.00." })).toBeVisible();
+  await expect(page.getByText("The smallest top-up is €1.00.")).toHaveCount(1);
+  await expect(dialog.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
 
   await dialog.getByLabel("Amount").fill("10");
   await pay.click();

@@ -23,20 +23,20 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   };
   return (
     <header className="sticky top-0 z-[1100] bg-surface/85 backdrop-blur-md">
-      <div className="flex h-header-mobile items-center gap-2 px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
+      <div className="flex h-header-mobile items-center gap-1 px-2 sm:gap-2 sm:px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
         <button
           type="button"
           onClick={onOpenMenu}
           aria-label={t("nav.openMenu")}
           data-tour="mobile-menu"
-          className="flex size-10 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
         >
           <MenuGlyph />
         </button>
-        <div className="lg:hidden">
+        <div className="shrink-0 lg:hidden">
           <Logo />
         </div>
-        <div data-area="centre" className="flex flex-1 justify-center">
+        <div data-area="centre" className="flex min-w-0 flex-1 justify-center">
           <LiveIndicator />
         </div>
         <div data-area="right" className="flex items-center gap-0.5 sm:gap-1">

@@ -4,6 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
+import { useUser } from "../../features/auth/auth-provider";
+import { SettingsPopover } from "../menus/SettingsPopover";
 import { CloseGlyph } from "../ui/icons";
 import { Logo } from "./Logo";
 import { NavigationContent } from "./NavigationContent";
@@ -13,6 +15,7 @@ type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => voi
 export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { data: user } = useUser();
 
   // Mounted when first opened: only a later navigation closes it.
   const openedAt = useRef(pathname);
@@ -32,6 +35,12 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
           <div className="flex h-header-mobile shrink-0 items-center justify-between px-5">
             <Dialog.Title className="sr-only">{t("nav.mainNavigation")}</Dialog.Title>
             <Logo />
+            {/* A visitor's phone header leaves the settings out (see HeaderMenus): they are here instead. */}
+            {user?.isAuthenticated === false && (
+              <div className="ml-auto sm:hidden">
+                <SettingsPopover />
+              </div>
+            )}
             <Dialog.Close
               aria-label={t("nav.closeMenu")}
               className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10"

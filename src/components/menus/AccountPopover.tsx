@@ -2,13 +2,14 @@
 // for a signed-in user an avatar with initials opening name, e-mail, balance, Profile and Sign out.
 // Navigating from it carries the current path as the return address.
 import * as Popover from "@radix-ui/react-popover";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
 import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
 import { PopoverTour, isInTour } from "../../features/tours";
+import { onAddFundsRequested } from "../../features/wallet/add-funds-requests";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
 import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
@@ -38,16 +39,16 @@ export function AccountPopover() {
   if (user.isAuthenticated) return <SignedInMenu user={user} />;
 
   return (
-    <div className="flex items-center gap-1 sm:gap-2">
+    <div className="flex items-center gap-0.5 sm:gap-2">
       <Link
         to={{ pathname: "/sign-in", search: returnSearch }}
-        className="rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/5 sm:px-4 dark:hover:bg-white/10"
+        className="rounded-full px-2 py-2 text-[13px] font-semibold whitespace-nowrap text-ink hover:bg-black/5 sm:px-4 sm:text-sm dark:hover:bg-white/10"
       >
         {t("account.signIn")}
       </Link>
       <Link
         to={{ pathname: "/sign-up", search: returnSearch }}
-        className="hidden rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-600 sm:block"
+        className="rounded-full bg-primary-700 px-2.5 py-2 text-[13px] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-800 sm:px-4 sm:text-sm"
       >
         {t("account.signUp")}
       </Link>
@@ -61,6 +62,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
   const { data: wallet } = useWallet();
   const addFunds = useAddFunds();
   useLiveWallet(true);
+  useEffect(() => onAddFundsRequested((amount) => addFunds.send({ type: "dialog.open", amount })), [addFunds]);
   const returnSearch = useReturnUrlSearch();
   const close = () => setIsOpen(false);
   const itemClass = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10";
@@ -70,7 +72,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
       <Popover.Trigger
         aria-label={t("account.menu")}
         data-tour="account"
-        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-500 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-600 dark:ring-primary-900"
+        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-700 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-800 dark:ring-primary-900"
       >
         {initialsOf(user)}
       </Popover.Trigger>
@@ -103,7 +105,7 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
                 addFunds.send({ type: "dialog.open" });
               }}
               data-tour="account-add-funds"
-              className="rounded-full bg-primary-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-600"
+              className="rounded-full bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800"
             >
               {t("account.addFunds")}
             </button>

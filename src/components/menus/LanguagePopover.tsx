@@ -32,7 +32,7 @@ export function LanguagePopover({ onLanguageChosen }: LanguagePopoverProps) {
       <Popover.Trigger
         aria-label={t("language.open")}
         data-tour="language"
-        className="flex size-10 items-center justify-center rounded-full hover:bg-black/5 dark:hover:bg-white/10"
+        className="flex size-9 items-center justify-center rounded-full hover:bg-black/5 sm:size-10 dark:hover:bg-white/10"
       >
         <img src={languageFlags[active]} alt="" className="h-[18px] w-6 rounded-[3px] shadow-sm" />
       </Popover.Trigger>

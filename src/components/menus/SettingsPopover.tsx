@@ -20,7 +20,7 @@ export function SettingsPopover() {
       <Popover.Trigger
         aria-label={t("settings.open")}
         data-tour="settings"
-        className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+        className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink sm:size-10 dark:hover:bg-white/10"
       >
         <GearGlyph />
       </Popover.Trigger>

@@ -1,6 +1,6 @@
 // Time and money as auction screens show them.
 import { useTranslation } from "react-i18next";
-import { auctionPhase, type AuctionPhase } from "../../../machines/auction-phase";
+import { auctionPhase, secondsToStart, type AuctionPhase } from "../../../machines/auction-phase";
 import type { AuctionState } from "../../../contract";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 
@@ -51,10 +51,10 @@ export function useLivePhase(auction: Pick<AuctionState, "status" | "startsAt" |
   const shown = useServerNowSelect((nowMs) => {
     const phase = auctionPhase({ status: auction.status, startsAtMs, endsAtMs, nowMs });
     const secondsLeft = endsAtMs === null ? 0 : Math.ceil((endsAtMs - nowMs) / 1000);
-    return `${phase} ${secondsLeft} ${Math.ceil((startsAtMs - nowMs) / 1000)}`;
+    return `${phase} ${secondsLeft} ${secondsToStart(startsAtMs, nowMs)}`;
   });
-  const [phase, secondsLeft, secondsToStart] = shown.split(" ");
-  return { phase: phase as AuctionPhase, msLeft: Number(secondsLeft) * 1000, msToStart: Number(secondsToStart) * 1000 };
+  const [phase, secondsLeft, startSeconds] = shown.split(" ");
+  return { phase: phase as AuctionPhase, msLeft: Number(secondsLeft) * 1000, msToStart: Number(startSeconds) * 1000 };
 }
 
 /** Only the display phase: it changes a few times in an auction's life, so a card's body re-renders only then. */
@@ -64,8 +64,14 @@ export function useLivePhaseName(auction: Pick<AuctionState, "status" | "startsA
   return useServerNowSelect((nowMs) => auctionPhase({ status: auction.status, startsAtMs, endsAtMs, nowMs }));
 }
 
-/** Time to `isoTime` in whole seconds rounded up (as countdowns show it), in ms; re-renders once a second. */
-export function useMsUntil(isoTime: string | null): number {
+/**
+ * Time to `isoTime` in whole seconds, in ms, as countdowns show it: rounded up for the time left to the end, down for
+ * the time to the start (see `secondsToStart`); re-renders once a second.
+ */
+export function useMsUntil(isoTime: string | null, rounding: "up" | "down" = "up"): number {
   const atMs = isoTime ? Date.parse(isoTime) : null;
-  return useServerNowSelect((nowMs) => (atMs === null ? 0 : Math.ceil((atMs - nowMs) / 1000) * 1000));
+  return useServerNowSelect((nowMs) => {
+    if (atMs === null) return 0;
+    return rounding === "down" ? secondsToStart(atMs, nowMs) * 1000 : Math.ceil((atMs - nowMs) / 1000) * 1000;
+  });
 }

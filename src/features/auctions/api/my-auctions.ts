@@ -8,6 +8,7 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth/auth-provider";
+import { missingAmount, requestAddFunds } from "../../wallet/add-funds-requests";
 import { walletQueryOptions } from "../../wallet/api/get-wallet";
 import { favouritesQueryOptions } from "./auction-lists";
 
@@ -49,7 +50,8 @@ export async function placeBid(auctionId: number): Promise<BidOutcome> {
   }
 }
 
-export function useEnrol(minPreviousEntries: number) {
+/** Enrol, with its answer as a toast; a short wallet is offered Add funds with the missing amount filled in. */
+export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEntries: number; entryFeeCents: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,11 +59,14 @@ export function useEnrol(minPreviousEntries: number) {
     onSuccess: (result, auctionId) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
       if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
-      showToast("success", t("auction.enrolled", { amount: (result.feeCents / 100).toFixed(2) }));
+      showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: (result.feeCents / 100).toFixed(2) }) : t("auction.enrolledFree"));
     },
     onError: (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";
-      showToast("error", t(`errors.${code}`, { minPreviousEntries, defaultValue: t("errors.INTERNAL") }));
+      const message = t(`errors.${code}`, { minPreviousEntries, defaultValue: t("errors.INTERNAL") });
+      if (code !== "NOT_ENOUGH_FUNDS") return showToast("error", message);
+      const amount = missingAmount(entryFeeCents, queryClient.getQueryData(walletQueryOptions.queryKey)?.balance);
+      showToast("error", message, { action: { label: t("wallet.addAmount", { amount }), onSelect: () => requestAddFunds(amount) } });
     },
   });
 }

@@ -36,18 +36,26 @@ export function useIsEnrolled(auctionId: number): boolean {
   return mine?.enrolledIds.includes(auctionId) ?? false;
 }
 
+type EnrolButtonProps = {
+  auction: AuctionState;
+  isOpen: boolean;
+  /** The detail page's bid panel: full width and as tall as the slider it stands in for. */
+  isLarge?: boolean;
+};
+
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed. */
-export function EnrolButton({ auction, isOpen }: { auction: AuctionState; isOpen: boolean }) {
+export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
   const { t } = useTranslation();
   const euro = useEuro();
   const location = useLocation();
   const { data: user } = useUser();
   const isEnrolled = useIsEnrolled(auction.id);
-  const enrol = useEnrol(auction.minPreviousEntries);
+  const enrol = useEnrol(auction);
+  const size = isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm";
 
   if (isEnrolled) {
     return (
-      <span className="inline-flex h-10 items-center gap-1.5 rounded-full bg-emerald-500/10 px-4 text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+      <span className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${size}`}>
         <CheckGlyph className="size-4" />
         {t("auction.youAreEnrolled")}
       </span>
@@ -58,7 +66,7 @@ export function EnrolButton({ auction, isOpen }: { auction: AuctionState; isOpen
     return (
       <Link
         to={signInPathFor(location.pathname)}
-        className="inline-flex h-10 items-center rounded-full border border-primary-500 px-4 text-sm font-semibold text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30"
+        className={`inline-flex items-center rounded-full border border-primary-500 font-semibold whitespace-nowrap text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30 ${size}`}
       >
         {t("auction.signInToBid")}
       </Link>
@@ -70,7 +78,7 @@ export function EnrolButton({ auction, isOpen }: { auction: AuctionState; isOpen
       onClick={() => enrol.mutate(auction.id)}
       disabled={enrol.isPending}
       aria-busy={enrol.isPending || undefined}
-      className="inline-flex h-10 items-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:opacity-70"
+      className={`inline-flex items-center rounded-full bg-primary-700 font-semibold whitespace-nowrap text-white shadow-sm transition hover:bg-primary-800 disabled:opacity-70 ${size}`}
     >
       {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
     </button>

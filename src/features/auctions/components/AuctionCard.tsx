@@ -45,7 +45,13 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted">{t("auction.startingSoon")}</dt>
-              <Countdown to={auction.startsAt} label={phase === "starting" ? t("auction.starting") : null} format={duration} tour="auction-starts-in" />
+              <Countdown
+                to={auction.startsAt}
+                rounding="down"
+                label={phase === "starting" ? t("auction.starting") : null}
+                format={duration}
+                tour="auction-starts-in"
+              />
             </div>
             <div>
               <dt className="text-muted">{t("auction.entryFee")}</dt>
@@ -93,7 +99,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
         <div className="mt-auto flex flex-wrap items-center gap-2" data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
           {isEnrolled && phase === "running" && (
-            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white hover:bg-primary-600">
+            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
               {t("auction.bidNow")}
             </Link>
           )}
@@ -114,14 +120,21 @@ const StableEnrolButton = memo(
     before.auction.minPreviousEntries === after.auction.minPreviousEntries,
 );
 
-type CountdownProps = { to: string | null; label: string | null; format: (ms: number) => string; canBeUrgent?: boolean; tour: string };
+type CountdownProps = {
+  to: string | null;
+  rounding?: "up" | "down";
+  label: string | null;
+  format: (ms: number) => string;
+  canBeUrgent?: boolean;
+  tour: string;
+};
 
 /**
  * A ticking countdown on its own: each second re-renders this one element, not the card around it (the card hands
  * down its duration format, so a tick runs no translation hook).
  */
-function Countdown({ to, label, format, canBeUrgent = false, tour }: CountdownProps) {
-  const msLeft = useMsUntil(to);
+function Countdown({ to, rounding = "up", label, format, canBeUrgent = false, tour }: CountdownProps) {
+  const msLeft = useMsUntil(to, rounding);
   const isUrgent = canBeUrgent && msLeft <= 10_000;
   return (
     <dd className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`} aria-live="off" data-tour={tour}>

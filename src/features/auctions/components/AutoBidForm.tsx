@@ -56,7 +56,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
         </div>
       )}
       <form onSubmit={submit} noValidate className="mt-3 flex items-end gap-2">
-        <div className="flex flex-1 flex-col gap-1.5">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <label htmlFor={id} className="text-sm font-medium">{t("auction.autoBidMax")}</label>
           <input
             id={id}
@@ -66,10 +66,10 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             placeholder={((priceCents + 100) / 100).toFixed(2)}
-            className="h-11 rounded-xl border border-line bg-surface px-3.5 outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
+            className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3.5 outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
           />
         </div>
-        <button type="submit" disabled={save.isPending} className="h-11 rounded-full bg-slate-900 px-5 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-white dark:text-slate-900">
+        <button type="submit" disabled={save.isPending} className="h-11 shrink-0 rounded-full bg-slate-900 px-5 whitespace-nowrap text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-white dark:text-slate-900">
           {t("auction.autoBidSave")}
         </button>
       </form>

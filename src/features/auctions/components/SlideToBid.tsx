@@ -1,32 +1,24 @@
 // Slide to bid: drag the thumb to the end (touch or mouse), or focus it and press Enter, Space, End or the right
-// arrow. The running-auction machine decides what a completed slide does; the server decides the bid.
-import { useActorRef, useSelector } from "@xstate/react";
+// arrow. The running-auction machine decides what a completed slide does and where the bidder stands (leading:
+// the slide is off; outbid: it turns red); the server decides the bid. The result shows beside it, in a live region.
+import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fromPromise } from "xstate";
-import { runningAuctionMachine } from "../../../../machines/running-auction.machine";
-import { useDevRegistration } from "../../../lib/dev-machines";
-import { placeBid } from "../api/my-auctions";
+import { useBidderStanding, type RunningAuctionActor } from "../live/use-running-auction";
 
 const COMPLETE_AT = 0.9;
 const THUMB_PX = 56;
 
-type SlideToBidProps = { auctionId: number; isEnrolled: boolean; isWinning: boolean; isRunning: boolean; minPreviousEntries: number };
+type SlideToBidProps = { actor: RunningAuctionActor; minPreviousEntries: number };
 
-export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPreviousEntries }: SlideToBidProps) {
+export function SlideToBid({ actor, minPreviousEntries }: SlideToBidProps) {
   const { t } = useTranslation();
-  const actor = useActorRef(
-    runningAuctionMachine.provide({ actors: { placeBid: fromPromise(({ input }) => placeBid(input.auctionId)) } }),
-    { input: { auctionId, isEnrolled, isWinning, isRunning } },
-  );
-  useDevRegistration("running-auction", actor);
-  useEffect(() => {
-    actor.send({ type: "auction.synced", isEnrolled, isWinning, isRunning });
-  }, [actor, isEnrolled, isWinning, isRunning]);
-
-  const state = useSelector(actor, (snapshot) => snapshot.value as string);
+  const bidState = useSelector(actor, (snapshot) => (snapshot.value as { bid: string }).bid);
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
-  const isBusy = state === "submitting";
+  const standing = useBidderStanding(actor);
+  const isBusy = bidState === "submitting";
+  const isLeading = standing === "leading";
+  const isOff = isBusy || isLeading;
 
   const trackRef = useRef<HTMLDivElement>(null);
   const [progress, setProgress] = useState(0);
@@ -54,13 +46,14 @@ export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPre
     actor.send({ type: "slide.start" });
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (dragStartX === null) return;
+    // The leader's thumb stays put: a touch only asks, and is told 'You are already winning'.
+    if (dragStartX === null || isLeading) return;
     setProgress(Math.min(1, Math.max(0, (event.clientX - dragStartX) / travel)));
   };
   const onPointerUp = () => {
     if (dragStartX === null) return;
     setDragStartX(null);
-    actor.send({ type: progress >= COMPLETE_AT ? "slide.complete" : "slide.cancel" });
+    actor.send({ type: isLeading || progress >= COMPLETE_AT ? "slide.complete" : "slide.cancel" });
     setProgress(0);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -71,7 +64,7 @@ export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPre
     } else if (event.key === "ArrowRight" || event.key === "ArrowUp") {
       event.preventDefault();
       const next = Math.min(1, progress + 0.34);
-      if (next >= COMPLETE_AT) complete();
+      if (isLeading || next >= COMPLETE_AT) complete();
       else setProgress(next);
     } else if (event.key === "ArrowLeft" || event.key === "Home" || event.key === "Escape") {
       setProgress(0);
@@ -79,25 +72,32 @@ export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPre
   };
 
   const notice =
-    state === "accepted"
+    bidState === "accepted"
       ? { tone: "success", text: t("auction.bidAccepted") }
-      : state === "alreadyWinning"
+      : bidState === "alreadyWinning"
         ? { tone: "info", text: t("errors.ALREADY_WINNING") }
-        : state === "needsEnrolment"
+        : bidState === "needsEnrolment"
           ? { tone: "info", text: t("auction.enrolFirst") }
-          : state === "refused" && refusal
+          : bidState === "refused" && refusal
             ? { tone: "error", text: t(`errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }) }
-            : null;
+            : standing === "outbid"
+              ? { tone: "error", text: t("auction.outbid") }
+              : isLeading
+                ? { tone: "success", text: t("auction.leadingHint") }
+                : null;
+
+  const track = isLeading
+    ? "from-emerald-700 to-emerald-800"
+    : standing === "outbid"
+      ? "from-red-700 to-red-800"
+      : "from-primary-700 to-primary-800";
 
   return (
-    <div className="flex flex-col gap-2">
-      <div
-        ref={trackRef}
-        className="relative h-16 overflow-hidden rounded-full bg-gradient-to-r from-primary-500 to-primary-600 shadow-inner select-none"
-      >
+    <div className="flex flex-col gap-1.5" data-standing={standing}>
+      <div ref={trackRef} className={`relative h-16 overflow-hidden rounded-full bg-gradient-to-r shadow-inner transition-colors select-none ${track}`}>
         <div className="absolute inset-y-0 left-0 rounded-full bg-white/20" style={{ width: `calc(${progress * 100}% + 64px)` }} />
-        <span className="pointer-events-none absolute inset-0 flex items-center justify-center pl-12 font-display text-lg font-bold tracking-wide text-white">
-          {isBusy ? t("common.loading") : t("auction.bid")}
+        <span className="pointer-events-none absolute inset-0 flex items-center justify-center pl-14 font-display text-xl font-bold tracking-wide text-white">
+          {isBusy ? t("common.loading") : isLeading ? t("auction.youAreLeading") : t("auction.bid")}
         </span>
         <div
           role="slider"
@@ -106,22 +106,28 @@ export function SlideToBid({ auctionId, isEnrolled, isWinning, isRunning, minPre
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
-          aria-valuetext={isBusy ? t("common.loading") : t("auction.slideHint")}
-          aria-disabled={isBusy || undefined}
+          aria-valuetext={isBusy ? t("common.loading") : isLeading ? t("auction.youAreLeading") : t("auction.slideHint")}
+          aria-disabled={isOff || undefined}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
           onKeyDown={onKeyDown}
           style={{ transform: `translateX(${progress * travel}px)` }}
-          className={`absolute top-1 left-1 flex size-14 cursor-grab touch-none items-center justify-center rounded-full bg-white text-2xl text-primary-600 shadow-lg active:cursor-grabbing focus-visible:outline-4 focus-visible:outline-white/70 ${dragStartX === null ? "transition-transform" : ""}`}
+          className={`absolute top-1 left-1 flex size-14 touch-none items-center justify-center rounded-full bg-white text-2xl shadow-lg focus-visible:outline-4 focus-visible:outline-white/70 ${
+            isLeading ? "cursor-not-allowed text-emerald-700" : "cursor-grab text-primary-700 active:cursor-grabbing"
+          } ${dragStartX === null ? "transition-transform" : ""}`}
         >
-          <span aria-hidden="true">›</span>
+          <span aria-hidden="true">{isLeading ? "✓" : "›"}</span>
         </div>
       </div>
-      <p role="status" aria-live="polite" className={`min-h-5 text-center text-sm font-medium ${
-        notice?.tone === "error" ? "text-red-600 dark:text-red-400" : notice?.tone === "success" ? "text-emerald-600 dark:text-emerald-400" : "text-muted"
-      }`}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`min-h-5 text-center text-sm font-semibold ${
+          notice?.tone === "error" ? "text-red-700 dark:text-red-300" : notice?.tone === "success" ? "text-emerald-700 dark:text-emerald-300" : "text-muted"
+        }`}
+      >
         {notice?.text ?? t("auction.slideHint")}
       </p>
     </div>

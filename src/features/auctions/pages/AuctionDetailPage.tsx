@@ -1,8 +1,8 @@
-// One auction, live: pictures and description, price and time left, recent bids, enrol, slide to bid, favourite,
-// and on an ended auction the verifiable bid chain.
+// One auction, live: pictures and description, the bid panel (price, time left, leader, enrol or slide to bid),
+// recent bids, favourite, and on an ended auction the verifiable bid chain.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
@@ -16,6 +16,7 @@ import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
 import { useDuration, useEuro, useLivePhase } from "../format";
 import { useAuctionLifecycle } from "../live/use-auction-lifecycle";
+import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
 export function AuctionDetailPage() {
   const { t } = useTranslation();
@@ -35,114 +36,164 @@ export function AuctionDetailPage() {
   return <AuctionDetailView auction={auction} />;
 }
 
+/**
+ * On a phone the page is one column: title, picture, auto-bid, bids, description, and the bid panel (time left,
+ * price, leader and the control) stuck to the bottom of the screen while the rest scrolls under it, so the control
+ * is in the first screen and stays there. From `lg` it is two columns: picture and description on the left; title,
+ * bid panel and the rest on the right. The columns' wrappers are `display: contents` on a phone, so `order` can
+ * interleave their parts.
+ */
 function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const { phase } = useLivePhase(auction);
+  useAuctionLifecycle(auction);
+  const isEnrolled = useIsEnrolled(auction.id);
+  const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
+  const actor = useRunningAuction({ auctionId: auction.id, isEnrolled, isWinning, isRunning: phase === "running" });
+  usePlayOnNewBid(auction.bidCount);
+
+  return (
+    <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
+      <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
+        <AuctionTitle auction={auction} />
+        <BidPanel auction={auction} actor={actor} />
+        {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
+          <div className="order-3 lg:order-none">
+            <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
+          </div>
+        )}
+        <RecentBids auction={auction} />
+        {phase === "ended" && (
+          <div className="order-6 lg:order-none">
+            <BidChain auctionId={auction.id} finalHash={auction.finalHash} />
+          </div>
+        )}
+      </div>
+      <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+        <AuctionImage src={auction.images[0] ?? auction.image} className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
+        <section aria-labelledby="about" className="order-5 lg:order-none">
+          <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
+          <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function AuctionTitle({ auction }: { auction: AuctionDetail }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  return (
+    <div className="order-1 flex items-start gap-3 lg:order-none">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-muted">#{auction.id}</p>
+        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{auction.title}</h1>
+        <p className="mt-1 text-sm text-muted">
+          {t("auction.retailValue", { value: euro(auction.retailValueCents) })} · {t("auction.entryFeeIs", { fee: euro(auction.entryFeeCents) })}
+        </p>
+      </div>
+      <LikeButton auctionId={auction.id} className="mt-1 border border-line" />
+    </div>
+  );
+}
+
+/** Time left, price, leader and the control: what a bidder needs at a glance, coloured by where they stand. */
+function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAuctionActor }) {
   const { t } = useTranslation();
   const euro = useEuro();
   const duration = useDuration();
   const { data: user } = useUser();
   const { phase, msLeft, msToStart } = useLivePhase(auction);
-  useAuctionLifecycle(auction);
   const isEnrolled = useIsEnrolled(auction.id);
+  const standing = useBidderStanding(actor);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
-  const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
-  usePlayOnNewBid(auction.bidCount);
+  const canSlide = user?.isAuthenticated === true && isEnrolled && (phase === "running" || phase === "closing");
+  const hasWon = phase === "ended" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
+  const frame =
+    hasWon
+      ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
+      : standing === "outbid" && canSlide
+      ? "border-red-500 bg-red-50 ring-2 ring-red-500 dark:bg-red-950"
+      : standing === "leading" && canSlide
+        ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
+        : "border-line bg-surface";
 
   return (
-    <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_420px]">
-      <div className="flex flex-col gap-6">
-        <div className="relative overflow-hidden rounded-3xl border border-line">
-          <AuctionImage src={auction.images[0] ?? auction.image} className="aspect-[4/3] w-full" />
-          <LikeButton auctionId={auction.id} className="absolute top-4 right-4" />
-        </div>
-        <section aria-labelledby="about">
-          <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
-          <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
-        </section>
+    <section
+      aria-label={t("auction.bidPanel")}
+      data-standing={canSlide ? standing : undefined}
+      className={`${phase === "ended" ? "order-1" : "sticky bottom-0 z-20 order-last -mx-4 rounded-b-none pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)]"} flex flex-col gap-3 rounded-2xl border p-4 transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
+    >
+      <div className="grid grid-cols-2 gap-x-3 gap-y-1">
+        {phase === "ended" ? (
+          <>
+            <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
+            <Stat label={t("auction.winner")} value={auction.winnerName ?? t("auction.noWinner")} />
+          </>
+        ) : phase === "waiting" || phase === "starting" ? (
+          <>
+            <Stat label={t("auction.startingSoon")} value={phase === "starting" ? t("auction.starting") : duration(msToStart)} />
+            <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} />
+          </>
+        ) : (
+          <>
+            <Stat label={t("auction.timeLeft")} value={phase === "closing" ? t("auction.closing") : duration(msLeft)} isUrgent={msLeft <= 10_000} />
+            <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} isPrice />
+            <p className="col-span-2 truncate text-sm text-muted">
+              {auction.leaderName ? t("auction.leaderIs", { name: auction.leaderName }) : t("auction.noBidsYet")}
+            </p>
+          </>
+        )}
       </div>
-
-      <div className="flex flex-col gap-5">
-        <div>
-          <p className="text-sm font-medium text-muted">#{auction.id}</p>
-          <h1 className="text-3xl leading-tight font-bold">{auction.title}</h1>
-          <p className="mt-1 text-sm text-muted">
-            {t("auction.retailValue", { value: euro(auction.retailValueCents) })} · {t("auction.entryFeeIs", { fee: euro(auction.entryFeeCents) })}
-          </p>
+      {hasWon && (
+        <div className="flex flex-wrap items-center justify-between gap-3 landscape-phone:col-span-2">
+          <p role="status" className="font-display text-xl font-bold text-emerald-800 dark:text-emerald-200">{t("auction.youWon")}</p>
+          <Link to="/auctions/won" className="inline-flex h-11 items-center rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800">
+            {t("auction.payForWin")}
+          </Link>
         </div>
+      )}
+      {auction.minPreviousEntries > 0 && isOpen && !isEnrolled && (
+        <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 landscape-phone:col-span-2 dark:bg-amber-900/30 dark:text-amber-100">
+          {t("auction.minPrevious", { number: auction.minPreviousEntries })}
+        </p>
+      )}
+      {canSlide ? (
+        <SlideToBid actor={actor} minPreviousEntries={auction.minPreviousEntries} />
+      ) : (
+        (isOpen || isEnrolled) && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
+      )}
+      <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+    </section>
+  );
+}
 
-        <div className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-surface p-5 shadow-sm">
-          {phase === "ended" ? (
-            <>
-              <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
-              <Stat label={t("auction.winner")} value={auction.winnerName ?? t("auction.noWinner")} />
-            </>
-          ) : phase === "waiting" || phase === "starting" ? (
-            <>
-              <Stat label={t("auction.startingSoon")} value={phase === "starting" ? t("auction.starting") : duration(msToStart)} />
-              <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} />
-            </>
-          ) : (
-            <>
-              <Stat label={t("auction.timeLeft")} value={phase === "closing" ? t("auction.closing") : duration(msLeft)} isUrgent={msLeft <= 10_000} />
-              <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} isPrice />
-              <p className="col-span-2 text-sm text-muted">
-                {auction.leaderName ? t("auction.leaderIs", { name: auction.leaderName }) : t("auction.noBidsYet")}
-              </p>
-            </>
-          )}
-          <p className="col-span-2 border-t border-line pt-3 text-sm">
-            {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}
-          </p>
-        </div>
-
-        {auction.minPreviousEntries > 0 && isOpen && (
-          <p className="rounded-xl bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
-            {t("auction.minPrevious", { number: auction.minPreviousEntries })}
-          </p>
-        )}
-
-        <div className="flex flex-wrap gap-2">
-          <EnrolButton auction={auction} isOpen={isOpen} />
-        </div>
-
-        {user?.isAuthenticated && (phase === "running" || phase === "closing") && (
-          <SlideToBid
-            auctionId={auction.id}
-            isEnrolled={isEnrolled}
-            isWinning={isWinning}
-            isRunning={phase === "running"}
-            minPreviousEntries={auction.minPreviousEntries}
-          />
-        )}
-
-        {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
-          <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
-        )}
-
-        <section aria-labelledby="recent-bids" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-          <h2 id="recent-bids" className="mb-3 text-lg font-semibold">{t("auction.recentBids")}</h2>
-          {auction.recentBids.length === 0 ? (
-            <p className="text-sm text-muted">{t("auction.noBidsYet")}</p>
-          ) : (
-            <ol className="flex flex-col divide-y divide-line text-sm">
-              {auction.recentBids.map((bid) => (
-                <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
-                  <span className="truncate font-medium">
-                    {bid.displayName}
-                    {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-muted uppercase dark:bg-white/10">{t("auction.auto")}</span>}
-                  </span>
-                  <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
-                  <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
-                    {new Date(bid.placedAt).toLocaleTimeString()}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-
-        {phase === "ended" && <BidChain auctionId={auction.id} finalHash={auction.finalHash} />}
-      </div>
-    </article>
+function RecentBids({ auction }: { auction: AuctionDetail }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  return (
+    <section aria-labelledby="recent-bids" className="order-4 rounded-2xl border border-line bg-surface p-5 shadow-sm lg:order-none">
+      <h2 id="recent-bids" className="mb-3 text-lg font-semibold">{t("auction.recentBids")}</h2>
+      {auction.recentBids.length === 0 ? (
+        <p className="text-sm text-muted">{t("auction.noBidsYet")}</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-line text-sm">
+          {auction.recentBids.map((bid) => (
+            <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
+              <span className="truncate font-medium">
+                {bid.displayName}
+                {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-muted uppercase dark:bg-white/10">{t("auction.auto")}</span>}
+              </span>
+              <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
+              <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
+                {new Date(bid.placedAt).toLocaleTimeString()}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -151,7 +202,7 @@ function Stat({ label, value, isUrgent = false, isPrice = false }: { label: stri
     <div className="min-w-0">
       <p className="text-sm text-muted">{label}</p>
       <p
-        className={`truncate font-display text-3xl font-bold tabular-nums ${
+        className={`truncate font-display text-2xl font-bold tabular-nums sm:text-3xl ${
           isUrgent ? "text-red-600 dark:text-red-400" : isPrice ? "text-primary-600 dark:text-primary-400" : ""
         }`}
       >

@@ -1,5 +1,5 @@
 // Top-ups and the wallet's history; the balance follows the live feed.
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
@@ -58,4 +58,17 @@ export function useLiveWallet(isSignedIn: boolean): void {
 
 export function useTransactions(page: number) {
   return useQuery(transactionsQueryOptions(page));
+}
+
+/** The same history as one growing list (phones): "Show more" fetches the next page. */
+export const transactionListQueryOptions = infiniteQueryOptions({
+  queryKey: ["wallet", "transactions", "list"],
+  queryFn: ({ pageParam, signal }) => apiRequest(`/api/user-wallet/transactions?page=${pageParam}`, { schema: TransactionsResponse, signal }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  retry: false,
+});
+
+export function useTransactionList() {
+  return useInfiniteQuery(transactionListQueryOptions);
 }

@@ -36,7 +36,8 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
   const isOpen = useSelector(actor, (s) => !s.matches("closed"));
   const amount = useSelector(actor, (s) => s.context.amount);
   const isLoading = useSelector(actor, (s) => s.hasTag("loading"));
-  const errorMessage = useSelector(actor, (s) => s.context.errorMessage);
+  // The server's message itself is shown once, as the error toast (SPEC.md §4); the field is marked meanwhile.
+  const hasError = useSelector(actor, (s) => s.context.errorMessage !== null);
   const canPay = payableAmount(amount) !== null;
 
   return (
@@ -71,21 +72,17 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
                   step="0.01"
                   value={amount}
                   onChange={(event) => actor.send({ type: "amount.changed", value: event.target.value })}
+                  aria-invalid={hasError || undefined}
                   className="h-12 w-full rounded-xl border border-line bg-surface pr-3.5 pl-8 text-lg outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
                 />
               </div>
               <p className="text-xs text-muted">{t("wallet.addFunds.limits")}</p>
             </div>
-            {errorMessage !== null && (
-              <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-                {errorMessage || t("errors.INTERNAL")}
-              </p>
-            )}
             <button
               type="submit"
               disabled={!canPay || isLoading}
               aria-busy={isLoading || undefined}
-              className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-500 font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-not-allowed disabled:opacity-50"
+              className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-700 font-semibold text-white shadow-sm transition hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-50"
             >
               {isLoading && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
               {t("wallet.addFunds.pay")}

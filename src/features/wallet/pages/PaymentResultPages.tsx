@@ -40,11 +40,12 @@ function PaymentResultPage({ outcome }: { outcome: Outcome }) {
           {t("wallet.payment.summary", { amount: euro(Math.round(payment.amount * 100)), status: t(`wallet.payment.status.${payment.status}`) })}
         </p>
       )}
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={origin} className="rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600">
+      {/* On a phone the two stack, as wide as each other, in the middle; side by side from sm. */}
+      <div className="mt-8 flex w-full max-w-xs flex-col items-stretch justify-center gap-3 sm:w-auto sm:max-w-none sm:flex-row">
+        <Link to={origin} className="rounded-full bg-primary-700 px-6 py-3 text-center font-semibold text-white hover:bg-primary-800">
           {t("wallet.payment.back")}
         </Link>
-        <Link to="/wallet" className="rounded-full border border-line px-6 py-3 font-semibold hover:border-primary-400">
+        <Link to="/wallet" className="rounded-full border border-line px-6 py-3 text-center font-semibold hover:border-primary-400">
           {t("wallet.title")}
         </Link>
       </div>

@@ -1,33 +1,32 @@
 // The wallet: balance, Add funds, and every transaction (amount, description, date and time, type, auction),
-// newest first, twenty to a page.
+// newest first, twenty to a page: a table on wider screens, a list with "Show more" on phones.
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { useEuro } from "../../auctions/format";
-import { useTransactions } from "../api/payments";
+import type { WalletTransaction } from "../../../../contract";
+import { WIDER_THAN_MOBILE, useMediaQuery } from "../../../hooks/use-media-query";
+import { useTransactionList, useTransactions } from "../api/payments";
 import { useWallet } from "../api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../components/AddFundsDialog";
 
 export function WalletPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const euro = useEuro();
-  const [page, setPage] = useState(1);
   const { data: wallet } = useWallet();
-  const { data: history } = useTransactions(page);
   const addFunds = useAddFunds();
-  const pages = history ? Math.max(1, Math.ceil(history.total / history.pageSize)) : 1;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const isWide = useMediaQuery(WIDER_THAN_MOBILE);
 
   return (
     <>
       <PageHeading title={t("wallet.title")} />
-      <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-line bg-surface p-6 shadow-sm">
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
         <div>
           <p className="text-sm text-muted">{t("account.balance")}</p>
           <p className="font-display text-4xl font-bold">{euro(Math.round((wallet?.balance ?? 0) * 100))}</p>
         </div>
-        <button type="button" onClick={() => addFunds.send({ type: "dialog.open" })} className="rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600">
+        <button type="button" onClick={() => addFunds.send({ type: "dialog.open" })} className="rounded-full bg-primary-700 px-6 py-3 font-semibold text-white hover:bg-primary-800">
           {t("account.addFunds")}
         </button>
       </div>
@@ -35,49 +34,110 @@ export function WalletPage() {
 
       <section aria-labelledby="transactions">
         <h2 id="transactions" className="mb-4 text-2xl font-bold">{t("wallet.transactions")}</h2>
-        {history && history.items.length === 0 ? (
-          <EmptyState>{t("wallet.noTransactions")}</EmptyState>
-        ) : (
-          <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead className="border-b border-line text-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.date")}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.type")}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.description")}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">{t("wallet.columns.amount")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {history?.items.map((item) => (
-                  <tr key={item.id}>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">{when.format(new Date(item.createdAt))}</td>
-                    <td className="px-4 py-3">{t(`wallet.types.${item.type}`)}</td>
-                    <td className="px-4 py-3">
-                      {item.auction ? (
-                        <Link to={`/auctions/${item.auction.id}`} className="text-primary-600 hover:underline">{item.auction.title}</Link>
-                      ) : (
-                        item.description
-                      )}
-                    </td>
-                    <td className={`px-4 py-3 text-right font-semibold tabular-nums ${item.amount > 0 ? "text-emerald-600 dark:text-emerald-400" : ""}`}>
-                      {item.amount > 0 ? "+" : "−"}
-                      {euro(Math.round(Math.abs(item.amount) * 100))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {pages > 1 && (
-          <nav aria-label={t("wallet.pagination")} className="mt-4 flex items-center justify-center gap-3 text-sm">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.previous")}</button>
-            <span className="text-muted">{t("wallet.pageOf", { page, pages })}</span>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.next")}</button>
-          </nav>
-        )}
+        {isWide ? <TransactionTable /> : <TransactionList />}
       </section>
+    </>
+  );
+}
+
+function useTransactionFormat() {
+  const { i18n } = useTranslation();
+  const euro = useEuro();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return {
+    when: (item: WalletTransaction) => when.format(new Date(item.createdAt)),
+    amount: (item: WalletTransaction) => `${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`,
+  };
+}
+
+function TransactionSubject({ item }: { item: WalletTransaction }) {
+  return item.auction ? (
+    <Link to={`/auctions/${item.auction.id}`} className="text-primary-700 hover:underline dark:text-primary-400">{item.auction.title}</Link>
+  ) : (
+    <>{item.description}</>
+  );
+}
+
+const amountTone = (item: WalletTransaction) => (item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : "");
+
+/** Wider screens: a table, twenty to a page. */
+function TransactionTable() {
+  const { t } = useTranslation();
+  const format = useTransactionFormat();
+  const [page, setPage] = useState(1);
+  const { data: history } = useTransactions(page);
+  const pages = history ? Math.max(1, Math.ceil(history.total / history.pageSize)) : 1;
+  if (history && history.items.length === 0) return <EmptyState>{t("wallet.noTransactions")}</EmptyState>;
+  return (
+    <>
+      <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+        <table className="w-full min-w-[560px] text-left text-sm">
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.date")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.type")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.description")}</th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">{t("wallet.columns.amount")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {history?.items.map((item) => (
+              <tr key={item.id}>
+                <td className="px-4 py-3 whitespace-nowrap text-muted">{format.when(item)}</td>
+                <td className="px-4 py-3">{t(`wallet.types.${item.type}`)}</td>
+                <td className="px-4 py-3"><TransactionSubject item={item} /></td>
+                <td className={`px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums ${amountTone(item)}`}>{format.amount(item)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label={t("wallet.pagination")} className="mt-4 flex items-center justify-center gap-3 text-sm">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.previous")}</button>
+          <span className="text-muted">{t("wallet.pageOf", { page, pages })}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.next")}</button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/** Phones: one list, each transaction a row of two lines, and "Show more" for the next twenty. */
+function TransactionList() {
+  const { t } = useTranslation();
+  const format = useTransactionFormat();
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useTransactionList();
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  if (data && items.length === 0) return <EmptyState>{t("wallet.noTransactions")}</EmptyState>;
+  return (
+    <>
+      <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium break-words"><TransactionSubject item={item} /></p>
+              <p className="text-muted">
+                {t(`wallet.types.${item.type}`)} · {format.when(item)}
+              </p>
+            </div>
+            <p className={`shrink-0 font-semibold whitespace-nowrap tabular-nums ${amountTone(item)}`}>{format.amount(item)}</p>
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <button
+            type="button"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+            aria-busy={isFetchingNextPage || undefined}
+            className="rounded-full border border-line bg-surface px-5 py-2.5 text-sm font-semibold hover:border-primary-400 disabled:opacity-60"
+          >
+            {isFetchingNextPage ? t("common.loading") : t("wallet.showMore")}
+          </button>
+        </div>
+      )}
     </>
   );
 }

@@ -9,6 +9,8 @@ import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction 
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
 import { useEuro } from "../../auctions/format";
+import { missingAmount } from "../../wallet/add-funds-requests";
+import { useWallet } from "../../wallet/api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../../wallet/components/AddFundsDialog";
 import { quotePayment, usePayForWonAuction } from "../api/pay";
 import { AddressCombobox } from "./AddressCombobox";
@@ -31,6 +33,7 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
   const euro = useEuro();
   const refusalText = useRefusalText();
   const addFunds = useAddFunds();
+  const { data: wallet } = useWallet();
   const [isShort, setIsShort] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
@@ -153,7 +156,9 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
       {isShort && (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p>{t("errors.NOT_ENOUGH_FUNDS")}</p>
-          <button type="button" onClick={() => addFunds.send({ type: "dialog.open" })} className="rounded-full bg-primary-500 px-4 py-2 font-semibold text-white hover:bg-primary-600">
+          <button type="button" onClick={() => addFunds.send({ type: "dialog.open", amount: missingAmount(amountCents ?? wonAuction.finalPriceCents, wallet?.balance) })}
+            className="rounded-full bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
+          >
             {t("account.addFunds")}
           </button>
         </div>

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setBidSoundOn } from "../settings/bid-sound";
+import { alertOutbid } from "./bid-sound-player";
+
+const played = vi.hoisted(() => vi.fn());
+vi.mock("howler", () => ({
+  Howl: class {
+    play = played;
+  },
+}));
+
+afterEach(() => {
+  played.mockClear();
+  window.localStorage.clear();
+  Reflect.deleteProperty(navigator, "vibrate");
+});
+
+describe("the outbid alert", () => {
+  it("sounds when the bid sound is on and vibrates where the device can", () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { configurable: true, value: vibrate });
+    setBidSoundOn(true);
+    alertOutbid();
+    expect(played).toHaveBeenCalledOnce();
+    expect(vibrate).toHaveBeenCalledOnce();
+  });
+
+  it("stays silent when the bid sound is off, and still vibrates", () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { configurable: true, value: vibrate });
+    setBidSoundOn(false);
+    alertOutbid();
+    expect(played).not.toHaveBeenCalled();
+    expect(vibrate).toHaveBeenCalledOnce();
+  });
+
+  it("does without vibration on a device that has none", () => {
+    Reflect.deleteProperty(navigator, "vibrate");
+    expect(() => alertOutbid()).not.toThrow();
+    expect(played).toHaveBeenCalledOnce();
+  });
+});

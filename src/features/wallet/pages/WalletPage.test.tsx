@@ -1,0 +1,52 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { WalletTransaction } from "../../../../contract";
+import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { WalletPage } from "./WalletPage";
+
+const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+
+const fee = (id: number): WalletTransaction => ({
+  id,
+  amount: -0.5,
+  description: "Entry fee",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  type: "AuctionEnrollment",
+  auction: { id: 100 + id, title: `Speaker ${id}` },
+});
+
+function renderWallet({ isWide }: { isWide: boolean }) {
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: isWide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  const { fetchStub, calls } = stubServer({
+    "/authn/user": () => json(signedIn),
+    "/api/user-wallet": () => json({ balance: 12.5 }),
+    "/api/user-wallet/transactions?page=1": () => json({ items: Array.from({ length: 20 }, (_, i) => fee(25 - i)), page: 1, pageSize: 20, total: 25 }),
+    "/api/user-wallet/transactions?page=2": () => json({ items: Array.from({ length: 5 }, (_, i) => fee(5 - i)), page: 2, pageSize: 20, total: 25 }),
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  renderWithRouter(<WalletPage />, "/wallet");
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the wallet's transactions", () => {
+  it("on a phone, are a list that grows by twenty with Show more, until there are no more", async () => {
+    renderWallet({ isWide: false });
+    const list = await screen.findByRole("list");
+    expect(await within(list).findAllByRole("listitem")).toHaveLength(20);
+    expect(screen.queryByRole("table")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await within(list).findByRole("link", { name: "Speaker 1" })).toBeTruthy();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(25);
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+
+  it("on a wider screen, are a table with pages", async () => {
+    renderWallet({ isWide: true });
+    const table = await screen.findByRole("table");
+    expect(await within(table).findByRole("link", { name: "Speaker 25" })).toBeTruthy();
+    expect(screen.getByText("Page 1 of 2")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+});

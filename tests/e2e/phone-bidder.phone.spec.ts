@@ -1,0 +1,248 @@
+// The phone bidder (issue 15), on the "phone" project's 390×844 touch screen: the bid control is in the first
+// screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+/** The phone this project plays on, for the extra contexts a test opens itself. */
+function phone() {
+  const { viewport, screen, isMobile, hasTouch, userAgent, deviceScaleFactor } = test.info().project.use;
+  return { viewport, screen, isMobile, hasTouch, userAgent, deviceScaleFactor };
+}
+
+async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents = 50, startsInSeconds = 0): Promise<number> {
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: {
+      title,
+      description: "A compact speaker.\n\nTwelve hours of battery, splash-proof, pairs in seconds.\n\nIn the box: speaker, cable, strap.",
+      images: ["/products/speaker.svg"],
+      entryFeeCents,
+      retailValueCents: 4900,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds,
+      publish: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
+  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
+  expect(answer.status()).toBe(200);
+}
+
+/** Inside the viewport as the page first shows it: no scrolling happened and the box lies within the screen. */
+async function expectInFirstScreen(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const { width, height, scrollY } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY }));
+  expect(scrollY).toBe(0);
+  expect(box, "laid out").not.toBeNull();
+  if (!box) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+/** What is on top at the centre of `locator`: the element itself (or its content), or something covering it. */
+async function isOnTopAtCentre(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+}
+
+/** A finger on the thumb, moved to the end of the track, lifted: real touch events, as a phone sends them. */
+async function swipeToBid(page: Page) {
+  const slider = page.getByRole("slider", { name: "Bid €0.01" });
+  const thumb = await slider.boundingBox();
+  const track = await slider.locator("..").boundingBox();
+  if (!thumb || !track) throw new Error("slider not laid out");
+  const y = thumb.y + thumb.height / 2;
+  const from = thumb.x + thumb.width / 2;
+  const to = track.x + track.width - 8;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 8; step++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 8, y }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Records navigator.vibrate calls (the outbid moment vibrates where the device can). */
+async function recordVibrations(page: Page) {
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    Object.defineProperty(window, "vibrations", { value: calls });
+    Object.defineProperty(Navigator.prototype, "vibrate", { configurable: true, value: (pattern: unknown) => calls.push(pattern) > 0 });
+  });
+}
+const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length);
+
+test("a visitor sees title, time left, price, leader and 'Sign in to bid' in the first screen", async ({ browser, page }) => {
+  const operator = await operatorSession(browser);
+  const title = `Phone speaker ${Date.now().toString(36)}`;
+  const auctionId = await runningAuction(operator, title);
+  await inEnglish(page);
+  await page.goto(`/auctions/${auctionId}`);
+  const panel = page.getByRole("region", { name: "Bidding" });
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expectInFirstScreen(page, page.getByRole("heading", { level: 1, name: title }));
+  await expectInFirstScreen(page, panel.getByText("Time left"));
+  await expectInFirstScreen(page, panel.getByText("Current price"));
+  await expectInFirstScreen(page, panel.getByText("No bids yet"));
+  const signIn = panel.getByRole("link", { name: "Sign in to bid" });
+  await expectInFirstScreen(page, signIn);
+  await expect(signIn).toHaveAttribute("href", `/sign-in?returnUrl=${encodeURIComponent(`/auctions/${auctionId}`)}`);
+
+  // Scrolled down to the description, the panel with the control is still on screen, at the bottom.
+  await page.getByRole("heading", { name: "About this product" }).scrollIntoViewIfNeeded();
+  await expect(signIn).toBeInViewport();
+  expect(await isOnTopAtCentre(signIn)).toBe(true);
+});
+
+test("enrolling leaves the slider uncovered: the point under the thumb is the slider, and the first swipe bids", async ({ browser }) => {
+  const operator = await operatorSession(browser);
+  const { page, displayName } = await signedInPage(browser, "Ilze", phone());
+  await credit(operator, displayName, 500);
+  const auctionId = await runningAuction(operator, `Phone enrol ${Date.now().toString(36)}`);
+  await page.goto(`/auctions/${auctionId}`);
+
+  // Before enrolling, the Enrol button stands where the slider will be: no slider that only answers 'Enrol first'.
+  const enrol = page.getByRole("button", { name: "Enrol · €0.50" });
+  await expectInFirstScreen(page, enrol);
+  await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
+  await enrol.click();
+
+  const slider = page.getByRole("slider", { name: "Bid €0.01" });
+  await expect(page.getByText("€0.50 has been deducted from your wallet. Good luck!")).toBeVisible();
+  await expect(slider).toBeVisible();
+  await expectInFirstScreen(page, slider);
+  expect(await isOnTopAtCentre(slider)).toBe(true);
+  // The toast is still up while the bidder swipes, and the swipe is a bid.
+  await swipeToBid(page);
+  await expect(page.getByRole("status").filter({ hasText: "Your bid is in!" })).toBeVisible();
+  await expect(page.getByText("€0.50 has been deducted from your wallet. Good luck!")).toBeVisible();
+});
+
+test("a wallet short of the entry fee is offered Add funds with the missing amount filled in", async ({ browser }) => {
+  const operator = await operatorSession(browser);
+  const { page, displayName } = await signedInPage(browser, "Maris", phone());
+  await credit(operator, displayName, 20);
+  const auctionId = await runningAuction(operator, `Phone short ${Date.now().toString(36)}`, 500);
+  await page.goto(`/auctions/${auctionId}`);
+  await page.getByRole("button", { name: "Enrol · €5.00" }).click();
+  const toast = page.getByRole("alert").filter({ hasText: "Not enough funds in your wallet!" });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Add €4.80" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add funds" });
+  await expect(dialog.getByLabel("Amount")).toHaveValue("4.80");
+  await expect(dialog.getByRole("button", { name: "Pay" })).toBeEnabled();
+});
+
+test("two phones outbid each other: each sees leading, then outbid, at once", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const operator = await operatorSession(browser);
+  const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna", phone());
+  const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto", phone());
+  for (const name of [annaName, ottoName]) await credit(operator, name, 500);
+  const auctionId = await runningAuction(operator, `Phone duel ${Date.now().toString(36)}`);
+  for (const page of [anna, otto]) {
+    await recordVibrations(page);
+    await page.goto(`/auctions/${auctionId}`);
+    await page.getByRole("button", { name: "Enrol · €0.50" }).click();
+    await expect(page.getByRole("slider", { name: "Bid €0.01" })).toBeVisible();
+  }
+  const panelOf = (page: Page) => page.getByRole("region", { name: "Bidding" });
+
+  // Anna bids: she leads, her slide is off; a try says so beside the control.
+  await swipeToBid(anna);
+  await expect(panelOf(anna).getByText("You are leading")).toBeVisible();
+  await expect(anna.getByRole("slider", { name: "Bid €0.01" })).toHaveAttribute("aria-disabled", "true");
+  await expect(panelOf(otto).getByText(`Leading: ${annaName}`)).toBeVisible({ timeout: 2000 });
+  await swipeToBid(anna);
+  await expect(panelOf(anna).getByRole("status")).toHaveText("You are already winning");
+
+  // Otto answers: Anna's page turns to outbid at once (text, colour) and her phone vibrates.
+  await swipeToBid(otto);
+  await expect(panelOf(otto).getByText("You are leading")).toBeVisible();
+  await expect(panelOf(anna).getByRole("status")).toHaveText("You have been outbid! Slide to bid again.", { timeout: 2000 });
+  await expect(panelOf(anna)).toHaveAttribute("data-standing", "outbid");
+  expect(await vibrations(anna)).toBe(1);
+  await expect(anna.getByRole("slider", { name: "Bid €0.01" })).not.toHaveAttribute("aria-disabled", "true");
+
+  // Anna answers back (one bid a second each): now Otto is the one outbid.
+  await expect(async () => {
+    await swipeToBid(anna);
+    await expect(panelOf(anna).getByText("You are leading")).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 8000 });
+  await expect(panelOf(otto).getByRole("status")).toHaveText("You have been outbid! Slide to bid again.", { timeout: 2000 });
+  await expect(panelOf(otto)).toHaveAttribute("data-standing", "outbid");
+  expect(await vibrations(otto)).toBe(1);
+});
+
+test("when the countdown to the start reaches zero, the panel reads 'Starting...' until the server says Running", async ({ browser, page }) => {
+  const operator = await operatorSession(browser);
+  const auctionId = await runningAuction(operator, `Phone start ${Date.now().toString(36)}`, 50, 4);
+  await inEnglish(page);
+  await page.goto(`/auctions/${auctionId}`);
+  const panel = page.getByRole("region", { name: "Bidding" });
+  await expect(panel.getByText("00:02")).toBeVisible({ timeout: 4000 });
+  // How long the label stays, measured in the page: long enough to be read, not a flash before Running.
+  await page.evaluate(() => {
+    const shown: number[] = [];
+    Object.defineProperty(window, "startingShown", { value: shown });
+    const section = document.querySelector('section[aria-label="Bidding"]');
+    if (!section) throw new Error("no bid panel");
+    new MutationObserver(() => {
+      const isShown = section.textContent?.includes("Starting...") ?? false;
+      if (isShown !== (shown.length % 2 === 1)) shown.push(performance.now());
+    }).observe(section, { subtree: true, childList: true, characterData: true });
+  });
+  await expect(panel.getByText("00:01")).toBeVisible();
+  await expect(panel.getByText("Starting...")).toBeVisible();
+  await expect(panel.getByText("Time left")).toBeVisible({ timeout: 3000 });
+  await expect(panel.getByText("Starting...")).toHaveCount(0);
+  const [from, to] = await page.evaluate(() => (window as unknown as { startingShown: number[] }).startingShown);
+  expect((to ?? 0) - (from ?? 0)).toBeGreaterThan(600);
+});
+
+test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidder", async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const operator = await operatorSession(browser);
+  const auctionId = await runningAuction(operator, `Phone widths ${Date.now().toString(36)}`);
+  const fitsTheScreen = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const { scrollWidth, clientWidth, sidewaysScrollers } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      // A box that scrolls sideways inside the page (a wide table in an overflow-x container) is no better.
+      sidewaysScrollers: [...document.querySelectorAll("body *")]
+        .filter((element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    }));
+    expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+    expect(sidewaysScrollers, `${path} has boxes that scroll sideways`).toEqual([]);
+  };
+  await inEnglish(page);
+  for (const path of ["/", `/auctions/${auctionId}`, "/faq", "/privacy-policy", "/terms-of-service", "/contacts", "/sign-in", "/sign-up", "/forgot-password", "/404"]) {
+    await fitsTheScreen(path);
+  }
+
+  // The demo bidder has history: transactions, an unpaid win with its pay form, active auctions.
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
+  const signIn = await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "demo@pennybid.lv", password: "Demo123!" } });
+  expect(signIn.status()).toBe(200);
+  await completeGuidedTours(page.request);
+  for (const path of ["/", `/auctions/${auctionId}`, "/wallet", "/profile", "/favourites", "/auctions/won", "/auctions/my-active", "/payments/success", "/payments/failed", "/payments/canceled"]) {
+    await fitsTheScreen(path);
+  }
+});
