@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
-
-/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auction, the promo code and the deliveries. */
-async function operatorSession(browser: Browser): Promise<APIRequestContext> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
-  expect(signIn.status()).toBe(200);
-  return context.request;
-}
 
 /** A new bidder, signed up and confirmed through the mailbox, with €10 from the sandbox card provider. */
 async function bidderWithMoney(browser: Browser): Promise<Page> {

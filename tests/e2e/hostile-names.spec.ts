@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
-
-/** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auction and ends it. */
-async function operatorSession(browser: Browser): Promise<APIRequestContext> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
-  expect(signIn.status()).toBe(200);
-  return context.request;
-}
 
 /** A confirmed bidder whose display name is markup (allowed: it is text, and text is escaped wherever it is shown). */
 async function bidderNamed(browser: Browser, displayName: string): Promise<APIRequestContext> {

@@ -3,9 +3,8 @@
 // do not lock everyone out, after-commit work that never turns a success into a failure, and commands that decide
 // on the row they have locked.
 import { request as httpRequest } from "node:http";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { openSocket, type LiveClient } from "../support/socket";
 import { emailKey, limits } from "../../server/accounts/accounts.service";
 import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { advanceLifecycle } from "../../server/auctions/engine";
@@ -16,7 +15,6 @@ import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 let server: TestServer;
 const sockets: LiveClient[] = [];
 let ip = 0;
@@ -196,20 +194,7 @@ describe("work after a commit", () => {
   });
 });
 
-async function open(client?: TestClient): Promise<LiveClient> {
-  const socket: LiveClient = connect(server.url, {
-    transports: ["websocket"],
-    forceNew: true,
-    reconnection: false,
-    extraHeaders: client ? { Cookie: client.cookieHeader } : {},
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on("connect", () => resolve());
-    socket.on("connect_error", reject);
-  });
-  return socket;
-}
+const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
 
 describe("a socket lives no longer than its session", () => {
   const closedByServer = (socket: LiveClient) =>

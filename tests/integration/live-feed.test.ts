@@ -1,13 +1,12 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, BidAck, EnrolAck, PlainAck, SubscribeAck, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
+import { AuctionState, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
+import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 let server: TestServer;
 const sockets: LiveClient[] = [];
 let ip = 0;
@@ -22,19 +21,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function open(client?: TestClient): Promise<LiveClient> {
-  const socket: LiveClient = connect(server.url, {
-    transports: ["websocket"],
-    forceNew: true,
-    extraHeaders: client ? { Cookie: client.cookieHeader } : {},
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on("connect", () => resolve());
-    socket.on("connect_error", reject);
-  });
-  return socket;
-}
+const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
 
 async function bidder(euros = 5) {
   const client = new TestClient(server.url, `10.30.0.${++ip}`);
