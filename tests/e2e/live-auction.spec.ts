@@ -100,7 +100,8 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await anna.waitForTimeout(1100); // her one-bid-a-second limit
   await slider.focus();
   await anna.keyboard.press("Enter");
-  await expect(anna.getByText("Your bid is in!")).toBeVisible();
+  // Her bid is in, and within a tick the server outbids her for Otto: an auto bid in the history proves both (her
+  // "Your bid is in!" may last only until that tick, when the page says she is outbid).
   await expect(anna.getByText(`Leading: ${ottoName}`)).toBeVisible({ timeout: 3000 });
   await expect(anna.getByRole("listitem").filter({ hasText: "auto" }).first()).toBeVisible();
 }
