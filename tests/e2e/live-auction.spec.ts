@@ -70,15 +70,12 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await anna.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await anna.mouse.down();
   await anna.mouse.move(track.x + track.width - 10, box.y + box.height / 2, { steps: 8 });
-  const slidAt = Date.now();
   await anna.mouse.up();
   await expect(anna.getByText("Your bid is in!")).toBeVisible();
 
-  // Otto's page follows within a second of the server's answer to Anna (the broadcast leaves with it): the new
-  // leader, a higher price, the timer at least the reset time. The whole round from the slide has a looser bound,
-  // since a loaded test machine slows Anna's own page too.
-  await expect(otto.getByText(`Leading: ${annaName}`)).toBeVisible({ timeout: 1000 });
-  expect(Date.now() - slidAt).toBeLessThan(4000);
+  // Otto's page follows without a reload: the new leader, a higher price. How fast is the feed bench's to say
+  // (bid → watchers p99, `npm run bench`), not a wall clock in a browser test on a machine shared with other jobs.
+  await expect(otto.getByText(`Leading: ${annaName}`)).toBeVisible();
   await expect(priceOnOttosPage).not.toHaveText(before ?? "");
   await expect(otto.getByRole("listitem").filter({ hasText: annaName }).first()).toBeVisible();
 
@@ -91,7 +88,7 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await otto.getByRole("slider", { name: "Bid €0.01" }).focus();
   await otto.keyboard.press("Enter");
   await expect(otto.getByText("Your bid is in!")).toBeVisible();
-  await expect(anna.getByText(`Leading: ${ottoName}`)).toBeVisible({ timeout: 1000 });
+  await expect(anna.getByText(`Leading: ${ottoName}`)).toBeVisible();
 
   // Otto sets an auto-bid; when Anna outbids him, the server answers for him.
   await otto.getByLabel("Maximum price (€)").fill("9.99");
@@ -102,7 +99,7 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await anna.keyboard.press("Enter");
   // Her bid is in, and within a tick the server outbids her for Otto: an auto bid in the history proves both (her
   // "Your bid is in!" may last only until that tick, when the page says she is outbid).
-  await expect(anna.getByText(`Leading: ${ottoName}`)).toBeVisible({ timeout: 3000 });
+  await expect(anna.getByText(`Leading: ${ottoName}`)).toBeVisible();
   await expect(anna.getByRole("listitem").filter({ hasText: "auto" }).first()).toBeVisible();
 }
 
