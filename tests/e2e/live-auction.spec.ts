@@ -39,7 +39,7 @@ test("two bidders: both pay the fee and enrol, bid live against each other, and 
   expect(winnerName).toBe(ottoName);
   const soldPrice = `€${(priceCents / 100).toFixed(2)}`;
   for (const page of [anna, otto]) {
-    await expect(page.getByText("Sold price")).toBeVisible({ timeout: 2000 });
+    await expect(page.getByText("Sold price")).toBeVisible();
     await expect(page.getByText(soldPrice, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(ottoName, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
@@ -121,7 +121,7 @@ test("a visitor sees the demo catalogue live on home: running, starting soon and
   // The countdown moves by the server clock.
   const timeLeft = running.locator("dd").first();
   const first = await timeLeft.textContent();
-  await expect(timeLeft).not.toHaveText(first ?? "", { timeout: 3000 });
+  await expect(timeLeft).not.toHaveText(first ?? "");
 });
 
 test("an ended auction shows its winner and a bid chain that verifies", async ({ page }) => {
