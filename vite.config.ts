@@ -43,6 +43,7 @@ export default defineConfig({
     localeParts(),
     // A `.br` (quality 11) and a `.gz` (level 9) beside every text file of the build, public/ included, unless it would
     // not be smaller: the server sends them as they are (decision 010), so the best compression costs once, at build.
+    // "silent" spares the build log a line per file; a file it fails to compress is compressed by the server instead.
     compression({ algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
   ],
   server: {
