@@ -12,6 +12,7 @@ import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
+import { compressionPlugin } from "./http/compression.plugin";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { securityPlugin } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   handleLiveCommands(io, db, commands, http.log);
 
   await http.register(securityPlugin, { config });
+  // Before the routes: it compresses the answers of each route registered after it.
+  await http.register(compressionPlugin);
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
   const origin = () => linkOrigin(config, http.server.address());

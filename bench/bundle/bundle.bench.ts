@@ -74,7 +74,7 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       lighthouse = await runLighthouse(dir);
       notes.push(
         lighthouse.ran
-          ? "Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends files uncompressed (no gzip: see bench/README.md)."
+          ? "Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md)."
           : `Lighthouse did not run: ${lighthouse.reason}`,
       );
     } else {

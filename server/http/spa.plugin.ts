@@ -7,6 +7,11 @@ import { errorBody } from "./errors";
 
 const API_PREFIXES = ["/api/", "/authn/", "/socket.io/", "/dev/", "/sandbox/", "/media/"];
 
+/** Vite fingerprints what it puts in `assets/`: a changed file gets a new name, so a copy may be kept for good. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Everything else (index.html above all) may be kept but is asked about again each time: a 304 by its ETag. */
+const REVALIDATE = "no-cache";
+
 export async function spaPlugin(app: FastifyInstance, options: { staticDir: string }): Promise<void> {
   const indexFile = path.join(options.staticDir, "index.html");
   const hasBuild = existsSync(indexFile);
@@ -16,11 +21,12 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
       // Files are looked up per request, so a rebuilt SPA is served without a restart.
       wildcard: true,
       index: "index.html",
+      // The build writes a `.br` and a `.gz` beside each text file (vite.config.ts): the one the client accepts goes
+      // out as it is, with Vary: Accept-Encoding, and the plain file to a client that accepts neither.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        // Vite fingerprints assets, so they can be cached for good; index.html never is.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-        }
+        const isFingerprinted = path.relative(options.staticDir, filePath).split(path.sep)[0] === "assets";
+        reply.header("cache-control", isFingerprinted ? IMMUTABLE : REVALIDATE);
       },
     });
   }
@@ -38,6 +44,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
         .type("text/plain")
         .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    // Cached as index.html is (setHeaders above): no-cache, and a 304 for the ETag it was sent with.
+    return reply.sendFile("index.html");
   });
 }

@@ -1,0 +1,73 @@
+// Issue 16: what a phone on a mobile network downloads is compressed and cached (decision 010), checked over HTTP
+// against the real build and server. Playwright decodes bodies; the headers say what came over the wire.
+import { statSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIResponse } from "@playwright/test";
+import { SearchAuctionsResponse } from "../../contract";
+
+const acceptsBrotli = { "Accept-Encoding": "br, gzip" };
+const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The build the server serves (playwright.config.ts hands STATIC_DIR to it). */
+const staticDir = process.env.STATIC_DIR ?? "dist";
+/** Bytes of a file of the build, e.g. `index.html.br`: what a precompressed answer's Content-Length must say. */
+const builtSize = (urlPath: string) => statSync(path.join(staticDir, urlPath)).size;
+
+const varyNames = (response: APIResponse) => (response.headers()["vary"] ?? "").toLowerCase().split(/\s*,\s*/);
+
+test("the page, its main script and a JSON answer come back compressed, with the right caching headers", async ({ request }) => {
+  await test.step("/ is the build's index.html, brotli, revalidated by its ETag", async () => {
+    const page = await request.get("/", { headers: acceptsBrotli });
+    expect(page.status()).toBe(200);
+    const headers = page.headers();
+    expect(headers["content-encoding"]).toBe("br");
+    // The build's own .br, sent as it is (compressing while sending would drop the length).
+    expect(Number(headers["content-length"])).toBe(builtSize("index.html.br"));
+    expect(varyNames(page)).toContain("accept-encoding");
+    expect(headers["cache-control"]).toBe("no-cache");
+    expect(headers["etag"]).toBeTruthy();
+    expect(await page.text()).toContain('<div id="root">');
+
+    const revalidated = await request.get("/", { headers: { ...acceptsBrotli, "If-None-Match": headers["etag"] ?? "" } });
+    expect(revalidated.status()).toBe(304);
+  });
+
+  await test.step("the main script, fingerprinted, is brotli and kept for a year", async () => {
+    const html = await (await request.get("/", { headers: { "Accept-Encoding": "identity" } })).text();
+    const scriptPath = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(scriptPath, "index.html names its main script").toBeTruthy();
+    const script = await request.get(scriptPath ?? "", { headers: acceptsBrotli });
+    expect(script.status()).toBe(200);
+    expect(script.headers()["content-encoding"]).toBe("br");
+    expect(Number(script.headers()["content-length"])).toBe(builtSize(`${scriptPath}.br`));
+    expect(script.headers()["cache-control"]).toBe(YEAR_IMMUTABLE);
+    expect(varyNames(script)).toContain("accept-encoding");
+    expect(script.headers()["content-type"]).toMatch(/javascript/);
+
+    const gzipped = await request.get(scriptPath ?? "", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+    expect(Number(gzipped.headers()["content-length"])).toBe(builtSize(`${scriptPath}.gz`));
+    const plain = await request.get(scriptPath ?? "", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    // The same script, whichever way it travelled.
+    const plainBody = await plain.body();
+    expect((await script.body()).equals(plainBody)).toBe(true);
+    expect((await gzipped.body()).equals(plainBody)).toBe(true);
+  });
+
+  await test.step("the running auctions' JSON is brotli and varies by Accept-Encoding", async () => {
+    const answer = await request.post("/api/auctions/search", {
+      headers: { ...acceptsBrotli, "X-Requested-With": "XMLHttpRequest" },
+      data: { status: "Running" },
+    });
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-encoding"]).toBe("br");
+    expect(answer.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(varyNames(answer)).toContain("accept-encoding");
+    // Live data: never marked as kept for good.
+    expect(answer.headers()["cache-control"] ?? "").not.toContain("immutable");
+    const body = SearchAuctionsResponse.parse(await answer.json());
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.every((auction) => auction.status === "Running")).toBe(true);
+  });
+});
