@@ -11,13 +11,15 @@ function phone() {
 }
 
 test("a visitor's pages on a phone have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Some forty pages, each read by axe: minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   const page = await signedOutPage(browser, phone());
   await expectRoutesAccessible(page, [...signedOutRoutes, ...(await seededAuctionRoutes(page.request))]);
 });
 
 test("a bidder's pages on a phone have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Some forty pages, each read by axe: minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   const { page, runningAuction } = await bidderWithHistory(browser, phone());
   await expectRoutesAccessible(page, [...signedInRoutes, runningAuction]);
 });
