@@ -24,7 +24,7 @@ export function Footer() {
                 </li>
               )}
               <li>
-                <Link to={link.to} className="hover:text-primary-600" data-tour={link.to === "/faq" ? "faq" : undefined}>
+                <Link to={link.to} className="hover:text-accent" data-tour={link.to === "/faq" ? "faq" : undefined}>
                   {t(link.labelKey)}
                 </Link>
               </li>

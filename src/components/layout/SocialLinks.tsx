@@ -24,7 +24,7 @@ export function SocialLinks() {
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t(`nav.social.${link.key}`)}
-              className="flex size-10 items-center justify-center rounded-full border border-line text-muted transition hover:border-primary-400 hover:text-primary-600"
+              className="flex size-10 items-center justify-center rounded-full border border-line text-muted transition hover:border-primary-400 hover:text-accent"
             >
               <Icon src={link.icon} className="size-5" />
             </a>

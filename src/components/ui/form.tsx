@@ -1,6 +1,7 @@
 // Form pieces shared by every form: a labelled field with its translated error, and the submit button.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { buttonClassName } from "./Button";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
 
@@ -58,7 +59,7 @@ export function SubmitButton({ isPending, children }: { isPending: boolean; chil
       type="submit"
       disabled={isPending}
       aria-busy={isPending || undefined}
-      className="flex h-11 items-center justify-center gap-2 rounded-full bg-primary-500 px-6 font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-wait disabled:opacity-70"
+      className={buttonClassName({ className: "disabled:cursor-wait" })}
     >
       {isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
       {children}

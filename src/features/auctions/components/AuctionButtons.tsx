@@ -7,6 +7,7 @@ import { useUser } from "../../auth/auth-provider";
 import { signInPathFor } from "../../auth/components/ProtectedRoute";
 import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
 import { useEuro } from "../format";
+import { buttonClassName } from "../../../components/ui/Button";
 
 export function LikeButton({ auctionId, className = "" }: { auctionId: number; className?: string }) {
   const { t } = useTranslation();
@@ -78,7 +79,7 @@ export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonPro
       onClick={() => enrol.mutate(auction.id)}
       disabled={enrol.isPending}
       aria-busy={enrol.isPending || undefined}
-      className={`inline-flex items-center rounded-full bg-primary-700 font-semibold whitespace-nowrap text-white shadow-sm transition hover:bg-primary-800 disabled:opacity-70 ${size}`}
+      className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
     >
       {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
     </button>

@@ -8,6 +8,7 @@ import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { AuctionImage } from "./AuctionImage";
 import { useDuration, useEuro, useLivePhaseName, useMsUntil } from "../format";
+import { buttonClassName } from "../../../components/ui/Button";
 
 export const AuctionCard = memo(function AuctionCard({ auction }: { auction: AuctionState }) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 id={`auction-${auction.id}-title`} className="line-clamp-2 font-display text-lg leading-snug font-semibold">
-          <Link to={`/auctions/${auction.id}`} className="hover:text-primary-600 focus-visible:outline-none">
+          <Link to={`/auctions/${auction.id}`} className="hover:text-accent focus-visible:outline-none">
             {auction.title}
           </Link>
         </h3>
@@ -99,7 +100,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
         <div className="mt-auto flex flex-wrap items-center gap-2" data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
           {isEnrolled && phase === "running" && (
-            <Link to={`/auctions/${auction.id}`} className="inline-flex h-10 items-center rounded-full bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
+            <Link to={`/auctions/${auction.id}`} className={buttonClassName({ size: "sm" })}>
               {t("auction.bidNow")}
             </Link>
           )}

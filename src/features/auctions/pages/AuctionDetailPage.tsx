@@ -226,7 +226,7 @@ function BidChain({ auctionId, finalHash }: { auctionId: number; finalHash: stri
         <button type="button" onClick={() => setIsShown(true)} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-primary-400">
           {t("auction.verify")}
         </button>
-        <a href={`/api/auctions/${auctionId}/chain`} className="text-sm text-primary-600 hover:underline">
+        <a href={`/api/auctions/${auctionId}/chain`} className="text-sm text-accent hover:underline">
           {t("auction.chainJson")}
         </a>
       </div>

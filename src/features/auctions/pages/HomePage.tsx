@@ -31,7 +31,7 @@ export function HomePage() {
         <ol className="grid gap-3 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.titleKey} className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-              <span className="mb-3 flex size-9 items-center justify-center rounded-full bg-primary-500 font-display text-lg font-bold text-white">
+              <span className="mb-3 flex size-9 items-center justify-center rounded-full bg-primary-700 font-display text-lg font-bold text-white">
                 {index + 1}
               </span>
               <h3 className="text-lg font-semibold">{t(step.titleKey)}</h3>

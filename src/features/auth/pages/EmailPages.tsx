@@ -12,6 +12,7 @@ import { showToast } from "../../../components/ui/toast";
 import { currentLanguage } from "../../../lib/i18n";
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from "../api/account-calls";
 import { useAuthActor } from "../auth-provider";
+import { buttonClassName } from "../../../components/ui/Button";
 
 function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bodyKey: string; values?: Record<string, string>; children?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bo
   );
 }
 
-const linkButton = "rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600";
+const linkButton = buttonClassName({ size: "lg" });
 
 export function ConfirmEmailSentPage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function ConfirmEmailSentPage() {
   return (
     <Message titleKey="auth.confirmEmailSent.title" bodyKey={email ? "auth.confirmEmailSent.bodyTo" : "auth.confirmEmailSent.body"} values={{ email: email ?? "" }}>
       {email && (
-        <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className="text-sm font-semibold text-primary-600 hover:underline">
+        <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className="text-sm font-semibold text-accent hover:underline">
           {t("auth.confirmEmailSent.resend")}
         </button>
       )}
@@ -119,7 +120,7 @@ export function ForgotPasswordPage() {
         <SubmitButton isPending={mutation.isPending}>{t("auth.forgotPassword.submit")}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/sign-in" className="font-semibold text-primary-600 hover:underline">
+        <Link to="/sign-in" className="font-semibold text-accent hover:underline">
           {t("auth.forgotPassword.back")}
         </Link>
       </p>
@@ -131,7 +132,7 @@ export function ResetLinkSentPage() {
   const { t } = useTranslation();
   return (
     <Message titleKey="auth.resetLinkSent.title" bodyKey="auth.resetLinkSent.body">
-      <Link to="/sign-in" className="text-sm font-semibold text-primary-600 hover:underline">
+      <Link to="/sign-in" className="text-sm font-semibold text-accent hover:underline">
         {t("auth.forgotPassword.back")}
       </Link>
     </Message>

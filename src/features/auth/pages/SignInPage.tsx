@@ -31,14 +31,14 @@ export function SignInPage() {
         <FormAlert message={failure} />
         <TextField label={t("auth.fields.email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
         <TextField label={t("auth.fields.password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
-        <Link to="/forgot-password" className="-mt-1 self-end text-sm font-medium text-primary-600 hover:underline">
+        <Link to="/forgot-password" className="-mt-1 self-end text-sm font-medium text-accent hover:underline">
           {t("auth.signIn.forgot")}
         </Link>
         <SubmitButton isPending={mutation.isPending}>{t("auth.signIn.submit")}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         {t("auth.signIn.noAccount")}{" "}
-        <Link to={{ pathname: "/sign-up", search: search.toString() }} className="font-semibold text-primary-600 hover:underline">
+        <Link to={{ pathname: "/sign-up", search: search.toString() }} className="font-semibold text-accent hover:underline">
           {t("account.signUp")}
         </Link>
       </p>

@@ -57,7 +57,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         {t("auth.signUp.haveAccount")}{" "}
-        <Link to={{ pathname: "/sign-in", search: search.toString() }} className="font-semibold text-primary-600 hover:underline">
+        <Link to={{ pathname: "/sign-in", search: search.toString() }} className="font-semibold text-accent hover:underline">
           {t("account.signIn")}
         </Link>
       </p>

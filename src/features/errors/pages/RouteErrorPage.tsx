@@ -1,12 +1,13 @@
 // Shown when a screen throws: a translated message and a way home, never a stack trace.
 import { useTranslation } from "react-i18next";
+import { buttonClassName } from "../../../components/ui/Button";
 
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-6 p-8 text-center">
       <h1 className="text-2xl font-bold">{t("common.somethingWentWrong")}</h1>
-      <a href="/" className="rounded-full bg-primary-500 px-6 py-3 font-semibold text-white hover:bg-primary-600">
+      <a href="/" className={buttonClassName({ size: "lg" })}>
         {t("common.backHome")}
       </a>
     </div>

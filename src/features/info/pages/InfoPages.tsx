@@ -77,11 +77,11 @@ export function ContactsPage() {
             <dt className="text-sm font-medium text-muted">{t(`info.contacts.${row}Label`)}</dt>
             <dd className="font-medium">
               {row === "email" ? (
-                <a className="text-primary-600 hover:underline" href={`mailto:${t("info.contacts.email")}`}>
+                <a className="text-accent hover:underline" href={`mailto:${t("info.contacts.email")}`}>
                   {t("info.contacts.email")}
                 </a>
               ) : row === "phone" ? (
-                <a className="text-primary-600 hover:underline" href={`tel:${t("info.contacts.phone").replaceAll(" ", "")}`}>
+                <a className="text-accent hover:underline" href={`tel:${t("info.contacts.phone").replaceAll(" ", "")}`}>
                   {t("info.contacts.phone")}
                 </a>
               ) : (

@@ -6,6 +6,7 @@ import type { TooltipRenderProps } from "react-joyride";
 import type { ActorRefFrom } from "xstate";
 import type { tourMachine } from "../../../../machines/tour.machine";
 import { CloseGlyph } from "../../../components/ui/icons";
+import { Button } from "../../../components/ui/Button";
 
 export type TourActor = ActorRefFrom<typeof tourMachine>;
 
@@ -52,23 +53,18 @@ export function TourTooltip({ index, size, isLastStep, step, tooltipProps }: Too
       </p>
       <div className="mt-5 flex items-center justify-end gap-2">
         {index > 0 && (
-          <button
-            type="button"
-            onClick={() => actor.send({ type: "tour.previous" })}
-            className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30"
-          >
+          <Button variant="ghost" size="sm" onClick={() => actor.send({ type: "tour.previous" })}>
             {t("tours.previous")}
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
+        <Button
+          size="sm"
           // Joyride's focus trap puts the focus here when a step opens.
           data-action="primary"
           onClick={() => actor.send({ type: isLastStep ? "tour.done" : "tour.next" })}
-          className="inline-flex h-10 items-center rounded-full bg-primary-500 px-5 text-sm font-semibold text-white shadow-sm hover:bg-primary-600"
         >
           {isLastStep ? t("tours.done") : t("tours.next")}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { safeReturnUrl } from "../../auth/api/account-calls";
 import { useEuro } from "../../auctions/format";
 import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
 import { walletQueryOptions } from "../api/get-wallet";
+import { buttonClassName } from "../../../components/ui/Button";
 
 type Outcome = "success" | "failed" | "canceled";
 
@@ -42,7 +43,7 @@ function PaymentResultPage({ outcome }: { outcome: Outcome }) {
       )}
       {/* On a phone the two stack, as wide as each other, in the middle; side by side from sm. */}
       <div className="mt-8 flex w-full max-w-xs flex-col items-stretch justify-center gap-3 sm:w-auto sm:max-w-none sm:flex-row">
-        <Link to={origin} className="rounded-full bg-primary-700 px-6 py-3 text-center font-semibold text-white hover:bg-primary-800">
+        <Link to={origin} className={buttonClassName({ size: "lg" })}>
           {t("wallet.payment.back")}
         </Link>
         <Link to="/wallet" className="rounded-full border border-line px-6 py-3 text-center font-semibold hover:border-primary-400">

@@ -10,6 +10,7 @@ import { WIDER_THAN_MOBILE, useMediaQuery } from "../../../hooks/use-media-query
 import { useTransactionList, useTransactions } from "../api/payments";
 import { useWallet } from "../api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../components/AddFundsDialog";
+import { Button } from "../../../components/ui/Button";
 
 export function WalletPage() {
   const { t } = useTranslation();
@@ -26,9 +27,9 @@ export function WalletPage() {
           <p className="text-sm text-muted">{t("account.balance")}</p>
           <p className="font-display text-4xl font-bold">{euro(Math.round((wallet?.balance ?? 0) * 100))}</p>
         </div>
-        <button type="button" onClick={() => addFunds.send({ type: "dialog.open" })} className="rounded-full bg-primary-700 px-6 py-3 font-semibold text-white hover:bg-primary-800">
+        <Button size="lg" onClick={() => addFunds.send({ type: "dialog.open" })}>
           {t("account.addFunds")}
-        </button>
+        </Button>
       </div>
       <AddFundsDialog actor={addFunds} />
 
@@ -94,9 +95,9 @@ function TransactionTable() {
       </div>
       {pages > 1 && (
         <nav aria-label={t("wallet.pagination")} className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.previous")}</button>
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("wallet.previous")}</Button>
           <span className="text-muted">{t("wallet.pageOf", { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="rounded-full border border-line px-4 py-2 disabled:opacity-40">{t("wallet.next")}</button>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t("wallet.next")}</Button>
         </nav>
       )}
     </>

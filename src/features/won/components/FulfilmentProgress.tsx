@@ -47,7 +47,7 @@ export function FulfilmentStepper({ state }: { state: FulfilmentState }) {
                   : isDone
                     ? "border-primary-500 bg-primary-500 text-white"
                     : step.status === "current"
-                      ? "border-primary-500 bg-surface text-primary-600 ring-4 ring-primary-500/20"
+                      ? "border-primary-500 bg-surface text-accent ring-4 ring-primary-500/20"
                       : "border-line bg-surface text-muted"
               }`}
             >

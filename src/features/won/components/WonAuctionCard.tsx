@@ -31,7 +31,7 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h2 id={titleId} className="min-w-0 font-display text-lg leading-snug font-semibold sm:text-xl">
-                <Link to={`/auctions/${wonAuction.auctionId}`} className="hover:text-primary-600">
+                <Link to={`/auctions/${wonAuction.auctionId}`} className="hover:text-accent">
                   {wonAuction.title}
                 </Link>
               </h2>

@@ -1,0 +1,106 @@
+// The routes the accessibility specs (desktop and phone) walk with axe, and the data they need: every screen of
+// SPEC.md §2 that a visitor or a signed-in bidder can open, in light and dark.
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
+
+const xhr = { "X-Requested-With": "XMLHttpRequest" };
+
+export const colorSchemes = ["light", "dark"] as const;
+
+/** A page and the level-1 heading that says it has drawn. */
+export type RouteToCheck = { path: string; heading: string | RegExp };
+
+/** The first public auction of each state the seeded demo data has. */
+export async function seededAuctionRoutes(request: APIRequestContext): Promise<RouteToCheck[]> {
+  const routes: RouteToCheck[] = [];
+  for (const status of ["Running", "Waiting", "Ended"] as const) {
+    const answer = await request.post("/api/auctions/search", { headers: xhr, data: { status, pageSize: 1 } });
+    const { items } = (await answer.json()) as { items: { id: number; title: string }[] };
+    const [auction] = items;
+    expect(auction, `a seeded ${status} auction`).toBeDefined();
+    if (auction) routes.push({ path: `/auctions/${auction.id}`, heading: auction.title });
+  }
+  return routes;
+}
+
+export const signedOutRoutes: RouteToCheck[] = [
+  { path: "/", heading: "Live penny auctions" },
+  { path: "/privacy-policy", heading: "Privacy policy" },
+  { path: "/terms-of-service", heading: "Terms of service" },
+  { path: "/contacts", heading: "Contacts" },
+  { path: "/faq", heading: "Frequently asked questions" },
+  { path: "/sign-in", heading: "Sign in" },
+  { path: "/sign-up", heading: "Sign up" },
+  { path: "/forgot-password", heading: "Forgot password" },
+  { path: "/404", heading: "Page not found" },
+];
+
+export const signedInRoutes: RouteToCheck[] = [
+  { path: "/", heading: "Live penny auctions" },
+  { path: "/profile", heading: "Profile" },
+  { path: "/favourites", heading: "Favourites" },
+  { path: "/auctions/won", heading: "Won auctions" },
+  { path: "/auctions/my-active", heading: "My active auctions" },
+  { path: "/wallet", heading: "Wallet" },
+  { path: "/payments/success", heading: /Payment/ },
+  { path: "/payments/failed", heading: /Payment/ },
+  { path: "/payments/canceled", heading: /Payment/ },
+];
+
+/** Opens each route in each colour scheme (the app's theme is System by default) and runs axe on it. */
+export async function expectRoutesAccessible(page: Page, routes: RouteToCheck[]): Promise<void> {
+  for (const colorScheme of colorSchemes) {
+    await page.emulateMedia({ colorScheme });
+    for (const route of routes) {
+      await page.goto(route.path);
+      await expect(page.getByRole("heading", { level: 1, name: route.heading }), route.path).toBeVisible();
+      await expect(page.locator("html"), "the theme follows the system").toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      // Lists and figures arrive after the heading: axe should see the page as the bidder does.
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, `${route.path} (${colorScheme})`);
+    }
+  }
+}
+
+/** A visitor's page on the given device, in English. */
+export async function signedOutPage(browser: Browser, contextOptions: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  return page;
+}
+
+/**
+ * A new bidder with something on every signed-in page: a won, unpaid auction (the pay form and stepper), an
+ * enrolment in a running one, a favourite and wallet entries.
+ */
+export async function bidderWithHistory(
+  browser: Browser,
+  contextOptions: BrowserContextOptions = {},
+): Promise<{ page: Page; runningAuction: RouteToCheck }> {
+  const operator = await operatorSession(browser);
+  const { page, displayName } = await signedInPage(browser, "Axe", contextOptions);
+  const credit = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } });
+  expect(credit.status()).toBe(200);
+  const create = async (title: string) => {
+    const created = await operator.post("/api/operator/auctions", {
+      headers: xhr,
+      data: { title, images: ["/products/headphones.svg"], entryFeeCents: 10, startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    });
+    expect(created.status()).toBe(201);
+    const auctionId = ((await created.json()) as { id: number }).id;
+    expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+    return auctionId;
+  };
+  const tag = Date.now().toString(36);
+  const wonId = await create(`Axe headphones ${tag}`);
+  // The lifecycle starts it on its next tick.
+  await expect.poll(async () => (await page.request.post(`/api/auctions/${wonId}/bids`, { headers: xhr })).status()).toBe(200);
+  expect((await operator.post(`/api/operator/auctions/${wonId}/end-now`, { headers: xhr })).status()).toBe(200);
+  const activeTitle = `Axe speaker ${tag}`;
+  const activeId = await create(activeTitle);
+  expect((await page.request.put(`/api/favourites/${activeId}`, { headers: xhr, data: { isFavourite: true } })).status()).toBe(200);
+  // Its page shows the bid slider (the bidder is enrolled and not leading).
+  return { page, runningAuction: { path: `/auctions/${activeId}`, heading: activeTitle } };
+}
