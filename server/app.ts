@@ -14,7 +14,7 @@ import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
 import { compressionPlugin } from "./http/compression.plugin";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
-import { securityPlugin } from "./http/security.plugin";
+import { securityPlugin, type CsrfMode } from "./http/security.plugin";
 import { spaPlugin } from "./http/spa.plugin";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
@@ -31,7 +31,7 @@ import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
 /** One method of one route, as registered: what tests walk to prove every route is guarded and validated. */
-export type RouteSummary = { method: string; url: string; csrf: "api" | "origin" | "signature"; schema: FastifySchema | undefined };
+export type RouteSummary = { method: string; url: string; csrf: CsrfMode; schema: FastifySchema | undefined };
 
 export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; routes: RouteSummary[] };
 

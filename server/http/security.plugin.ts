@@ -69,7 +69,7 @@ function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, publicOrigin:
  * Origin and a JSON body; "origin" (our own HTML forms) refuses a foreign Origin; "signature" (providers' webhooks)
  * proves itself instead.
  */
-type CsrfMode = "api" | "origin" | "signature";
+export type CsrfMode = "api" | "origin" | "signature";
 
 declare module "fastify" {
   interface FastifyContextConfig {
