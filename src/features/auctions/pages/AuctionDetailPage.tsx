@@ -183,7 +183,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
             <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
               <span className="truncate font-medium">
                 {bid.displayName}
-                {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-muted uppercase dark:bg-white/10">{t("auction.auto")}</span>}
+                {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">{t("auction.auto")}</span>}
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
               <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
