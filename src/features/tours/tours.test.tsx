@@ -125,4 +125,44 @@ describe("guided tours", () => {
     const puts = calls.filter((c) => c.init?.method === "PUT");
     expect(puts.every((c) => (c.init?.headers as Record<string, string>)["X-Requested-With"] === "XMLHttpRequest")).toBe(true);
   });
+
+  it("show one tour at a time when two come due in the same frame, and each one's Close button closes it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const progress = (tourName: string) => () => json({ tourName, currentStep: 0, isCompleted: false });
+    const { fetchStub, calls } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/AccountPopover": progress("AccountPopover"),
+      "/api/users/tour-progress/SettingsPopover": progress("SettingsPopover"),
+      "/api/users/tour-progress": () => json({ ok: true }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    let mostCardsAtOnce = 0;
+    const observer = new MutationObserver(() => {
+      mostCardsAtOnce = Math.max(mostCardsAtOnce, document.querySelectorAll("[data-tour-card]").length);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    // Both menus' tours are due and ready in the same render, as when a phone catches up on a busy moment.
+    renderWithRouter(
+      <>
+        <OpenAccountMenu />
+        <p data-tour="settings-theme">Theme</p>
+        <p data-tour="settings-bid-sound">Bid sound</p>
+        <PopoverTour tourName="AccountPopover" isOpen />
+        <PopoverTour tourName="SettingsPopover" isOpen />
+      </>,
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(expect.arrayContaining(["/api/users/tour-progress/AccountPopover", "/api/users/tour-progress/SettingsPopover"])));
+    await afterTheStartDelay();
+    expect(await screen.findAllByRole("alertdialog")).toHaveLength(1);
+
+    // Closing the one shown lets the other start; closing that leaves nothing on screen.
+    fireEvent.click(screen.getByRole("button", { name: "Close the tour" }));
+    await afterTheStartDelay();
+    expect(await screen.findAllByRole("alertdialog")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Close the tour" }));
+    await afterTheStartDelay();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    observer.disconnect();
+    expect(mostCardsAtOnce).toBe(1);
+  });
 });

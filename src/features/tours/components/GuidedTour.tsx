@@ -85,10 +85,16 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: Guided
     let frame = 0;
     let framesLeft = 30;
     const startWithStepsOnScreen = () => {
+      // Another tour came due in this same frame and took the screen first: this one waits for it to end.
+      if (activeTour !== null && activeTour !== tourName) return;
       const stepIds = stepsOnScreen(tourName).map((s) => s.id);
       framesLeft -= 1;
-      if (stepIds.length > 0 || framesLeft === 0) actor.send({ type: "tour.start", stepIds, fromStep: savedStep });
-      else frame = requestAnimationFrame(startWithStepsOnScreen);
+      if (stepIds.length > 0 || framesLeft === 0) {
+        // Claimed before the machine moves, not a render later, so that two tours due together cannot both start.
+        setActiveTour(tourName);
+        actor.send({ type: "tour.start", stepIds, fromStep: savedStep });
+        if (actor.getSnapshot().matches("notStarted")) setActiveTour(null);
+      } else frame = requestAnimationFrame(startWithStepsOnScreen);
     };
     frame = requestAnimationFrame(startWithStepsOnScreen);
     return () => cancelAnimationFrame(frame);
