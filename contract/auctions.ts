@@ -60,7 +60,8 @@ export type AuctionState = z.infer<typeof AuctionState>;
 export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
 /**
  * `endingSoon` (the default) is each status's natural order: Running by time left, Waiting by start time, Ended
- * most recent first. `lowestPrice` is the current (or sold) price, `newest` the most recently listed.
+ * most recent first. `lowestPrice` is the current (or sold) price, `newest` the most recently listed
+ * (highest id).
  */
 export const auctionSorts = ["endingSoon", "lowestPrice", "newest"] as const;
 export const AuctionSort = z.enum(auctionSorts);

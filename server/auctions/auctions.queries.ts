@@ -83,7 +83,8 @@ const NATURAL_ORDER: Record<ListStatus, string> = {
 
 function orderBy(status: ListStatus, sort: AuctionSort): string {
   if (sort === "lowestPrice") return `a.price_cents asc, ${NATURAL_ORDER[status]}`;
-  if (sort === "newest") return "a.created_at desc, a.id desc";
+  // Ids are handed out as auctions are listed, so the highest is the newest; live lists order by it too.
+  if (sort === "newest") return "a.id desc";
   return NATURAL_ORDER[status];
 }
 
