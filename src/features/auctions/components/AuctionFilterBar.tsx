@@ -85,8 +85,9 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
           </button>
         )}
       </div>
-      <div className="flex items-center gap-3">
-        <div className="flex min-w-0 flex-1 items-center gap-2">
+      {/* On a phone the sort takes the row and the checkbox wraps under it; wider, all three share one line. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-[1_1_16rem] items-center gap-2 sm:flex-none">
           <label htmlFor={`${id}-sort`} className="text-sm font-medium whitespace-nowrap text-muted">
             {t("home.sort")}
           </label>
@@ -94,7 +95,7 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
             id={`${id}-sort`}
             value={filters.sort}
             onChange={(event) => onChange({ sort: event.target.value as AuctionSort })}
-            className={`${inputClassName} min-w-0 flex-1 pr-8 sm:flex-none`}
+            className={`${inputClassName} min-w-0 flex-1 pr-8`}
           >
             {auctionSorts.map((sort) => (
               <option key={sort} value={sort}>
