@@ -1,6 +1,6 @@
 // Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
 import { z } from "zod";
-import { IdParam } from "./input";
+import { IdParam, text } from "./input";
 
 export const auctionStatuses = ["New", "Waiting", "Running", "Ended", "Canceled"] as const;
 export const AuctionStatus = z.enum(auctionStatuses);
@@ -56,13 +56,32 @@ export const AuctionState = z.object({
 });
 export type AuctionState = z.infer<typeof AuctionState>;
 
-/** POST /api/auctions/search: one public status, a page of it. */
+/** POST /api/auctions/search: one public status, a page of it, optionally narrowed and sorted (SPEC.md's `{ status }` alone keeps today's answer). */
 export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
-export const SearchAuctionsBody = z.object({
-  status: z.enum(publicStatuses),
-  page: z.number().int().min(1).max(10_000).default(1),
-  pageSize: z.number().int().min(1).max(60).default(24),
-});
+/**
+ * `endingSoon` (the default) is each status's natural order: Running by time left, Waiting by start time, Ended
+ * most recent first. `lowestPrice` is the current (or sold) price, `newest` the most recently listed
+ * (highest id).
+ */
+export const auctionSorts = ["endingSoon", "lowestPrice", "newest"] as const;
+export const AuctionSort = z.enum(auctionSorts);
+export type AuctionSort = z.infer<typeof AuctionSort>;
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_PAGE_SIZE_MAX = 60;
+export const SearchAuctionsBody = z
+  .object({
+    status: z.enum(publicStatuses),
+    /** Title contains, case-insensitive; trimmed, and blank means no filter. */
+    query: text().trim().max(SEARCH_QUERY_MAX, { error: "validation.max100" }).optional(),
+    sort: AuctionSort.default("endingSoon"),
+    /** Only auctions without an entry fee. */
+    freeEntry: z.boolean().default(false),
+    page: z.number().int().min(1).max(10_000).default(1),
+    pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(24),
+    /** Skip this many instead of whole pages ("show more" asks from what it already shows); not with `page`. */
+    offset: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .refine((body) => body.offset === undefined || body.page === 1, { error: "Give page or offset, not both.", path: ["offset"] });
 export type SearchAuctionsBody = z.input<typeof SearchAuctionsBody>;
 
 export const SearchAuctionsResponse = z.object({
@@ -70,6 +89,9 @@ export const SearchAuctionsResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /** Where this page starts in the whole list, and whether more follow it. */
+  offset: z.number().int(),
+  hasMore: z.boolean(),
 });
 export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 

@@ -1,6 +1,6 @@
 // The client bench's "live" page: 500 running auctions as Home shows them, through the app's own parts: the
-// query cache kept live by useLiveStatusList (what Home's useAuctionList uses, with its options but without Home's
-// page size of 24), the memoised AuctionCard in AuctionGrid, and the page's one shared countdown ticker.
+// query cache kept live by useLiveStatusList (the live feed Home's sections use, without Home's search and
+// paging), the memoised AuctionCard in AuctionGrid, and the page's one shared countdown ticker.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLiveStatusList } from "../../src/features/auctions/api/auction-lists";

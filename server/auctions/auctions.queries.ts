@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionState, AuctionStatus, BidChainResponse } from "../../contract";
+import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import type { Queryable } from "../db/database";
 
@@ -72,22 +72,47 @@ async function withRecentBids(db: Queryable, rows: Row[]): Promise<AuctionState[
   }));
 }
 
-const ORDER: Record<"Running" | "Waiting" | "Ended", string> = {
+type ListStatus = "Running" | "Waiting" | "Ended";
+
+/** Each status's natural order, which `endingSoon` means; the other sorts fall back on it for ties. */
+const NATURAL_ORDER: Record<ListStatus, string> = {
   Running: "a.ends_at asc, a.id",
   Waiting: "a.starts_at asc, a.id",
   Ended: "a.ended_at desc nulls last, a.id desc",
 };
 
-export async function searchAuctions(
-  db: Queryable,
-  filter: { status: "Running" | "Waiting" | "Ended"; page: number; pageSize: number },
-): Promise<{ items: AuctionState[]; total: number }> {
-  const rows = await db.query<Row>(`${SELECT} where a.status = $1 order by ${ORDER[filter.status]} limit $2 offset $3`, [
-    filter.status,
-    filter.pageSize,
-    (filter.page - 1) * filter.pageSize,
+function orderBy(status: ListStatus, sort: AuctionSort): string {
+  if (sort === "lowestPrice") return `a.price_cents asc, ${NATURAL_ORDER[status]}`;
+  // Ids are handed out as auctions are listed, so the highest is the newest; live lists order by it too.
+  if (sort === "newest") return "a.id desc";
+  return NATURAL_ORDER[status];
+}
+
+/** The query as a LIKE pattern that matches it literally: its own `%`, `_` and `\` are escaped. */
+export function containsPattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export type AuctionSearch = {
+  status: ListStatus;
+  query?: string | undefined;
+  sort: AuctionSort;
+  freeEntry: boolean;
+  offset: number;
+  limit: number;
+};
+
+export async function searchAuctions(db: Queryable, search: AuctionSearch): Promise<{ items: AuctionState[]; total: number }> {
+  // One where clause for the page and the count; every value a parameter, the order picked from fixed text.
+  const query = search.query ? containsPattern(search.query) : null;
+  const where = `a.status = $1 and ($2::text is null or a.title ilike $2 escape '\\') and (not $3 or a.entry_fee_cents = 0)`;
+  const params = [search.status, query, search.freeEntry];
+  const rows = await db.query<Row>(`${SELECT} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
+    ...params,
+    search.limit,
+    search.offset,
   ]);
-  const [count] = await db.query<{ n: number }>("select count(*) as n from auctions where status = $1", [filter.status]);
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
   return { items: await withRecentBids(db, rows), total: count?.n ?? 0 };
 }
 

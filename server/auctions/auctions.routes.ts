@@ -59,9 +59,10 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post("/api/auctions/search", { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse } } }, async (request) => {
-    const { status, page, pageSize } = request.body;
-    const { items, total } = await searchAuctions(db, { status, page, pageSize });
-    return { items, page, pageSize, total };
+    const { status, query, sort, freeEntry, page, pageSize } = request.body;
+    const offset = request.body.offset ?? (page - 1) * pageSize;
+    const { items, total } = await searchAuctions(db, { status, query, sort, freeEntry, offset, limit: pageSize });
+    return { items, page: Math.floor(offset / pageSize) + 1, pageSize, total, offset, hasMore: offset + items.length < total };
   });
 
   r.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse } } }, async (request) => {

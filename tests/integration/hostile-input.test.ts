@@ -61,7 +61,7 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/users/password": { currentPassword: "Secret1!", newPassword: "Secret2!", confirmPassword: "Secret2!" },
   "PUT /api/users/language": { language: "en" },
   "PUT /api/users/tour-progress": { tourName: "MainPage", currentStep: 1, isCompleted: false },
-  "POST /api/auctions/search": { status: "Running", page: 1, pageSize: 24 },
+  "POST /api/auctions/search": { status: "Running", query: "lamp", sort: "newest", freeEntry: false, page: 1, pageSize: 24 },
   "PUT /api/favourites/:auctionId": { isFavourite: true },
   "PUT /api/auctions/:auctionId/auto-bid": { maxPriceCents: 500 },
   "POST /api/payments": { amount: 10, language: "en" },

@@ -28,6 +28,12 @@ export const CloseGlyph = (p: GlyphProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Glyph>
 );
+export const SearchGlyph = (p: GlyphProps) => (
+  <Glyph {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </Glyph>
+);
 export const HomeGlyph = (p: GlyphProps) => (
   <Glyph {...p}>
     <path d="M3 11l9-7 9 7" />

@@ -1,46 +1,99 @@
 // The lists: by status for Home (SPEC.md §7: cached per status, no retry, previous data kept while loading,
-// no refetch on mount), my active auctions and favourites. Each follows the live feed.
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { AuctionListResponse, SearchAuctionsResponse, type AuctionState } from "../../../../contract";
+// no refetch on mount), searched, sorted and paged; my active auctions and favourites. Each follows the live feed.
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { AuctionListResponse, SearchAuctionsResponse, type AuctionSort, type AuctionState } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
-import { applyToList, isNewer } from "../live/apply-update";
+import { applyToList, applyToPages, isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { useFallbackPolling } from "../live/use-fallback-polling";
 
 export type ListStatus = "Running" | "Waiting" | "Ended";
 export const LIST_PAGE_SIZE = 24;
 
-export const auctionListQueryOptions = (status: ListStatus) =>
-  queryOptions({
-    queryKey: ["auctions", "list", status],
-    queryFn: ({ signal }) =>
-      apiRequest("/api/auctions/search", { method: "POST", body: { status, pageSize: LIST_PAGE_SIZE }, schema: SearchAuctionsResponse, signal }),
+/** What narrows Home's sections: the title search, the sort, and whether only free-entry auctions show. */
+export type AuctionFilters = { query: string; sort: AuctionSort; isFreeEntryOnly: boolean };
+
+/**
+ * One section of Home, page by page: each "Show more" asks from the number of cards already shown (live updates
+ * add and remove cards, so a page count would skip or repeat some).
+ */
+export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFilters, pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: ["auctions", "list", status, filters, pageSize],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest("/api/auctions/search", {
+        method: "POST",
+        body: {
+          status,
+          sort: filters.sort,
+          offset: pageParam,
+          pageSize,
+          ...(filters.query ? { query: filters.query } : {}),
+          ...(filters.isFreeEntryOnly ? { freeEntry: true } : {}),
+        },
+        schema: SearchAuctionsResponse,
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((shown, page) => shown + page.items.length, 0) : undefined),
     retry: false,
     placeholderData: keepPreviousData,
     refetchOnMount: false,
-    // applyToList already keeps every unchanged item as it was; deep-comparing the whole list on each live update
+    // applyToPages already keeps every unchanged item as it was; deep-comparing the pages on each live update
     // would only cost time.
     structuralSharing: false,
   });
 
-export function useAuctionList(status: ListStatus) {
-  const options = auctionListQueryOptions(status);
-  useLiveStatusList(status, options.queryKey);
-  return useQuery({ ...options, refetchInterval: useFallbackPolling() });
+/** A Home section: its loaded pages as one list (without repeats), kept live. */
+export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pageSize: number) {
+  const options = auctionSearchQueryOptions(status, filters, pageSize);
+  const filter = { status, ...filters };
+  useLiveStatus<InfiniteData<SearchAuctionsResponse, number>>(status, options.queryKey, (data, updates) => ({
+    ...data,
+    pages: updates.reduce((pages, update) => applyToPages(pages, update, filter), data.pages),
+  }));
+  const query = useInfiniteQuery({ ...options, refetchInterval: useFallbackPolling() });
+  const pages = query.data?.pages;
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages ?? []).flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
+  }, [pages]);
+  return { ...query, items, total: pages?.at(-1)?.total ?? 0 };
 }
 
 /** How long updates to a list gather before one render applies them all. */
 export const LIST_FLUSH_MS = 100;
 
-/**
- * Keeps the cached list at `queryKey` live: updates of its status list are gathered and applied together, at most
- * one list render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once
- * per message. Only the newest state of each auction counts (`applyToList` drops older ones).
- */
+/** Keeps a cached `{ items }` list of one status live (the bench's list; Home's sections use useAuctionSearch). */
 export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown[]): void {
+  useLiveStatus<{ items: AuctionState[] }>(status, queryKey, (page, updates) => ({
+    ...page,
+    items: updates.reduce((items, update) => applyToList(items, update, status), page.items),
+  }));
+}
+
+/**
+ * Keeps the cached data at `queryKey` live: updates of its status are gathered and applied together by `apply`, at
+ * most one render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once
+ * per message. Only the newest state of each auction counts (the appliers drop older ones).
+ */
+function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], apply: (data: T, updates: AuctionState[]) => T): void {
   const queryClient = useQueryClient();
+  // The newest key and applier, read when updates flush: a new search does not leave and rejoin the status feed.
+  const latest = useRef({ queryKey, apply });
+  useEffect(() => {
+    latest.current = { queryKey, apply };
+  });
   useEffect(() => {
     let pending: AuctionState[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,10 +101,7 @@ export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown
       timer = undefined;
       const updates = pending;
       pending = [];
-      queryClient.setQueryData<{ items: AuctionState[] }>(
-        queryKey,
-        (page) => page && { ...page, items: updates.reduce((items, update) => applyToList(items, update, status), page.items) },
-      );
+      queryClient.setQueryData<T>(latest.current.queryKey, (data) => data && latest.current.apply(data, updates));
     };
     const stop = follow(
       { kind: "status", status },
@@ -59,14 +109,12 @@ export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown
         pending.push(update);
         timer ??= setTimeout(flush, LIST_FLUSH_MS);
       },
-      () => void queryClient.invalidateQueries({ queryKey }),
+      () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey }),
     );
     return () => {
       stop();
       if (timer) clearTimeout(timer);
     };
-    // The key is derived from status alone.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, queryClient]);
 }
 

@@ -1,6 +1,6 @@
 // How a live update meets what the page already has: only newer states (by `seq`) count, and a list keeps only
 // the auctions of its status, in its order.
-import type { AuctionState } from "../../../../contract";
+import type { AuctionSort, AuctionState } from "../../../../contract";
 
 export function isNewer(update: AuctionState, current: AuctionState | undefined): boolean {
   return current === undefined || update.seq > current.seq;
@@ -25,4 +25,53 @@ export function applyToList(items: AuctionState[], update: AuctionState, status:
   }
   const order = listOrder[status];
   return order ? [...items, update].sort(order) : [...items, update];
+}
+
+/** What a Home section shows: one status, narrowed by the search (as the server narrows it) and in a sort. */
+export type ListFilter = { status: ListStatus; query: string; sort: AuctionSort; isFreeEntryOnly: boolean };
+type ListStatus = "Running" | "Waiting" | "Ended";
+
+/** The server's rule, on the client: title contains the (trimmed) query whatever its case; no entry fee if asked. */
+export function matchesFilter(state: AuctionState, filter: ListFilter): boolean {
+  const query = filter.query.trim().toLocaleLowerCase();
+  return (
+    state.status === filter.status &&
+    (query === "" || state.title.toLocaleLowerCase().includes(query)) &&
+    (!filter.isFreeEntryOnly || state.entryFeeCents === 0)
+  );
+}
+
+/** The order of a sorted list, as the server sorts it (newest: the highest id was listed last). */
+export function orderOf(filter: ListFilter): (a: AuctionState, b: AuctionState) => number {
+  const natural = listOrder[filter.status] ?? ((a: AuctionState, b: AuctionState) => a.id - b.id);
+  if (filter.sort === "lowestPrice") return (a, b) => a.priceCents - b.priceCents || natural(a, b);
+  if (filter.sort === "newest") return (a, b) => b.id - a.id;
+  return natural;
+}
+
+type Page = { items: AuctionState[]; total: number; hasMore: boolean };
+
+/**
+ * Loaded pages after an update: replaced in place if newer (a bid does not reorder what the bidder is looking at),
+ * removed if it no longer matches, inserted in order if it now does and falls within what is loaded (past the last
+ * loaded card, a later page brings it). Totals follow what this list sees; each page load brings the server's.
+ */
+export function applyToPages<P extends Page>(pages: P[], update: AuctionState, filter: ListFilter): P[] {
+  const current = pages.flatMap((page) => page.items).find((item) => item.id === update.id);
+  if (!isNewer(update, current)) return pages;
+  const isMatch = matchesFilter(update, filter);
+  const holds = (page: P) => page.items.some((item) => item.id === update.id);
+  if (current && isMatch) {
+    return pages.map((page) => (holds(page) ? { ...page, items: page.items.map((item) => (item.id === update.id ? update : item)) } : page));
+  }
+  if (current) {
+    return pages.map((page) => ({ ...page, total: page.total - 1, items: holds(page) ? page.items.filter((item) => item.id !== update.id) : page.items }));
+  }
+  const last = pages.at(-1);
+  if (!isMatch || !last) return pages;
+  const order = orderOf(filter);
+  const before = pages.findIndex((page) => page.items.some((item) => order(update, item) < 0));
+  if (before < 0 && last.hasMore) return pages;
+  const target = before < 0 ? pages.length - 1 : before;
+  return pages.map((page, index) => ({ ...page, total: page.total + 1, items: index === target ? [...page.items, update].sort(order) : page.items }));
 }

@@ -1,8 +1,17 @@
-// Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live; a short how-it-works.
+// Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live, searched, sorted and shown
+// a page at a time; a short how-it-works.
 import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
-import { useAuctionList, type ListStatus } from "../api/auction-lists";
+import { useMediaQuery } from "../../../hooks/use-media-query";
+import { useAuctionSearch, type AuctionFilters, type ListStatus } from "../api/auction-lists";
+import { AuctionFilterBar } from "../components/AuctionFilterBar";
 import { AuctionGrid } from "../components/AuctionGrid";
+import { hasFilters, useHomeFilters } from "../home-filters";
+
+/** Cards per page: four rows of three on a wide screen; six on a phone, where each card is a screen tall. */
+export const HOME_PAGE_SIZE = 12;
+export const HOME_PAGE_SIZE_PHONE = 6;
 
 const sections: { id: string; status: ListStatus; titleKey: string; emptyKey: string }[] = [
   { id: "running", status: "Running", titleKey: "home.running", emptyKey: "home.noRunning" },
@@ -18,11 +27,14 @@ const steps = [
 
 export function HomePage() {
   const { t } = useTranslation();
+  const [filters, changeFilters] = useHomeFilters();
+  const pageSize = useMediaQuery("(min-width: 640px)") ? HOME_PAGE_SIZE : HOME_PAGE_SIZE_PHONE;
   return (
     <>
       <PageHeading title={t("home.title")}>{t("home.intro")}</PageHeading>
+      <AuctionFilterBar filters={filters} onChange={changeFilters} />
       {sections.map((section) => (
-        <AuctionSection key={section.id} {...section} />
+        <AuctionSection key={section.id} {...section} filters={filters} pageSize={pageSize} />
       ))}
       <section aria-labelledby="how-it-works" className="mb-10">
         <h2 id="how-it-works" className="mb-4 text-2xl font-bold">
@@ -44,24 +56,36 @@ export function HomePage() {
   );
 }
 
-function AuctionSection({ id, status, titleKey, emptyKey }: (typeof sections)[number]) {
+type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageSize: number };
+
+function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize }: SectionProps) {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useAuctionList(status);
-  const items = data?.items ?? [];
+  const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuctionSearch(status, filters, pageSize);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mb-10">
       <h2 id={`${id}-title`} className="mb-4 text-2xl font-bold">
         {t(titleKey)}
-        {data && data.total > 0 && <span className="ml-2 text-base font-medium text-muted">{data.total}</span>}
+        {total > 0 && <span className="ml-2 text-base font-medium text-muted">{total}</span>}
       </h2>
       {isLoading ? (
         <div className="h-40 animate-pulse rounded-2xl bg-black/5 dark:bg-white/5" />
-      ) : isError ? (
+      ) : isError && items.length === 0 ? (
         <EmptyState>{t("common.somethingWentWrong")}</EmptyState>
       ) : items.length === 0 ? (
-        <EmptyState>{t(emptyKey)}</EmptyState>
+        <EmptyState>{t(hasFilters(filters) ? "home.noMatches" : emptyKey)}</EmptyState>
       ) : (
-        <AuctionGrid auctions={items} />
+        // While a new search loads, the previous cards stay, dimmed.
+        <div className={`transition-opacity ${isPlaceholderData ? "opacity-60" : ""}`} aria-busy={isPlaceholderData || isFetchingNextPage}>
+          <AuctionGrid auctions={items} />
+          {hasNextPage && !isPlaceholderData && (
+            <div className="mt-5 flex flex-col items-center gap-2">
+              <p className="text-sm text-muted">{t("home.shown", { shown: items.length, total })}</p>
+              <Button variant="secondary" className="w-full sm:w-auto" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                {t("home.showMore")}
+              </Button>
+            </div>
+          )}
+        </div>
       )}
     </section>
   );
