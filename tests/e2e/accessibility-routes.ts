@@ -1,6 +1,6 @@
 // The routes the accessibility specs (desktop and phone) walk with axe, and the data they need: every screen of
 // SPEC.md §2 that a visitor or a signed-in bidder can open, in light and dark.
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
 
@@ -33,6 +33,11 @@ export const signedOutRoutes: RouteToCheck[] = [
   { path: "/sign-in", heading: "Sign in" },
   { path: "/sign-up", heading: "Sign up" },
   { path: "/forgot-password", heading: "Forgot password" },
+  { path: "/forgot-password/sent", heading: "Check your e-mail" },
+  // A link's token is checked when the form is sent: the page itself always draws.
+  { path: "/reset-password?token=axe", heading: "Reset password" },
+  { path: "/confirm-email/sent", heading: "E-mail confirmation sent" },
+  { path: "/confirm-email/failed", heading: "E-mail confirmation failed" },
   { path: "/404", heading: "Page not found" },
 ];
 
@@ -49,8 +54,12 @@ export const signedInRoutes: RouteToCheck[] = [
 ];
 
 /** Opens each route in each colour scheme (the app's theme is System by default) and runs axe on it. */
-export async function expectRoutesAccessible(page: Page, routes: RouteToCheck[]): Promise<void> {
-  for (const colorScheme of colorSchemes) {
+export async function expectRoutesAccessible(
+  page: Page,
+  routes: RouteToCheck[],
+  schemes: readonly (typeof colorSchemes)[number][] = colorSchemes,
+): Promise<void> {
+  for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
     for (const route of routes) {
       await page.goto(route.path);
@@ -59,6 +68,50 @@ export async function expectRoutesAccessible(page: Page, routes: RouteToCheck[])
       // Lists and figures arrive after the heading: axe should see the page as the bidder does.
       await page.waitForLoadState("networkidle");
       await expectNoSeriousViolations(page, `${route.path} (${colorScheme})`);
+    }
+  }
+}
+
+/** A menu or dialog, opened by pressing the named buttons in turn on `path`; `device` when only one has it. */
+export type LayerToCheck = { path: string; press: string[]; dialog: string; device?: "phone" | "desktop" };
+
+const languageMenu: LayerToCheck = { path: "/", press: ["Change language"], dialog: "Language" };
+const settingsMenu: LayerToCheck = { path: "/", press: ["Settings"], dialog: "Settings" };
+const mobileMenu: LayerToCheck = { path: "/", press: ["Open menu"], dialog: "Main navigation", device: "phone" };
+
+// A visitor's phone header has no room for the settings button: settings sit in the slide-out menu there.
+export const signedOutLayers: LayerToCheck[] = [languageMenu, { ...settingsMenu, device: "desktop" }, mobileMenu];
+
+export const signedInLayers: LayerToCheck[] = [
+  languageMenu,
+  settingsMenu,
+  mobileMenu,
+  { path: "/", press: ["Account menu"], dialog: "Account menu" },
+  { path: "/wallet", press: ["Account menu", "Add funds"], dialog: "Add funds" },
+];
+
+/** Opens each menu and dialog in each colour scheme and runs axe with it open: axe sees only what is rendered. */
+export async function expectLayersAccessible(
+  page: Page,
+  layers: LayerToCheck[],
+  device: "phone" | "desktop",
+  schemes: readonly (typeof colorSchemes)[number][] = colorSchemes,
+): Promise<void> {
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    for (const layer of layers.filter((l) => (l.device ?? device) === device)) {
+      await page.goto(layer.path);
+      await page.waitForLoadState("networkidle");
+      let scope = page.locator("body");
+      for (const name of layer.press) {
+        await scope.getByRole("button", { name }).first().click();
+        scope = page.getByRole("dialog").last();
+      }
+      const dialog = page.getByRole("dialog", { name: layer.dialog });
+      await expect(dialog, `${layer.press.join(" → ")} on ${layer.path}`).toBeVisible();
+      await expectNoSeriousViolations(page, `${layer.dialog} on ${layer.path} (${colorScheme})`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
     }
   }
 }
@@ -103,4 +156,33 @@ export async function bidderWithHistory(
   expect((await page.request.put(`/api/favourites/${activeId}`, { headers: xhr, data: { isFavourite: true } })).status()).toBe(200);
   // Its page shows the bid slider (the bidder is enrolled and not leading).
   return { page, runningAuction: { path: `/auctions/${activeId}`, heading: activeTitle } };
+}
+
+/**
+ * The axe walk as tests, one per audience, colour scheme and kind (pages, then open menus and dialogs), so that each
+ * stays within its time on a busy machine and a failure names its part. `device` picks the layers only one device has.
+ */
+export function describeAccessibilityWalk(device: "phone" | "desktop", contextOptions: () => BrowserContextOptions = () => ({})): void {
+  for (const scheme of colorSchemes) {
+    test(`a visitor's pages have no serious or critical accessibility violation (${scheme})`, async ({ browser }) => {
+      // Some twenty pages, each read by axe: minutes on a busy two-core machine.
+      test.setTimeout(240_000);
+      const page = await signedOutPage(browser, contextOptions());
+      await expectRoutesAccessible(page, [...signedOutRoutes, ...(await seededAuctionRoutes(page.request))], [scheme]);
+    });
+    test(`a bidder's pages have no serious or critical accessibility violation (${scheme})`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const { page, runningAuction } = await bidderWithHistory(browser, contextOptions());
+      await expectRoutesAccessible(page, [...signedInRoutes, runningAuction], [scheme]);
+    });
+  }
+  test("a visitor's open menus have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
+    test.setTimeout(180_000);
+    await expectLayersAccessible(await signedOutPage(browser, contextOptions()), signedOutLayers, device);
+  });
+  test("a bidder's open menus and dialogs have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { page } = await bidderWithHistory(browser, contextOptions());
+    await expectLayersAccessible(page, signedInLayers, device);
+  });
 }

@@ -2,7 +2,7 @@
 // critical violation on any route, signed out and signed in, light and dark. The phone's menus and sticky bid panel
 // differ from the desktop's, so they are checked here too.
 import { test } from "@playwright/test";
-import { bidderWithHistory, expectRoutesAccessible, seededAuctionRoutes, signedInRoutes, signedOutPage, signedOutRoutes } from "./accessibility-routes";
+import { describeAccessibilityWalk } from "./accessibility-routes";
 
 /** The phone this project plays on, for the contexts these tests open themselves. */
 function phone() {
@@ -10,16 +10,4 @@ function phone() {
   return { viewport, screen, isMobile, hasTouch, userAgent, deviceScaleFactor };
 }
 
-test("a visitor's pages on a phone have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-  // Some forty pages, each read by axe: minutes on a busy two-core machine.
-  test.setTimeout(300_000);
-  const page = await signedOutPage(browser, phone());
-  await expectRoutesAccessible(page, [...signedOutRoutes, ...(await seededAuctionRoutes(page.request))]);
-});
-
-test("a bidder's pages on a phone have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-  // Some forty pages, each read by axe: minutes on a busy two-core machine.
-  test.setTimeout(300_000);
-  const { page, runningAuction } = await bidderWithHistory(browser, phone());
-  await expectRoutesAccessible(page, [...signedInRoutes, runningAuction]);
-});
+describeAccessibilityWalk("phone", phone);
