@@ -9,11 +9,20 @@ export type RegisterServiceWorker = (options: RegisterSWOptions) => (reloadPage?
 
 export function registerServiceWorker(register: RegisterServiceWorker, t: TFunction): void {
   const activateWaitingWorker = register({
-    // Workbox reloads the page once the new worker controls it.
     onNeedRefresh: () =>
       showToast("info", t("app.updateAvailable"), {
-        action: { label: t("app.reload"), onSelect: () => void activateWaitingWorker() },
+        action: {
+          label: t("app.reload"),
+          onSelect: () => {
+            // The page reloads once the new worker has taken it over, so it runs the new deployment's code.
+            navigator.serviceWorker?.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+            void activateWaitingWorker();
+          },
+        },
       }),
+    // Workbox would reload by itself only on a page that had a worker when it loaded, not on one open since the
+    // first visit (the worker took it over later): the reload above covers both, so Workbox's is turned off.
+    onNeedReload: () => undefined,
     // Without a worker the app works as before, only not offline: nothing to tell the user.
     onRegisterError: () => undefined,
   });
