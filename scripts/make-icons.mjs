@@ -1,5 +1,5 @@
 // Draws the app's PNG icons (manifest and home screen) from the brand mark in public/favicon.svg, with the headless
-// Chromium the browser tests use: `node scripts/make-icons.mjs`. The PNGs are committed; run it again when the mark changes.
+// Chromium the browser tests use: `npm run icons`. The PNGs are committed; run it again when the mark changes.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
