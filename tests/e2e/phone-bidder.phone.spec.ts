@@ -84,6 +84,17 @@ async function recordVibrations(page: Page) {
     Object.defineProperty(Navigator.prototype, "vibrate", { configurable: true, value: (pattern: unknown) => calls.push(pattern) > 0 });
   });
 }
+/**
+ * Goes to `path` and waits until the page's live socket is connected (socket.io's CONNECT answer, "40…", has come):
+ * a notice sent only to a bidder's sockets reaches a page that has one.
+ */
+async function gotoLive(page: Page, path: string) {
+  const connected = page
+    .waitForEvent("websocket")
+    .then((socket) => socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).startsWith("40") }));
+  await page.goto(path);
+  await connected;
+}
 const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length);
 
 test("a visitor sees title, time left, price, leader and 'Sign in to bid' in the first screen", async ({ browser, page }) => {
@@ -204,8 +215,8 @@ test("away from the auction, each bidder hears of being outbid; the winner gets 
     await recordVibrations(page);
   }
   await bid(anna); // the first bid: nobody is outbid
-  await anna.goto("/");
-  await otto.goto("/wallet");
+  await gotoLive(anna, "/");
+  await gotoLive(otto, "/wallet");
   const menuButton = (page: Page) => page.getByRole("button", { name: /^Open menu/ });
   await expect(menuButton(anna)).toHaveAccessibleName("Open menu");
 
