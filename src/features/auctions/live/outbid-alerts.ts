@@ -8,7 +8,6 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { AuctionOutbid } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { onSocket } from "../../../lib/socket";
-import { useUser } from "../../auth/auth-provider";
 import { alertOutbid } from "../bid-sound-player";
 
 export const OUTBID_TOAST_GAP_MS = 5000;
@@ -30,16 +29,15 @@ export function useOutbidAlerts(): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: user } = useUser();
-  const isSignedIn = user?.isAuthenticated === true;
   const currentPath = useRef(pathname);
   const mayToast = useRef(createOutbidThrottle());
   useEffect(() => {
     currentPath.current = pathname;
   }, [pathname]);
 
+  // Listening from the first render, not once the user has loaded: only a signed-in socket is ever sent a notice, and
+  // one that came before the user query answered would be lost.
   useEffect(() => {
-    if (!isSignedIn) return;
     const onOutbid = (raw: unknown) => {
       const parsed = AuctionOutbid.safeParse(raw);
       if (!parsed.success) return;
@@ -56,7 +54,7 @@ export function useOutbidAlerts(): void {
       socket.on("auction:outbid", onOutbid);
       return () => socket.off("auction:outbid", onOutbid);
     });
-  }, [isSignedIn, navigate, t]);
+  }, [navigate, t]);
 }
 
 /** Mounted once in the layout, so every page of the app hears it. */
