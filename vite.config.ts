@@ -4,6 +4,8 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
+import { SERVER_PATH_PREFIXES } from "./contract/server-paths.js";
 
 // The API server the dev proxy talks to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
@@ -36,11 +38,72 @@ export function localeParts(): Plugin {
   };
 }
 
+/** Brand orange (primary-500) and the light canvas: the installed app's title bar and splash screen. */
+const THEME_COLOUR = "#f97316";
+const SPLASH_BACKGROUND = "#f8fafc";
+
+/**
+ * The installable app (decision 013): a web app manifest and a Workbox service worker that keeps the app shell, so a
+ * returning visitor sees it at once and, without a network, the offline state. It keeps no answer of the server's:
+ * money and live state always come from the network. A new deployment waits until the user reloads (the prompt in
+ * src/lib/service-worker.ts).
+ */
+export function installableApp(): Plugin[] {
+  const escaped = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return VitePWA({
+    registerType: "prompt",
+    // Registered by src/lib/service-worker.ts, in production builds only.
+    injectRegister: false,
+    manifestFilename: "manifest.webmanifest",
+    // The PNG icons are for installing; the shell runs without them.
+    includeManifestIcons: false,
+    manifest: {
+      id: "/",
+      name: "Pennybid",
+      short_name: "Pennybid",
+      description: "Live penny auctions with a euro wallet.",
+      lang: "lv",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: THEME_COLOUR,
+      background_color: SPLASH_BACKGROUND,
+      categories: ["shopping"],
+      icons: [
+        { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/pwa-maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      // The shell: scripts (every page's and every language's chunk, so any route renders offline), styles, woff2
+      // fonts (every browser with a service worker reads woff2; the .woff copies stay out), the page, small SVGs.
+      // Not kept: sounds, source maps, the .br/.gz copies (the browser already gets those by Accept-Encoding).
+      globPatterns: ["**/*.{js,css,html,woff2,svg}"],
+      globIgnores: ["**/*.map", "**/*.br", "**/*.gz"],
+      // The app's routes open index.html from the cache; the server's own pages (mailbox, payment sandbox) never.
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${escaped(prefix)}`)),
+      // No runtimeCaching at all: a request that is not part of the shell (the API, /authn, socket.io, pictures
+      // from /media) passes to the network untouched, and fails when there is none.
+      cleanupOutdatedCaches: true,
+      // The first service worker takes the open page at once (offline works from the first visit); an update
+      // waits for the user's Reload (registerType "prompt": no skipWaiting).
+      clientsClaim: true,
+      // One file, no workbox-<hash>.js beside it that an old sw.js could ask for after a deployment.
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     localeParts(),
+    installableApp(),
     // A `.br` (quality 11) and a `.gz` (level 9) beside every text file of the build, public/ included, unless it would
     // not be smaller: the server sends them as they are (decision 010), so the best compression costs once, at build.
     // "silent" spares the build log a line per file; a file it fails to compress is compressed by the server instead.

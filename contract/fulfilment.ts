@@ -92,6 +92,8 @@ export const WonAuction = z.object({
   expiredAt: z.string().nullable(),
   /** Grows with every change: drop an update whose version is not newer than yours. */
   version: z.number().int(),
+  /** The winner has seen the win (the "You won!" dialog was closed or led to paying), on any device. */
+  isSeen: z.boolean(),
 });
 export type WonAuction = z.infer<typeof WonAuction>;
 

@@ -12,3 +12,4 @@ export * from "./operator";
 export * from "./fulfilment";
 export * from "./tours";
 export * from "./dev-tools";
+export * from "./server-paths";

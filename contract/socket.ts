@@ -24,6 +24,18 @@ export type PlainAck = z.infer<typeof PlainAck>;
 
 export const WalletUpdated = z.object({ balance: z.number() });
 
+/**
+ * Sent to one bidder only, wherever their pages are: another bidder has just taken the lead from them. The price and
+ * the new leader are those of that bid (the auction's own updates go on through `auction:updated`).
+ */
+export const AuctionOutbid = z.object({
+  auctionId: z.number().int(),
+  title: z.string(),
+  priceCents: z.number().int(),
+  leaderName: z.string(),
+});
+export type AuctionOutbid = z.infer<typeof AuctionOutbid>;
+
 export interface ClientToServerEvents {
   "clock:sync": (payload: Record<string, never>, ack: (answer: ClockSyncAck) => void) => void;
   "auctions:watch": (payload: z.infer<typeof WatchStatusPayload>, ack: (answer: PlainAck) => void) => void;
@@ -50,4 +62,6 @@ export interface ServerToClientEvents {
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
   /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
   "fulfilment:updated": (wonAuction: WonAuction) => void;
+  /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
+  "auction:outbid": (outbid: AuctionOutbid) => void;
 }

@@ -15,6 +15,7 @@ import { devToolsRoutes } from "./http/dev-tools.routes";
 import { compressionPlugin } from "./http/compression.plugin";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { securityPlugin, type CsrfMode } from "./http/security.plugin";
+import { loggerOptions } from "./http/logger";
 import { spaPlugin } from "./http/spa.plugin";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
@@ -52,10 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.clock ?? (() => new Date());
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const http = Fastify({
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger: loggerOptions(config),
     bodyLimit: 64 * 1024,
     // Behind N reverse proxies, the client's IP is the Nth address from the right of X-Forwarded-For.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,

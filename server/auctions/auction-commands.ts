@@ -2,7 +2,7 @@
 // everyone watching. Handlers stay thin and the two transports cannot drift apart.
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
-import { enrol, placeBid, runAutoBids, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
+import { autoBidRound, enrol, placeBid, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
 
 export type AuctionCommands = {
   enrol(userId: string, auctionId: number): Promise<EnrolResult>;
@@ -26,14 +26,17 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
       // The bid is committed: the bidder hears so at once, while the new state goes out to the watchers (the
       // bidder's page among them; its sequence number puts it in order).
       void feed.publishAuctions([auctionId]);
+      void feed.publishOutbid([bid]);
       return bid;
     },
     async setAutoBid(userId, auctionId, maxPriceCents) {
       await setAutoBid(db, userId, auctionId, maxPriceCents, clock());
     },
     async runAutoBids() {
-      const moved = await runAutoBids(db, clock());
-      if (moved.length > 0) await feed.publishAuctions(moved);
+      const placed = await autoBidRound(db, clock());
+      if (placed.length === 0) return;
+      await feed.publishAuctions(placed.map((bid) => bid.auctionId));
+      await feed.publishOutbid(placed);
     },
   };
 }

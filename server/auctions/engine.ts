@@ -89,7 +89,16 @@ export async function enrol(db: Database, userId: string, auctionId: number, now
 
 export const MIN_SECONDS_BETWEEN_BIDS = 1;
 
-export type PlacedBid = { auctionId: number; priceCents: number; endsAt: Date; hasEnded: boolean };
+export type PlacedBid = {
+  auctionId: number;
+  title: string;
+  priceCents: number;
+  endsAt: Date;
+  hasEnded: boolean;
+  bidderId: string;
+  /** The bidder who led until this bid took the lead from them; null for an auction's first bid. */
+  outbidUserId: string | null;
+};
 
 /**
  * One bid: +€0.01, the bidder leads, time left becomes at least `resetSeconds` (never past the hard stop).
@@ -125,6 +134,7 @@ export async function placeBid(
     if (auction.hard_ends_at && endsAt > auction.hard_ends_at) endsAt = auction.hard_ends_at;
     const hasReachedCap = auction.price_cap_cents !== null && priceCents >= auction.price_cap_cents;
 
+    const placed = { auctionId, title: auction.title, priceCents, bidderId: userId, outbidUserId: auction.leader_id };
     const prevHash = auction.last_hash || genesisHash(auctionId);
     const hash = bidHash({ prevHash, auctionId, userId, priceCents, placedAt: now });
     await tx.query(
@@ -140,7 +150,7 @@ export async function placeBid(
         [auctionId, priceCents, userId, hash, now],
       );
       await openFulfilments(tx, [auctionId]);
-      return { auctionId, priceCents, endsAt: now, hasEnded: true };
+      return { ...placed, endsAt: now, hasEnded: true };
     }
     await tx.query(
       `update auctions set price_cents = $2, leader_id = $3, bid_count = bid_count + 1, last_hash = $4, seq = seq + 1,
@@ -148,7 +158,7 @@ export async function placeBid(
        where id = $1`,
       [auctionId, priceCents, userId, hash, endsAt],
     );
-    return { auctionId, priceCents, endsAt, hasEnded: false };
+    return { ...placed, endsAt, hasEnded: false };
   });
 }
 
@@ -210,11 +220,16 @@ export async function setAutoBid(db: Database, userId: string, auctionId: number
   });
 }
 
+/** One round of auto-bids (see `autoBidRound`); returns the auctions that moved. */
+export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
+  return (await autoBidRound(db, now)).map((bid) => bid.auctionId);
+}
+
 /**
  * One round of auto-bids: in every running auction, the earliest auto-bidder who is outbid, still under their
- * maximum and not rate-limited places one bid, by the same rules as anyone. Returns the auctions that moved.
+ * maximum and not rate-limited places one bid, by the same rules as anyone. Returns the bids placed.
  */
-export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
+export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]> {
   const candidates = await db.query<{ auction_id: number; user_id: string }>(
     `select distinct on (ab.auction_id) ab.auction_id, ab.user_id
      from auto_bids ab join auctions a on a.id = ab.auction_id
@@ -226,13 +241,12 @@ export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
      order by ab.auction_id, ab.created_at`,
     [now, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
   );
-  const moved: number[] = [];
+  const placed: PlacedBid[] = [];
   for (const candidate of candidates) {
-    const placed = await placeBid(db, candidate.user_id, candidate.auction_id, now, { isAuto: true }).then(
-      () => true,
-      (error: unknown) => (error instanceof AuctionRefusal ? false : Promise.reject(error)),
+    const bid = await placeBid(db, candidate.user_id, candidate.auction_id, now, { isAuto: true }).catch((error: unknown) =>
+      error instanceof AuctionRefusal ? null : Promise.reject(error),
     );
-    if (placed) moved.push(candidate.auction_id);
+    if (bid) placed.push(bid);
   }
-  return moved;
+  return placed;
 }

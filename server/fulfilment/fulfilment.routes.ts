@@ -34,6 +34,7 @@ import {
   getWonAuction,
   listFulfilments,
   listWonAuctions,
+  markWinSeen,
   payForWonAuction,
   quotePayment,
   setPaymentTimeLeft,
@@ -109,6 +110,13 @@ export async function fulfilmentRoutes(
       payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() }),
     );
     await Promise.all([feed.publishFulfilments([wonAuction.auctionId]), feed.publishWallet(user.id)]);
+    return wonAuction;
+  });
+
+  r.post("/api/fulfilments/:auctionId/seen", { ...signedIn, schema: { params: AuctionIdParams, response: { 200: WonAuction } } }, async (request) => {
+    const user = requireUser(request);
+    const { wonAuction, hasChanged } = await refusalsAsHttp(markWinSeen(db, user.id, request.params.auctionId, clock()));
+    if (hasChanged) await feed.publishFulfilments([wonAuction.auctionId]);
     return wonAuction;
   });
 

@@ -50,13 +50,14 @@ type Row = {
   delivered_at: Date | null;
   expired_at: Date | null;
   version: number;
+  seen_at: Date | null;
   winner_email: string;
   winner_display_name: string;
 };
 
 const SELECT = `select f.auction_id, f.user_id, a.title, a.images, f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at,
        f.state, f.deadline_at, f.amount_paid_cents, f.discount_cents, p.code as promo_code, f.delivery_address, f.phone,
-       f.paid_at, f.in_delivery_at, f.delivered_at, f.expired_at, f.version,
+       f.paid_at, f.in_delivery_at, f.delivered_at, f.expired_at, f.version, f.seen_at,
        u.email as winner_email, u.display_name as winner_display_name
   from fulfilments f
   join auctions a on a.id = f.auction_id
@@ -83,6 +84,7 @@ const toWonAuction = (row: Row): WonAuction => ({
   deliveredAt: iso(row.delivered_at),
   expiredAt: iso(row.expired_at),
   version: row.version,
+  isSeen: row.seen_at !== null,
 });
 
 const toOperatorFulfilment = (row: Row): OperatorFulfilment => ({
@@ -110,6 +112,20 @@ export async function getWonAuction(db: Queryable, userId: string, auctionId: nu
   const [row] = await db.query<Row>(`${SELECT} where f.auction_id = $1 and f.user_id = $2`, [auctionId, userId]);
   if (!row) throw new FulfilmentRefusal("NOT_FOUND");
   return toWonAuction(row);
+}
+
+/**
+ * The winner has seen their win (closed the "You won!" dialog or went on to pay): stamped once, so a repeat changes
+ * nothing and answers the same. Returns the won auction and whether this call changed it (then the feed tells the
+ * winner's other devices, whose dialogs close).
+ */
+export async function markWinSeen(db: Queryable, userId: string, auctionId: number, now: Date): Promise<{ wonAuction: WonAuction; hasChanged: boolean }> {
+  const changed = await db.query<{ auction_id: number }>(
+    `update fulfilments set seen_at = $3, updated_at = $3, version = version + 1
+     where auction_id = $1 and user_id = $2 and seen_at is null returning auction_id`,
+    [auctionId, userId, now],
+  );
+  return { wonAuction: await getWonAuction(db, userId, auctionId), hasChanged: changed.length > 0 };
 }
 
 /** For operators: every fulfilment, or those in one state, oldest deadline first. */

@@ -3,9 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isServerPath } from "../../contract";
 import { errorBody } from "./errors";
-
-const API_PREFIXES = ["/api/", "/authn/", "/socket.io/", "/dev/", "/sandbox/", "/media/"];
 
 /** Vite fingerprints what it puts in `assets/`: a changed file gets a new name, so a copy may be kept for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -32,7 +31,7 @@ export async function spaPlugin(app: FastifyInstance, options: { staticDir: stri
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isServerPath(request.url);
     // A missing file (a script, a style, a picture) is a 404, never the app's page in its place.
     const isFile = /\.[a-z0-9]{1,5}$/i.test(request.url.split("?")[0] ?? "");
     if (isApi || isFile || (request.method !== "GET" && request.method !== "HEAD")) {

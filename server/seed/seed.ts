@@ -80,6 +80,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   }
   await advanceLifecycle(db, now);
   await stageDemoFulfilments(db, now, demoUser);
+  // The demo history is old news: no "You won!" dialog greets the demo bidder for a win they never watched.
+  await db.query("update fulfilments set seen_at = $1 where seen_at is null and auction_id in (select id from auctions where is_demo)", [now]);
   return { seeded: true, auctions: count };
 }
 

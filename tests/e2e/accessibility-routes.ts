@@ -151,6 +151,8 @@ export async function bidderWithHistory(
   // The lifecycle starts it on its next tick.
   await expect.poll(async () => (await page.request.post(`/api/auctions/${wonId}/bids`, { headers: xhr })).status()).toBe(200);
   expect((await operator.post(`/api/operator/auctions/${wonId}/end-now`, { headers: xhr })).status()).toBe(200);
+  // Seen, so the 'You won!' dialog (checked in the phone journey) does not stand over every page checked here.
+  expect((await page.request.post(`/api/fulfilments/${wonId}/seen`, { headers: xhr })).status()).toBe(200);
   const activeTitle = `Axe speaker ${tag}`;
   const activeId = await create(activeTitle);
   expect((await page.request.put(`/api/favourites/${activeId}`, { headers: xhr, data: { isFavourite: true } })).status()).toBe(200);

@@ -71,3 +71,22 @@ test("the page, its main script and a JSON answer come back compressed, with the
     expect(body.items.every((auction) => auction.status === "Running")).toBe(true);
   });
 });
+
+test("the service worker and the manifest are compressed and revalidated each time, never kept for good", async ({ request }) => {
+  // A kept sw.js or index.html would hold a visitor on an old deployment (decision 013): both are asked about again.
+  for (const [urlPath, type] of [
+    ["/sw.js", /javascript/],
+    ["/manifest.webmanifest", /^application\/manifest\+json/],
+    ["/index.html", /^text\/html/],
+  ] as const) {
+    const answer = await request.get(urlPath, { headers: acceptsBrotli });
+    expect(answer.status(), urlPath).toBe(200);
+    expect(answer.headers()["content-type"], urlPath).toMatch(type);
+    expect(answer.headers()["cache-control"], urlPath).toBe("no-cache");
+    expect(answer.headers()["etag"], urlPath).toBeTruthy();
+    expect(answer.headers()["content-encoding"], urlPath).toBe("br");
+    expect(varyNames(answer), urlPath).toContain("accept-encoding");
+    const revalidated = await request.get(urlPath, { headers: { ...acceptsBrotli, "If-None-Match": answer.headers()["etag"] ?? "" } });
+    expect(revalidated.status(), urlPath).toBe(304);
+  }
+});

@@ -48,9 +48,25 @@ test("a winner pays with an address suggestion and a promo code, and follows the
   const promo = await operator.post("/api/operator/promo-codes", { headers: xhr, data: { code, kind: "percent", amount: 20, maxUsesPerUser: 1 } });
   expect(promo.status()).toBe(201);
 
-  // Won auctions, from the side navigation: the auction, unpaid, with its stepper at 'Auction ended'.
+  // 'You won!' greets the winner on any page, until closed: a reload shows it again, a close for good.
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: /Won auctions/ }).click();
+  const won = page.getByRole("dialog", { name: "You won!" });
+  await expect(won).toContainText(title);
+  await expect(won).toContainText("€2.50");
+  await page.reload();
+  await won.getByRole("button", { name: "Close" }).click();
+  await expect(won).toBeHidden();
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/fulfilments");
+  await page.reload();
+  await listed;
+  await page.waitForLoadState("networkidle");
+  await expect(won).toHaveCount(0);
+
+  // Won auctions, from the side navigation, which counts the unpaid win: the auction, unpaid, with its stepper at
+  // 'Auction ended'.
+  const wonLink = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: /Won auctions/ });
+  await expect(wonLink).toHaveAccessibleName(/Unpaid wins: 1$/);
+  await wonLink.click();
   await expect(page).toHaveURL(/\/auctions\/won$/);
   const card = page.getByRole("article", { name: title });
   await expect(card.getByTestId("fulfilment-badge")).toHaveText("Unpaid");
@@ -92,6 +108,8 @@ test("a winner pays with an address suggestion and a promo code, and follows the
   await expect(card.getByTestId("fulfilment-badge")).toHaveText("Paid");
   await expect(stepper.locator('[aria-current="step"]')).toContainText("Received payment");
   await expect(card.getByText("Brīvības iela 58, Rīga, LV-1010")).toBeVisible();
+  await expect(page.getByTestId("unpaid-wins")).toHaveCount(0);
+  await expect(wonLink).not.toHaveAccessibleName(/Unpaid wins/);
 
   // The wallet lists the discounted debit.
   await page.goto("/wallet");
@@ -126,6 +144,7 @@ test("a winner whose wallet is short is told so and offered Add funds; a closed 
   expect((await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: -900, reason: "E2E: leave €1.00" } })).status()).toBe(200);
 
   await page.goto("/auctions/won");
+  await page.getByRole("dialog", { name: "You won!" }).getByRole("button", { name: "Close" }).click();
   const card = page.locator(`article[data-auction-id="${auctionId}"]`);
   const form = card.getByRole("form", { name: "Pay and tell us where to deliver" });
   await form.getByRole("combobox", { name: "Delivery address" }).fill("Jomas iela 5, Jūrmala, LV-2015");

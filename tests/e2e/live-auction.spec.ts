@@ -44,11 +44,15 @@ test("two bidders: both pay the fee and enrol, bid live against each other, and 
     await expect(page.getByText(ottoName, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("slider", { name: "Bid €0.01" })).toHaveCount(0);
   }
-  // The winner is told so on the spot, with the way to pay; the other bidder is not.
+  // The winner is told so on the spot ('You won!', then the page), with the way to pay; the other bidder is not.
+  const won = otto.getByRole("dialog", { name: "You won!" });
+  await expect(won).toContainText(title);
+  await won.getByRole("button", { name: "Close" }).click();
   await expect(otto.getByRole("status").filter({ hasText: "You won this auction!" })).toBeVisible();
   await otto.getByRole("link", { name: "Pay and arrange delivery" }).click();
   await expect(otto).toHaveURL(/\/auctions\/won$/);
   await expect(anna.getByText("You won this auction!")).toHaveCount(0);
+  await expect(anna.getByRole("dialog", { name: "You won!" })).toHaveCount(0);
 
   // And home lists it among the ended auctions, with its winner.
   await anna.goto("/");

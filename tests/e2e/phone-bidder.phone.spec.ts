@@ -1,6 +1,7 @@
 // The phone bidder (issue 15), on the "phone" project's 390×844 touch screen: the bid control is in the first
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
@@ -82,6 +83,17 @@ async function recordVibrations(page: Page) {
     Object.defineProperty(window, "vibrations", { value: calls });
     Object.defineProperty(Navigator.prototype, "vibrate", { configurable: true, value: (pattern: unknown) => calls.push(pattern) > 0 });
   });
+}
+/**
+ * Goes to `path` and waits until the page's live socket is connected (socket.io's CONNECT answer, "40…", has come):
+ * a notice sent only to a bidder's sockets reaches a page that has one.
+ */
+async function gotoLive(page: Page, path: string) {
+  const connected = page
+    .waitForEvent("websocket")
+    .then((socket) => socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).startsWith("40") }));
+  await page.goto(path);
+  await connected;
 }
 const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length);
 
@@ -185,6 +197,87 @@ test("two phones outbid each other: each sees leading, then outbid, at once", as
   await expect(panelOf(otto).getByRole("status")).toHaveText("You have been outbid! Slide to bid again.");
   await expect(panelOf(otto)).toHaveAttribute("data-standing", "outbid");
   expect(await vibrations(otto)).toBe(1);
+});
+
+test("away from the auction, each bidder hears of being outbid; the winner gets 'You won!' on another page, pays, and the count goes", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const operator = await operatorSession(browser);
+  const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna", phone());
+  const { page: otto } = await signedInPage(browser, "Otto", phone());
+  const ottoName = ((await (await otto.request.get("/authn/user", { headers: xhr })).json()) as { displayName: string }).displayName;
+  for (const name of [annaName, ottoName]) await credit(operator, name, 500);
+  const title = `Phone away ${Date.now().toString(36)}`;
+  const auctionId = await runningAuction(operator, title);
+  // Bids from the bidders' own sessions (their other tab, say): the pages under test are elsewhere.
+  const bid = (page: Page) => expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 }).toBe(200);
+  for (const page of [anna, otto]) {
+    expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+    await recordVibrations(page);
+  }
+  await bid(anna); // the first bid: nobody is outbid
+  await gotoLive(anna, "/");
+  await gotoLive(otto, "/wallet");
+  const menuButton = (page: Page) => page.getByRole("button", { name: /^Open menu/ });
+  await expect(menuButton(anna)).toHaveAccessibleName("Open menu");
+
+  // Otto takes the lead: Anna, on home, gets a toast with a link to the auction, and her phone vibrates.
+  const toastOf = (page: Page) => page.getByRole("status").filter({ hasText: `You have been outbid on “${title}”.` });
+  await bid(otto);
+  await expect(toastOf(anna)).toBeVisible();
+  await expect(toastOf(anna).getByRole("link", { name: "Open the auction" })).toHaveAttribute("href", `/auctions/${auctionId}`);
+  expect(await vibrations(anna)).toBe(1);
+  await expect(toastOf(otto)).toHaveCount(0);
+
+  // Anna answers: now Otto, on his wallet page, is told, and follows the link to the auction: Anna leads, his slider
+  // is ready.
+  await bid(anna);
+  await expect(toastOf(otto)).toBeVisible();
+  expect(await vibrations(otto)).toBe(1);
+  await toastOf(otto).getByRole("link", { name: "Open the auction" }).click();
+  await expect(otto).toHaveURL(new RegExp(`/auctions/${auctionId}$`));
+  await expect(otto.getByRole("region", { name: "Bidding" }).getByText(`Leading: ${annaName}`)).toBeVisible();
+  await expect(otto.getByRole("slider", { name: "Bid €0.01" })).not.toHaveAttribute("aria-disabled", "true");
+
+  // The operator ends it: Anna, still on home, gets 'You won!' with the item and the final price; Otto's auction
+  // page names her as the winner.
+  expect((await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).status()).toBe(200);
+  const won = anna.getByRole("dialog", { name: "You won!" });
+  await expect(won).toBeVisible();
+  await expect(won).toContainText(title);
+  await expect(won).toContainText("€0.03");
+  await expectNoSeriousViolations(anna, "the 'You won!' dialog");
+  await expect(otto.getByText("Sold price")).toBeVisible();
+  await expect(otto.getByText(annaName, { exact: true }).first()).toBeVisible();
+  await expect(otto.getByRole("dialog", { name: "You won!" })).toHaveCount(0);
+
+  // Not closed yet, so a reload shows it again; the menu button counts the unpaid win.
+  await anna.reload();
+  await expect(won).toBeVisible();
+  await won.getByRole("button", { name: "Pay now" }).click();
+  await expect(won).toBeHidden();
+  await expect(anna).toHaveURL(new RegExp(`/auctions/won#won-${auctionId}$`));
+  await expect(menuButton(anna)).toHaveAccessibleName("Open menu, Unpaid wins: 1");
+  await menuButton(anna).click();
+  await expect(anna.getByRole("dialog").getByRole("link", { name: /Won auctions/ })).toHaveAccessibleName(/Unpaid wins: 1/);
+  await anna.keyboard.press("Escape");
+
+  // The pay form of that win: pay, and the stepper moves on; the count is gone.
+  const card = anna.locator(`article[data-auction-id="${auctionId}"]`);
+  const form = card.getByRole("form", { name: "Pay and tell us where to deliver" });
+  await form.getByRole("combobox", { name: "Delivery address" }).fill("Jomas iela 5, Jūrmala, LV-2015");
+  await form.getByLabel("Phone").fill("26123456");
+  await form.getByRole("button", { name: "Pay €0.03" }).click();
+  await expect(anna.getByText("Payment received, we are preparing the item for delivery!")).toBeVisible();
+  await expect(card.getByRole("list", { name: "Fulfilment progress" }).locator('[aria-current="step"]')).toContainText("Received payment");
+  await expect(menuButton(anna)).toHaveAccessibleName("Open menu");
+
+  // Seen, on the server too: no dialog on the next visit once the list has come.
+  expect(await (await anna.request.get(`/api/fulfilments/${auctionId}`, { headers: xhr })).json()).toMatchObject({ isSeen: true, state: "PaymentReceived" });
+  const listed = anna.waitForResponse((response) => new URL(response.url()).pathname === "/api/fulfilments");
+  await anna.goto("/");
+  await listed;
+  await anna.waitForLoadState("networkidle");
+  await expect(won).toHaveCount(0);
 });
 
 test("when the countdown to the start reaches zero, the panel reads 'Starting...' until the server says Running", async ({ browser, page }) => {

@@ -33,12 +33,14 @@ test("a page that lost its connection catches up after reconnecting, without a r
 
   // The connection drops; a bid lands meanwhile.
   await page.context().setOffline(true);
-  await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeVisible({ timeout: 15_000 });
+  // The browser knows it has no network, so the header says that rather than "paused" (decision 013).
+  await expect(page.getByText("You are offline. Live prices resume when you reconnect.")).toBeVisible({ timeout: 15_000 });
   expect((await bidderApi.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   // Offline, the page cannot hear of it (React Query holds its polls until the browser is online again): it shows
   // the state it had, and all that follows must come from catching up.
   await expect(page.getByText(`Leading: ${bidder.displayName}`)).toHaveCount(0);
   await page.context().setOffline(false);
+  await expect(page.getByText("You are offline. Live prices resume when you reconnect.")).toBeHidden();
   await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeHidden({ timeout: 15_000 });
 
   // Back online: the page shows the new price, leader and bid, by itself.

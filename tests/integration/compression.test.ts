@@ -1,5 +1,6 @@
 // Compression and caching (decision 010): the build's own .br/.gz files chosen by Accept-Encoding, JSON compressed
-// above a threshold, fingerprinted assets kept for a year, index.html revalidated by its ETag.
+// above a threshold, fingerprinted assets kept for a year, index.html revalidated by its ETag; the service worker and
+// the web app manifest (decision 013) revalidated too, never kept for good.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,7 +8,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClockSyncAck, SearchAuctionsResponse } from "../../contract";
+import { ClockSyncAck, SearchAuctionsResponse, isServerPath } from "../../contract";
 import { COMPRESSION_THRESHOLD_BYTES } from "../../server/http/compression.plugin";
 import { createAuction } from "../support/fixtures";
 import { startTestServer, spaHeaders, type TestServer } from "../support/server";
@@ -17,6 +18,9 @@ const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-compressed-"));
 const indexHtml = `<!doctype html><title>Pennybid</title><div id=root></div><script type=module src=/assets/index-Ab12Cd34.js></script>`;
 const script = Array.from({ length: 200 }, (_, i) => `export const price${i} = "€${(i / 100).toFixed(2)}";`).join("\n");
 const SCRIPT_PATH = "/assets/index-Ab12Cd34.js";
+/** The service worker and the manifest as vite-plugin-pwa leaves them: written after the build's compression, alone. */
+const serviceWorker = `importScripts();self.addEventListener("fetch",()=>{});${"/* precache list */".repeat(100)}`;
+const manifest = JSON.stringify({ name: "Pennybid", short_name: "Pennybid", start_url: "/", display: "standalone", description: "x".repeat(1200) });
 
 function writeBuilt(relativePath: string, content: string): void {
   const file = path.join(staticDir, relativePath);
@@ -59,6 +63,8 @@ let server: TestServer;
 beforeAll(async () => {
   writeBuilt("index.html", indexHtml);
   writeBuilt(SCRIPT_PATH, script);
+  writeFileSync(path.join(staticDir, "sw.js"), serviceWorker);
+  writeFileSync(path.join(staticDir, "manifest.webmanifest"), manifest);
   server = await startTestServer({ STATIC_DIR: staticDir });
 });
 afterAll(async () => {
@@ -134,6 +140,41 @@ describe("built files, precompressed by the build", () => {
       expect(plain.status, route).toBe(200);
       expect(plain.body.toString("utf8"), route).toBe(route === SCRIPT_PATH ? script : indexHtml);
     }
+  });
+});
+
+describe("the service worker and the web app manifest", () => {
+  // A kept sw.js would hold every visitor on an old deployment: the browser must ask for it each time.
+  it("sends sw.js compressed, to be revalidated each time by its ETag, never marked immutable", async () => {
+    const answer = await send("/sw.js", { headers: { "accept-encoding": "br, gzip" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(answer.headers["cache-control"]).toBe("no-cache");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(varyNames(answer)).toContain("accept-encoding");
+    expect(decoded(answer)).toBe(serviceWorker);
+    const again = await send("/sw.js", { headers: { "accept-encoding": "br, gzip", "if-none-match": answer.headers.etag ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("sends the manifest as application/manifest+json, compressed and revalidated", async () => {
+    const answer = await send("/manifest.webmanifest", { headers: { "accept-encoding": "gzip" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(answer.headers["cache-control"]).toBe("no-cache");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(decoded(answer))).toMatchObject({ name: "Pennybid", display: "standalone" });
+  });
+
+  it("gives the app's page for no path the server answers itself, the paths the worker leaves to the network", async () => {
+    // The worker's navigateFallbackDenylist is SERVER_PATH_PREFIXES (vite.config.ts): every page the server renders
+    // (the dev mailbox, the payment sandbox's checkout) must be under one, or the worker would show the shell there.
+    const serverRoutes = server.app.routes.filter((route) => route.url !== "/" && route.url !== "/*");
+    expect(serverRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/dev/mailbox", "/sandbox/checkout/:paymentId"]));
+    expect(serverRoutes.filter((route) => !isServerPath(route.url)).map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const mailbox = await send("/dev/mailbox");
+    expect(mailbox.status).toBe(200);
+    expect(mailbox.body.toString("utf8")).not.toContain(indexHtml);
   });
 });
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
+import { useUnpaidWinCount } from "../../features/won/api/won-auctions";
 import { useLiveStatus } from "../../lib/socket";
 import { MenuGlyph } from "../ui/icons";
 import { InfoAlert } from "./InfoAlert";
@@ -17,6 +18,7 @@ const HeaderMenus = lazy(() => menusChunk.then((chunk) => ({ default: chunk.Head
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const unpaidWins = useUnpaidWinCount();
   // A signed-in user's choice is also saved to the server; a failure there changes nothing on screen.
   const saveLanguageIfSignedIn = (language: Language) => {
     if (user?.isAuthenticated) saveLanguage(language).catch(() => undefined);
@@ -27,11 +29,17 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         <button
           type="button"
           onClick={onOpenMenu}
-          aria-label={t("nav.openMenu")}
+          aria-label={unpaidWins > 0 ? `${t("nav.openMenu")}, ${t("nav.unpaidWins", { count: unpaidWins })}` : t("nav.openMenu")}
           data-tour="mobile-menu"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
+          className="relative flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-black/5 lg:hidden dark:hover:bg-white/10"
         >
           <MenuGlyph />
+          {/* On a phone the navigation is folded away: the menu button carries the unpaid wins' count. */}
+          {unpaidWins > 0 && (
+            <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-700 px-1 text-[11px] font-bold text-white tabular-nums ring-2 ring-surface">
+              {unpaidWins}
+            </span>
+          )}
         </button>
         <div className="shrink-0 lg:hidden">
           <Logo />

@@ -1,6 +1,8 @@
-// The header's info alert: hidden while all is well; it tells the user when live updates are paused.
+// The header's info alert: hidden while all is well; it tells the user when the browser is offline (the shell then
+// comes from the service worker's cache) or when live updates are paused.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsOnline } from "../../hooks/use-is-online";
 import { type LiveStatus, useLiveStatus } from "../../lib/socket";
 import { InfoGlyph } from "../ui/icons";
 
@@ -15,14 +17,18 @@ export function InfoAlert() {
     const timer = setTimeout(() => setSettledStatus(status), status === "connected" ? 0 : GRACE_MS);
     return () => clearTimeout(timer);
   }, [status]);
-  const isShown = status !== "connected" && settledStatus !== "connected";
+  const isPaused = status !== "connected" && settledStatus !== "connected";
+  // The browser's own word that there is no network needs no grace period, and says more than "paused".
+  const isOnline = useIsOnline();
+  const message = !isOnline ? t("header.youAreOffline") : isPaused ? t("header.liveUpdatesPaused") : undefined;
+  const isShown = message !== undefined;
 
   return (
     <div role="status" aria-live="polite" hidden={!isShown}>
       {isShown && (
         <div className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
           <InfoGlyph className="size-4 shrink-0" />
-          {t("header.liveUpdatesPaused")}
+          {message}
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Outlet } from "react-router-dom";
+import { OutbidAlerts } from "../../features/auctions/live/outbid-alerts";
 import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
 import { Footer } from "./Footer";
@@ -10,6 +11,8 @@ import { PermanentSidebar } from "./SideNavigation";
 // signed-in user, the only one it is for.
 const MobileMenu = lazy(() => import("./MobileMenu").then((chunk) => ({ default: chunk.MobileMenu })));
 const MainPageTour = lazy(() => import("../../features/tours").then((chunk) => ({ default: chunk.MainPageTour })));
+// The "You won!" dialog watches the signed-in user's wins on every page.
+const WinDialog = lazy(() => import("../../features/won/components/WinDialog").then((chunk) => ({ default: chunk.WinDialog })));
 
 export function MainLayout() {
   const { data: user } = useUser();
@@ -37,8 +40,10 @@ export function MainLayout() {
       {user?.isAuthenticated && (
         <Suspense fallback={null}>
           <MainPageTour />
+          <WinDialog />
         </Suspense>
       )}
+      <OutbidAlerts />
       <DevToolsLauncher />
     </div>
   );

@@ -2,6 +2,7 @@
 import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
+import { useUnpaidWinCount } from "../../features/won/api/won-auctions";
 import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../ui/icons";
 import { SocialLinks } from "./SocialLinks";
 
@@ -23,6 +24,7 @@ export function NavigationContent() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const isSignedIn = user?.isAuthenticated === true;
+  const unpaidWins = useUnpaidWinCount();
 
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 pt-4 pb-6">
@@ -52,6 +54,12 @@ export function NavigationContent() {
                     {t("nav.won")}
                     <span className="text-xs font-normal text-muted">{t("nav.awaitingPayment")}</span>
                   </span>
+                  {unpaidWins > 0 && (
+                    <span data-testid="unpaid-wins" className="ml-auto flex h-6 min-w-6 items-center justify-center rounded-full bg-primary-700 px-2 text-xs font-bold text-white tabular-nums">
+                      <span aria-hidden="true">{unpaidWins}</span>
+                      <span className="sr-only">{t("nav.unpaidWins", { count: unpaidWins })}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
               <li>

@@ -1,14 +1,20 @@
 // Toasts: short messages in a live region (errors as alerts), dismissed after a few seconds or by the user.
 // They sit at the top, under the header, where they cover no control (the bid control lives at the bottom on a
 // phone); a new toast replaces one of the same kind, so they never pile up.
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseGlyph } from "./icons";
 
 /** An action the toast offers (say, Add funds after 'Not enough funds'); such a toast stays until it is closed. */
 export type ToastAction = { label: string; onSelect: () => void };
 
-type Toast = { id: number; kind: "success" | "error" | "info"; message: string; action?: ToastAction };
+/**
+ * A link the toast carries (say, to the auction the user was outbid on): a real link, followed by `onFollow` (the
+ * router's navigate; the toaster lives outside the router). Unlike an action, it does not keep the toast up.
+ */
+export type ToastLink = { label: string; href: string; onFollow: (href: string) => void };
+
+type Toast = { id: number; kind: "success" | "error" | "info" | "warning"; message: string; action?: ToastAction; link?: ToastLink };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -20,10 +26,10 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-export function showToast(kind: Toast["kind"], message: string, options: { durationMs?: number; action?: ToastAction } = {}): void {
-  const { durationMs = 6000, action } = options;
+export function showToast(kind: Toast["kind"], message: string, options: { durationMs?: number; action?: ToastAction; link?: ToastLink } = {}): void {
+  const { durationMs = 6000, action, link } = options;
   const id = nextId++;
-  toasts = [...toasts.filter((toast) => toast.kind !== kind), { id, kind, message, ...(action ? { action } : {}) }];
+  toasts = [...toasts.filter((toast) => toast.kind !== kind), { id, kind, message, ...(action ? { action } : {}), ...(link ? { link } : {}) }];
   emit();
   if (!action) setTimeout(() => dismissToast(id), durationMs);
 }
@@ -32,10 +38,10 @@ const styles: Record<Toast["kind"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100",
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
   info: "border-line bg-surface text-ink",
+  warning: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50",
 };
 
 export function Toaster() {
-  const { t } = useTranslation();
   const current = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -44,33 +50,57 @@ export function Toaster() {
     () => toasts,
   );
   return (
-    // aria-live keeps the toasts out of a modal dialog's aria-hidden (Radix spares live regions): each toast is its own
-    // live region (alert or status), the container only carries them.
-    <div aria-live="off" className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
-      {current.map((toast) => (
-        <div
-          key={toast.id}
-          role={toast.kind === "error" ? "alert" : "status"}
-          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${styles[toast.kind]}`}
+    // Two live regions that are always there (a region added together with its text is often not read out): errors
+    // in an alert, the rest in a polite status. aria-live also keeps them out of a modal dialog's aria-hidden (Radix
+    // spares live regions).
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
+      <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
+        {current.filter((toast) => toast.kind === "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+      </div>
+      <div role="status" aria-live="polite" className="flex w-full max-w-md flex-col gap-2">
+        {current.filter((toast) => toast.kind !== "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+      </div>
+    </div>
+  );
+}
+
+function ToastCard({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle button) goes the browser's way.
+    if (!toast.link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dismissToast(toast.id);
+    toast.link.onFollow(toast.link.href);
+  };
+  return (
+    <div data-kind={toast.kind} className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${styles[toast.kind]}`}>
+      <p className="flex-1">
+        {toast.message}
+        {toast.link && (
+          <>
+            {" "}
+            <a href={toast.link.href} onClick={follow} className="font-semibold whitespace-nowrap text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300">
+              {toast.link.label}
+            </a>
+          </>
+        )}
+      </p>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            dismissToast(toast.id);
+            toast.action?.onSelect();
+          }}
+          className="-my-1 shrink-0 rounded-full bg-primary-700 px-3 py-1 font-semibold whitespace-nowrap text-white hover:bg-primary-800"
         >
-          <p className="flex-1">{toast.message}</p>
-          {toast.action && (
-            <button
-              type="button"
-              onClick={() => {
-                dismissToast(toast.id);
-                toast.action?.onSelect();
-              }}
-              className="-my-1 shrink-0 rounded-full bg-primary-700 px-3 py-1 font-semibold whitespace-nowrap text-white hover:bg-primary-800"
-            >
-              {toast.action.label}
-            </button>
-          )}
-          <button type="button" aria-label={t("common.close")} onClick={() => dismissToast(toast.id)} className="opacity-60 hover:opacity-100">
-            <CloseGlyph className="size-4" />
-          </button>
-        </div>
-      ))}
+          {toast.action.label}
+        </button>
+      )}
+      <button type="button" aria-label={t("common.close")} onClick={() => dismissToast(toast.id)} className="opacity-60 hover:opacity-100">
+        <CloseGlyph className="size-4" />
+      </button>
     </div>
   );
 }

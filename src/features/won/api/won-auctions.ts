@@ -3,6 +3,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { WonAuction, WonAuctionsResponse } from "../../../../contract";
+import { isPayable } from "../../../../machines/fulfilment.machine";
 import { apiRequest } from "../../../lib/api-client";
 import { onSocket } from "../../../lib/socket";
 import { useFallbackPolling } from "../../auctions/live/use-fallback-polling";
@@ -48,4 +49,15 @@ export function useWonAuctions() {
     });
   }, [isSignedIn, queryClient]);
   return useQuery({ ...wonAuctionsQueryOptions, enabled: isSignedIn, refetchInterval: useFallbackPolling() });
+}
+
+/** How many wins wait for payment (0 for a visitor), from the list `useWonAuctions` keeps live. */
+export function useUnpaidWinCount(): number {
+  const { data: user } = useUser();
+  const { data } = useQuery({
+    ...wonAuctionsQueryOptions,
+    enabled: user?.isAuthenticated === true,
+    select: (list) => list.items.filter((item) => isPayable(item.state)).length,
+  });
+  return data ?? 0;
 }

@@ -29,6 +29,7 @@ const won = (overrides: Partial<WonAuction>): WonAuction => ({
   deliveredAt: null,
   expiredAt: null,
   version: 0,
+  isSeen: true,
   ...overrides,
 });
 

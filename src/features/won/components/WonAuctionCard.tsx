@@ -22,7 +22,7 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
   useFulfilmentActor(wonAuction);
 
   return (
-    <article aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+    <article id={`won-${wonAuction.auctionId}`} aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
       <div className="flex flex-col gap-5 p-4 sm:p-6">
         <div className="flex gap-4">
           <Link to={`/auctions/${wonAuction.auctionId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">

@@ -1,4 +1,7 @@
-// /auctions/won: the user's won auctions, newest first, each with its fulfilment stepper, live.
+// /auctions/won: the user's won auctions, newest first, each with its fulfilment stepper, live. With `#won-<id>`
+// (the "You won!" dialog's Pay now) that win's card comes into view with its pay form's first field focused.
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
@@ -8,6 +11,15 @@ import { WonAuctionCard } from "../components/WonAuctionCard";
 export function WonAuctionsPage() {
   const { t } = useTranslation();
   const { data, isLoading } = useWonAuctions();
+  const { hash } = useLocation();
+  const hasList = data !== undefined;
+  useEffect(() => {
+    if (!hasList || !/^#won-\d+$/.test(hash)) return;
+    const card = document.getElementById(hash.slice(1));
+    if (!card) return;
+    card.scrollIntoView({ block: "start" });
+    card.querySelector<HTMLElement>("form input:not([disabled])")?.focus({ preventScroll: true });
+  }, [hasList, hash]);
   return (
     <>
       <PageHeading title={t("pages.won.title")}>{t("fulfilment.intro")}</PageHeading>

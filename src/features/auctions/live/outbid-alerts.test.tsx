@@ -1,0 +1,92 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuctionOutbid } from "../../../../contract";
+import { Toaster } from "../../../components/ui/toast";
+import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { OutbidAlerts, createOutbidThrottle } from "./outbid-alerts";
+
+// A stand-in socket: the test plays the server's `auction:outbid`.
+const handlers = new Set<(raw: unknown) => void>();
+vi.mock("../../../lib/socket", () => ({
+  onSocket: (attach: (socket: { on: (event: string, handler: (raw: unknown) => void) => void; off: (event: string, handler: (raw: unknown) => void) => void }) => () => void) =>
+    attach({ on: (_event, handler) => handlers.add(handler), off: (_event, handler) => handlers.delete(handler) }),
+  useLiveStatus: () => "connected",
+}));
+const alertOutbid = vi.fn();
+vi.mock("../bid-sound-player", () => ({ alertOutbid: () => alertOutbid() }));
+
+const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const outbid = (auctionId: number): AuctionOutbid => ({ auctionId, title: `Speaker ${auctionId}`, priceCents: 42, leaderName: "otto" });
+const serverSays = (notice: AuctionOutbid) => act(() => handlers.forEach((handler) => handler(notice)));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2030-01-01T10:00:00Z"));
+  alertOutbid.mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.querySelectorAll<HTMLElement>("[data-kind] button[aria-label='Close']").forEach((button) => button.click());
+});
+
+async function renderAt(path: string) {
+  const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
+  vi.stubGlobal("fetch", fetchStub);
+  const page = (
+    <>
+      <OutbidAlerts />
+      <Toaster />
+    </>
+  );
+  const view = renderRoutes([{ path: "*", element: page }], path);
+  await waitFor(() => expect(handlers.size).toBe(1));
+  return view;
+}
+
+describe("outbid anywhere", () => {
+  it("toasts in the polite live region with a link to the auction, and chimes; one per auction per five seconds", async () => {
+    const { router } = await renderAt("/wallet");
+    serverSays(outbid(3));
+    const region = screen.getByRole("status");
+    expect(region).toHaveAttribute("aria-live", "polite");
+    expect(region).toHaveTextContent("You have been outbid on “Speaker 3”.");
+    expect(within(region).getByRole("link", { name: "Open the auction" })).toHaveAttribute("href", "/auctions/3");
+    expect(alertOutbid).toHaveBeenCalledOnce();
+
+    // Again within five seconds: nothing new, however often; another auction toasts at once.
+    vi.setSystemTime(new Date("2030-01-01T10:00:04.900Z"));
+    serverSays(outbid(3));
+    expect(alertOutbid).toHaveBeenCalledOnce();
+    serverSays(outbid(4));
+    expect(screen.getByRole("status")).toHaveTextContent("Speaker 4");
+    expect(alertOutbid).toHaveBeenCalledTimes(2);
+    vi.setSystemTime(new Date("2030-01-01T10:00:05Z"));
+    serverSays(outbid(3));
+    expect(screen.getByRole("status")).toHaveTextContent("Speaker 3");
+    expect(alertOutbid).toHaveBeenCalledTimes(3);
+
+    // The link goes there through the router, and the toast goes.
+    fireEvent.click(within(screen.getByRole("status")).getByRole("link", { name: "Open the auction" }));
+    expect(router.state.location.pathname).toBe("/auctions/3");
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+  });
+
+  it("stays away on the auction's own page, which shows the outbid itself", async () => {
+    await renderAt("/auctions/3");
+    serverSays(outbid(3));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    expect(alertOutbid).not.toHaveBeenCalled();
+    serverSays(outbid(5));
+    expect(screen.getByRole("status")).toHaveTextContent("Speaker 5");
+  });
+});
+
+describe("the outbid throttle", () => {
+  it("lets one auction through at most once per gap, each auction on its own", () => {
+    const mayToast = createOutbidThrottle(5000);
+    expect([mayToast(1, 0), mayToast(1, 4999), mayToast(2, 4999), mayToast(1, 5000), mayToast(2, 9998), mayToast(2, 9999)]).toEqual([
+      true, false, true, true, false, true,
+    ]);
+  });
+});

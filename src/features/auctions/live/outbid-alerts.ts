@@ -1,0 +1,64 @@
+// Outbid anywhere (issue 15): while the bidder is on any page, a bid that takes the lead from them (the server's
+// `auction:outbid`, sent to their sockets only) shows a short toast with a link to the auction, with the outbid
+// chime and vibration of the auction page. The auction's own page says it itself (its bid panel turns to outbid),
+// so there the toast stays away; elsewhere one auction toasts at most once per few seconds.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
+import { AuctionOutbid } from "../../../../contract";
+import { showToast } from "../../../components/ui/toast";
+import { onSocket } from "../../../lib/socket";
+import { alertOutbid } from "../bid-sound-player";
+
+export const OUTBID_TOAST_GAP_MS = 5000;
+
+/** Whether an auction may toast now: at most once per `gapMs` each (a duel of quick bids is one toast, not ten). */
+export function createOutbidThrottle(gapMs = OUTBID_TOAST_GAP_MS) {
+  const lastShownMs = new Map<number, number>();
+  return (auctionId: number, nowMs: number): boolean => {
+    const last = lastShownMs.get(auctionId);
+    if (last !== undefined && nowMs - last < gapMs) return false;
+    lastShownMs.set(auctionId, nowMs);
+    return true;
+  };
+}
+
+export const auctionPath = (auctionId: number) => `/auctions/${auctionId}`;
+
+export function useOutbidAlerts(): void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  const mayToast = useRef(createOutbidThrottle());
+  useEffect(() => {
+    currentPath.current = pathname;
+  }, [pathname]);
+
+  // Listening from the first render, not once the user has loaded: only a signed-in socket is ever sent a notice, and
+  // one that came before the user query answered would be lost.
+  useEffect(() => {
+    const onOutbid = (raw: unknown) => {
+      const parsed = AuctionOutbid.safeParse(raw);
+      if (!parsed.success) return;
+      const { auctionId, title } = parsed.data;
+      const href = auctionPath(auctionId);
+      if (currentPath.current.replace(/\/$/, "") === href) return;
+      if (!mayToast.current(auctionId, Date.now())) return;
+      alertOutbid();
+      showToast("warning", t("outbid.toast", { title }), {
+        link: { label: t("outbid.open"), href, onFollow: (to) => void navigate(to) },
+      });
+    };
+    return onSocket((socket) => {
+      socket.on("auction:outbid", onOutbid);
+      return () => socket.off("auction:outbid", onOutbid);
+    });
+  }, [navigate, t]);
+}
+
+/** Mounted once in the layout, so every page of the app hears it. */
+export function OutbidAlerts() {
+  useOutbidAlerts();
+  return null;
+}

@@ -1,0 +1,24 @@
+// POST /api/fulfilments/{auctionId}/seen: the winner has seen the win. The list takes it at once (the dialog closes
+// or moves on to the next win); the server's answer, a newer version, replaces it.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { WonAuction } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
+
+export const markWinSeen = (auctionId: number) => apiRequest(`/api/fulfilments/${auctionId}/seen`, { method: "POST", schema: WonAuction });
+
+export function useMarkWinSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markWinSeen,
+    onMutate: (auctionId) => {
+      queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) =>
+        list ? { ...list, items: list.items.map((item) => (item.auctionId === auctionId ? { ...item, isSeen: true } : item)) } : list,
+      );
+    },
+    // A failed mark changes nothing on the server: the dialog comes back on the next visit, as for an unseen win.
+    onSuccess: (seen) => {
+      queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) => (list ? (applyWonAuctionUpdate(list, seen) ?? list) : list));
+    },
+  });
+}

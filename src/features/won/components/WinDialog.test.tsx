@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { WonAuction } from "../../../../contract";
+import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { NavigationContent } from "../../../components/layout/NavigationContent";
+import { WinDialog } from "./WinDialog";
+
+// No live socket in these tests: the list comes over REST only.
+vi.mock("../../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
+afterEach(() => vi.unstubAllGlobals());
+
+const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+
+const won = (auctionId: number, overrides: Partial<WonAuction> = {}): WonAuction => ({
+  auctionId,
+  title: `Prize ${auctionId}`,
+  image: null,
+  finalPriceCents: 250 + auctionId,
+  endedAt: "2030-01-01T10:00:00.000Z",
+  state: "AwaitingPayment",
+  deadlineAt: "2999-01-04T10:00:00.000Z",
+  amountPaidCents: null,
+  discountCents: null,
+  promoCode: null,
+  deliveryAddress: null,
+  phone: null,
+  paidAt: null,
+  inDeliveryAt: null,
+  deliveredAt: null,
+  expiredAt: null,
+  version: 0,
+  isSeen: false,
+  ...overrides,
+});
+
+function renderApp(items: WonAuction[]) {
+  const seen = (auctionId: number) => () => json({ ...items.find((item) => item.auctionId === auctionId), isSeen: true, version: 1 });
+  const { fetchStub, calls } = stubServer({
+    "/authn/user": () => json(signedIn),
+    "/api/fulfilments": () => json({ items, defaults: { phone: "", deliveryAddress: "" } }),
+    ...Object.fromEntries(items.map((item) => [`/api/fulfilments/${item.auctionId}/seen`, seen(item.auctionId)])),
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  const layout = (
+    <>
+      <NavigationContent />
+      <WinDialog />
+    </>
+  );
+  const view = renderRoutes([
+    { path: "/", element: layout },
+    { path: "/auctions/won", element: layout },
+  ]);
+  const seenCalls = () => calls.filter((call) => call.url.endsWith("/seen")).map((call) => [call.url, call.init?.method, new Headers(call.init?.headers).get("X-Requested-With")]);
+  return { ...view, seenCalls };
+}
+
+describe("the 'You won!' dialog", () => {
+  it("shows each unseen unpaid win in turn with its title and final price; closing marks it seen", async () => {
+    // Newest first, as the server sends them: an unseen paid win and a seen unpaid one never show.
+    const { seenCalls } = renderApp([won(9), won(8, { state: "PaymentReceived", paidAt: "2030-01-01T11:00:00.000Z" }), won(7, { isSeen: true }), won(5)]);
+    const first = await screen.findByRole("dialog", { name: "You won!" });
+    expect(first).toHaveTextContent("Prize 9");
+    expect(first).toHaveTextContent("€2.59");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.getByRole("dialog", { name: "You won!" })).toHaveTextContent("Prize 5"));
+    expect(seenCalls()).toEqual([["/api/fulfilments/9/seen", "POST", "XMLHttpRequest"]]);
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(seenCalls()).toHaveLength(2);
+  });
+
+  it("leads Pay now to that win's pay form on the won-auctions page, and marks it seen", async () => {
+    const { router, seenCalls } = renderApp([won(4)]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay now" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname + router.state.location.hash).toBe("/auctions/won#won-4");
+    expect(seenCalls()).toEqual([["/api/fulfilments/4/seen", "POST", "XMLHttpRequest"]]);
+  });
+});
+
+describe("the won auctions item of the navigation", () => {
+  it("counts the unpaid wins, seen or not, in its accessible name", async () => {
+    renderApp([won(3, { isSeen: true }), won(2, { state: "Delivered", paidAt: "2030-01-01T11:00:00.000Z" }), won(1, { isSeen: true })]);
+    expect(await screen.findByRole("link", { name: /Won auctions.*Unpaid wins: 2/ })).toBeInTheDocument();
+    expect(screen.getByTestId("unpaid-wins")).toHaveTextContent("2");
+  });
+});
