@@ -24,6 +24,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The service worker would download the whole app shell in every fresh context, in the background of every
+    // test: it is blocked here, and allowed in the specs about it (offline.spec.ts, app-update.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -10,6 +10,9 @@ import { expect, test } from "@playwright/test";
 import { spaPlugin } from "../../server/http/spa.plugin";
 import { inEnglish } from "./support";
 
+// The service worker is what this file tests: allowed here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const UPDATE_PROMPT = "A new version of Pennybid is available.";
 
 let site: FastifyInstance;

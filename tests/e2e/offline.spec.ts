@@ -4,6 +4,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { inEnglish } from "./support";
 
+// The service worker is what this file tests: allowed here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const OFFLINE = "You are offline. Live prices resume when you reconnect.";
 
 /** The first visit: the page loads and the service worker, its shell cached, takes control of it. */
