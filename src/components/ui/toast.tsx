@@ -49,14 +49,18 @@ export function Toaster() {
     },
     () => toasts,
   );
+  const errors = current.filter((toast) => toast.kind === "error");
   return (
-    // Two live regions that are always there (a region added together with its text is often not read out): errors
-    // in an alert, the rest in a polite status. aria-live also keeps them out of a modal dialog's aria-hidden (Radix
-    // spares live regions).
+    // The polite status region is always there (a polite region added together with its text is often not read
+    // out); an alert is read out when it appears, so the errors' region exists only while it has one (an empty alert
+    // would be one more alert on every page). aria-live keeps the toaster out of a modal dialog's aria-hidden (Radix
+    // spares live regions and what contains them).
     <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
-      <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
-        {current.filter((toast) => toast.kind === "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
-      </div>
+      {errors.length > 0 && (
+        <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
+          {errors.map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        </div>
+      )}
       <div role="status" aria-live="polite" className="flex w-full max-w-md flex-col gap-2">
         {current.filter((toast) => toast.kind !== "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
       </div>
