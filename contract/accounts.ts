@@ -22,6 +22,11 @@ export const validationKeys = {
   invalidPhone: "validation.invalidPhone",
 } as const;
 
+/** 201 or 202 of sign-up, resend-confirmation and forgot-password: accepted, the rest goes by e-mail. */
+export const Accepted = z.object({ ok: z.literal(true) });
+/** A 204 answer: no body. */
+export const NoContent = z.undefined();
+
 const v = validationKeys;
 const specials = PASSWORD_SPECIALS.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&");
 const passwordRule = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specials}]).{${PASSWORD_MIN},}$`);

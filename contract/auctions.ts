@@ -1,8 +1,10 @@
 // Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
 import { z } from "zod";
+import { auctionSorts, auctionStatuses, publicStatuses, SEARCH_PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from "./constants";
 import { IdParam, text } from "./input";
 
-export const auctionStatuses = ["New", "Waiting", "Running", "Ended", "Canceled"] as const;
+export { auctionSorts, auctionStatuses, publicStatuses, SEARCH_PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from "./constants";
+
 export const AuctionStatus = z.enum(auctionStatuses);
 export type AuctionStatus = z.infer<typeof AuctionStatus>;
 
@@ -56,18 +58,9 @@ export const AuctionState = z.object({
 });
 export type AuctionState = z.infer<typeof AuctionState>;
 
-/** POST /api/auctions/search: one public status, a page of it, optionally narrowed and sorted (SPEC.md's `{ status }` alone keeps today's answer). */
-export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
-/**
- * `endingSoon` (the default) is each status's natural order: Running by time left, Waiting by start time, Ended
- * most recent first. `lowestPrice` is the current (or sold) price, `newest` the most recently listed
- * (highest id).
- */
-export const auctionSorts = ["endingSoon", "lowestPrice", "newest"] as const;
 export const AuctionSort = z.enum(auctionSorts);
 export type AuctionSort = z.infer<typeof AuctionSort>;
-export const SEARCH_QUERY_MAX = 100;
-export const SEARCH_PAGE_SIZE_MAX = 60;
+/** POST /api/auctions/search: one public status, a page of it, optionally narrowed and sorted (SPEC.md's `{ status }` alone keeps today's answer). */
 export const SearchAuctionsBody = z
   .object({
     status: z.enum(publicStatuses),

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { Language } from "./i18n";
 import { wholeNumberParam } from "./input";
 
-export const MIN_TOP_UP_CENTS = 100;
-export const MAX_TOP_UP_CENTS = 50_000;
+export { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS } from "./constants";
 
 /** The amount is euros as SPEC.md shows it; the server checks it (and answers isSuccess false), not the schema. */
 export const CreatePaymentBody = z.object({ amount: z.number(), language: Language.default("lv") });

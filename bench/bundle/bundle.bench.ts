@@ -15,7 +15,7 @@ export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const kib = (bytes: number) => round(bytes / 1024, 1);
-const TARGET_KIB = 170;
+const TARGET_KIB = 150;
 
 type Asset = { file: string; kind: "js" | "css"; how: string; bytes: number; gzipBytes: number };
 
@@ -81,8 +81,8 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       notes.push("Lighthouse: not run (--skip-lighthouse).");
     }
 
-    // The issue's measure is what index.html loads; the stricter second line adds the texts the app fetches before
-    // its first render, which a phone downloads before it shows anything too.
+    // What index.html loads, then with the texts the app fetches before its first render, which a phone downloads
+    // before it shows anything too: the second line is issue 16's "lean first render" measure (≤ 150 KiB).
     const targets: Target[] = [
       { name: "initial JS (index.html scripts)", goal: `≤ ${TARGET_KIB} KiB gzip`, actual: `${kib(htmlJs)} KiB`, isMet: htmlJs <= TARGET_KIB * 1024 },
       {

@@ -1,8 +1,8 @@
 // Account routes: thin handlers that parse with the contract, call one rule, map the result to an answer.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
+  Accepted,
   AuthUser,
   ChangePasswordBody,
   ConfirmEmailBody,
@@ -38,7 +38,6 @@ import type { SessionSockets } from "../realtime/socket";
 import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, type DeviceCookies } from "./device-cookie";
 import { endSession, requireUser, type SessionUser } from "./sessions";
 
-const Accepted = z.object({ ok: z.literal(true) });
 const displayNameTaken = () =>
   new HttpError(409, "VALIDATION_FAILED", "The display name is already taken.", [
     { path: "displayName", message: validationKeys.alreadyTaken },

@@ -31,6 +31,30 @@ describe("apiRequest", () => {
     expect(failure).toMatchObject({ status: 429, code: "RATE_LIMITED" });
   });
 
+  it("parses the answer with a schema given as a loader, loaded while the request is under way", async () => {
+    const events: string[] = [];
+    vi.stubGlobal("fetch", async () => {
+      events.push("fetch");
+      return new Response(JSON.stringify({ balance: 12.5 }), { status: 200 });
+    });
+    const loadSchema = async () => {
+      events.push("schema");
+      return z.object({ balance: z.number() });
+    };
+    await expect(apiRequest("/api/user-wallet", { schema: loadSchema })).resolves.toEqual({ balance: 12.5 });
+    expect(events).toEqual(["schema", "fetch"]);
+  });
+
+  it("refuses an answer its loaded schema refuses", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ balance: "lots" }), { status: 200 }));
+    await expect(apiRequest("/api/user-wallet", { schema: async () => z.object({ balance: z.number() }) })).rejects.toThrow();
+  });
+
+  it("falls back to the status when the error body is not the contract's", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ error: { code: "NO_SUCH_CODE", message: "?" } }), { status: 401 }));
+    await expect(apiRequest("/api/x", { schema: z.unknown() })).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+  });
+
   it("reports a network failure as NETWORK", async () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");

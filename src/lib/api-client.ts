@@ -1,6 +1,8 @@
-// Every call to our server: same origin, SPEC.md's headers, answers parsed with the contract's schemas.
+// Every call to our server: same origin, SPEC.md's headers, answers parsed with the contract's schemas. A schema
+// may come as a loader (`() => import(…)`): the first screen's calls then fetch zod and the schema beside the answer,
+// not in the first download (decision 014).
 import type { z } from "zod";
-import { ApiErrorBody, type ErrorCode, type FieldIssue } from "../../contract";
+import type { ErrorCode, FieldIssue } from "../../contract";
 import { currentLanguage } from "./i18n";
 
 export class ApiError extends Error {
@@ -15,12 +17,17 @@ export class ApiError extends Error {
   }
 }
 
+/** A schema, or a loader of it: a dynamic import keeps the schema (and zod) out of the importing module's chunk. */
+export type SchemaSource<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
+
 type RequestOptions<Schema extends z.ZodType> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  schema: Schema;
+  schema: SchemaSource<Schema>;
   signal?: AbortSignal;
 };
+
+const loadErrorBody = () => import("../../contract/errors").then((errors) => errors.ApiErrorBody);
 
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
@@ -32,6 +39,9 @@ export async function apiRequest<Schema extends z.ZodType>(
     "Accept-Language": currentLanguage(),
   };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // Loaded while the request is under way; a failure to load is reported where it is awaited, after the answer.
+  const parser = typeof schema === "function" ? schema() : Promise.resolve(schema);
+  parser.catch(() => undefined);
 
   let response: Response;
   try {
@@ -49,12 +59,13 @@ export async function apiRequest<Schema extends z.ZodType>(
 
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = ApiErrorBody.safeParse(payload);
-    if (parsed.success) {
+    // Refusals are rare next to answers: the error body's schema loads only when one comes.
+    const parsed = payload === undefined ? undefined : await loadErrorBody().then((schema) => schema.safeParse(payload), () => undefined);
+    if (parsed?.success) {
       const { code, message, issues } = parsed.data.error;
       throw new ApiError(response.status, code, message, issues);
     }
     throw new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "INTERNAL", response.statusText);
   }
-  return schema.parse(payload);
+  return (await parser).parse(payload);
 }

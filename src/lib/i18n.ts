@@ -4,7 +4,8 @@
 // own, loaded by those pages (`loadInfoTexts`); `t("info.…")` finds them through `fallbackNS`.
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { Language, defaultLanguage, fallbackLanguages, storageKeys } from "../../contract";
+import type { Language } from "../../contract";
+import { defaultLanguage, fallbackLanguages, isOneOf, languages, storageKeys } from "../../contract/constants";
 import { readStored, writeStored } from "./storage";
 
 type Texts = { default: Record<string, unknown> };
@@ -39,13 +40,13 @@ const bundledTexts: BackendModule = {
 
 /** The stored language when it is one we speak, else Latvian. */
 export function initialLanguage(): Language {
-  const parsed = Language.safeParse(readStored(storageKeys.language));
-  return parsed.success ? parsed.data : defaultLanguage;
+  const stored = readStored(storageKeys.language);
+  return isOneOf(languages, stored) ? stored : defaultLanguage;
 }
 
 export function currentLanguage(): Language {
-  const parsed = Language.safeParse(i18n.resolvedLanguage ?? i18n.language);
-  return parsed.success ? parsed.data : "en";
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isOneOf(languages, language) ? language : "en";
 }
 
 /** Loads the language's texts first, then switches, so the page never shows a half-translated state. */

@@ -1,6 +1,5 @@
 // The server's clock as seen from here: an offset estimated NTP-style from `clock:sync` round trips, keeping the
 // sample with the lowest round-trip time. Time left is always `endsAt − serverNow()`, never a local countdown.
-import { ClockSyncAck } from "../../contract";
 import type { LiveSocket } from "./socket";
 
 let offsetMs = 0;
@@ -27,10 +26,13 @@ export function resetClockSamples(): void {
 }
 
 export async function syncClock(socket: LiveSocket, samples = 5): Promise<void> {
+  // The ack's schema (and zod) load here, with the socket, not before the first paint (decision 014).
+  const schemas = await import("../../contract/socket").catch(() => null);
+  if (!schemas) return;
   for (let i = 0; i < samples; i++) {
     const sentAt = Date.now();
     try {
-      const answer = ClockSyncAck.parse(await socket.timeout(3000).emitWithAck("clock:sync", {}));
+      const answer = schemas.ClockSyncAck.parse(await socket.timeout(3000).emitWithAck("clock:sync", {}));
       recordClockSample(sentAt, Date.now(), answer.data.serverNow);
     } catch {
       return;

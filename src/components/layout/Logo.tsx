@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import logoCompactDark from "../../assets/logo-compact-dark.svg";
-import logoCompactLight from "../../assets/logo-compact-light.svg";
+// Files, not data URLs in the script (each is just under Vite's inline limit): the first download carries no picture.
+import logoCompactDark from "../../assets/logo-compact-dark.svg?no-inline";
+import logoCompactLight from "../../assets/logo-compact-light.svg?no-inline";
 import logoDark from "../../assets/logo-dark.svg";
 import logoLight from "../../assets/logo-light.svg";
 

@@ -1,7 +1,8 @@
 // Home's search, sort and free-entry filter live in the address (`?q=…&sort=…&free=1`), so back and refresh keep them.
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import { AuctionSort, SEARCH_QUERY_MAX } from "../../../contract";
+import type { AuctionSort } from "../../../contract";
+import { auctionSorts, isOneOf, SEARCH_QUERY_MAX } from "../../../contract/constants";
 import type { AuctionFilters } from "./api/auction-lists";
 
 export const DEFAULT_SORT: AuctionSort = "endingSoon";
@@ -10,7 +11,8 @@ export const DEFAULT_SORT: AuctionSort = "endingSoon";
 export function useHomeFilters(): [AuctionFilters, (change: Partial<AuctionFilters>) => void] {
   const [params, setParams] = useSearchParams();
   const query = (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
-  const sort = AuctionSort.safeParse(params.get("sort")).data ?? DEFAULT_SORT;
+  const sortParam = params.get("sort");
+  const sort = isOneOf(auctionSorts, sortParam) ? sortParam : DEFAULT_SORT;
   const isFreeEntryOnly = params.get("free") === "1";
   const filters = useMemo(() => ({ query, sort, isFreeEntryOnly }), [query, sort, isFreeEntryOnly]);
 

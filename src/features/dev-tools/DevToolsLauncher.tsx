@@ -1,7 +1,6 @@
 // Offers the dev panel when the server says it may (GET /dev/tools.json exists outside production only). The
 // panel's code is a chunk of its own, fetched only then, so production pages never download it.
 import { Suspense, lazy, useEffect, useState } from "react";
-import { DevToolsStatus } from "../../../contract";
 
 const DevTools = lazy(() => import("./components/DevTools").then((chunk) => ({ default: chunk.DevTools })));
 
@@ -11,7 +10,10 @@ export function DevToolsLauncher() {
     let isCurrent = true;
     fetch("/dev/tools.json", { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
-      .then((body: unknown) => {
+      // Production answers 404: the schema (and zod) load only when there is a body to check.
+      .then(async (body: unknown) => {
+        if (body === null) return;
+        const { DevToolsStatus } = await import("../../../contract/dev-tools");
         if (isCurrent && DevToolsStatus.safeParse(body).success) setIsOffered(true);
       })
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 // "Add funds" asked for from anywhere (a short wallet's toast, a card): the account menu's add-funds dialog opens
 // with the amount filled in. One dialog for the signed-in user, however many places ask.
-import { MIN_TOP_UP_CENTS } from "../../../contract";
+import { MIN_TOP_UP_CENTS } from "../../../contract/constants";
 
 type Listener = (amount: string) => void;
 const listeners = new Set<Listener>();

@@ -10,12 +10,15 @@ import {
   type InfiniteData,
 } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { AuctionListResponse, SearchAuctionsResponse, type AuctionSort, type AuctionState } from "../../../../contract";
+import type { AuctionSort, AuctionState, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
 import { applyToList, applyToPages, isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { useFallbackPolling } from "../live/use-fallback-polling";
+
+// Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
+const auctionSchemas = () => import("../../../../contract/auctions");
 
 export type ListStatus = "Running" | "Waiting" | "Ended";
 export const LIST_PAGE_SIZE = 24;
@@ -41,7 +44,7 @@ export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFi
           ...(filters.query ? { query: filters.query } : {}),
           ...(filters.isFreeEntryOnly ? { freeEntry: true } : {}),
         },
-        schema: SearchAuctionsResponse,
+        schema: async () => (await auctionSchemas()).SearchAuctionsResponse,
         signal,
       }),
     initialPageParam: 0,
@@ -121,7 +124,7 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
 const personalList = (key: string, path: string) =>
   queryOptions({
     queryKey: ["auctions", key],
-    queryFn: ({ signal }) => apiRequest(path, { schema: AuctionListResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(path, { schema: async () => (await auctionSchemas()).AuctionListResponse, signal }),
     retry: false,
   });
 

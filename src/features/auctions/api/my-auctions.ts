@@ -2,7 +2,6 @@
 // Commands go over the socket when it is up (acks), over REST otherwise.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { BidAck, BidResponse, EnrolAck, EnrolResponse, FavouriteBody, MyAuctionsResponse } from "../../../../contract";
 import type { BidOutcome } from "../../../../machines/running-auction.machine";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
@@ -12,9 +11,13 @@ import { missingAmount, requestAddFunds } from "../../wallet/add-funds-requests"
 import { walletQueryOptions } from "../../wallet/api/get-wallet";
 import { favouritesQueryOptions } from "./auction-lists";
 
+// Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
+const auctionSchemas = () => import("../../../../contract/auctions");
+const socketSchemas = () => import("../../../../contract/socket");
+
 export const myAuctionsQueryOptions = queryOptions({
   queryKey: ["auctions", "mine"],
-  queryFn: ({ signal }) => apiRequest("/api/auctions/mine", { schema: MyAuctionsResponse, signal }),
+  queryFn: ({ signal }) => apiRequest("/api/auctions/mine", { schema: async () => (await auctionSchemas()).MyAuctionsResponse, signal }),
   retry: false,
 });
 
@@ -32,17 +35,24 @@ function unwrap<T>(answer: { data: T } | { error: { code: string; message: strin
 
 async function enrolIn(auctionId: number) {
   if (isSocketConnected()) {
-    return unwrap(EnrolAck.parse(await (await loadSocket()).timeout(SOCKET_TIMEOUT_MS).emitWithAck("auction:enrol", { auctionId })));
+    const [answer, { EnrolAck }] = await Promise.all([
+      loadSocket().then((socket) => socket.timeout(SOCKET_TIMEOUT_MS).emitWithAck("auction:enrol", { auctionId })),
+      socketSchemas(),
+    ]);
+    return unwrap(EnrolAck.parse(answer));
   }
-  return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: EnrolResponse });
+  return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: async () => (await auctionSchemas()).EnrolResponse });
 }
 
 /** A bid, as the running-auction machine's `placeBid` actor needs it: refusals are outcomes, not errors. */
 export async function placeBid(auctionId: number): Promise<BidOutcome> {
   try {
     const bid = isSocketConnected()
-      ? unwrap(BidAck.parse(await (await loadSocket()).timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })))
-      : await apiRequest(`/api/auctions/${auctionId}/bids`, { method: "POST", body: {}, schema: BidResponse });
+      ? await Promise.all([
+          loadSocket().then((socket) => socket.timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })),
+          socketSchemas(),
+        ]).then(([answer, { BidAck }]) => unwrap(BidAck.parse(answer)))
+      : await apiRequest(`/api/auctions/${auctionId}/bids`, { method: "POST", body: {}, schema: async () => (await auctionSchemas()).BidResponse });
     return { ok: true, priceCents: bid.priceCents };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message };
@@ -76,7 +86,7 @@ export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ auctionId, isFavourite }: { auctionId: number; isFavourite: boolean }) =>
-      apiRequest(`/api/favourites/${auctionId}`, { method: "PUT", body: { isFavourite }, schema: FavouriteBody }),
+      apiRequest(`/api/favourites/${auctionId}`, { method: "PUT", body: { isFavourite }, schema: async () => (await auctionSchemas()).FavouriteBody }),
     onSuccess: (result, { auctionId }) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) =>
         mine && {

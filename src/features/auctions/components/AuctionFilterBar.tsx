@@ -1,7 +1,8 @@
 // Above Home's sections: search by title (applied a moment after typing stops), sort, and only free-entry auctions.
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { auctionSorts, SEARCH_QUERY_MAX, type AuctionSort } from "../../../../contract";
+import type { AuctionSort } from "../../../../contract";
+import { auctionSorts, SEARCH_QUERY_MAX } from "../../../../contract/constants";
 import { inputClassName } from "../../../components/ui/form";
 import { CloseGlyph, SearchGlyph } from "../../../components/ui/icons";
 import type { AuctionFilters } from "../api/auction-lists";

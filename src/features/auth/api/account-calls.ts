@@ -1,39 +1,41 @@
 // The account calls of the SPA, one function each; answers parsed with the contract.
-import { z } from "zod";
-import {
-  AuthUser,
-  Profile,
-  type ChangePasswordBody,
-  type ForgotPasswordBody,
-  type Language,
-  type ResetPasswordBody,
-  type SignInBody,
-  type SignUpBody,
-  type UpdateProfileBody,
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  Language,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  UpdateProfileBody,
 } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
-const Ok = z.object({ ok: z.literal(true) });
-const NoContent = z.undefined();
+// The header (language) and the route guard import this module on the first screen: the answers' schemas, and zod,
+// load with the first call (decision 014).
+const accounts = () => import("../../../../contract/accounts");
+const loadAuthUser = () => import("../../../../contract/authn").then((authn) => authn.AuthUser);
+const loadAccepted = () => accounts().then((schemas) => schemas.Accepted);
+const loadNoContent = () => accounts().then((schemas) => schemas.NoContent);
+const loadProfile = () => accounts().then((schemas) => schemas.Profile);
 
-export const signIn = (body: SignInBody) => apiRequest("/authn/sign-in", { method: "POST", body, schema: AuthUser });
-export const signUp = (body: SignUpBody) => apiRequest("/authn/sign-up", { method: "POST", body, schema: Ok });
-export const signOut = () => apiRequest("/authn/sign-out", { method: "POST", body: {}, schema: NoContent });
+export const signIn = (body: SignInBody) => apiRequest("/authn/sign-in", { method: "POST", body, schema: loadAuthUser });
+export const signUp = (body: SignUpBody) => apiRequest("/authn/sign-up", { method: "POST", body, schema: loadAccepted });
+export const signOut = () => apiRequest("/authn/sign-out", { method: "POST", body: {}, schema: loadNoContent });
 export const confirmEmail = (token: string) =>
-  apiRequest("/authn/confirm-email", { method: "POST", body: { token }, schema: AuthUser });
+  apiRequest("/authn/confirm-email", { method: "POST", body: { token }, schema: loadAuthUser });
 export const resendConfirmation = (email: string, language: Language) =>
-  apiRequest("/authn/resend-confirmation", { method: "POST", body: { email, language }, schema: Ok });
+  apiRequest("/authn/resend-confirmation", { method: "POST", body: { email, language }, schema: loadAccepted });
 export const forgotPassword = (body: ForgotPasswordBody) =>
-  apiRequest("/authn/forgot-password", { method: "POST", body, schema: Ok });
+  apiRequest("/authn/forgot-password", { method: "POST", body, schema: loadAccepted });
 export const resetPassword = (body: ResetPasswordBody) =>
-  apiRequest("/authn/reset-password", { method: "POST", body, schema: NoContent });
-export const getProfile = () => apiRequest("/api/users/profile", { schema: Profile });
+  apiRequest("/authn/reset-password", { method: "POST", body, schema: loadNoContent });
+export const getProfile = () => apiRequest("/api/users/profile", { schema: loadProfile });
 export const updateProfile = (body: UpdateProfileBody) =>
-  apiRequest("/api/users/profile", { method: "PUT", body, schema: Profile });
+  apiRequest("/api/users/profile", { method: "PUT", body, schema: loadProfile });
 export const changePassword = (body: ChangePasswordBody) =>
-  apiRequest("/api/users/password", { method: "PUT", body, schema: NoContent });
+  apiRequest("/api/users/password", { method: "PUT", body, schema: loadNoContent });
 export const saveLanguage = (language: Language) =>
-  apiRequest("/api/users/language", { method: "PUT", body: { language }, schema: NoContent });
+  apiRequest("/api/users/language", { method: "PUT", body: { language }, schema: loadNoContent });
 
 /**
  * Only a path of this origin is followed after sign-in, judged as the browser will read it: its URL parser drops tabs

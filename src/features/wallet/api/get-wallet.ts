@@ -1,12 +1,14 @@
 // GET /api/user-wallet: only for a signed-in user, no retry (SPEC.md §7).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { WalletResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
 
+// In the header of every page: the schema (and zod) load beside the request, not before the first paint.
+const loadWalletResponse = () => import("../../../../contract/wallet").then((wallet) => wallet.WalletResponse);
+
 export const walletQueryOptions = queryOptions({
   queryKey: ["wallet"],
-  queryFn: ({ signal }) => apiRequest("/api/user-wallet", { schema: WalletResponse, signal }),
+  queryFn: ({ signal }) => apiRequest("/api/user-wallet", { schema: loadWalletResponse, signal }),
   retry: false,
 });
 

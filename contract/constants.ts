@@ -1,0 +1,39 @@
+// The contract's plain values, without zod: what the SPA's first screen may import at run time. Building a schema
+// cannot be tree-shaken, so a runtime import of a schema file puts zod in the first download (decision 014). Each
+// value is re-exported from the schema file it belongs to, which builds its schemas from it.
+
+/** SPEC.md §3: the languages, the default, and the fallback order. */
+export const languages = ["en", "lv", "ru"] as const;
+export const defaultLanguage: (typeof languages)[number] = "lv";
+export const fallbackLanguages: (typeof languages)[number][] = ["en", "lv", "ru"];
+
+export const themeModes = ["light", "dark", "system"] as const;
+
+/** The browser storage keys named in SPEC.md §3. */
+export const storageKeys = {
+  language: "i18nextLng",
+  themeMode: "themeMode",
+  playBidSound: "playBidSound",
+  paymentId: "payment_id",
+  paymentOrigin: "payment_origin",
+} as const;
+
+export const auctionStatuses = ["New", "Waiting", "Running", "Ended", "Canceled"] as const;
+/** The statuses POST /api/auctions/search lists. */
+export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
+/**
+ * `endingSoon` (the default) is each status's natural order: Running by time left, Waiting by start time, Ended
+ * most recent first. `lowestPrice` is the current (or sold) price, `newest` the most recently listed
+ * (highest id).
+ */
+export const auctionSorts = ["endingSoon", "lowestPrice", "newest"] as const;
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_PAGE_SIZE_MAX = 60;
+
+export const MIN_TOP_UP_CENTS = 100;
+export const MAX_TOP_UP_CENTS = 50_000;
+
+/** Whether `value` is one of `values` (what `z.enum(values).safeParse(value).success` says, without zod). */
+export function isOneOf<const T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (values as readonly string[]).includes(value);
+}

@@ -1,0 +1,70 @@
+// What the first download may hold (decision 014): the static import graph of src/main.tsx, read from the sources
+// (type-only imports and dynamic `import()` left out, as the build leaves them out), must not reach zod, a contract
+// file that builds schemas, or the chunks that are loaded on demand. The bundle bench measures the bytes; this keeps
+// them from growing back by one import.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+/** The specifiers a file imports or re-exports at run time. */
+function runtimeSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  for (const statement of source.statements) {
+    // `import { type A }` stays in the output as `import {} from …` (verbatimModuleSyntax): it loads the module.
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly && ts.isStringLiteral(statement.moduleSpecifier)) {
+      specifiers.push(statement.moduleSpecifier.text);
+    }
+    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      specifiers.push(statement.moduleSpecifier.text);
+    }
+  }
+  return specifiers;
+}
+
+function resolveSource(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ""));
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  return candidates.find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate)) ?? null;
+}
+
+/** Every source file and package the entry reaches through static runtime imports. */
+function firstScreenGraph(entry: string): { files: string[]; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const specifier of runtimeSpecifiers(file)) {
+      if (!specifier.startsWith(".")) {
+        packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : (specifier.split("/")[0] ?? specifier));
+        continue;
+      }
+      const resolved = resolveSource(file, specifier);
+      if (resolved) visit(resolved);
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((file) => path.relative(root, file)), packages };
+}
+
+describe("the first screen's code", () => {
+  const graph = firstScreenGraph(path.join(root, "src", "main.tsx"));
+
+  it("reaches Home and the layout (the walk follows the app's imports)", () => {
+    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/HomePage.tsx", "src/components/layout/Header.tsx"]));
+    expect(graph.packages).toContain("react-dom");
+  });
+
+  it("imports no zod: plain values come from contract/constants.ts, schemas through import()", () => {
+    expect([...graph.packages].filter((name) => name === "zod")).toEqual([]);
+    expect(graph.files.filter((file) => file.startsWith("contract/"))).toEqual(["contract/constants.ts"]);
+  });
+
+  it("leaves XState and socket.io to the chunks that load after the first paint", () => {
+    expect([...graph.packages].filter((name) => ["xstate", "@xstate/react", "socket.io-client"].includes(name))).toEqual([]);
+  });
+});
