@@ -33,6 +33,9 @@ export const SEARCH_PAGE_SIZE_MAX = 60;
 export const MIN_TOP_UP_CENTS = 100;
 export const MAX_TOP_UP_CENTS = 50_000;
 
+/** The fulfilment states in which a win can still be paid (the fulfilment machine's `payable` tag). */
+export const payableFulfilmentStates = ["AwaitingPayment"] as const;
+
 /** Whether `value` is one of `values` (what `z.enum(values).safeParse(value).success` says, without zod). */
 export function isOneOf<const T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, transition } from "xstate";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { fulfilmentStates, type FulfilmentState } from "../contract";
+import { payableFulfilmentStates } from "../contract/constants";
 import {
   canTransition,
   fulfilmentEventBetween,
@@ -24,6 +25,10 @@ const allowed: [FulfilmentState, FulfilmentEvent["type"], FulfilmentState][] = [
 ];
 
 describe("the fulfilment machine", () => {
+  it("tags as payable exactly the states the contract's plain list names (the first screen's unpaid count reads that)", () => {
+    expect(fulfilmentStates.filter((state) => isPayable(state))).toEqual([...payableFulfilmentStates]);
+  });
+
   it("starts awaiting payment, payable", () => {
     const actor = createActor(fulfilmentMachine).start();
     expect(actor.getSnapshot().value).toBe("AwaitingPayment");

@@ -1,6 +1,6 @@
 // The phone bidder (issue 15), on the "phone" project's 390×844 touch screen: the bid control is in the first
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page, type WebSocket } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
 
@@ -89,11 +89,18 @@ async function recordVibrations(page: Page) {
  * a notice sent only to a bidder's sockets reaches a page that has one.
  */
 async function gotoLive(page: Page, path: string) {
-  const connected = page
-    .waitForEvent("websocket")
-    .then((socket) => socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).startsWith("40") }));
+  // Any of the page's sockets: one opened as the previous page went away may end in an error, the next connects.
+  const connected = new Promise<void>((resolve) => {
+    const onSocket = (socket: WebSocket) =>
+      socket.on("framereceived", (frame) => {
+        if (!String(frame.payload).startsWith("40")) return;
+        page.off("websocket", onSocket);
+        resolve();
+      });
+    page.on("websocket", onSocket);
+  });
   await page.goto(path);
-  await connected;
+  await expect(connected.then(() => true), `the live socket of ${path} connects`).resolves.toBe(true);
 }
 const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length);
 

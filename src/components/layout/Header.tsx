@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
-import { useUnpaidWinCount } from "../../features/won/api/won-auctions";
+import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { useLiveStatus } from "../../lib/socket";
 import { MenuGlyph } from "../ui/icons";
 import { InfoAlert } from "./InfoAlert";

@@ -2,7 +2,7 @@
 import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
-import { useUnpaidWinCount } from "../../features/won/api/won-auctions";
+import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../ui/icons";
 import { SocialLinks } from "./SocialLinks";
 

@@ -1,6 +1,6 @@
 // Bid sound on/off (default on), saved as `playBidSound` = "yes" | "no".
 import { useSyncExternalStore } from "react";
-import { storageKeys } from "../../../contract";
+import { storageKeys } from "../../../contract/constants";
 import { readStored, writeStored } from "../../lib/storage";
 
 const listeners = new Set<() => void>();

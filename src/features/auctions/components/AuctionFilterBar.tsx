@@ -30,6 +30,20 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
     if (draft.trim() !== filters.query) setDraft(filters.query);
   }
 
+  // The sort and the checkbox show the choice at once: the address (and so `filters`) follows a moment later, after
+  // the router's navigation, and a control that waited for it would flick back under the finger meanwhile.
+  const [shownChoice, setShownChoice] = useState({ sort: filters.sort, isFreeEntryOnly: filters.isFreeEntryOnly });
+  const [choiceFromAddress, setChoiceFromAddress] = useState(shownChoice);
+  if (filters.sort !== choiceFromAddress.sort || filters.isFreeEntryOnly !== choiceFromAddress.isFreeEntryOnly) {
+    const fromAddress = { sort: filters.sort, isFreeEntryOnly: filters.isFreeEntryOnly };
+    setChoiceFromAddress(fromAddress);
+    setShownChoice(fromAddress);
+  }
+  const choose = (change: Partial<typeof shownChoice>) => {
+    setShownChoice((current) => ({ ...current, ...change }));
+    onChange(change);
+  };
+
   useEffect(() => {
     if (draft.trim() === filters.query) return;
     const timer = setTimeout(() => onChange({ query: draft }), SEARCH_DEBOUNCE_MS);
@@ -94,8 +108,8 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
           </label>
           <select
             id={`${id}-sort`}
-            value={filters.sort}
-            onChange={(event) => onChange({ sort: event.target.value as AuctionSort })}
+            value={shownChoice.sort}
+            onChange={(event) => choose({ sort: event.target.value as AuctionSort })}
             className={`${inputClassName} min-w-0 flex-1 pr-8`}
           >
             {auctionSorts.map((sort) => (
@@ -108,8 +122,8 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
         <label className="flex h-11 shrink-0 cursor-pointer items-center gap-2 rounded-xl px-2 text-sm font-medium select-none">
           <input
             type="checkbox"
-            checked={filters.isFreeEntryOnly}
-            onChange={(event) => onChange({ isFreeEntryOnly: event.target.checked })}
+            checked={shownChoice.isFreeEntryOnly}
+            onChange={(event) => choose({ isFreeEntryOnly: event.target.checked })}
             className="size-5 accent-primary-700"
           />
           {t("home.freeEntry")}

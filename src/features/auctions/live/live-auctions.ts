@@ -1,6 +1,6 @@
 // Live subscriptions shared by every component of the page: each status list or auction is joined once however
-// many components show it, left when the last one goes, and joined again after a reconnect (then `onResync`
-// lets the owner catch up over REST).
+// many components show it, left when the last one goes, and joined again after a reconnect. `onResync` lets the
+// owner catch up over REST: a status list each time its watch is acknowledged, an auction after a reconnect.
 import type { AuctionState } from "../../../../contract";
 import { isSocketConnected, loadSocket, withSocket, type LiveSocket } from "../../../lib/socket";
 
@@ -12,10 +12,23 @@ let isWired = false;
 
 const keyOf = (topic: Topic) => (topic.kind === "status" ? `status:${topic.status}` : `auction:${topic.auctionId}`);
 
+/**
+ * Joins the topic's room. What the page read over REST before the join was acknowledged may have changed in between
+ * unseen (a list read, then an auction started before the watch took effect): once joined, a status list catches up
+ * over REST, and an auction takes the state its subscription answers with (listeners keep only a newer one).
+ */
 function join(topic: Topic) {
+  const key = keyOf(topic);
   withSocket((socket) => {
-    if (topic.kind === "status") socket.emit("auctions:watch", { status: topic.status }, () => undefined);
-    else socket.emit("auction:subscribe", { auctionId: topic.auctionId }, () => undefined);
+    if (topic.kind === "status") {
+      socket.emit("auctions:watch", { status: topic.status }, (answer) => {
+        if ("data" in answer) topics.get(key)?.resyncs.forEach((resync) => resync());
+      });
+    } else {
+      socket.emit("auction:subscribe", { auctionId: topic.auctionId }, (answer) => {
+        if ("data" in answer) topics.get(key)?.listeners.forEach((listener) => listener(answer.data));
+      });
+    }
   });
 }
 
@@ -30,11 +43,12 @@ function wireSocket(socket: LiveSocket) {
     topics.get(`auction:${state.id}`)?.listeners.forEach((listener) => listener(state));
     for (const status of ["Running", "Waiting", "Ended"]) topics.get(`status:${status}`)?.listeners.forEach((listener) => listener(state));
   });
+  // After a reconnect, an auction's page also catches up over REST (its bids list, its own state).
   let hasConnectedBefore = socket.connected;
   socket.on("connect", () => {
     for (const entry of topics.values()) {
       join(entry.topic);
-      if (hasConnectedBefore) entry.resyncs.forEach((resync) => resync());
+      if (hasConnectedBefore && entry.topic.kind === "auction") entry.resyncs.forEach((resync) => resync());
     }
     hasConnectedBefore = true;
   });

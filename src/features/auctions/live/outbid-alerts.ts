@@ -5,12 +5,14 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
-import { AuctionOutbid } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { onSocket } from "../../../lib/socket";
 import { alertOutbid } from "../bid-sound-player";
 
 export const OUTBID_TOAST_GAP_MS = 5000;
+
+const loadSocketSchemas = () => import("../../../../contract/socket");
+type SocketSchemas = Awaited<ReturnType<typeof loadSocketSchemas>>;
 
 /** Whether an auction may toast now: at most once per `gapMs` each (a duel of quick bids is one toast, not ten). */
 export function createOutbidThrottle(gapMs = OUTBID_TOAST_GAP_MS) {
@@ -38,18 +40,21 @@ export function useOutbidAlerts(): void {
   // Listening from the first render, not once the user has loaded: only a signed-in socket is ever sent a notice, and
   // one that came before the user query answered would be lost.
   useEffect(() => {
-    const onOutbid = (raw: unknown) => {
-      const parsed = AuctionOutbid.safeParse(raw);
-      if (!parsed.success) return;
-      const { auctionId, title } = parsed.data;
-      const href = auctionPath(auctionId);
-      if (currentPath.current.replace(/\/$/, "") === href) return;
-      if (!mayToast.current(auctionId, Date.now())) return;
-      alertOutbid();
-      showToast("warning", t("outbid.toast", { title }), {
-        link: { label: t("outbid.open"), href, onFollow: (to) => void navigate(to) },
+    // The schema loads with the socket, after the first paint (decision 014); notices keep their order behind it.
+    let schemas: Promise<SocketSchemas> | undefined;
+    const onOutbid = (raw: unknown) =>
+      void (schemas ??= loadSocketSchemas()).then(({ AuctionOutbid }) => {
+        const parsed = AuctionOutbid.safeParse(raw);
+        if (!parsed.success) return;
+        const { auctionId, title } = parsed.data;
+        const href = auctionPath(auctionId);
+        if (currentPath.current.replace(/\/$/, "") === href) return;
+        if (!mayToast.current(auctionId, Date.now())) return;
+        alertOutbid();
+        showToast("warning", t("outbid.toast", { title }), {
+          link: { label: t("outbid.open"), href, onFollow: (to) => void navigate(to) },
+        });
       });
-    };
     return onSocket((socket) => {
       socket.on("auction:outbid", onOutbid);
       return () => socket.off("auction:outbid", onOutbid);

@@ -1,19 +1,14 @@
 // GET /api/fulfilments: the signed-in user's won auctions with their fulfilment, kept live by `fulfilment:updated`
 // (newer versions replace older ones), caught up over REST after a reconnect and polled while the socket is down.
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { WonAuction, WonAuctionsResponse } from "../../../../contract";
-import { isPayable } from "../../../../machines/fulfilment.machine";
-import { apiRequest } from "../../../lib/api-client";
+import { WonAuction, type WonAuctionsResponse } from "../../../../contract";
 import { onSocket } from "../../../lib/socket";
 import { useFallbackPolling } from "../../auctions/live/use-fallback-polling";
 import { useUser } from "../../auth/auth-provider";
+import { wonAuctionsQueryOptions } from "./unpaid-wins";
 
-export const wonAuctionsQueryOptions = queryOptions({
-  queryKey: ["fulfilments"],
-  queryFn: ({ signal }) => apiRequest("/api/fulfilments", { schema: WonAuctionsResponse, signal }),
-  retry: false,
-});
+export { useUnpaidWinCount, wonAuctionsQueryOptions } from "./unpaid-wins";
 
 /** The list with one won auction replaced when the update is newer; null when the list does not hold it yet. */
 export function applyWonAuctionUpdate(list: WonAuctionsResponse, update: WonAuction): WonAuctionsResponse | null {
@@ -49,15 +44,4 @@ export function useWonAuctions() {
     });
   }, [isSignedIn, queryClient]);
   return useQuery({ ...wonAuctionsQueryOptions, enabled: isSignedIn, refetchInterval: useFallbackPolling() });
-}
-
-/** How many wins wait for payment (0 for a visitor), from the list `useWonAuctions` keeps live. */
-export function useUnpaidWinCount(): number {
-  const { data: user } = useUser();
-  const { data } = useQuery({
-    ...wonAuctionsQueryOptions,
-    enabled: user?.isAuthenticated === true,
-    select: (list) => list.items.filter((item) => isPayable(item.state)).length,
-  });
-  return data ?? 0;
 }
