@@ -156,6 +156,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What follows a commit (broadcasts through Redis, jobs) may take longer than one second on a busy machine:
+          // a poll waits up to ten before it fails.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

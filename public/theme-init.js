@@ -1,11 +1,16 @@
-// Runs before the app: sets the `dark` class from the saved theme mode (themeMode: light | dark | system).
+// Runs before the app: sets the `dark` class from the saved theme mode (themeMode: light | dark | system). In System
+// mode the page follows the device as it changes (say, dark at sunset) without a reload.
 (function () {
   var mode = "system";
   try {
     mode = localStorage.getItem("themeMode") || "system";
   } catch (e) {}
-  var prefersDark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-  var isDark = mode === "dark" || (mode !== "light" && prefersDark);
-  document.documentElement.classList.toggle("dark", isDark);
-  document.documentElement.style.colorScheme = isDark ? "dark" : "light";
+  var query = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)");
+  function apply() {
+    var isDark = mode === "dark" || (mode !== "light" && !!query && query.matches);
+    document.documentElement.classList.toggle("dark", isDark);
+    document.documentElement.style.colorScheme = isDark ? "dark" : "light";
+  }
+  apply();
+  if (query && mode === "system" && query.addEventListener) query.addEventListener("change", apply);
 })();

@@ -9,9 +9,13 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 /** The rules whose outcome depends on colours: all that a second colour scheme of the same page can change. */
 export const colourRules = ["color-contrast", "link-in-text-block"];
 
-/** The violations axe finds on the page as it is now, by WCAG 2.2 A and AA rules (or only `rules`, when given). */
-export async function runAxe(page: Page, rules?: string[]): Promise<Result[]> {
+/** What to read: the rules (all WCAG 2.2 A and AA ones when not given) and the part of the page (all when not given). */
+export type AxeScope = { rules?: string[]; within?: string };
+
+/** The violations axe finds on the page as it is now. */
+export async function runAxe(page: Page, { rules, within }: AxeScope = {}): Promise<Result[]> {
   const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
   // Tags and rules cannot be combined: both set what axe runs.
   const results = await (rules ? builder.withRules(rules) : builder.withTags(wcagTags)).analyze();
   return results.violations;
@@ -29,8 +33,8 @@ export function describeViolations(violations: Result[]): string {
 }
 
 /** Fails, listing them, when axe finds a serious or critical violation on the page. */
-export async function expectNoSeriousViolations(page: Page, where: string, rules?: string[]): Promise<void> {
-  const serious = (await runAxe(page, rules)).filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+export async function expectNoSeriousViolations(page: Page, where: string, scope: AxeScope = {}): Promise<void> {
+  const serious = (await runAxe(page, scope)).filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   // Soft: one run reports every route that fails, not only the first.
   expect.soft(describeViolations(serious), where).toBe("");
 }

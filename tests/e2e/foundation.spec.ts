@@ -167,6 +167,22 @@ test.describe("settings", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("themeMode"))).toBe("dark");
   });
 
+  test("in System mode, follow the device from light to dark and back without a reload; Light stays light", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+
+    await page.evaluate(() => window.localStorage.setItem("themeMode", "light"));
+    await page.reload();
+    // The change is sent and the page's handlers have run by the time the next evaluate answers.
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+  });
+
   test("turn the bid sound off and keep it off", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Settings" }).click();

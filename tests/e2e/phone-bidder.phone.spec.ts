@@ -252,7 +252,7 @@ test("away from the auction, each bidder hears of being outbid; the winner gets 
   await expect(won).toBeVisible();
   await expect(won).toContainText(title);
   await expect(won).toContainText("€0.03");
-  await expectNoSeriousViolations(anna, "the 'You won!' dialog");
+  await expectNoSeriousViolations(anna, "the 'You won!' dialog", { within: "[role=dialog]" });
   await expect(otto.getByText("Sold price")).toBeVisible();
   await expect(otto.getByText(annaName, { exact: true }).first()).toBeVisible();
   await expect(otto.getByRole("dialog", { name: "You won!" })).toHaveCount(0);

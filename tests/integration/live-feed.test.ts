@@ -75,9 +75,11 @@ describe("the live feed", () => {
 
     const seen: AuctionState[] = [];
     listWatcher.on("auction:updated", (state) => state.id === auction && seen.push(state));
-    await anna.socket.emitWithAck("bid:place", { auctionId: auction });
-    await otto.socket.emitWithAck("bid:place", { auctionId: auction });
-    await expect.poll(() => seen.at(-1)?.priceCents).toBe(2);
+    expect(BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 1 } });
+    expect(BidAck.parse(await otto.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 2 } });
+    // The broadcast follows the commit (through Redis to every process, on PostgreSQL): more than vitest's default
+    // poll of one second on a busy machine.
+    await expect.poll(() => seen.at(-1)?.priceCents, { timeout: 10_000 }).toBe(2);
     const seqs = seen.map((s) => s.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(new Set(seqs).size).toBe(seqs.length);

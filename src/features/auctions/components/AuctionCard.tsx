@@ -6,11 +6,11 @@ import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
-import { AuctionImage } from "./AuctionImage";
+import { AuctionImage, type ImageLoading } from "./AuctionImage";
 import { useDuration, useEuro, useLivePhaseName, useMsUntil } from "../format";
 import { buttonClassName } from "../../../components/ui/Button";
 
-export const AuctionCard = memo(function AuctionCard({ auction }: { auction: AuctionState }) {
+export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
   const { t } = useTranslation();
   const euro = useEuro();
   const duration = useDuration();
@@ -27,7 +27,7 @@ export const AuctionCard = memo(function AuctionCard({ auction }: { auction: Auc
       className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:shadow-md"
     >
       <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
-        <AuctionImage src={auction.image} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
+        <AuctionImage src={auction.image} loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
       </Link>
       <div data-tour="auction-like" className="absolute top-3 right-3">
         <StableLikeButton auctionId={auction.id} />

@@ -1,12 +1,17 @@
 import { memo } from "react";
 import type { AuctionState } from "../../../../contract";
 import { AuctionCard } from "./AuctionCard";
+import type { ImageLoading } from "./AuctionImage";
 
-export function AuctionGrid({ auctions }: { auctions: AuctionState[] }) {
+/** The most cards a row holds (three columns on a wide screen). */
+const FIRST_ROW = 3;
+
+/** `isFirstOnPage`: the page's first grid, whose first row is in the first screen (its first picture the likely LCP). */
+export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: AuctionState[]; isFirstOnPage?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {auctions.map((auction) => (
-        <GridItem key={auction.id} auction={auction} />
+      {auctions.map((auction, index) => (
+        <GridItem key={auction.id} auction={auction} imageLoading={!isFirstOnPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "priority" : "eager"} />
       ))}
     </ul>
   );
@@ -17,12 +22,29 @@ export function AuctionGrid({ auctions }: { auctions: AuctionState[] }) {
  * off screen skip style, layout and paint until scrolled near (content-visibility), so a long live list costs what
  * the visible cards cost; the intrinsic height (only: the column sets the width) keeps the scrollbar steady.
  */
-const GridItem = memo(function GridItem({ auction }: { auction: AuctionState }) {
+const GridItem = memo(function GridItem({ auction, imageLoading }: { auction: AuctionState; imageLoading: ImageLoading }) {
   return (
     <li className="flex [content-visibility:auto] min-w-0 [contain-intrinsic-size:auto_none_auto_440px]">
       <div className="w-full">
-        <AuctionCard auction={auction} />
+        <AuctionCard auction={auction} imageLoading={imageLoading} />
       </div>
     </li>
   );
 });
+
+/**
+ * While a list loads: a row of card-shaped placeholders (the card's picture ratio and about its body's height), so
+ * the cards take the place the page already gave them instead of pushing what follows down.
+ */
+export function AuctionGridSkeleton() {
+  return (
+    <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: FIRST_ROW }, (_, index) => (
+        <li key={index} className={`overflow-hidden rounded-2xl border border-line bg-surface ${index > 0 ? "hidden sm:block" : ""} ${index > 1 ? "sm:hidden xl:block" : ""}`}>
+          <div className="aspect-[16/10] w-full animate-pulse bg-black/5 sm:aspect-[4/3] dark:bg-white/5" />
+          <div className="h-[188px]" />
+        </li>
+      ))}
+    </ul>
+  );
+}

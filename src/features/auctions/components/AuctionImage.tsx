@@ -1,9 +1,24 @@
-/** The product picture on a soft backdrop; a placeholder mark when the auction has none. */
-export function AuctionImage({ src, className = "" }: { src: string | null; className?: string }) {
+/** How soon the browser fetches the picture: the first screen's (`eager`, the likely largest paint `priority`) at once. */
+export type ImageLoading = "lazy" | "eager" | "priority";
+
+/**
+ * The product picture on a soft backdrop; a placeholder mark when the auction has none. Its box's aspect ratio is
+ * fixed by the caller, and the intrinsic size is given too, so nothing shifts when the picture arrives.
+ */
+export function AuctionImage({ src, className = "", loading = "lazy" }: { src: string | null; className?: string; loading?: ImageLoading }) {
   return (
     <div className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-primary-50 to-slate-100 dark:from-slate-800 dark:to-slate-900 ${className}`}>
       {src ? (
-        <img src={src} alt="" loading="lazy" className="h-full w-full object-contain p-4" />
+        <img
+          src={src}
+          alt=""
+          width={400}
+          height={300}
+          loading={loading === "lazy" ? "lazy" : "eager"}
+          fetchPriority={loading === "priority" ? "high" : "auto"}
+          decoding="async"
+          className="h-full w-full object-contain p-4"
+        />
       ) : (
         <span aria-hidden="true" className="font-display text-5xl font-bold text-primary-300">¢</span>
       )}

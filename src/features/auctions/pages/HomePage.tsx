@@ -6,7 +6,7 @@ import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { useMediaQuery } from "../../../hooks/use-media-query";
 import { useAuctionSearch, type AuctionFilters, type ListStatus } from "../api/auction-lists";
 import { AuctionFilterBar } from "../components/AuctionFilterBar";
-import { AuctionGrid } from "../components/AuctionGrid";
+import { AuctionGrid, AuctionGridSkeleton } from "../components/AuctionGrid";
 import { hasFilters, useHomeFilters } from "../home-filters";
 
 /** Cards per page: four rows of three on a wide screen; six on a phone, where each card is a screen tall. */
@@ -33,8 +33,8 @@ export function HomePage() {
     <>
       <PageHeading title={t("home.title")}>{t("home.intro")}</PageHeading>
       <AuctionFilterBar filters={filters} onChange={changeFilters} />
-      {sections.map((section) => (
-        <AuctionSection key={section.id} {...section} filters={filters} pageSize={pageSize} />
+      {sections.map((section, index) => (
+        <AuctionSection key={section.id} {...section} filters={filters} pageSize={pageSize} isFirstOnPage={index === 0} />
       ))}
       <section aria-labelledby="how-it-works" className="mb-10">
         <h2 id="how-it-works" className="mb-4 text-2xl font-bold">
@@ -56,9 +56,9 @@ export function HomePage() {
   );
 }
 
-type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageSize: number };
+type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageSize: number; isFirstOnPage: boolean };
 
-function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize }: SectionProps) {
+function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isFirstOnPage }: SectionProps) {
   const { t } = useTranslation();
   const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuctionSearch(status, filters, pageSize);
   return (
@@ -68,7 +68,7 @@ function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize }: S
         {total > 0 && <span className="ml-2 text-base font-medium text-muted">{total}</span>}
       </h2>
       {isLoading ? (
-        <div className="h-40 animate-pulse rounded-2xl bg-black/5 dark:bg-white/5" />
+        <AuctionGridSkeleton />
       ) : isError && items.length === 0 ? (
         <EmptyState>{t("common.somethingWentWrong")}</EmptyState>
       ) : items.length === 0 ? (
@@ -76,7 +76,7 @@ function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize }: S
       ) : (
         // While a new search loads, the previous cards stay, dimmed.
         <div className={`transition-opacity ${isPlaceholderData ? "opacity-60" : ""}`} aria-busy={isPlaceholderData || isFetchingNextPage}>
-          <AuctionGrid auctions={items} />
+          <AuctionGrid auctions={items} isFirstOnPage={isFirstOnPage} />
           {hasNextPage && !isPlaceholderData && (
             <div className="mt-5 flex flex-col items-center gap-2">
               <p className="text-sm text-muted">{t("home.shown", { shown: items.length, total })}</p>
