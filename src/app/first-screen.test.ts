@@ -64,7 +64,7 @@ describe("the first screen's code", () => {
     expect(graph.files.filter((file) => file.startsWith("contract/"))).toEqual(["contract/constants.ts"]);
   });
 
-  it("leaves XState and socket.io to the chunks that load after the first paint", () => {
-    expect([...graph.packages].filter((name) => ["xstate", "@xstate/react", "socket.io-client"].includes(name))).toEqual([]);
+  it("leaves XState, socket.io and the sound player to the chunks that load after the first paint", () => {
+    expect([...graph.packages].filter((name) => ["xstate", "@xstate/react", "socket.io-client", "howler"].includes(name))).toEqual([]);
   });
 });

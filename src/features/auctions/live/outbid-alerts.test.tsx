@@ -21,7 +21,7 @@ const outbid = (auctionId: number): AuctionOutbid => ({ auctionId, title: `Speak
 const serverSays = (notice: AuctionOutbid) =>
   act(async () => {
     handlers.forEach((handler) => handler(notice));
-    await import("../../../../contract/socket");
+    await Promise.all([import("../../../../contract/socket"), import("../bid-sound-player")]);
   });
 
 beforeEach(() => {

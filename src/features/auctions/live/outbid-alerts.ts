@@ -7,12 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { showToast } from "../../../components/ui/toast";
 import { onSocket } from "../../../lib/socket";
-import { alertOutbid } from "../bid-sound-player";
 
 export const OUTBID_TOAST_GAP_MS = 5000;
 
-const loadSocketSchemas = () => import("../../../../contract/socket");
-type SocketSchemas = Awaited<ReturnType<typeof loadSocketSchemas>>;
+/** What a notice needs, loaded with the first one (after the first paint, decision 014): its schema and the chime. */
+const loadNoticeParts = () => Promise.all([import("../../../../contract/socket"), import("../bid-sound-player")]);
+type NoticeParts = Awaited<ReturnType<typeof loadNoticeParts>>;
 
 /** Whether an auction may toast now: at most once per `gapMs` each (a duel of quick bids is one toast, not ten). */
 export function createOutbidThrottle(gapMs = OUTBID_TOAST_GAP_MS) {
@@ -40,10 +40,10 @@ export function useOutbidAlerts(): void {
   // Listening from the first render, not once the user has loaded: only a signed-in socket is ever sent a notice, and
   // one that came before the user query answered would be lost.
   useEffect(() => {
-    // The schema loads with the socket, after the first paint (decision 014); notices keep their order behind it.
-    let schemas: Promise<SocketSchemas> | undefined;
+    // Notices keep their order behind the first one's loading.
+    let parts: Promise<NoticeParts> | undefined;
     const onOutbid = (raw: unknown) =>
-      void (schemas ??= loadSocketSchemas()).then(({ AuctionOutbid }) => {
+      void (parts ??= loadNoticeParts()).then(([{ AuctionOutbid }, { alertOutbid }]) => {
         const parsed = AuctionOutbid.safeParse(raw);
         if (!parsed.success) return;
         const { auctionId, title } = parsed.data;
