@@ -11,6 +11,20 @@
     document.documentElement.classList.toggle("dark", isDark);
     document.documentElement.style.colorScheme = isDark ? "dark" : "light";
   }
+  // A switch while the page is open is instant: the cards' colour transitions would otherwise fade every surface for
+  // a moment (and a reader of the colours, axe included, could catch text already dark on a card still white).
+  function applyWithoutTransitions() {
+    var pause = document.createElement("style");
+    pause.textContent = "*,*::before,*::after{transition:none!important}";
+    document.head.appendChild(pause);
+    apply();
+    window.getComputedStyle(document.body).color;
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        pause.remove();
+      });
+    });
+  }
   apply();
-  if (query && mode === "system" && query.addEventListener) query.addEventListener("change", apply);
+  if (query && mode === "system" && query.addEventListener) query.addEventListener("change", applyWithoutTransitions);
 })();

@@ -171,8 +171,19 @@ test.describe("settings", () => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await expect(page.getByRole("article").first()).toBeVisible();
+    // The switch is instant: no surface fades between the two themes (a half-faded card is unreadable for a moment).
+    await page.evaluate(() => {
+      const switched = new Promise<number>((resolve) => {
+        matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () =>
+          requestAnimationFrame(() => resolve(document.getAnimations().filter((a) => a instanceof CSSTransition).length)),
+        );
+      });
+      Object.assign(window, { fadesAfterSwitch: switched });
+    });
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => (window as unknown as { fadesAfterSwitch: Promise<number> }).fadesAfterSwitch)).toBe(0);
     await page.emulateMedia({ colorScheme: "light" });
     await expect(page.locator("html")).not.toHaveClass(/dark/);
 
