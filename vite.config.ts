@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { defaultLanguage } from "./contract/constants.js";
 import { SERVER_PATH_PREFIXES } from "./contract/server-paths.js";
 
 // The API server the dev proxy talks to (`npm run dev` starts it on this port).
@@ -34,6 +35,27 @@ export function localeParts(): Plugin {
       const { info, ...core } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
       // JSON.parse of a string literal is faster to start than the same object written as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part === "info" ? { info } : core))});`;
+    },
+  };
+}
+
+/**
+ * The default language's texts (decision 025) are asked for by index.html itself, beside the first script: the first
+ * render waits for them, and found only once the script runs they queued behind the page's other chunks.
+ */
+export function preloadDefaultTexts(): Plugin {
+  return {
+    name: "pennybid:preload-default-texts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const texts = Object.values(bundle ?? {}).find(
+          (output) => output.type === "chunk" && output.facadeModuleId?.startsWith("\0locale-part:core:") === true && output.facadeModuleId.endsWith(`/locales/${defaultLanguage}`),
+        );
+        if (!texts) throw new Error(`No chunk of the ${defaultLanguage} texts to preload`);
+        return [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${texts.fileName}` }, injectTo: "head" }];
+      },
     },
   };
 }
@@ -103,6 +125,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     localeParts(),
+    preloadDefaultTexts(),
     installableApp(),
     // A `.br` (quality 11) and a `.gz` (level 9) beside every text file of the build, public/ included, unless it would
     // not be smaller: the server sends them as they are (decision 010), so the best compression costs once, at build.
@@ -159,7 +182,8 @@ export default defineConfig({
           // What follows a commit (broadcasts through Redis, jobs) may take longer than one second on a busy machine:
           // a poll waits up to ten before it fails.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -88,6 +88,9 @@ export const SearchAuctionsResponse = z.object({
 });
 export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
+/** Home's first page of each section, as the server sends it inside Home's page (FIRST_SCREEN_ELEMENT_ID). */
+export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
+
 export const AuctionIdParams = z.object({ auctionId: IdParam });
 
 export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });

@@ -27,8 +27,19 @@ export const publicStatuses = ["Running", "Waiting", "Ended"] as const;
  * (highest id).
  */
 export const auctionSorts = ["endingSoon", "lowestPrice", "newest"] as const;
+export const DEFAULT_AUCTION_SORT: (typeof auctionSorts)[number] = "endingSoon";
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_PAGE_SIZE_MAX = 60;
+
+/** Home's cards per section and page: four rows of three on a wide screen; six on a phone, where each is a screen tall. */
+export const HOME_PAGE_SIZE = 12;
+export const HOME_PAGE_SIZE_PHONE = 6;
+
+/**
+ * The data block (`<script type="application/json">`) in which the server sends, with Home's page, the first page
+ * of each of Home's sections (unfiltered): the first screen draws without waiting for a search (decision 025).
+ */
+export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
 
 export const MIN_TOP_UP_CENTS = 100;
 export const MAX_TOP_UP_CENTS = 50_000;

@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse } from "../../contract";
+import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import type { Queryable } from "../db/database";
 
@@ -114,6 +114,13 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
   ]);
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
   return { items: await withRecentBids(db, rows), total: count?.n ?? 0 };
+}
+
+/** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */
+export async function searchPage(db: Queryable, search: Omit<AuctionSearch, "limit"> & { pageSize: number }): Promise<SearchAuctionsResponse> {
+  const { pageSize, offset } = search;
+  const { items, total } = await searchAuctions(db, { ...search, limit: pageSize });
+  return { items, page: Math.floor(offset / pageSize) + 1, pageSize, total, offset, hasMore: offset + items.length < total };
 }
 
 const PUBLIC_STATUSES: AuctionStatus[] = ["Waiting", "Running", "Ended"];

@@ -19,7 +19,7 @@ import {
 import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchAuctions } from "./auctions.queries";
+import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchPage } from "./auctions.queries";
 import type { AuctionCommands } from "./auction-commands";
 import { AuctionRefusal } from "./engine";
 
@@ -60,9 +60,7 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.post("/api/auctions/search", { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse } } }, async (request) => {
     const { status, query, sort, freeEntry, page, pageSize } = request.body;
-    const offset = request.body.offset ?? (page - 1) * pageSize;
-    const { items, total } = await searchAuctions(db, { status, query, sort, freeEntry, offset, limit: pageSize });
-    return { items, page: Math.floor(offset / pageSize) + 1, pageSize, total, offset, hasMore: offset + items.length < total };
+    return searchPage(db, { status, query, sort, freeEntry, pageSize, offset: request.body.offset ?? (page - 1) * pageSize });
   });
 
   r.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse } } }, async (request) => {

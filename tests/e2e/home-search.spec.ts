@@ -104,3 +104,13 @@ test("a searched card shows the enrolment and moves from Starting soon to Runnin
   await expect(startingSoon(page).getByRole("article")).toHaveCount(1);
   await expect(startingSoon(page).getByRole("article", { name: `${tag} other clock`, exact: true })).toBeVisible();
 });
+
+test("Home's first cards come with the page: they draw while every search is still unanswered", async ({ page }) => {
+  await inEnglish(page);
+  // Held, never answered: the cards can only come from the page itself (decision 025).
+  await page.route("**/api/auctions/search", () => undefined);
+  await page.goto("/");
+  await expect(running(page).getByRole("article").first()).toBeVisible();
+  await expect(startingSoon(page).getByRole("article").first()).toBeVisible();
+  await expect(section(page, /^Ended auctions/).getByRole("article").first()).toBeVisible();
+});

@@ -2,10 +2,10 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { AuctionSort } from "../../../contract";
-import { auctionSorts, isOneOf, SEARCH_QUERY_MAX } from "../../../contract/constants";
+import { auctionSorts, DEFAULT_AUCTION_SORT, isOneOf, SEARCH_QUERY_MAX } from "../../../contract/constants";
 import type { AuctionFilters } from "./api/auction-lists";
 
-export const DEFAULT_SORT: AuctionSort = "endingSoon";
+export const DEFAULT_SORT: AuctionSort = DEFAULT_AUCTION_SORT;
 
 /** The filters the address holds (anything unknown there falls back to no filter), and a way to change them. */
 export function useHomeFilters(): [AuctionFilters, (change: Partial<AuctionFilters>) => void] {

@@ -15,6 +15,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth/auth-provider";
 import { applyToList, applyToPages, isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
+import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../live/use-fallback-polling";
 
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
@@ -65,7 +66,14 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
     ...data,
     pages: updates.reduce((pages, update) => applyToPages(pages, update, filter), data.pages),
   }));
-  const query = useInfiniteQuery({ ...options, refetchInterval: useFallbackPolling() });
+  const query = useInfiniteQuery({
+    ...options,
+    initialData: () => {
+      const firstPage = takeFirstScreenPage(status, filters, pageSize);
+      return firstPage && { pages: [firstPage], pageParams: [0] };
+    },
+    refetchInterval: useFallbackPolling(),
+  });
   const pages = query.data?.pages;
   const items = useMemo(() => {
     const seen = new Set<number>();

@@ -1,6 +1,7 @@
 // Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live, searched, sorted and shown
 // a page at a time; a short how-it-works.
 import { useTranslation } from "react-i18next";
+import { HOME_PAGE_SIZE, HOME_PAGE_SIZE_PHONE } from "../../../../contract/constants";
 import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { useMediaQuery } from "../../../hooks/use-media-query";
@@ -9,9 +10,6 @@ import { AuctionFilterBar } from "../components/AuctionFilterBar";
 import { AuctionGrid, AuctionGridSkeleton } from "../components/AuctionGrid";
 import { hasFilters, useHomeFilters } from "../home-filters";
 
-/** Cards per page: four rows of three on a wide screen; six on a phone, where each card is a screen tall. */
-export const HOME_PAGE_SIZE = 12;
-export const HOME_PAGE_SIZE_PHONE = 6;
 
 const sections: { id: string; status: ListStatus; titleKey: string; emptyKey: string }[] = [
   { id: "running", status: "Running", titleKey: "home.running", emptyKey: "home.noRunning" },

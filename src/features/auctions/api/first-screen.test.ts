@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
+import { FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
+import { auctionState } from "../../../../tests/support/auction-state";
+
+const page = (ids: number[], total = ids.length): SearchAuctionsResponse => ({
+  items: ids.map((id) => auctionState(id)),
+  page: 1,
+  pageSize: 12,
+  total,
+  offset: 0,
+  hasMore: ids.length < total,
+});
+
+const unfiltered = { query: "", sort: "endingSoon", isFreeEntryOnly: false } as const;
+
+/** The page as the server sends it, and a fresh copy of the module (it reads the block once). */
+async function pageWith(text: string) {
+  document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${text}</script>`;
+  vi.resetModules();
+  return import("./first-screen");
+}
+
+const lists: FirstScreenLists = {
+  Running: page([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 20),
+  Waiting: page([21, 22]),
+  Ended: page([]),
+};
+
+describe("Home's first screen from the page", () => {
+  beforeEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  it("gives each section its page once, cut to the phone's page size, saying whether more follow", async () => {
+    const { takeFirstScreenPage } = await pageWith(JSON.stringify(lists));
+    const running = takeFirstScreenPage("Running", unfiltered, 6);
+    expect(running?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(running).toMatchObject({ pageSize: 6, total: 20, hasMore: true, offset: 0 });
+    expect(takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+    expect(takeFirstScreenPage("Waiting", unfiltered, 12)).toMatchObject({ items: lists.Waiting.items, hasMore: false });
+    // Read once: the block leaves the page.
+    expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
+  });
+
+  it("gives nothing to a filtered or sorted section, or one wanting more than the page holds", async () => {
+    const { takeFirstScreenPage } = await pageWith(JSON.stringify(lists));
+    expect(takeFirstScreenPage("Running", { ...unfiltered, query: "phone" }, 12)).toBeUndefined();
+    expect(takeFirstScreenPage("Waiting", { ...unfiltered, sort: "newest" }, 12)).toBeUndefined();
+    expect(takeFirstScreenPage("Ended", { ...unfiltered, isFreeEntryOnly: true }, 12)).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 24)).toBeUndefined();
+  });
+
+  it("gives nothing when the page has no block (the offline shell) or a broken one", async () => {
+    document.body.innerHTML = `<div id="root"></div>`;
+    vi.resetModules();
+    const withoutBlock = await import("./first-screen");
+    expect(withoutBlock.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+    const broken = await pageWith("{not json");
+    expect(broken.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+  });
+});

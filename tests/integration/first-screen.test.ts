@@ -1,0 +1,84 @@
+// Home's page carries its first screen (decision 025): the first page of each section, as the search would answer
+// it, in a data block no title can break out of, and the first running picture asked for at once. The app's other
+// pages and the service worker's shell stay the plain, cached index.html.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FirstScreenLists, SearchAuctionsResponse } from "../../contract";
+import { HOME_PAGE_SIZE } from "../../contract/constants";
+import { createAuction } from "../support/fixtures";
+import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+
+const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-first-screen-"));
+const indexHtml = `<!doctype html><html><head><title>Pennybid</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
+const hostileTitle = `</script><script>alert("title")</script><!--`;
+let server: TestServer;
+
+beforeAll(async () => {
+  writeFileSync(path.join(staticDir, "index.html"), indexHtml);
+  server = await startTestServer({ STATIC_DIR: staticDir });
+  const { db } = server.database;
+  const now = new Date();
+  // More running auctions than a page holds: the block holds one page and says more follow.
+  for (let i = 0; i < HOME_PAGE_SIZE + 2; i++) await createAuction(db, now, { initialSeconds: 600 + i });
+  const first = await createAuction(db, now, { initialSeconds: 30 });
+  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, [`/media/a"b<c>.webp`], first]);
+  await createAuction(db, now, { status: "Waiting" });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const search = async (status: string) => {
+  const answer = await fetch(`${server.url}/api/auctions/search`, {
+    method: "POST",
+    headers: spaHeaders,
+    body: JSON.stringify({ status, pageSize: HOME_PAGE_SIZE }),
+  });
+  return withoutClock((await answer.json()) as SearchAuctionsResponse);
+};
+
+/** A page without each card's `serverNow` (the moment it was read, different for every read). */
+const withoutClock = (page: SearchAuctionsResponse) => ({ ...page, items: page.items.map(({ serverNow: _read, ...item }) => item) });
+
+/** The data block's text, found the way the browser finds it: the first script element with its id. */
+function dataBlock(html: string): string {
+  const match = /<script type="application\/json" id="first-screen">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error(`no first-screen block in ${html}`);
+  return match[1];
+}
+
+describe("Home's page", () => {
+  it("carries the first page of each section as the search answers it, never kept by a cache", async () => {
+    const answer = await fetch(`${server.url}/`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
+    expect(answer.headers.get("etag")).toBeNull();
+    const lists = JSON.parse(dataBlock(await answer.text())) as FirstScreenLists;
+    const [running, waiting, ended] = await Promise.all([search("Running"), search("Waiting"), search("Ended")]);
+    expect(withoutClock(lists.Running)).toEqual(running);
+    expect(withoutClock(lists.Waiting)).toEqual(waiting);
+    expect(withoutClock(lists.Ended)).toEqual(ended);
+    expect(lists.Running.items).toHaveLength(HOME_PAGE_SIZE);
+    expect(lists.Running.hasMore).toBe(true);
+    expect(lists.Running.items[0]?.title).toBe(hostileTitle);
+  });
+
+  it("lets no title close the data block, and asks for the first running picture at once, escaped", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    // The only script elements are the data block and the app's own.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain(hostileTitle);
+    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c>.webp" fetchpriority="high" /></head>`);
+  });
+
+  it("is the plain index.html at /index.html (the offline shell) and on the app's other routes", async () => {
+    for (const route of ["/index.html", "/auctions/1", "/wallet"]) {
+      const html = await (await fetch(`${server.url}${route}`)).text();
+      expect(html, route).toBe(indexHtml);
+    }
+  });
+});
