@@ -88,8 +88,6 @@ export const SearchAuctionsResponse = z.object({
 });
 export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
-/** Home's first page of each section, as the server sends it inside Home's page (FIRST_SCREEN_ELEMENT_ID). */
-export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
 
 export const AuctionIdParams = z.object({ auctionId: IdParam });
 
@@ -117,6 +115,11 @@ export const AuctionDetail = AuctionState.extend({
   paymentWindowHours: z.number().int(),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetail>;
+
+/** Home's first page of each section, as Home's page carries it. */
+export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
+/** What the server sends inside an app page for its first screen (FIRST_SCREEN_ELEMENT_ID): Home's lists, or one auction. */
+export type FirstScreen = { lists?: FirstScreenLists; auction?: AuctionDetail };
 
 /** GET /api/auctions/{id}/chain: every bid with its hashes, so anyone can recompute the chain. */
 export const BidChainLink = z.object({

@@ -17,7 +17,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from "
 import { securityPlugin, type CsrfMode } from "./http/security.plugin";
 import { loggerOptions } from "./http/logger";
 import { spaPlugin } from "./http/spa.plugin";
-import { homeFirstScreen } from "./auctions/first-screen";
+import { firstScreenFor } from "./auctions/first-screen";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
 import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await http.register(mailboxRoutes, { db });
     await http.register(devToolsRoutes);
   }
-  await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: () => homeFirstScreen(db) });
+  await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: (pathname) => firstScreenFor(db, pathname) });
 
   const lifecycle =
     options.runsLifecycle === false

@@ -1,13 +1,23 @@
-// Home's first screen, sent with the page itself (decision 025): the first page of each of Home's sections, unfiltered
-// and in the default order, exactly as POST /api/auctions/search would answer the SPA's first three calls.
-import type { FirstScreenLists } from "../../contract";
+// An app page's first screen, sent with the page itself (decision 025): on Home, the first page of each section,
+// unfiltered and in the default order, exactly as POST /api/auctions/search would answer the SPA's first three calls;
+// on an auction's page, the auction as GET /api/auctions/:id would answer.
+import type { FirstScreen } from "../../contract";
 import { DEFAULT_AUCTION_SORT, HOME_PAGE_SIZE } from "../../contract/constants";
 import type { Queryable } from "../db/database";
-import { searchPage } from "./auctions.queries";
+import { auctionDetail, searchPage } from "./auctions.queries";
 
-export async function homeFirstScreen(db: Queryable): Promise<FirstScreenLists> {
-  const firstPage = (status: keyof FirstScreenLists) =>
+async function homeFirstScreen(db: Queryable): Promise<FirstScreen> {
+  const firstPage = (status: "Running" | "Waiting" | "Ended") =>
     searchPage(db, { status, sort: DEFAULT_AUCTION_SORT, freeEntry: false, offset: 0, pageSize: HOME_PAGE_SIZE });
   const [Running, Waiting, Ended] = await Promise.all([firstPage("Running"), firstPage("Waiting"), firstPage("Ended")]);
-  return { Running, Waiting, Ended };
+  return { lists: { Running, Waiting, Ended } };
+}
+
+/** The first screen of the app page at `pathname`; null for a page that has none (or an auction no one may see). */
+export async function firstScreenFor(db: Queryable, pathname: string): Promise<FirstScreen | null> {
+  if (pathname === "/") return homeFirstScreen(db);
+  const auctionId = /^\/auctions\/([1-9]\d{0,14})$/.exec(pathname)?.[1];
+  if (!auctionId) return null;
+  const auction = await auctionDetail(db, Number(auctionId));
+  return auction && { auction };
 }

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
-import { isServerPath, type FirstScreenLists } from "../../contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isServerPath, type FirstScreen } from "../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../contract/constants";
 import { errorBody } from "./errors";
 
@@ -16,19 +16,25 @@ const REVALIDATE = "no-cache";
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
- * index.html with Home's first screen inside (decision 025): the lists as a JSON data block (never run as a script;
- * `<` escaped, so no text in it can close the element) and the first running auction's picture, the likely largest
- * paint, asked for at once beside the scripts.
+ * index.html with the page's first screen inside (decision 025): as a JSON data block (never run as a script; `<`
+ * escaped, so no text in it can close the element), and its first picture, the likely largest paint, asked for at
+ * once beside the scripts.
  */
-export function withFirstScreen(html: string, lists: FirstScreenLists): string {
-  const picture = lists.Running.items[0]?.image;
+export function withFirstScreen(html: string, screen: FirstScreen): string {
+  const picture = screen.lists?.Running.items[0]?.image ?? screen.auction?.images[0] ?? screen.auction?.image;
   const preload = picture ? `<link rel="preload" as="image" href="${escapeAttribute(picture)}" fetchpriority="high" />` : "";
-  const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(lists).replace(/</g, "\\u003c")}</script>`;
+  const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(screen).replace(/</g, "\\u003c")}</script>`;
   const withPreload = html.includes("</head>") ? html.replace("</head>", `${preload}</head>`) : `${preload}${html}`;
   return withPreload.includes("</body>") ? withPreload.replace("</body>", `${data}</body>`) : `${withPreload}${data}`;
 }
 
-export type SpaOptions = { staticDir: string; firstScreen?: () => Promise<FirstScreenLists> };
+/** The first screen of the app page at a path, or null when it has none. */
+export type FirstScreenSource = (pathname: string) => Promise<FirstScreen | null>;
+
+/** The app's pages the server makes with their first screen: the SPA's routes, not the server's own pages. */
+export const PAGES_WITH_FIRST_SCREEN = ["/", "/auctions/:auctionId"] as const;
+
+export type SpaOptions = { staticDir: string; firstScreen?: FirstScreenSource };
 
 export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Promise<void> {
   const indexFile = path.join(options.staticDir, "index.html");
@@ -51,20 +57,20 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
 
   const { firstScreen } = options;
   if (hasBuild && firstScreen) {
-    // Home's page is made per visit (its lists are live), so it is never kept: no ETag, asked for again each time.
-    // The app shell the service worker keeps is /index.html, the plain file: an offline Home asks for its lists.
-    app.get("/", async (request, reply) => {
-      const html = await readFile(indexFile, "utf8");
-      const lists = await firstScreen().catch((error: unknown) => {
-        // The page never fails for its lists: without them the SPA asks for them itself.
-        request.log.warn({ err: error }, "Home's first screen could not be read");
+    // Home's and an auction's pages are made per visit (what they carry is live), so they are never kept: no ETag,
+    // asked for again each time. The app shell the service worker keeps is /index.html, the plain file: a page it
+    // answers asks for its data itself.
+    const withItsFirstScreen = async (request: FastifyRequest, reply: FastifyReply) => {
+      const screen = await firstScreen(request.url.split("?")[0] ?? "/").catch((error: unknown) => {
+        // The page never fails for its data: without it the SPA asks for it itself.
+        request.log.warn({ err: error }, "a page's first screen could not be read");
         return null;
       });
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(lists ? withFirstScreen(html, lists) : html);
-    });
+      if (!screen) return reply.sendFile("index.html");
+      const html = await readFile(indexFile, "utf8");
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, screen));
+    };
+    for (const page of PAGES_WITH_FIRST_SCREEN) app.get(page, withItsFirstScreen);
   }
 
   app.setNotFoundHandler((request, reply) => {

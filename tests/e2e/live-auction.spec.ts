@@ -141,3 +141,15 @@ test("an ended auction shows its winner and a bid chain that verifies", async ({
   await page.getByRole("button", { name: "Verify the chain" }).click();
   await expect(page.getByText(/^All \d+ bids check out: the chain is intact\.$/)).toBeVisible();
 });
+
+test("an auction's page comes with its auction: opened by its address, it draws while the auction's call is unanswered", async ({ page }) => {
+  await inEnglish(page);
+  const search = await page.request.post("/api/auctions/search", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { status: "Running", pageSize: 1 } });
+  const [auction] = ((await search.json()) as { items: { id: number; title: string }[] }).items;
+  if (!auction) throw new Error("the demo catalogue has a running auction");
+  // Held, never answered: the auction can only come from the page itself (decision 025).
+  await page.route(`**/api/auctions/${auction.id}`, () => undefined);
+  await page.goto(`/auctions/${auction.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: auction.title })).toBeVisible();
+  await expect(page.getByText("Current price")).toBeVisible();
+});

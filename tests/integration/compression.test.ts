@@ -10,6 +10,7 @@ import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockSyncAck, SearchAuctionsResponse, isServerPath } from "../../contract";
 import { COMPRESSION_THRESHOLD_BYTES } from "../../server/http/compression.plugin";
+import { PAGES_WITH_FIRST_SCREEN } from "../../server/http/spa.plugin";
 import { createAuction } from "../support/fixtures";
 import { startTestServer, spaHeaders, type TestServer } from "../support/server";
 
@@ -116,8 +117,8 @@ describe("built files, precompressed by the build", () => {
     expect(decoded(answer)).toBe(indexHtml);
   });
 
-  it("sends index.html for the app's routes (/auctions/1) compressed, no-cache, with an ETag", async () => {
-    for (const route of ["/auctions/1", "/wallet"]) {
+  it("sends index.html for the app's routes (/favourites) compressed, no-cache, with an ETag", async () => {
+    for (const route of ["/favourites", "/wallet"]) {
       const answer = await send(route, { headers: { "accept-encoding": "gzip, br" } });
       expect(answer.status, route).toBe(200);
       expect(answer.headers["content-encoding"], route).toBe("br");
@@ -130,7 +131,7 @@ describe("built files, precompressed by the build", () => {
   });
 
   it("answers a revalidation with the ETag it gave with 304 and no body", async () => {
-    for (const route of ["/index.html", "/auctions/1", SCRIPT_PATH]) {
+    for (const route of ["/index.html", "/favourites", SCRIPT_PATH]) {
       const first = await send(route, { headers: { "accept-encoding": "br, gzip" } });
       const etag = first.headers.etag ?? "";
       expect(etag, route).not.toBe("");
@@ -171,7 +172,9 @@ describe("the service worker and the web app manifest", () => {
   it("gives the app's page for no path the server answers itself, the paths the worker leaves to the network", async () => {
     // The worker's navigateFallbackDenylist is SERVER_PATH_PREFIXES (vite.config.ts): every page the server renders
     // (the dev mailbox, the payment sandbox's checkout) must be under one, or the worker would show the shell there.
-    const serverRoutes = server.app.routes.filter((route) => route.url !== "/" && route.url !== "/*");
+    // The app's pages the server makes with their data are the SPA's: the worker's shell may stand in for them.
+    const appPages: readonly string[] = PAGES_WITH_FIRST_SCREEN;
+    const serverRoutes = server.app.routes.filter((route) => !appPages.includes(route.url) && route.url !== "/*");
     expect(serverRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/dev/mailbox", "/sandbox/checkout/:paymentId"]));
     expect(serverRoutes.filter((route) => !isServerPath(route.url)).map((route) => `${route.method} ${route.url}`)).toEqual([]);
     const mailbox = await send("/dev/mailbox");

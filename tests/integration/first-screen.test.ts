@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FirstScreenLists, SearchAuctionsResponse } from "../../contract";
+import type { FirstScreen, SearchAuctionsResponse } from "../../contract";
 import { HOME_PAGE_SIZE } from "../../contract/constants";
 import { createAuction } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
@@ -14,6 +14,7 @@ const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-first-screen-"));
 const indexHtml = `<!doctype html><html><head><title>Pennybid</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
 const hostileTitle = `</script><script>alert("title")</script><!--`;
 let server: TestServer;
+let hostileId: number;
 
 beforeAll(async () => {
   writeFileSync(path.join(staticDir, "index.html"), indexHtml);
@@ -22,8 +23,8 @@ beforeAll(async () => {
   const now = new Date();
   // More running auctions than a page holds: the block holds one page and says more follow.
   for (let i = 0; i < HOME_PAGE_SIZE + 2; i++) await createAuction(db, now, { initialSeconds: 600 + i });
-  const first = await createAuction(db, now, { initialSeconds: 30 });
-  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, [`/media/a"b<c>.webp`], first]);
+  hostileId = await createAuction(db, now, { initialSeconds: 30 });
+  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, [`/media/a"b<c>.webp`], hostileId]);
   await createAuction(db, now, { status: "Waiting" });
 });
 
@@ -57,7 +58,9 @@ describe("Home's page", () => {
     expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
     expect(answer.headers.get("cache-control")).toBe("no-cache");
     expect(answer.headers.get("etag")).toBeNull();
-    const lists = JSON.parse(dataBlock(await answer.text())) as FirstScreenLists;
+    const { lists, auction } = JSON.parse(dataBlock(await answer.text())) as FirstScreen;
+    expect(auction).toBeUndefined();
+    if (!lists) throw new Error("no lists on Home's page");
     const [running, waiting, ended] = await Promise.all([search("Running"), search("Waiting"), search("Ended")]);
     expect(withoutClock(lists.Running)).toEqual(running);
     expect(withoutClock(lists.Waiting)).toEqual(waiting);
@@ -76,9 +79,28 @@ describe("Home's page", () => {
   });
 
   it("is the plain index.html at /index.html (the offline shell) and on the app's other routes", async () => {
-    for (const route of ["/index.html", "/auctions/1", "/wallet"]) {
+    for (const route of ["/index.html", "/auctions/99999", "/auctions/won", "/auctions/0", "/wallet"]) {
       const html = await (await fetch(`${server.url}${route}`)).text();
       expect(html, route).toBe(indexHtml);
     }
+  });
+});
+
+describe("an auction's page", () => {
+  it("carries the auction as GET /api/auctions/:id answers it, and asks for its first picture at once", async () => {
+    const answer = await fetch(`${server.url}/auctions/${hostileId}`);
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
+    const html = await answer.text();
+    const { auction, lists } = JSON.parse(dataBlock(html)) as FirstScreen;
+    expect(lists).toBeUndefined();
+    const { serverNow: _read, ...fromApi } = (await (await fetch(`${server.url}/api/auctions/${hostileId}`, { headers: spaHeaders })).json()) as { serverNow: number };
+    expect({ ...auction, serverNow: undefined }).toEqual({ ...fromApi, serverNow: undefined });
+    expect(html).not.toContain(hostileTitle);
+    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c>.webp" fetchpriority="high" />`);
+  });
+
+  it("is the plain index.html for a draft, which no bidder may see", async () => {
+    const draft = await createAuction(server.database.db, new Date(), { status: "New" });
+    expect(await (await fetch(`${server.url}/auctions/${draft}`)).text()).toBe(indexHtml);
   });
 });

@@ -6,6 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { useFallbackPolling } from "../live/use-fallback-polling";
+import { takeFirstScreenAuction } from "./first-screen";
 
 export const auctionQueryOptions = (auctionId: number) =>
   queryOptions({
@@ -27,7 +28,7 @@ export function useAuction(auctionId: number) {
       () => void queryClient.invalidateQueries({ queryKey: key }),
     );
   }, [auctionId, queryClient]);
-  return useQuery({ ...auctionQueryOptions(auctionId), refetchInterval: useFallbackPolling() });
+  return useQuery({ ...auctionQueryOptions(auctionId), initialData: () => takeFirstScreenAuction(auctionId), refetchInterval: useFallbackPolling() });
 }
 
 export const bidChainQueryOptions = (auctionId: number) =>

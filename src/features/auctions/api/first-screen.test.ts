@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionDetail, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import { auctionState } from "../../../../tests/support/auction-state";
 
@@ -33,7 +33,7 @@ describe("Home's first screen from the page", () => {
   });
 
   it("gives each section its page once, cut to the phone's page size, saying whether more follow", async () => {
-    const { takeFirstScreenPage } = await pageWith(JSON.stringify(lists));
+    const { takeFirstScreenPage } = await pageWith(JSON.stringify({ lists }));
     const running = takeFirstScreenPage("Running", unfiltered, 6);
     expect(running?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(running).toMatchObject({ pageSize: 6, total: 20, hasMore: true, offset: 0 });
@@ -44,7 +44,7 @@ describe("Home's first screen from the page", () => {
   });
 
   it("gives nothing to a filtered or sorted section, or one wanting more than the page holds", async () => {
-    const { takeFirstScreenPage } = await pageWith(JSON.stringify(lists));
+    const { takeFirstScreenPage } = await pageWith(JSON.stringify({ lists }));
     expect(takeFirstScreenPage("Running", { ...unfiltered, query: "phone" }, 12)).toBeUndefined();
     expect(takeFirstScreenPage("Waiting", { ...unfiltered, sort: "newest" }, 12)).toBeUndefined();
     expect(takeFirstScreenPage("Ended", { ...unfiltered, isFreeEntryOnly: true }, 12)).toBeUndefined();
@@ -58,5 +58,14 @@ describe("Home's first screen from the page", () => {
     expect(withoutBlock.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
     const broken = await pageWith("{not json");
     expect(broken.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+  });
+
+  it("gives an auction's page its auction once, and only the auction asked for", async () => {
+    const auction: AuctionDetail = { ...auctionState(7), description: "", images: ["/a.webp"], paymentWindowHours: 48 };
+    const { takeFirstScreenAuction, takeFirstScreenPage } = await pageWith(JSON.stringify({ auction }));
+    expect(takeFirstScreenAuction(8)).toBeUndefined();
+    expect(takeFirstScreenAuction(7)).toEqual(auction);
+    expect(takeFirstScreenAuction(7)).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
   });
 });

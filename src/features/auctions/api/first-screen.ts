@@ -1,34 +1,47 @@
-// Home's first screen as the server sent it inside the page (decision 025): the first page of each section, so the
-// cards draw without waiting for three searches. Each section takes its page once, unfiltered, on the first visit
-// only; after that the live feed's resync (on the watch's acknowledgement) brings whatever changed since the page
-// was made.
-import type { FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
+// The first screen as the server sent it inside the page (decision 025): Home's first page of each section, or the
+// auction of an auction's page, so the page draws without waiting for its first calls. Each part is taken once, on
+// the first visit only; after that the live feed brings whatever changed since the page was made (a status list's
+// resync when its watch is acknowledged, an auction's state in its subscription's acknowledgement).
+import type { AuctionDetail, FirstScreen, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
 import { DEFAULT_AUCTION_SORT, FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import type { AuctionFilters, ListStatus } from "./auction-lists";
 
-let lists: Partial<FirstScreenLists> | undefined;
+/** What is left of the page's first screen: each part goes once. */
+let screen: { lists: Partial<FirstScreenLists>; auction?: AuctionDetail | undefined } | undefined;
 
-function readLists(): Partial<FirstScreenLists> {
-  if (lists) return lists;
+function readScreen(): NonNullable<typeof screen> {
+  if (screen) return screen;
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   try {
     // Not parsed with the contract's schema (that would put zod in the first download, decision 014): it came from
-    // our server in the very page that runs this code, no less trusted than the code itself.
-    lists = element?.textContent ? (JSON.parse(element.textContent) as Partial<FirstScreenLists>) : {};
+    // the server in the very page that names the scripts reading it, no less trusted than they are.
+    const sent = element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : {};
+    screen = { lists: { ...sent.lists }, auction: sent.auction };
   } catch {
-    lists = {};
+    screen = { lists: {} };
   }
   element?.remove();
-  return lists;
+  return screen;
 }
 
 /** The section's first page from the page itself, cut to `pageSize`; undefined when filtered or already taken. */
 export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number): SearchAuctionsResponse | undefined {
   if (filters.query || filters.isFreeEntryOnly || filters.sort !== DEFAULT_AUCTION_SORT) return undefined;
-  const available = readLists();
-  const page = available[status];
-  delete available[status];
-  if (!page || page.offset !== 0 || page.pageSize < pageSize) return undefined;
+  const lists = readScreen().lists;
+  const page = lists?.[status];
+  if (!lists || !page) return undefined;
+  const { [status]: _taken, ...rest } = lists;
+  screen = { ...screen, lists: rest as typeof lists };
+  if (page.offset !== 0 || page.pageSize < pageSize) return undefined;
   const items = page.items.slice(0, pageSize);
   return { ...page, items, pageSize, hasMore: items.length < page.total };
+}
+
+/** The auction from the page itself when it is the one asked for; undefined otherwise or once taken. */
+export function takeFirstScreenAuction(auctionId: number): AuctionDetail | undefined {
+  const left = readScreen();
+  const { auction } = left;
+  if (auction?.id !== auctionId) return undefined;
+  left.auction = undefined;
+  return auction;
 }
