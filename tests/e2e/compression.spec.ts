@@ -16,8 +16,8 @@ const builtSize = (urlPath: string) => statSync(path.join(staticDir, urlPath)).s
 const varyNames = (response: APIResponse) => (response.headers()["vary"] ?? "").toLowerCase().split(/\s*,\s*/);
 
 test("the page, its main script and a JSON answer come back compressed, with the right caching headers", async ({ request }) => {
-  await test.step("/ is the build's index.html, brotli, revalidated by its ETag", async () => {
-    const page = await request.get("/", { headers: acceptsBrotli });
+  await test.step("/index.html (the app shell) is the build's file, brotli, revalidated by its ETag", async () => {
+    const page = await request.get("/index.html", { headers: acceptsBrotli });
     expect(page.status()).toBe(200);
     const headers = page.headers();
     expect(headers["content-encoding"]).toBe("br");
@@ -28,8 +28,18 @@ test("the page, its main script and a JSON answer come back compressed, with the
     expect(headers["etag"]).toBeTruthy();
     expect(await page.text()).toContain('<div id="root">');
 
-    const revalidated = await request.get("/", { headers: { ...acceptsBrotli, "If-None-Match": headers["etag"] ?? "" } });
+    const revalidated = await request.get("/index.html", { headers: { ...acceptsBrotli, "If-None-Match": headers["etag"] ?? "" } });
     expect(revalidated.status()).toBe(304);
+  });
+
+  await test.step("/ (Home, made per visit with its first screen) is brotli and never kept", async () => {
+    const page = await request.get("/", { headers: acceptsBrotli });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["content-encoding"]).toBe("br");
+    expect(varyNames(page)).toContain("accept-encoding");
+    expect(page.headers()["cache-control"]).toBe("no-cache");
+    expect(page.headers()["etag"]).toBeUndefined();
+    expect(await page.text()).toContain('<script type="application/json" id="first-screen">');
   });
 
   await test.step("the main script, fingerprinted, is brotli and kept for a year", async () => {
