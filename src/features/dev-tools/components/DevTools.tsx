@@ -1,10 +1,10 @@
 // The dev panel (outside production only; DevToolsLauncher fetches this chunk): a small button in the bottom-left
 // corner opens a drawer with the page's live machines and, for operators, server-side actions on an auction.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseGlyph } from "../../../components/ui/icons";
-import { devMachines, subscribeToDevMachines } from "../../../lib/dev-machines";
+import { useDevMachines } from "../../../lib/dev-machines";
 import { useUser } from "../../auth/auth-provider";
 import { MachineCard } from "./MachineCard";
 import { OperatorActions } from "./OperatorActions";
@@ -12,7 +12,7 @@ import { OperatorActions } from "./OperatorActions";
 export function DevTools() {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const machines = useSyncExternalStore(subscribeToDevMachines, devMachines, devMachines);
+  const machines = useDevMachines();
   const { data: user } = useUser();
   const isOperator = user?.isAuthenticated === true && user.isOperator;
 
