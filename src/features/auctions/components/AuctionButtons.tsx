@@ -6,7 +6,7 @@ import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
 import { useUser } from "../../auth/auth-provider";
 import { signInPathFor } from "../../auth/components/ProtectedRoute";
 import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
-import { useEuro } from "../format";
+import { useEuro } from "../../../lib/format";
 import { buttonClassName } from "../../../components/ui/Button";
 
 export function LikeButton({ auctionId, className = "" }: { auctionId: number; className?: string }) {

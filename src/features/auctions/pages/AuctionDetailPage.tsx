@@ -14,7 +14,8 @@ import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionBut
 import { AuctionImage } from "../components/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
-import { useDuration, useEuro, useLivePhase } from "../format";
+import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
+import { useLivePhase } from "../live/use-live-phase";
 import { useAuctionLifecycle } from "../live/use-auction-lifecycle";
 import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
@@ -187,7 +188,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
               <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
-                {new Date(bid.placedAt).toLocaleTimeString()}
+                {timeOfDay(bid.placedAt)}
               </time>
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { safeReturnUrl } from "../../auth/api/account-calls";
-import { useEuro } from "../../auctions/format";
+import { useEuro } from "../../../lib/format";
 import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
 import { walletQueryOptions } from "../api/get-wallet";
 import { buttonClassName } from "../../../components/ui/Button";

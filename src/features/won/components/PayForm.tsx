@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
-import { useEuro } from "../../auctions/format";
+import { useEuro } from "../../../lib/format";
 import { missingAmount } from "../../wallet/add-funds-requests";
 import { useWallet } from "../../wallet/api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../../wallet/components/AddFundsDialog";

@@ -8,7 +8,7 @@ import { isPayable } from "../../../../machines/fulfilment.machine";
 import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
 import { AuctionImage } from "../../auctions/components/AuctionImage";
-import { useEuro } from "../../auctions/format";
+import { useEuro } from "../../../lib/format";
 import { useMarkWinSeen } from "../api/mark-win-seen";
 import { useWonAuctions } from "../api/won-auctions";
 
