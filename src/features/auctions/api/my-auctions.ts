@@ -7,9 +7,8 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
-import { useUser } from "../../auth/auth-provider";
-import { missingAmount, requestAddFunds } from "../../wallet/add-funds-requests";
-import { walletQueryOptions } from "../../wallet/api/get-wallet";
+import { useUser } from "../../auth";
+import { missingAmount, requestAddFunds, walletQueryOptions } from "../../wallet";
 import { favouritesQueryOptions } from "./auction-lists";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseGlyph } from "../../../components/ui/icons";
 import { useDevMachines } from "../../../lib/dev-machines";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 import { MachineCard } from "./MachineCard";
 import { OperatorActions } from "./OperatorActions";
 

@@ -9,7 +9,7 @@ import type { TourName } from "../../../../contract";
 import { tourMachine } from "../../../../machines/tour.machine";
 import { createStore, useStore } from "../../../lib/create-store";
 import { useDevRegistration } from "../../../lib/dev-machines";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 import { useTourProgress } from "../api/get-tour-progress";
 import { useSaveTourProgress } from "../api/save-tour-progress";
 import { stepsOnScreen, tourSteps } from "../tour-steps";

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { safeReturnUrl } from "../../auth/api/account-calls";
+import { safeReturnUrl } from "../../auth";
 import { useEuro } from "../../../lib/format";
 import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
 import { walletQueryOptions } from "../api/get-wallet";

@@ -7,7 +7,7 @@ import type { WonAuction } from "../../../../contract";
 import { isPayable } from "../../../../machines/fulfilment.machine";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
-import { AuctionImage } from "../../auctions/components/AuctionImage";
+import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
 import { useFulfilmentActor } from "../live/use-fulfilment-actor";

@@ -7,7 +7,7 @@ import { themeModes } from "../../../contract";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
 import { PopoverTour, isInTour } from "../../features/tours";
-import { GearGlyph } from "../ui/icons";
+import { GearGlyph } from "../../components/ui/icons";
 
 export function SettingsPopover() {
   const { t } = useTranslation();

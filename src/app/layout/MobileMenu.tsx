@@ -6,8 +6,8 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
 import { SettingsPopover } from "../menus/SettingsPopover";
-import { CloseGlyph } from "../ui/icons";
-import { Logo } from "./Logo";
+import { CloseGlyph } from "../../components/ui/icons";
+import { Logo } from "../../components/layout/Logo";
 import { NavigationContent } from "./NavigationContent";
 
 type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WonAuction } from "../../../../contract";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
-import { NavigationContent } from "../../../components/layout/NavigationContent";
-import { WinDialog } from "./WinDialog";
+import type { WonAuction } from "../../../contract";
+import { json, renderRoutes, stubServer } from "../../../tests/support/render";
+import { NavigationContent } from "./NavigationContent";
+import { WinDialog } from "../../features/won/components/WinDialog";
 
 // No live socket in these tests: the list comes over REST only.
-vi.mock("../../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
+vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
 afterEach(() => vi.unstubAllGlobals());
 
 const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
