@@ -2,12 +2,14 @@
 // that reach WCAG AA contrast (primary-700 is 5.2:1 against white; primary-500 would be 2.8:1).
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg" | "xl";
 
 const variantClassNames: Record<ButtonVariant, string> = {
   primary: "bg-primary-700 text-white shadow-sm hover:bg-primary-800",
   secondary: "border border-line bg-surface text-ink hover:bg-black/5 dark:hover:bg-white/10",
+  /** A quieter choice beside a primary one: a thin line that turns orange under the pointer. */
+  outline: "border border-line text-ink hover:border-primary-400",
   danger: "bg-red-700 text-white shadow-sm hover:bg-red-800",
   ghost: "text-ink hover:bg-black/5 dark:hover:bg-white/10",
 };

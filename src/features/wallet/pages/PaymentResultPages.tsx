@@ -46,7 +46,7 @@ function PaymentResultPage({ outcome }: { outcome: Outcome }) {
         <Link to={origin} className={buttonClassName({ size: "lg" })}>
           {t("wallet.payment.back")}
         </Link>
-        <Link to="/wallet" className="rounded-full border border-line px-6 py-3 text-center font-semibold hover:border-primary-400">
+        <Link to="/wallet" className={buttonClassName({ variant: "outline", size: "lg" })}>
           {t("wallet.title")}
         </Link>
       </div>
