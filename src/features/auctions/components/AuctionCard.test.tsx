@@ -4,6 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
+import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { AuctionCard } from "./AuctionCard";
 
@@ -18,33 +19,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-const auction = (overrides: Partial<AuctionState> = {}): AuctionState => ({
-  id: 5,
-  seq: 1,
-  status: "Running",
-  title: "Espresso machine",
-  image: null,
-  retailValueCents: 34_900,
-  entryFeeCents: 150,
-  priceCents: 123,
-  startsAt: minutes(-30),
-  endsAt: minutes(90),
-  hardEndsAt: null,
-  priceCapCents: null,
-  resetSeconds: 15,
-  minPreviousEntries: 0,
-  leaderName: "ilze",
-  winnerName: null,
-  bidCount: 23,
-  recentBids: [],
-  finalHash: null,
-  serverNow: Date.now(),
-  ...overrides,
-});
+const auction = (overrides: Partial<AuctionState> = {}) =>
+  auctionState({
+    id: 5,
+    title: "Espresso machine",
+    retailValueCents: 34_900,
+    entryFeeCents: 150,
+    priceCents: 123,
+    startsAt: minutes(-30),
+    endsAt: minutes(90),
+    leaderName: "ilze",
+    bidCount: 23,
+    serverNow: Date.now(),
+    ...overrides,
+  });
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
-
-function renderCard(card: AuctionState, { user = signedIn as object } = {}) {
+function renderCard(card: AuctionState, { user = signedInUser as object } = {}) {
   const server = stubServer({
     "/authn/user": () => json(user),
     "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuctionDetail, AuctionState } from "../../../../contract";
+import type { AuctionDetail } from "../../../../contract";
+import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
 import { json, stubServer } from "../../../../tests/support/render";
 import { FALLBACK_POLL_MS, useFallbackPolling } from "../../../hooks/use-fallback-polling";
@@ -16,28 +17,7 @@ vi.mock("socket.io-client", async () => (await import("../../../../tests/support
 // A reconnect waits for socket.io's back-off (about a second, up to five after failures).
 const RECONNECT = { timeout: 10_000 };
 
-const state = (id: number, seq: number, priceCents = seq): AuctionState => ({
-  id,
-  seq,
-  status: "Running",
-  title: `Auction ${id}`,
-  image: null,
-  retailValueCents: 10_000,
-  entryFeeCents: 100,
-  priceCents,
-  startsAt: "2026-11-24T10:00:00.000Z",
-  endsAt: "2026-11-24T12:00:00.000Z",
-  hardEndsAt: null,
-  priceCapCents: null,
-  resetSeconds: 15,
-  minPreviousEntries: 0,
-  leaderName: null,
-  winnerName: null,
-  bidCount: 0,
-  recentBids: [],
-  finalHash: null,
-  serverNow: 0,
-});
+const state = (id: number, seq: number, priceCents = seq) => auctionState({ id, seq, priceCents, title: `Auction ${id}` });
 const detail = (id: number, seq: number, priceCents: number): AuctionDetail => ({ ...state(id, seq, priceCents), description: "", images: [], paymentWindowHours: 72 });
 
 const server = new MockSocketIoServer();
