@@ -9,6 +9,7 @@ import { SettingsPopover } from "../menus/SettingsPopover";
 import { CloseGlyph } from "../../components/ui/icons";
 import { Logo } from "../../components/layout/Logo";
 import { NavigationContent } from "./NavigationContent";
+import { iconButtonClassName } from "../../components/ui/Button";
 
 type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 
@@ -43,7 +44,7 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
             )}
             <Dialog.Close
               aria-label={t("nav.closeMenu")}
-              className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10"
+              className={iconButtonClassName("size-10")}
             >
               <CloseGlyph />
             </Dialog.Close>

@@ -26,6 +26,14 @@ export function buttonClassName({ variant = "primary", size = "md", className = 
   return `inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition disabled:opacity-70 ${variantClassNames[variant]} ${sizeClassNames[size]} ${className}`.trim();
 }
 
+/**
+ * The classes of a round icon-only button (close, clear, a menu's trigger): muted, a soft circle under the pointer.
+ * `className` brings its size (`size-9`) and place.
+ */
+export function iconButtonClassName(className: string): string {
+  return `flex items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10 ${className}`;
+}
+
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(

@@ -8,6 +8,7 @@ import { useDevMachines } from "../../../lib/dev-machines";
 import { useUser } from "../../auth";
 import { MachineCard } from "./MachineCard";
 import { OperatorActions } from "./OperatorActions";
+import { iconButtonClassName } from "../../../components/ui/Button";
 
 export function DevTools() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function DevTools() {
               <Dialog.Title className="text-lg font-bold">{t("devTools.title")}</Dialog.Title>
               <Dialog.Description className="mt-0.5 text-xs text-muted">{t("devTools.description")}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label={t("common.close")} className="flex size-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10">
+            <Dialog.Close aria-label={t("common.close")} className={iconButtonClassName("size-9 shrink-0")}>
               <CloseGlyph className="size-5" />
             </Dialog.Close>
           </div>
