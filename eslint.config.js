@@ -1,10 +1,28 @@
 // Lint rules, including the import directions of DESIGN.md: contract/ and machines/ import nothing of the app,
-// src/ and server/ never import each other, features never reach into src/app.
+// src/ and server/ never import each other; inside src/, code flows shared → features → app, and a feature uses
+// another only through its index.ts (docs/decisions/021-feature-boundaries.md).
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const fromRoot = (...parts) => path.resolve(import.meta.dirname, ...parts);
+
+/** The SPA's features, each a folder of src/features. */
+const features = readdirSync(fromRoot("src/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Within a feature, anything of its own; of another feature, only its index.ts. */
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: fromRoot("src/features/**"),
+  except: [fromRoot("src/features", feature, "**"), fromRoot("src/features/*/index.ts")],
+  message: "Another feature is used only through its index.ts; shared pieces belong in src/components, src/hooks or src/lib.",
+}));
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "coverage", "data", "test-results", "playwright-report", "public"] },
@@ -33,9 +51,13 @@ export default tseslint.config(
             { target: "./src", from: "./server" },
             { target: "./server", from: "./src" },
             { target: "./sim", from: ["./src", "./server", "./machines"] },
-            { target: "./src/features", from: "./src/app" },
-            { target: "./src/components", from: "./src/app" },
-            { target: "./src/lib", from: ["./src/app", "./src/features"] },
+            { target: "./src/features", from: "./src/app", message: "The app composes features, never the other way round." },
+            {
+              target: ["./src/components", "./src/hooks", "./src/lib"],
+              from: ["./src/app", "./src/features"],
+              message: "Shared code knows no feature: pass what a feature provides in as props or children, or compose it in src/app.",
+            },
+            ...featureZones,
           ],
         },
       ],

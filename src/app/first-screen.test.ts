@@ -55,7 +55,7 @@ describe("the first screen's code", () => {
   const graph = firstScreenGraph(path.join(root, "src", "main.tsx"));
 
   it("reaches Home and the layout (the walk follows the app's imports)", () => {
-    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/HomePage.tsx", "src/components/layout/Header.tsx"]));
+    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/HomePage.tsx", "src/app/layout/Header.tsx"]));
     expect(graph.packages).toContain("react-dom");
   });
 

@@ -2,7 +2,7 @@
 // other page is its own chunk, fetched when the router first needs it (React Router's `lazy`).
 import type { ComponentType } from "react";
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router-dom";
-import { MainLayout } from "../components/layout/MainLayout";
+import { MainLayout } from "./layout/MainLayout";
 import { HomePage } from "../features/auctions/pages/HomePage";
 import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/ProtectedRoute";
 import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
   },
   {
     // The account pages' layout carries the language and settings menus (Radix): not needed by Home.
-    lazy: lazyPage(() => import("../components/layout/AuthLayout"), (m) => m.AuthLayout),
+    lazy: lazyPage(() => import("./layout/AuthLayout"), (m) => m.AuthLayout),
     errorElement: <RouteErrorPage />,
     children: [
       {

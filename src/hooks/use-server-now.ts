@@ -1,33 +1,18 @@
 // One ticker for the whole page: every countdown reads the same server-time snapshot, updated four times a second.
-import { useSyncExternalStore } from "react";
+import { createStore, useStore } from "../lib/create-store";
 import { serverNow } from "../lib/server-clock";
 
 export const TICK_MS = 250;
 
-let now = serverNow();
-let timer: ReturnType<typeof setInterval> | undefined;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  if (!timer) {
-    now = serverNow();
-    timer = setInterval(() => {
-      now = serverNow();
-      listeners.forEach((l) => l());
-    }, TICK_MS);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-}
+// The timer runs only while some component shows the time.
+const now = createStore(serverNow(), (store) => {
+  store.set(serverNow());
+  const timer = setInterval(() => store.set(serverNow()), TICK_MS);
+  return () => clearInterval(timer);
+});
 
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useStore(now);
 }
 
 /**
@@ -35,5 +20,5 @@ export function useServerNow(): number {
  * every tick. `select` must return a primitive (compared with Object.is).
  */
 export function useServerNowSelect<T extends string | number | boolean>(select: (nowMs: number) => T): T {
-  return useSyncExternalStore(subscribe, () => select(now), () => select(now));
+  return useStore(now, select);
 }

@@ -1,27 +1,22 @@
 // The live machines of the page, for the dev panel (outside production). Components register their actors here;
-// the registry is a Map and a set of listeners, so registering costs next to nothing when the panel never loads.
+// the registry is a small store, so registering costs next to nothing when the panel never loads.
 import { useEffect } from "react";
 import type { AnyActorRef } from "xstate";
+import { createStore, useStore } from "./create-store";
 
 export type DevMachine = { key: number; name: string; actor: AnyActorRef };
 
 let nextKey = 1;
-let machines: readonly DevMachine[] = [];
-const listeners = new Set<() => void>();
-
-function publish(next: readonly DevMachine[]) {
-  machines = next;
-  for (const listener of listeners) listener();
-}
+const machines = createStore<readonly DevMachine[]>([]);
 
 /** Adds a running actor under `name` (a second one of the same name is told apart by a number); returns the undo. */
 export function registerDevMachine(name: string, actor: AnyActorRef): () => void {
-  const taken = new Set(machines.map((machine) => machine.name));
+  const taken = new Set(machines.get().map((machine) => machine.name));
   let uniqueName = name;
   for (let n = 2; taken.has(uniqueName); n += 1) uniqueName = `${name} (${n})`;
   const entry: DevMachine = { key: nextKey++, name: uniqueName, actor };
-  publish([...machines, entry]);
-  return () => publish(machines.filter((machine) => machine !== entry));
+  machines.set((registered) => [...registered, entry]);
+  return () => machines.set((registered) => registered.filter((machine) => machine !== entry));
 }
 
 /** Registers the actor while the component is mounted (nothing while it is still null). */
@@ -30,9 +25,9 @@ export function useDevRegistration(name: string, actor: AnyActorRef | null | und
 }
 
 /** The registered machines, in the order they arrived: a new array whenever one comes or goes. */
-export const devMachines = (): readonly DevMachine[] => machines;
+export const devMachines = (): readonly DevMachine[] => machines.get();
 
-export function subscribeToDevMachines(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The registered machines, re-rendering the caller whenever one comes or goes. */
+export function useDevMachines(): readonly DevMachine[] {
+  return useStore(machines);
 }

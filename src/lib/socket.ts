@@ -1,9 +1,10 @@
 // The one socket.io connection of the page (same origin). Features subscribe to what they show.
 // socket.io-client is a chunk of its own, loaded on first need: the first paint comes from REST and never waits
 // for it.
-import { useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { Socket } from "socket.io-client";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { createStore, useStore } from "./create-store";
 import { resetClockSamples, syncClock } from "./server-clock";
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -11,16 +12,11 @@ export type LiveStatus = "connecting" | "connected" | "disconnected";
 
 let socket: LiveSocket | undefined;
 let loading: Promise<LiveSocket> | undefined;
-let status: LiveStatus = "connecting";
-const listeners = new Set<() => void>();
-
-function setStatus(next: LiveStatus) {
-  status = next;
-  listeners.forEach((listener) => listener());
-}
+const status = createStore<LiveStatus>("connecting");
+const setStatus = status.set;
 
 export function isSocketConnected(): boolean {
-  return status === "connected";
+  return status.get() === "connected";
 }
 
 /** The page's socket, connecting from the first call on. */
@@ -79,16 +75,8 @@ export function renewSocketSession(): void {
   socket.connect();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  void loadSocket();
-  return () => listeners.delete(listener);
-}
-
 export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(
-    subscribe,
-    () => status,
-    () => "connecting" as const,
-  );
+  // Asking for the status is what opens the socket (or tries again, after its chunk could not load).
+  useEffect(() => void loadSocket(), []);
+  return useStore(status, (current) => current, "connecting");
 }

@@ -1,8 +1,9 @@
 // Toasts: short messages in a live region (errors as alerts), dismissed after a few seconds or by the user.
 // They sit at the top, under the header, where they cover no control (the bid control lives at the bottom on a
 // phone); a new toast replaces one of the same kind, so they never pile up.
-import { useSyncExternalStore, type MouseEvent } from "react";
+import { type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { createStore, useStore } from "../../lib/create-store";
 import { CloseGlyph } from "./icons";
 
 /** An action the toast offers (say, Add funds after 'Not enough funds'); such a toast stays until it is closed. */
@@ -16,21 +17,17 @@ export type ToastLink = { label: string; href: string; onFollow: (href: string) 
 
 type Toast = { id: number; kind: "success" | "error" | "info" | "warning"; message: string; action?: ToastAction; link?: ToastLink };
 
-let toasts: Toast[] = [];
+const toasts = createStore<Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
 
 export function dismissToast(id: number): void {
-  toasts = toasts.filter((toast) => toast.id !== id);
-  emit();
+  toasts.set((shown) => shown.filter((toast) => toast.id !== id));
 }
 
 export function showToast(kind: Toast["kind"], message: string, options: { durationMs?: number; action?: ToastAction; link?: ToastLink } = {}): void {
   const { durationMs = 6000, action, link } = options;
   const id = nextId++;
-  toasts = [...toasts.filter((toast) => toast.kind !== kind), { id, kind, message, ...(action ? { action } : {}), ...(link ? { link } : {}) }];
-  emit();
+  toasts.set((shown) => [...shown.filter((toast) => toast.kind !== kind), { id, kind, message, ...(action ? { action } : {}), ...(link ? { link } : {}) }]);
   if (!action) setTimeout(() => dismissToast(id), durationMs);
 }
 
@@ -42,13 +39,7 @@ const styles: Record<Toast["kind"], string> = {
 };
 
 export function Toaster() {
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => toasts,
-  );
+  const current = useStore(toasts);
   const errors = current.filter((toast) => toast.kind === "error");
   return (
     // The polite status region is always there (a polite region added together with its text is often not read

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setBidSoundOn } from "../settings/bid-sound";
+import { setBidSoundOn } from "../settings";
 import { alertOutbid } from "./bid-sound-player";
 
 const played = vi.hoisted(() => vi.fn());

@@ -2,7 +2,7 @@
 // alert: the same chime lower and louder, with a short vibration where the device has one.
 import { Howl } from "howler";
 import { useEffect, useRef } from "react";
-import { isBidSoundOn, useBidSound } from "../settings/bid-sound";
+import { isBidSoundOn, useBidSound } from "../settings";
 
 let chime: Howl | undefined;
 let outbidChime: Howl | undefined;

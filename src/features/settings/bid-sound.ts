@@ -1,25 +1,21 @@
 // Bid sound on/off (default on), saved as `playBidSound` = "yes" | "no".
-import { useSyncExternalStore } from "react";
 import { storageKeys } from "../../../contract/constants";
+import { createStore, useStore } from "../../lib/create-store";
 import { readStored, writeStored } from "../../lib/storage";
 
-const listeners = new Set<() => void>();
-
+// The saved value is the truth (another tab may change it): the store tells this page's switches of a change here.
 export function isBidSoundOn(): boolean {
   return readStored(storageKeys.playBidSound) !== "no";
 }
 
+const bidSound = createStore(isBidSoundOn());
+
 export function setBidSoundOn(isOn: boolean): void {
   writeStored(storageKeys.playBidSound, isOn ? "yes" : "no");
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  bidSound.set(isOn);
 }
 
 export function useBidSound(): [boolean, (isOn: boolean) => void] {
-  const isOn = useSyncExternalStore(subscribe, isBidSoundOn, () => true);
+  const isOn = useStore(bidSound, (value) => value, true);
   return [isOn, setBidSoundOn];
 }

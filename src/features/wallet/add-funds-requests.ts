@@ -1,6 +1,7 @@
 // "Add funds" asked for from anywhere (a short wallet's toast, a card): the account menu's add-funds dialog opens
 // with the amount filled in. One dialog for the signed-in user, however many places ask.
 import { MIN_TOP_UP_CENTS } from "../../../contract/constants";
+import { amountText } from "../../lib/format";
 
 type Listener = (amount: string) => void;
 const listeners = new Set<Listener>();
@@ -17,5 +18,5 @@ export function onAddFundsRequested(listener: Listener): () => void {
 /** What to fill in when `neededCents` are short of `balance` (euros): the missing amount, at least the smallest top-up. */
 export function missingAmount(neededCents: number, balance: number | undefined): string {
   const missingCents = neededCents - Math.round((balance ?? 0) * 100);
-  return (Math.max(missingCents, MIN_TOP_UP_CENTS) / 100).toFixed(2);
+  return amountText(Math.max(missingCents, MIN_TOP_UP_CENTS));
 }

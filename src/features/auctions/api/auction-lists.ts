@@ -12,11 +12,11 @@ import {
 import { useEffect, useMemo, useRef } from "react";
 import type { AuctionSort, AuctionState, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 import { applyToList, applyToPages, isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { takeFirstScreenPage } from "./first-screen";
-import { useFallbackPolling } from "../live/use-fallback-polling";
+import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");

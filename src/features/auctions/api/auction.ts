@@ -5,7 +5,7 @@ import { AuctionDetail, BidChainResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { isNewer } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
-import { useFallbackPolling } from "../live/use-fallback-polling";
+import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { takeFirstScreenAuction } from "./first-screen";
 
 export const auctionQueryOptions = (auctionId: number) =>

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionDetail, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
-import { auctionState } from "../../../../tests/support/auction-state";
+import { auctionState } from "../../../../tests/support/spa-fixtures";
 
 const page = (ids: number[], total = ids.length): SearchAuctionsResponse => ({
-  items: ids.map((id) => auctionState(id)),
+  items: ids.map((id) => auctionState({ id })),
   page: 1,
   pageSize: 12,
   total,
@@ -61,7 +61,7 @@ describe("Home's first screen from the page", () => {
   });
 
   it("gives an auction's page its auction once, and only the auction asked for", async () => {
-    const auction: AuctionDetail = { ...auctionState(7), description: "", images: ["/a.webp"], paymentWindowHours: 48 };
+    const auction: AuctionDetail = { ...auctionState({ id: 7 }), description: "", images: ["/a.webp"], paymentWindowHours: 48 };
     const { takeFirstScreenAuction, takeFirstScreenPage } = await pageWith(JSON.stringify({ auction }));
     expect(takeFirstScreenAuction(8)).toBeUndefined();
     expect(takeFirstScreenAuction(7)).toEqual(auction);

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import type { BidOutcome } from "../../../../machines/running-auction.machine";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
+import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
-import { useUser } from "../../auth/auth-provider";
-import { missingAmount, requestAddFunds } from "../../wallet/add-funds-requests";
-import { walletQueryOptions } from "../../wallet/api/get-wallet";
+import { useUser } from "../../auth";
+import { missingAmount, requestAddFunds, walletQueryOptions } from "../../wallet";
 import { favouritesQueryOptions } from "./auction-lists";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
@@ -69,7 +69,7 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
     onSuccess: (result, auctionId) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
       if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
-      showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: (result.feeCents / 100).toFixed(2) }) : t("auction.enrolledFree"));
+      showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
     },
     onError: (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";

@@ -3,10 +3,9 @@ import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
 import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
-import { useUser } from "../../auth/auth-provider";
-import { signInPathFor } from "../../auth/components/ProtectedRoute";
+import { signInPathFor, useUser } from "../../auth";
 import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
-import { useEuro } from "../format";
+import { useEuro } from "../../../lib/format";
 import { buttonClassName } from "../../../components/ui/Button";
 
 export function LikeButton({ auctionId, className = "" }: { auctionId: number; className?: string }) {

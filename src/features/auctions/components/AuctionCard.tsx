@@ -6,8 +6,9 @@ import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
-import { AuctionImage, type ImageLoading } from "./AuctionImage";
-import { useDuration, useEuro, useLivePhaseName, useMsUntil } from "../format";
+import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
+import { useDuration, useEuro } from "../../../lib/format";
+import { useLivePhaseName, useMsUntil } from "../live/use-live-phase";
 import { buttonClassName } from "../../../components/ui/Button";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {

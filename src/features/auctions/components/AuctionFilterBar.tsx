@@ -6,6 +6,7 @@ import { auctionSorts, SEARCH_QUERY_MAX } from "../../../../contract/constants";
 import { inputClassName } from "../../../components/ui/form";
 import { CloseGlyph, SearchGlyph } from "../../../components/ui/icons";
 import type { AuctionFilters } from "../api/auction-lists";
+import { iconButtonClassName } from "../../../components/ui/Button";
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -94,7 +95,7 @@ export function AuctionFilterBar({ filters, onChange }: Props) {
             type="button"
             onClick={clear}
             aria-label={t("home.clearSearch")}
-            className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+            className={iconButtonClassName("absolute top-1/2 right-1 size-9 -translate-y-1/2 hover:text-ink")}
           >
             <CloseGlyph className="size-4" />
           </button>

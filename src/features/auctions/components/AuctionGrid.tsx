@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { AuctionState } from "../../../../contract";
 import { AuctionCard } from "./AuctionCard";
-import type { ImageLoading } from "./AuctionImage";
+import type { ImageLoading } from "../../../components/ui/AuctionImage";
 
 /** The most cards a row holds (three columns on a wide screen). */
 const FIRST_ROW = 3;

@@ -6,7 +6,7 @@ import { AutoBidBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { myAuctionsQueryOptions, useMyAuctions } from "../api/my-auctions";
-import { useEuro } from "../format";
+import { amountText, useEuro } from "../../../lib/format";
 
 export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; priceCents: number }) {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
             onChange={(event) => setEuros(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            placeholder={((priceCents + 100) / 100).toFixed(2)}
+            placeholder={amountText(priceCents + 100)}
             className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3.5 outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
           />
         </div>

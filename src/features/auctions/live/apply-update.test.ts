@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { AuctionState } from "../../../../contract";
-import { auctionState } from "../../../../tests/support/auction-state";
+import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { applyToList, applyToPages, isNewer, type ListFilter } from "./apply-update";
 
-const auction = (id: number, seq: number, overrides: Partial<AuctionState> = {}): AuctionState =>
-  auctionState(id, { seq, priceCents: seq, endsAt: `2026-11-23T12:00:${String(id).padStart(2, "0")}.000Z`, ...overrides });
+const auction = (id: number, seq: number, overrides: Partial<AuctionState> = {}) =>
+  auctionState({
+    id,
+    seq,
+    title: `Auction ${id}`,
+    retailValueCents: 1000,
+    priceCents: seq,
+    startsAt: "2026-11-23T10:00:00.000Z",
+    endsAt: `2026-11-23T12:00:${String(id).padStart(2, "0")}.000Z`,
+    ...overrides,
+  });
 
 describe("applying live updates", () => {
   it("drops stale and duplicate updates by sequence number", () => {

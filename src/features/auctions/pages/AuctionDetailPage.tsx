@@ -7,14 +7,15 @@ import { useTranslation } from "react-i18next";
 import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionButtons";
-import { AuctionImage } from "../components/AuctionImage";
+import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
-import { useDuration, useEuro, useLivePhase } from "../format";
+import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
+import { useLivePhase } from "../live/use-live-phase";
 import { useAuctionLifecycle } from "../live/use-auction-lifecycle";
 import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
@@ -187,7 +188,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
               <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
-                {new Date(bid.placedAt).toLocaleTimeString()}
+                {timeOfDay(bid.placedAt)}
               </time>
             </li>
           ))}

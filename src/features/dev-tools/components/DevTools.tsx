@@ -1,18 +1,19 @@
 // The dev panel (outside production only; DevToolsLauncher fetches this chunk): a small button in the bottom-left
 // corner opens a drawer with the page's live machines and, for operators, server-side actions on an auction.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseGlyph } from "../../../components/ui/icons";
-import { devMachines, subscribeToDevMachines } from "../../../lib/dev-machines";
-import { useUser } from "../../auth/auth-provider";
+import { useDevMachines } from "../../../lib/dev-machines";
+import { useUser } from "../../auth";
 import { MachineCard } from "./MachineCard";
 import { OperatorActions } from "./OperatorActions";
+import { iconButtonClassName } from "../../../components/ui/Button";
 
 export function DevTools() {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const machines = useSyncExternalStore(subscribeToDevMachines, devMachines, devMachines);
+  const machines = useDevMachines();
   const { data: user } = useUser();
   const isOperator = user?.isAuthenticated === true && user.isOperator;
 
@@ -32,7 +33,7 @@ export function DevTools() {
               <Dialog.Title className="text-lg font-bold">{t("devTools.title")}</Dialog.Title>
               <Dialog.Description className="mt-0.5 text-xs text-muted">{t("devTools.description")}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label={t("common.close")} className="flex size-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10">
+            <Dialog.Close aria-label={t("common.close")} className={iconButtonClassName("size-9 shrink-0")}>
               <CloseGlyph className="size-5" />
             </Dialog.Close>
           </div>

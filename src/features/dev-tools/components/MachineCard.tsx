@@ -3,13 +3,12 @@ import { useSelector } from "@xstate/react";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnyMachineSnapshot } from "xstate";
+import { Button } from "../../../components/ui/Button";
 import type { DevMachine } from "../../../lib/dev-machines";
 import { canTake, contextJson, knownEventTypes, parsePayload, stateLabel } from "../machine-events";
 
 export const fieldClass =
   "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm outline-none transition focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20";
-export const buttonClass =
-  "inline-flex h-10 items-center justify-center rounded-full bg-primary-500 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-primary-600 disabled:cursor-not-allowed disabled:opacity-50";
 
 export function MachineCard({ machine }: { machine: DevMachine }) {
   const { t } = useTranslation();
@@ -81,9 +80,9 @@ export function MachineCard({ machine }: { machine: DevMachine }) {
             <p role={message?.isError ? "alert" : "status"} className={`text-xs ${message?.isError ? "text-red-600 dark:text-red-400" : "text-muted"}`}>
               {message?.text}
             </p>
-            <button type="submit" className={buttonClass}>
+            <Button type="submit" size="sm">
               {t("devTools.send")}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -3,11 +3,10 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch } from "react-router-dom";
 import { ApiError } from "../../../lib/api-client";
-import { buttonClass, fieldClass } from "./MachineCard";
+import { Button } from "../../../components/ui/Button";
+import { fieldClass } from "./MachineCard";
 import { runOperatorAction, type OperatorAction } from "../api/operator-actions";
 
-const secondaryButtonClass =
-  "inline-flex h-10 items-center justify-center rounded-full border border-line bg-surface px-4 text-sm font-semibold transition hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-white/10";
 
 const wholeNumber = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
@@ -56,12 +55,12 @@ export function OperatorActions() {
         <input id={`${id}-auction`} inputMode="numeric" value={auctionIdText} onChange={(e) => setTypedId(e.target.value)} className={`${fieldClass} font-mono`} />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" disabled={isPending} onClick={() => void run({ kind: "start-now" })} className={secondaryButtonClass}>
+        <Button variant="secondary" size="sm" disabled={isPending} onClick={() => void run({ kind: "start-now" })}>
           {t("devTools.operator.startNow")}
-        </button>
-        <button type="button" disabled={isPending} onClick={() => void run({ kind: "end-now" })} className={secondaryButtonClass}>
+        </Button>
+        <Button variant="secondary" size="sm" disabled={isPending} onClick={() => void run({ kind: "end-now" })}>
           {t("devTools.operator.endNow")}
-        </button>
+        </Button>
       </div>
       <form onSubmit={setTimeLeft} className="mt-3 flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -70,9 +69,9 @@ export function OperatorActions() {
           </label>
           <input id={`${id}-seconds`} inputMode="numeric" value={secondsText} onChange={(e) => setSecondsText(e.target.value)} className={`${fieldClass} font-mono`} />
         </div>
-        <button type="submit" disabled={isPending} className={buttonClass}>
+        <Button type="submit" size="sm" disabled={isPending}>
           {t("devTools.operator.setTimeLeft")}
-        </button>
+        </Button>
       </form>
       <p role={message?.isError ? "alert" : "status"} className={`mt-3 text-xs empty:hidden ${message?.isError ? "text-red-600 dark:text-red-400" : "text-ink"}`}>
         {message?.text}

@@ -11,8 +11,7 @@ import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form"
 import { showToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
-import { changePassword, getProfile, updateProfile } from "../../auth/api/account-calls";
-import { useAuthActor } from "../../auth/auth-provider";
+import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 

@@ -1,14 +1,15 @@
 // One tour on screen: its progress from the server, its own machine, and joyride controlled by the machine's step.
 // Signed-in users only; a tour runs while its progress is not completed.
 import { useActorRef, useSelector } from "@xstate/react";
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ACTIONS, EVENTS, Joyride, type EventHandler, type Options, type Step, type Styles } from "react-joyride";
 import { fromPromise } from "xstate";
 import type { TourName } from "../../../../contract";
 import { tourMachine } from "../../../../machines/tour.machine";
+import { createStore, useStore } from "../../../lib/create-store";
 import { useDevRegistration } from "../../../lib/dev-machines";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 import { useTourProgress } from "../api/get-tour-progress";
 import { useSaveTourProgress } from "../api/save-tour-progress";
 import { stepsOnScreen, tourSteps } from "../tour-steps";
@@ -49,16 +50,7 @@ const tourStyles: Partial<Styles> = {
 };
 
 // One tour at a time: a tour does not start while another is starting or showing.
-let activeTour: TourName | null = null;
-const listeners = new Set<() => void>();
-function setActiveTour(tourName: TourName | null) {
-  activeTour = tourName;
-  for (const listener of listeners) listener();
-}
-const subscribeToActiveTour = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const activeTour = createStore<TourName | null>(null);
 
 export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: GuidedTourProps) {
   const { t } = useTranslation();
@@ -75,7 +67,7 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: Guided
   const isRunning = useSelector(actor, (s) => s.hasTag("visible"));
   const stepIds = useSelector(actor, (s) => s.context.stepIds);
   const stepIndex = useSelector(actor, (s) => s.context.stepIndex);
-  const otherActiveTour = useSyncExternalStore(subscribeToActiveTour, () => (activeTour === tourName ? null : activeTour));
+  const otherActiveTour = useStore(activeTour, (active) => (active === tourName ? null : active));
 
   const isDue = isSignedIn && progress.data !== undefined && !progress.data.isCompleted;
   const savedStep = progress.data?.currentStep ?? 0;
@@ -86,14 +78,14 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: Guided
     let framesLeft = 30;
     const startWithStepsOnScreen = () => {
       // Another tour came due in this same frame and took the screen first: this one waits for it to end.
-      if (activeTour !== null && activeTour !== tourName) return;
+      if (activeTour.get() !== null && activeTour.get() !== tourName) return;
       const stepIds = stepsOnScreen(tourName).map((s) => s.id);
       framesLeft -= 1;
       if (stepIds.length > 0 || framesLeft === 0) {
         // Claimed before the machine moves, not a render later, so that two tours due together cannot both start.
-        setActiveTour(tourName);
+        activeTour.set(tourName);
         actor.send({ type: "tour.start", stepIds, fromStep: savedStep });
-        if (actor.getSnapshot().matches("notStarted")) setActiveTour(null);
+        if (actor.getSnapshot().matches("notStarted")) activeTour.set(null);
       } else frame = requestAnimationFrame(startWithStepsOnScreen);
     };
     frame = requestAnimationFrame(startWithStepsOnScreen);
@@ -109,9 +101,9 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: Guided
   const isActive = isStarting || (isRunning && isOnScreen);
   useEffect(() => {
     if (!isActive) return;
-    setActiveTour(tourName);
+    activeTour.set(tourName);
     return () => {
-      if (activeTour === tourName) setActiveTour(null);
+      if (activeTour.get() === tourName) activeTour.set(null);
     };
   }, [isActive, tourName]);
 

@@ -6,7 +6,7 @@ import type { TooltipRenderProps } from "react-joyride";
 import type { ActorRefFrom } from "xstate";
 import type { tourMachine } from "../../../../machines/tour.machine";
 import { CloseGlyph } from "../../../components/ui/icons";
-import { Button } from "../../../components/ui/Button";
+import { Button, iconButtonClassName } from "../../../components/ui/Button";
 
 export type TourActor = ActorRefFrom<typeof tourMachine>;
 
@@ -37,7 +37,7 @@ export function TourTooltip({ index, size, isLastStep, step, tooltipProps }: Too
           onClick={() => actor.send({ type: "tour.close" })}
           aria-label={t("tours.close")}
           title={t("tours.close")}
-          className="-mt-1 -mr-2 flex size-8 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink dark:hover:bg-white/10"
+          className={iconButtonClassName("-mt-1 -mr-2 size-8 hover:text-ink")}
         >
           <CloseGlyph className="size-4" />
         </button>

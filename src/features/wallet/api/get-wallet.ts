@@ -1,7 +1,7 @@
 // GET /api/user-wallet: only for a signed-in user, no retry (SPEC.md §7).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 
 // In the header of every page: the schema (and zod) load beside the request, not before the first paint.
 const loadWalletResponse = () => import("../../../../contract/wallet").then((wallet) => wallet.WalletResponse);

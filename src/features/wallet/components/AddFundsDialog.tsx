@@ -10,6 +10,7 @@ import { CloseGlyph } from "../../../components/ui/icons";
 import { showToast } from "../../../components/ui/toast";
 import { useDevRegistration } from "../../../lib/dev-machines";
 import { createPayment, goToCheckout } from "../api/payments";
+import { iconButtonClassName } from "../../../components/ui/Button";
 
 export function useAddFunds() {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
               <Dialog.Title className="text-xl font-bold">{t("wallet.addFunds.title")}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-muted">{t("wallet.addFunds.description")}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label={t("common.close")} className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10">
+            <Dialog.Close aria-label={t("common.close")} className={iconButtonClassName("size-9")}>
               <CloseGlyph className="size-5" />
             </Dialog.Close>
           </div>

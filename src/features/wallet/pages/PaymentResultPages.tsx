@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { safeReturnUrl } from "../../auth/api/account-calls";
-import { useEuro } from "../../auctions/format";
+import { safeReturnUrl } from "../../auth";
+import { useEuro } from "../../../lib/format";
 import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
 import { walletQueryOptions } from "../api/get-wallet";
 import { buttonClassName } from "../../../components/ui/Button";
@@ -46,7 +46,7 @@ function PaymentResultPage({ outcome }: { outcome: Outcome }) {
         <Link to={origin} className={buttonClassName({ size: "lg" })}>
           {t("wallet.payment.back")}
         </Link>
-        <Link to="/wallet" className="rounded-full border border-line px-6 py-3 text-center font-semibold hover:border-primary-400">
+        <Link to="/wallet" className={buttonClassName({ variant: "outline", size: "lg" })}>
           {t("wallet.title")}
         </Link>
       </div>

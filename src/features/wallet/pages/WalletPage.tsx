@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
-import { useEuro } from "../../auctions/format";
+import { useDateTime, useEuro } from "../../../lib/format";
 import type { WalletTransaction } from "../../../../contract";
 import { WIDER_THAN_MOBILE, useMediaQuery } from "../../../hooks/use-media-query";
 import { useTransactionList, useTransactions } from "../api/payments";
@@ -42,11 +42,10 @@ export function WalletPage() {
 }
 
 function useTransactionFormat() {
-  const { i18n } = useTranslation();
   const euro = useEuro();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const when = useDateTime();
   return {
-    when: (item: WalletTransaction) => when.format(new Date(item.createdAt)),
+    when: (item: WalletTransaction) => when(item.createdAt),
     amount: (item: WalletTransaction) => `${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`,
   };
 }

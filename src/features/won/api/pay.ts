@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { QuoteResponse, WonAuction, type PayBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
-import { walletQueryOptions } from "../../wallet/api/get-wallet";
+import { walletQueryOptions } from "../../wallet";
 import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
 
 export const quotePayment = (auctionId: number, promoCode: string) =>

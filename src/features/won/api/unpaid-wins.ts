@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { isOneOf, payableFulfilmentStates } from "../../../../contract/constants";
 import { apiRequest } from "../../../lib/api-client";
-import { useUser } from "../../auth/auth-provider";
+import { useUser } from "../../auth";
 
 export const wonAuctionsQueryOptions = queryOptions({
   queryKey: ["fulfilments"],

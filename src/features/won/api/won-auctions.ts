@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { WonAuction, type WonAuctionsResponse } from "../../../../contract";
 import { onSocket } from "../../../lib/socket";
-import { useFallbackPolling } from "../../auctions/live/use-fallback-polling";
-import { useUser } from "../../auth/auth-provider";
+import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
+import { useUser } from "../../auth";
 import { wonAuctionsQueryOptions } from "./unpaid-wins";
 
 export { useUnpaidWinCount, wonAuctionsQueryOptions } from "./unpaid-wins";

@@ -1,5 +1,6 @@
 // Paying for a won auction: delivery address (with suggestions), phone, an optional promo code whose discount the
-// server computes (Apply), the amount to pay, and Pay. A short wallet offers Add funds.
+// server computes (Apply), the amount to pay, and Pay. A short wallet offers Add funds: the account menu's dialog, with
+// the missing amount filled in.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,10 +9,8 @@ import { useTranslation } from "react-i18next";
 import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
-import { useEuro } from "../../auctions/format";
-import { missingAmount } from "../../wallet/add-funds-requests";
-import { useWallet } from "../../wallet/api/get-wallet";
-import { AddFundsDialog, useAddFunds } from "../../wallet/components/AddFundsDialog";
+import { useEuro } from "../../../lib/format";
+import { missingAmount, requestAddFunds, useWallet } from "../../wallet";
 import { quotePayment, usePayForWonAuction } from "../api/pay";
 import { AddressCombobox } from "./AddressCombobox";
 
@@ -32,7 +31,6 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
   const { t } = useTranslation();
   const euro = useEuro();
   const refusalText = useRefusalText();
-  const addFunds = useAddFunds();
   const { data: wallet } = useWallet();
   const [isShort, setIsShort] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -156,14 +154,13 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
       {isShort && (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p>{t("errors.NOT_ENOUGH_FUNDS")}</p>
-          <button type="button" onClick={() => addFunds.send({ type: "dialog.open", amount: missingAmount(amountCents ?? wonAuction.finalPriceCents, wallet?.balance) })}
+          <button type="button" onClick={() => requestAddFunds(missingAmount(amountCents ?? wonAuction.finalPriceCents, wallet?.balance))}
             className="rounded-full bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
           >
             {t("account.addFunds")}
           </button>
         </div>
       )}
-      <AddFundsDialog actor={addFunds} />
 
       {isWindowOpen ? (
         <SubmitButton isPending={pay.isPending}>

@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { isPayable } from "../../../../machines/fulfilment.machine";
 import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
-import { AuctionImage } from "../../auctions/components/AuctionImage";
-import { useEuro } from "../../auctions/format";
+import { AuctionImage } from "../../../components/ui/AuctionImage";
+import { useEuro } from "../../../lib/format";
 import { useMarkWinSeen } from "../api/mark-win-seen";
 import { useWonAuctions } from "../api/won-auctions";
 

@@ -3,38 +3,16 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../../contract";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { signedInUser, wonAuction as won } from "../../../../tests/support/spa-fixtures";
 import { AddressCombobox } from "./AddressCombobox";
 import { WonAuctionCard } from "./WonAuctionCard";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 const defaults = { phone: "", deliveryAddress: "" };
 
-const won = (overrides: Partial<WonAuction>): WonAuction => ({
-  auctionId: 7,
-  title: "Espresso machine",
-  image: null,
-  finalPriceCents: 250,
-  endedAt: "2030-01-01T10:00:00.000Z",
-  state: "AwaitingPayment",
-  deadlineAt: "2999-01-04T10:00:00.000Z",
-  amountPaidCents: null,
-  discountCents: null,
-  promoCode: null,
-  deliveryAddress: null,
-  phone: null,
-  paidAt: null,
-  inDeliveryAt: null,
-  deliveredAt: null,
-  expiredAt: null,
-  version: 0,
-  isSeen: true,
-  ...overrides,
-});
-
 function renderCard(wonAuction: WonAuction) {
-  const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
+  const { fetchStub } = stubServer({ "/authn/user": () => json(signedInUser) });
   vi.stubGlobal("fetch", fetchStub);
   renderWithRouter(<WonAuctionCard wonAuction={wonAuction} defaults={defaults} />);
   return screen.getByRole("article", { name: "Espresso machine" });
@@ -108,7 +86,7 @@ describe("the delivery address combobox", () => {
   it("suggests while typing; arrows move, Enter picks, Escape closes", async () => {
     const labels = ["Brīvības iela 37, Rīga, LV-1010", "Brīvības iela 40, Rīga, LV-1010", "Brīvības iela 58, Rīga, LV-1010"];
     const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json(signedIn),
+      "/authn/user": () => json(signedInUser),
       "/api/addresses?q=brivibas": () => json({ items: labels.map((label) => ({ label })) }),
     });
     vi.stubGlobal("fetch", fetchStub);
@@ -145,7 +123,7 @@ describe("the delivery address combobox", () => {
 describe("the fulfilment actor of a won auction", () => {
   it("runs for the dev panel and follows the server's state, steps it missed included", async () => {
     const { devMachines } = await import("../../../lib/dev-machines");
-    const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
+    const { fetchStub } = stubServer({ "/authn/user": () => json(signedInUser) });
     vi.stubGlobal("fetch", fetchStub);
     function Harness() {
       const [state, setState] = useState<WonAuction["state"]>("AwaitingPayment");

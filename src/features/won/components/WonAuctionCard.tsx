@@ -7,16 +7,16 @@ import type { WonAuction } from "../../../../contract";
 import { isPayable } from "../../../../machines/fulfilment.machine";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
-import { AuctionImage } from "../../auctions/components/AuctionImage";
-import { useDuration, useEuro } from "../../auctions/format";
+import { AuctionImage } from "../../../components/ui/AuctionImage";
+import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
 import { useFulfilmentActor } from "../live/use-fulfilment-actor";
 import { PayForm } from "./PayForm";
 
 export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const euro = useEuro();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const when = useDateTime();
   const titleId = `won-${wonAuction.auctionId}-title`;
   const isUnpaid = isPayable(wonAuction.state);
   useFulfilmentActor(wonAuction);
@@ -44,7 +44,7 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
               </div>
               <div>
                 <dt className="text-muted">{t("fulfilment.endedAt")}</dt>
-                <dd className="font-medium">{when.format(new Date(wonAuction.endedAt))}</dd>
+                <dd className="font-medium">{when(wonAuction.endedAt)}</dd>
               </div>
               {isUnpaid && <Deadline deadlineAt={wonAuction.deadlineAt} />}
             </dl>
@@ -66,15 +66,15 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
 }
 
 function Deadline({ deadlineAt }: { deadlineAt: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const duration = useDuration();
   const msLeft = Date.parse(deadlineAt) - useServerNow();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const when = useDateTime();
   return (
     <div>
       <dt className="text-muted">{t("fulfilment.payBy")}</dt>
       <dd className="font-medium">
-        <time dateTime={deadlineAt}>{when.format(new Date(deadlineAt))}</time>
+        <time dateTime={deadlineAt}>{when(deadlineAt)}</time>
         {msLeft > 0 && <span className="block text-amber-700 tabular-nums sm:ml-2 sm:inline dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
       </dd>
     </div>
@@ -110,13 +110,13 @@ function UnpaidSection({ wonAuction, defaults }: { wonAuction: WonAuction; defau
 }
 
 function PaidDetails({ wonAuction }: { wonAuction: WonAuction }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const euro = useEuro();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const when = useDateTime();
   const rows: [string, string][] = [
     [t("fulfilment.paid.amount"), euro(wonAuction.amountPaidCents ?? 0)],
     ...(wonAuction.discountCents ? [[t("fulfilment.form.discount", { code: wonAuction.promoCode ?? "" }), `−${euro(wonAuction.discountCents)}`] as [string, string]] : []),
-    ...(wonAuction.paidAt ? [[t("fulfilment.paid.paidAt"), when.format(new Date(wonAuction.paidAt))] as [string, string]] : []),
+    ...(wonAuction.paidAt ? [[t("fulfilment.paid.paidAt"), when(wonAuction.paidAt)] as [string, string]] : []),
     [t("fulfilment.form.address"), wonAuction.deliveryAddress ?? ""],
     [t("fulfilment.form.phone"), wonAuction.phone ?? ""],
   ];

@@ -3,7 +3,7 @@
 import type { Language } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
 import { AccountPopover } from "./AccountPopover";
-import { LanguagePopover } from "./LanguagePopover";
+import { LanguagePopover } from "../../components/menus/LanguagePopover";
 import { SettingsPopover } from "./SettingsPopover";
 
 export function HeaderMenus({ onLanguageChosen }: { onLanguageChosen: (language: Language) => void }) {

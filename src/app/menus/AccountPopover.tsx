@@ -13,9 +13,9 @@ import { onAddFundsRequested } from "../../features/wallet/add-funds-requests";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
 import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
-import { formatBalance } from "../../lib/money";
-import { UserGlyph, WalletGlyph } from "../ui/icons";
-import { Button } from "../ui/Button";
+import { formatBalance } from "../../lib/format";
+import { UserGlyph, WalletGlyph } from "../../components/ui/icons";
+import { Button } from "../../components/ui/Button";
 
 export function useReturnUrlSearch(): string {
   const location = useLocation();

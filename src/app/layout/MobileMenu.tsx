@@ -6,9 +6,10 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
 import { SettingsPopover } from "../menus/SettingsPopover";
-import { CloseGlyph } from "../ui/icons";
-import { Logo } from "./Logo";
+import { CloseGlyph } from "../../components/ui/icons";
+import { Logo } from "../../components/layout/Logo";
 import { NavigationContent } from "./NavigationContent";
+import { iconButtonClassName } from "../../components/ui/Button";
 
 type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 
@@ -43,7 +44,7 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
             )}
             <Dialog.Close
               aria-label={t("nav.closeMenu")}
-              className="flex size-10 items-center justify-center rounded-full text-muted hover:bg-black/5 dark:hover:bg-white/10"
+              className={iconButtonClassName("size-10")}
             >
               <CloseGlyph />
             </Dialog.Close>

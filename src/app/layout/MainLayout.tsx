@@ -3,7 +3,7 @@ import { Outlet } from "react-router-dom";
 import { OutbidAlerts } from "../../features/auctions/live/outbid-alerts";
 import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
-import { Footer } from "./Footer";
+import { Footer } from "../../components/layout/Footer";
 import { Header } from "./Header";
 import { PermanentSidebar } from "./SideNavigation";
 

@@ -1,42 +1,23 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WonAuction } from "../../../../contract";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
-import { NavigationContent } from "../../../components/layout/NavigationContent";
-import { WinDialog } from "./WinDialog";
+import type { WonAuction } from "../../../contract";
+import { json, renderRoutes, stubServer } from "../../../tests/support/render";
+import { signedInUser, wonAuction } from "../../../tests/support/spa-fixtures";
+import { NavigationContent } from "./NavigationContent";
+import { WinDialog } from "../../features/won/components/WinDialog";
 
 // No live socket in these tests: the list comes over REST only.
-vi.mock("../../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
+vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
 afterEach(() => vi.unstubAllGlobals());
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 
-const won = (auctionId: number, overrides: Partial<WonAuction> = {}): WonAuction => ({
-  auctionId,
-  title: `Prize ${auctionId}`,
-  image: null,
-  finalPriceCents: 250 + auctionId,
-  endedAt: "2030-01-01T10:00:00.000Z",
-  state: "AwaitingPayment",
-  deadlineAt: "2999-01-04T10:00:00.000Z",
-  amountPaidCents: null,
-  discountCents: null,
-  promoCode: null,
-  deliveryAddress: null,
-  phone: null,
-  paidAt: null,
-  inDeliveryAt: null,
-  deliveredAt: null,
-  expiredAt: null,
-  version: 0,
-  isSeen: false,
-  ...overrides,
-});
+const won = (auctionId: number, overrides: Partial<WonAuction> = {}) =>
+  wonAuction({ auctionId, title: `Prize ${auctionId}`, finalPriceCents: 250 + auctionId, isSeen: false, ...overrides });
 
 function renderApp(items: WonAuction[]) {
   const seen = (auctionId: number) => () => json({ ...items.find((item) => item.auctionId === auctionId), isSeen: true, version: 1 });
   const { fetchStub, calls } = stubServer({
-    "/authn/user": () => json(signedIn),
+    "/authn/user": () => json(signedInUser),
     "/api/fulfilments": () => json({ items, defaults: { phone: "", deliveryAddress: "" } }),
     ...Object.fromEntries(items.map((item) => [`/api/fulfilments/${item.auctionId}/seen`, seen(item.auctionId)])),
   });

@@ -1,4 +1,4 @@
-import { useLiveStatus } from "../../../lib/socket";
+import { useLiveStatus } from "../lib/socket";
 
 export const FALLBACK_POLL_MS = 3000;
 

@@ -7,9 +7,9 @@ import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
 import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { useLiveStatus } from "../../lib/socket";
-import { MenuGlyph } from "../ui/icons";
-import { InfoAlert } from "./InfoAlert";
-import { Logo } from "./Logo";
+import { MenuGlyph } from "../../components/ui/icons";
+import { InfoAlert } from "../../components/layout/InfoAlert";
+import { Logo } from "../../components/layout/Logo";
 
 // Fetched as soon as this module runs, in parallel with the texts; the first paint shows a placeholder if needed.
 const menusChunk = import("../menus/HeaderMenus");

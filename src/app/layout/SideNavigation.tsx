@@ -1,5 +1,5 @@
 // Permanent 375 px sidebar from `lg`; below it the slide-out menu of MobileMenu.tsx.
-import { Logo } from "./Logo";
+import { Logo } from "../../components/layout/Logo";
 import { NavigationContent } from "./NavigationContent";
 
 export function PermanentSidebar() {

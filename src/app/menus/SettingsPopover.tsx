@@ -7,7 +7,8 @@ import { themeModes } from "../../../contract";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
 import { PopoverTour, isInTour } from "../../features/tours";
-import { GearGlyph } from "../ui/icons";
+import { GearGlyph } from "../../components/ui/icons";
+import { iconButtonClassName } from "../../components/ui/Button";
 
 export function SettingsPopover() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function SettingsPopover() {
       <Popover.Trigger
         aria-label={t("settings.open")}
         data-tour="settings"
-        className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink sm:size-10 dark:hover:bg-white/10"
+        className={iconButtonClassName("size-9 hover:text-ink sm:size-10")}
       >
         <GearGlyph />
       </Popover.Trigger>

@@ -1,9 +1,9 @@
 // Account pages: the logo, then a centred card with 420 px of content width, over the background image.
 import { Outlet } from "react-router-dom";
-import { LanguagePopover } from "../menus/LanguagePopover";
+import { LanguagePopover } from "../../components/menus/LanguagePopover";
 import { SettingsPopover } from "../menus/SettingsPopover";
-import { Footer } from "./Footer";
-import { Logo } from "./Logo";
+import { Footer } from "../../components/layout/Footer";
+import { Logo } from "../../components/layout/Logo";
 
 export function AuthLayout() {
   return (

@@ -3,8 +3,8 @@ import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
 import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
-import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../ui/icons";
-import { SocialLinks } from "./SocialLinks";
+import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../../components/ui/icons";
+import { SocialLinks } from "../../components/layout/SocialLinks";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-xl px-4 py-3 text-[15px] font-medium transition ${

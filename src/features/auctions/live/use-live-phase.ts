@@ -1,42 +1,7 @@
-// Time and money as auction screens show them.
-import { useTranslation } from "react-i18next";
-import { auctionPhase, secondsToStart, type AuctionPhase } from "../../../machines/auction-phase";
-import type { AuctionState } from "../../../contract";
-import { useServerNowSelect } from "../../hooks/use-server-now";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** `hh:mm:ss` (or `mm:ss` under an hour); whole days are returned apart for "2 d 04:10:05". */
-export function splitDuration(ms: number): { days: number; clock: string } {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  return { days, clock: days > 0 || hours > 0 ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}` };
-}
-
-export function useDuration() {
-  const { t } = useTranslation();
-  return (ms: number) => {
-    const { days, clock } = splitDuration(ms);
-    return days > 0 ? `${t("auction.days", { days })} ${clock}` : clock;
-  };
-}
-
-/** One euro formatter per language: building an Intl.NumberFormat costs more than a card's whole render. */
-const euroFormats = new Map<string, Intl.NumberFormat>();
-
-export function useEuro() {
-  const { i18n } = useTranslation();
-  let format = euroFormats.get(i18n.language);
-  if (!format) {
-    format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" });
-    euroFormats.set(i18n.language, format);
-  }
-  const chosen = format;
-  return (cents: number) => chosen.format(cents / 100);
-}
+// An auction's display phase and countdowns on the page's server clock, as auction screens show them.
+import { auctionPhase, secondsToStart, type AuctionPhase } from "../../../../machines/auction-phase";
+import type { AuctionState } from "../../../../contract";
+import { useServerNowSelect } from "../../../hooks/use-server-now";
 
 export type LivePhase = { phase: AuctionPhase; msLeft: number; msToStart: number };
 

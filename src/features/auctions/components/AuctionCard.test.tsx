@@ -1,0 +1,114 @@
+// An auction card as a bidder meets it on Home (SPEC.md §2): what each phase shows, and the like and enrol controls by
+// keyboard and pointer, found by their roles and names.
+import { screen, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AuctionState } from "../../../../contract";
+import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
+import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { AuctionCard } from "./AuctionCard";
+
+// No live socket here: commands go over REST, as they do while the socket is down.
+vi.mock("../../../lib/socket", () => ({
+  isSocketConnected: () => false,
+  loadSocket: () => Promise.reject(new Error("no socket in this test")),
+  onSocket: () => () => undefined,
+  useLiveStatus: () => "connected",
+}));
+afterEach(() => vi.unstubAllGlobals());
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+const auction = (overrides: Partial<AuctionState> = {}) =>
+  auctionState({
+    id: 5,
+    title: "Espresso machine",
+    retailValueCents: 34_900,
+    entryFeeCents: 150,
+    priceCents: 123,
+    startsAt: minutes(-30),
+    endsAt: minutes(90),
+    leaderName: "ilze",
+    bidCount: 23,
+    serverNow: Date.now(),
+    ...overrides,
+  });
+
+function renderCard(card: AuctionState, { user = signedInUser as object } = {}) {
+  const server = stubServer({
+    "/authn/user": () => json(user),
+    "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
+    [`/api/favourites/${card.id}`]: () => json({ isFavourite: true }),
+    [`/api/auctions/${card.id}/enrol`]: () => json({ feeCents: card.entryFeeCents, balance: 8.5 }),
+  });
+  vi.stubGlobal("fetch", server.fetchStub);
+  renderWithRouter(<AuctionCard auction={card} />, "/");
+  return { article: screen.getByRole("article", { name: card.title }), calls: server.calls };
+}
+
+describe("an auction card", () => {
+  it("shows a running auction's time left, price, leader and all-in cost", () => {
+    const { article } = renderCard(auction());
+    const card = within(article);
+    expect(card.getByRole("link", { name: "Espresso machine" })).toHaveAttribute("href", "/auctions/5");
+    expect(card.getByText("Time left").nextElementSibling).toHaveTextContent(/^1:30:0\d$|^01:(29|30):\d\d$/);
+    expect(card.getByText("Current price").nextElementSibling).toHaveTextContent("€1.23");
+    expect(card.getByText("ilze")).toBeInTheDocument();
+    expect(card.getByText(/All-in cost €2\.73/)).toHaveTextContent("All-in cost €2.73 · Retail value €349.00");
+  });
+
+  it("lets a signed-in bidder favourite it and enrol from the keyboard, then offers Bid now", async () => {
+    const user = userEvent.setup();
+    const { article, calls } = renderCard(auction());
+    const card = within(article);
+
+    const like = await card.findByRole("button", { name: "Add to favourites" });
+    expect(like).toHaveAttribute("aria-pressed", "false");
+    await user.tab();
+    expect(like).toHaveFocus();
+    await user.keyboard(" ");
+    expect(await card.findByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
+    expect(calls.find((call) => call.url === "/api/favourites/5")?.init?.body).toBe(JSON.stringify({ isFavourite: true }));
+
+    await user.tab();
+    expect(card.getByRole("link", { name: "Espresso machine" })).toHaveFocus();
+    await user.tab();
+    expect(card.getByRole("button", { name: "Enrol · €1.50" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+
+    expect(await card.findByText("Enrolled")).toBeInTheDocument();
+    expect(card.getByRole("link", { name: "Bid now" })).toHaveAttribute("href", "/auctions/5");
+    expect(calls.filter((call) => call.url === "/api/auctions/5/enrol").map((call) => call.init?.method)).toEqual(["POST"]);
+  });
+
+  it("enrols with a click too", async () => {
+    const user = userEvent.setup();
+    const { article } = renderCard(auction({ entryFeeCents: 0 }));
+    await user.click(await within(article).findByRole("button", { name: "Enrol for free" }));
+    expect(await within(article).findByText("Enrolled")).toBeInTheDocument();
+  });
+
+  it("asks a visitor to sign in to bid, and coming back here after", async () => {
+    const { article } = renderCard(auction(), { user: { isAuthenticated: false } });
+    const signIn = await within(article).findByRole("link", { name: "Sign in to bid" });
+    expect(signIn).toHaveAttribute("href", "/sign-in?returnUrl=%2F");
+    expect(within(article).queryByRole("button", { name: "Add to favourites" })).toBeNull();
+  });
+
+  it("counts a waiting auction down to its start and shows its entry fee", () => {
+    const { article } = renderCard(auction({ status: "Waiting", startsAt: minutes(10), endsAt: null, priceCents: 0, leaderName: null }));
+    const card = within(article);
+    expect(card.getByText("Starting soon").nextElementSibling).toHaveTextContent(/^(09:5\d|10:00)$/);
+    expect(card.getByText("Entry fee").nextElementSibling).toHaveTextContent("€1.50");
+  });
+
+  it("shows an ended auction's sold price and winner, and no way to enrol", async () => {
+    const { article } = renderCard(auction({ status: "Ended", endsAt: minutes(-5), winnerName: "ilze", priceCents: 412 }));
+    const card = within(article);
+    expect(card.getByText("Ended")).toBeInTheDocument();
+    expect(card.getByText("Sold price").nextElementSibling).toHaveTextContent("€4.12");
+    expect(card.getByText("Winner").nextElementSibling).toHaveTextContent("ilze");
+    await card.findByRole("button", { name: "Add to favourites" });
+    expect(card.queryByRole("button", { name: /Enrol/ })).toBeNull();
+  });
+});

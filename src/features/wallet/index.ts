@@ -1,0 +1,4 @@
+// What other features may use of the wallet: its balance, and asking for the add-funds dialog with an amount filled
+// in. Light on purpose: Home's cards import it, and the first screen loads no dialog or machine (decision 014).
+export { useWallet, walletQueryOptions } from "./api/get-wallet";
+export { missingAmount, requestAddFunds } from "./add-funds-requests";

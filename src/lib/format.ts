@@ -1,0 +1,66 @@
+// How money, dates and durations read on screen: every component formats them here. Money is integer cents
+// everywhere (decision 002) and becomes text only on screen.
+import { useTranslation } from "react-i18next";
+
+// Money
+
+/** One euro formatter per language: building an Intl.NumberFormat costs more than a card's whole render. */
+const euroFormats = new Map<string, Intl.NumberFormat>();
+
+/** `cents` as the language writes euros ("1,50 €", "€1.50"). */
+export function useEuro(): (cents: number) => string {
+  const { i18n } = useTranslation();
+  let format = euroFormats.get(i18n.language);
+  if (!format) {
+    format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" });
+    euroFormats.set(i18n.language, format);
+  }
+  const chosen = format;
+  return (cents: number) => chosen.format(cents / 100);
+}
+
+/** `cents` as a plain amount with two decimals ("1.50"): what an amount field takes and a message quotes. */
+export function amountText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** The account menu's balance: two decimals, "0.00" when unknown (SPEC.md §2). */
+export function formatBalance(euros: number | undefined): string {
+  return (euros ?? 0).toFixed(2);
+}
+
+// Dates
+
+/** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
+export function useDateTime(): (isoTime: string) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (isoTime: string) => format.format(new Date(isoTime));
+}
+
+/** The time of day of a moment, as the browser's own locale writes it (a bid's line in the history). */
+export function timeOfDay(isoTime: string): string {
+  return new Date(isoTime).toLocaleTimeString();
+}
+
+// Durations
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `hh:mm:ss` (or `mm:ss` under an hour); whole days are returned apart for "2 d 04:10:05". */
+export function splitDuration(ms: number): { days: number; clock: string } {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return { days, clock: days > 0 || hours > 0 ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}` };
+}
+
+export function useDuration(): (ms: number) => string {
+  const { t } = useTranslation();
+  return (ms: number) => {
+    const { days, clock } = splitDuration(ms);
+    return days > 0 ? `${t("auction.days", { days })} ${clock}` : clock;
+  };
+}
