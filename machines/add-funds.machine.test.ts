@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { CreatePaymentResponse } from "../contract";
 import { addFundsMachine, payableAmount, type AddFundsEvent } from "./add-funds.machine";
-import { generatePaths, reachedStates, walkAll } from "./generated-paths";
+import { generatePaths, isActorDone, isActorError, walkAgainst, type Oracle } from "./generated-paths";
 
 const success: CreatePaymentResponse = { isSuccess: true, checkoutUrl: "http://x/sandbox/checkout/p1", payment: { id: "p1" }, errorMessage: null };
 const refusal: CreatePaymentResponse = { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The smallest top-up is €1.00." };
@@ -101,11 +101,49 @@ describe("the add-funds machine", () => {
   const machine = addFundsMachine.provide({ actions: { goToCheckout: () => undefined, showError: () => undefined } });
   const paths = generatePaths(machine, { events });
 
-  it(`walks all ${paths.length} generated paths, through every transition`, () => {
-    const reached = reachedStates(paths);
-    for (const value of ["closed", { open: "editing" }, { open: "submitting" }, "redirecting"]) expect(reached).toContain(JSON.stringify(value));
-    const { mismatches, untaken } = walkAll(machine, paths);
+  it(`walks all ${paths.length} generated paths, each step as SPEC.md's add-funds dialog says`, () => {
+    const { mismatches, unmetRules, reached } = walkAgainst(machine, paths, addFundsRules);
     expect(mismatches).toEqual([]);
-    expect(untaken).toEqual([]);
+    expect(unmetRules).toEqual([]);
+    expect(reached).toContain(JSON.stringify("redirecting"));
   });
 });
+
+/**
+ * SPEC.md §2 and §5's add-funds dialog by hand, apart from the machine: it opens with the amount offered (or empty) and
+ * closes, except while the request is out; Pay does nothing while the amount is empty or below 0; a checkout address
+ * with its payment leaves for the provider, anything else keeps the dialog open with the message.
+ */
+type AddFundsModel = { state: "closed" | "editing" | "submitting" | "redirecting"; amount: string };
+const canPay = (amount: string) => amount.trim() !== "" && Number(amount.replace(",", ".")) >= 0;
+const addFundsRules: Oracle<AddFundsModel> = {
+  start: { state: "closed", amount: "" },
+  value: ({ state }) => (state === "editing" || state === "submitting" ? { open: state } : state),
+  shown: ({ state, amount }) => (state === "closed" ? {} : { amount }),
+  next(model, event) {
+    const to = (state: AddFundsModel["state"], rule: string, amount = model.amount) => ({ rules: [rule], model: { state, amount } });
+    const { state } = model;
+    const command = event as AddFundsEvent;
+    if (state === "closed" && command.type === "dialog.open") return to("editing", "closed: opens with the amount offered", command.amount ?? "");
+    if (state === "editing" && command.type === "dialog.close") return to("closed", "open: closes");
+    if (state === "editing" && command.type === "amount.changed") return to("editing", "editing: the amount changes", command.value);
+    if (state === "editing" && command.type === "pay") return canPay(model.amount) ? to("submitting", "editing: pays") : to("editing", "editing: Pay is disabled");
+    if (state === "submitting" && isActorDone(event, "createPayment")) {
+      const answer = (event as unknown as { output: CreatePaymentResponse }).output;
+      const hasCheckout = answer.isSuccess && answer.checkoutUrl !== null && answer.payment !== null;
+      return hasCheckout ? to("redirecting", "submitting: leaves for the checkout") : to("editing", "submitting: refused, the message shows");
+    }
+    if (state === "submitting" && isActorError(event, "createPayment")) return to("editing", "submitting: failed, the message shows");
+    return null;
+  },
+  rules: [
+    "closed: opens with the amount offered",
+    "open: closes",
+    "editing: the amount changes",
+    "editing: pays",
+    "editing: Pay is disabled",
+    "submitting: leaves for the checkout",
+    "submitting: refused, the message shows",
+    "submitting: failed, the message shows",
+  ],
+};

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { generatePaths, reachedStates, walkAll } from "./generated-paths";
+import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
 import { NOTICE_MS, runningAuctionMachine, type BidOutcome, type RunningAuctionEvent } from "./running-auction.machine";
 
 const ready = { auctionId: 7, isEnrolled: true, isWinning: false, isRunning: true };
@@ -156,12 +156,111 @@ describe("the running-auction machine", () => {
   ] as unknown as RunningAuctionEvent[];
   const paths = generatePaths(runningAuctionMachine, { input: ready, events });
 
-  it(`walks all ${paths.length} generated paths, through every transition`, () => {
-    const reached = [...reachedStates(paths)].map((value) => JSON.parse(value) as { bid: string; standing: string });
-    expect([...new Set(reached.map((value) => value.bid))].sort()).toEqual(["accepted", "alreadyWinning", "idle", "needsEnrolment", "refused", "sliding", "submitting"]);
-    expect([...new Set(reached.map((value) => value.standing))].sort()).toEqual(["closed", "leading", "notEnrolled", "open", "outbid"]);
-    const { mismatches, untaken } = walkAll(runningAuctionMachine, paths, ready);
+  it(`walks all ${paths.length} generated paths, each step as the bidding rules say`, () => {
+    const { mismatches, unmetRules, reached } = walkAgainst(runningAuctionMachine, paths, biddingRules, ready);
     expect(mismatches).toEqual([]);
-    expect(untaken).toEqual([]);
+    expect(unmetRules).toEqual([]);
+    const values = [...reached].map((value) => JSON.parse(value) as { bid: string; standing: string });
+    expect(new Set(values.map((value) => value.bid))).toEqual(new Set(["idle", "sliding", "submitting", "accepted", "refused", "needsEnrolment", "alreadyWinning"]));
+    expect(new Set(values.map((value) => value.standing))).toEqual(new Set(["open", "notEnrolled", "closed", "leading", "outbid"]));
   });
 });
+
+// The bidding rules by hand (SPEC.md §4 "Bidding", §8's bid failures; DESIGN.md: leading and outbid are moments the
+// bidder sees at once), apart from the machine. The standing follows the auction; the slide control cannot send a
+// bid that is bound to be refused; a notice (accepted, refused, enrol first, already winning) lasts NOTICE_MS, or
+// until dismissed or a new slide, and gives way the moment the bidder is outbid.
+type Standing = "open" | "notEnrolled" | "closed" | "leading" | "outbid";
+type BidModel = { bid: string; standing: Standing; isEnrolled: boolean; isWinning: boolean; isRunning: boolean };
+const NOTICES = ["accepted", "refused", "needsEnrolment", "alreadyWinning"];
+
+/** Where the bidder stands after the auction changed, hop by hop: a bidder is outbid only after leading. */
+function settleStanding(model: BidModel): { standing: Standing; hops: string[] } {
+  const { isEnrolled, isWinning, isRunning } = model;
+  const hops: string[] = [];
+  let standing = model.standing;
+  for (;;) {
+    const hop = (to: Standing, why: string) => {
+      hops.push(`standing ${standing} → ${to}: ${why}`);
+      standing = to;
+    };
+    if (standing === "open" && !isEnrolled) hop("notEnrolled", "not enrolled");
+    else if (standing === "open" && !isRunning) hop("closed", "not running");
+    else if (standing === "open" && isWinning) hop("leading", "winning");
+    else if (standing === "notEnrolled" && isEnrolled) hop("open", "enrolled");
+    else if (standing === "closed" && isRunning) hop("open", "running again");
+    else if (standing === "leading" && !isRunning) hop("closed", "stopped running");
+    else if (standing === "leading" && !isWinning) hop("outbid", "someone else leads");
+    else if (standing === "outbid" && !isRunning) hop("closed", "stopped running");
+    else if (standing === "outbid" && isWinning) hop("leading", "leads again");
+    else return { standing, hops };
+  }
+}
+
+function withAuction(model: BidModel, change: Partial<BidModel>, rule: string) {
+  const changed = { ...model, ...change };
+  const { standing, hops } = settleStanding(changed);
+  const isNewlyOutbid = standing === "outbid" && model.standing !== "outbid";
+  const isNoticeDropped = isNewlyOutbid && NOTICES.includes(changed.bid);
+  return {
+    rules: [rule, ...hops, ...(isNoticeDropped ? ["outbid: the notice gives way"] : [])],
+    model: { ...changed, standing, bid: isNoticeDropped ? "idle" : changed.bid },
+  };
+}
+
+const biddingRules: Oracle<BidModel> = {
+  start: { bid: "idle", ...ready, standing: settleStanding({ bid: "idle", standing: "open", ...ready }).standing },
+  value: (model) => ({ standing: model.standing, bid: model.bid }),
+  next(model, event) {
+    const { bid } = model;
+    const to = (next: string, rule: string) => ({ rules: [rule], model: { ...model, bid: next } });
+    if (event.type === "auction.synced") {
+      const { isEnrolled, isWinning, isRunning } = event as Extract<RunningAuctionEvent, { type: "auction.synced" }>;
+      return withAuction(model, { isEnrolled, isWinning, isRunning }, "synced: the auction as the server says");
+    }
+    if (event.type === "slide.start" && bid === "idle") return to("sliding", "idle: slide starts");
+    if (event.type === "slide.start" && NOTICES.includes(bid)) return to("sliding", "notice: a new slide starts");
+    if (event.type === "slide.cancel" && bid === "sliding") return to("idle", "sliding: let go early");
+    if (event.type === "slide.complete" && bid === "sliding") {
+      if (!model.isEnrolled) return to("needsEnrolment", "slide complete: enrol first");
+      if (model.isWinning) return to("alreadyWinning", "slide complete: already winning");
+      if (model.isRunning) return to("submitting", "slide complete: the bid is sent");
+      return to("idle", "slide complete: not running, nothing sent");
+    }
+    if (event.type === "notice.dismiss" && NOTICES.includes(bid)) return to("idle", "notice: dismissed");
+    if (NOTICES.includes(bid) && isDelayIn(event, `runningAuction.bid.${bid}`)) return to("idle", "notice: time is up");
+    if (bid === "submitting" && isActorDone(event, "placeBid")) {
+      const outcome = (event as unknown as { output: BidOutcome }).output;
+      return outcome.ok
+        ? withAuction({ ...model, bid: "accepted" }, { isWinning: true }, "submitting: accepted, the bidder leads")
+        : to("refused", "submitting: refused with the reason");
+    }
+    if (bid === "submitting" && isActorError(event, "placeBid")) return to("refused", "submitting: failed");
+    return null;
+  },
+  rules: [
+    "synced: the auction as the server says",
+    "standing open → notEnrolled: not enrolled",
+    "standing open → closed: not running",
+    "standing open → leading: winning",
+    "standing notEnrolled → open: enrolled",
+    "standing closed → open: running again",
+    "standing leading → closed: stopped running",
+    "standing leading → outbid: someone else leads",
+    "standing outbid → closed: stopped running",
+    "standing outbid → leading: leads again",
+    "outbid: the notice gives way",
+    "idle: slide starts",
+    "notice: a new slide starts",
+    "sliding: let go early",
+    "slide complete: enrol first",
+    "slide complete: already winning",
+    "slide complete: the bid is sent",
+    "slide complete: not running, nothing sent",
+    "notice: dismissed",
+    "notice: time is up",
+    "submitting: accepted, the bidder leads",
+    "submitting: refused with the reason",
+    "submitting: failed",
+  ],
+};

@@ -76,6 +76,7 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await anna.mouse.move(track.x + track.width - 10, box.y + box.height / 2, { steps: 8 });
   await anna.mouse.up();
   await expect(anna.getByText("Your bid is in!")).toBeVisible();
+  const annaBidSeenAtMs = Date.now(); // the server stamped her bid before this (one machine, one clock)
 
   // Otto's page follows without a reload: the new leader, a higher price. How fast is the feed bench's to say
   // (bid → watchers p99, `npm run bench`), not a wall clock in a browser test on a machine shared with other jobs.
@@ -98,7 +99,10 @@ async function duel(anna: Page, otto: Page, annaName: string, ottoName: string) 
   await otto.getByLabel("Maximum price (€)").fill("9.99");
   await otto.getByRole("button", { name: "Set auto-bid" }).click();
   await expect(otto.getByText("Auto-bid is on, up to €9.99")).toBeVisible();
-  await anna.waitForTimeout(1100); // her one-bid-a-second limit
+  // Her one-bid-a-second limit has passed by the server's own clock (the one it judges bids by), not by a sleep.
+  await expect
+    .poll(async () => ((await (await anna.request.get("/api/health")).json()) as { serverNow: number }).serverNow)
+    .toBeGreaterThan(annaBidSeenAtMs + 1000);
   await slider.focus();
   await anna.keyboard.press("Enter");
   // Her bid is in, and within a tick the server outbids her for Otto: an auto bid in the history proves both (her

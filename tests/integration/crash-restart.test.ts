@@ -102,10 +102,17 @@ it("keeps every acknowledged bid across a kill -9 and ends the auction exactly o
   expect(ended.priceCents).toBe(chain.links.length);
   expect(ended.finalHash).toBe(chain.links.at(-1)?.hash);
 
-  // A second restart changes nothing: the end happened once.
+  // A second restart changes nothing: the end happened once. A control auction, past its end while the server is
+  // down, ends on the restarted server's first ticks, in the one UPDATE that would end the first auction again.
   await server.kill("SIGKILL");
+  const down = await open();
+  const control = await createAuction(down, new Date(), { entryFeeCents: 0, endsAt: new Date(Date.now() - 1000) });
+  await down.close();
   server = await startServerProcess(env, port);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const again = (await new TestClient(server.url).get(`/api/auctions/${auctionId}`)).body as { seq: number; status: string };
+  const after = new TestClient(server.url);
+  await expect
+    .poll(async () => ((await after.get(`/api/auctions/${control}`)).body as { status: string }).status, { timeout: 30_000, interval: 250 })
+    .toBe("Ended");
+  const again = (await after.get(`/api/auctions/${auctionId}`)).body as { seq: number; status: string };
   expect(again).toMatchObject({ status: "Ended", seq: ended.seq });
 }, 180_000);

@@ -119,6 +119,8 @@ describe("Stripe Checkout", () => {
     const client = await bidder();
     const { email } = (await client.get("/api/users/profile")).body as { email: string };
     const [user] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [email]);
+    // A real pending sandbox payment of this very bidder: with the sandbox routes registered, the page would answer
+    // 200 and Pay would settle it (303 and a credit), so each 404 below says the routes are not there.
     const paymentId = await createPendingPayment(server.database.db, { userId: user!.id, amountCents: 1000, provider: "sandbox", language: "en" });
     expect((await client.get(`/sandbox/checkout/${paymentId}`)).status).toBe(404);
     const pay = await client.request("POST", `/sandbox/checkout/${paymentId}`, "action=pay", {

@@ -4,19 +4,25 @@ import { Suspense, lazy, useEffect, useState } from "react";
 
 const DevTools = lazy(() => import("./components/DevTools").then((chunk) => ({ default: chunk.DevTools })));
 
+/** Whether the server offers the dev panel; false when it answers otherwise or not at all. */
+export async function isDevToolsOffered(): Promise<boolean> {
+  try {
+    const response = await fetch("/dev/tools.json", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    // Production answers 404: the schema (and zod) load only when there is a body to check.
+    if (!response.ok) return false;
+    const body: unknown = await response.json();
+    const { DevToolsStatus } = await import("../../../contract/dev-tools");
+    return DevToolsStatus.safeParse(body).success;
+  } catch {
+    return false;
+  }
+}
+
 export function DevToolsLauncher() {
   const [isOffered, setIsOffered] = useState(false);
   useEffect(() => {
     let isCurrent = true;
-    fetch("/dev/tools.json", { headers: { Accept: "application/json" }, credentials: "same-origin" })
-      .then((response) => (response.ok ? response.json() : null))
-      // Production answers 404: the schema (and zod) load only when there is a body to check.
-      .then(async (body: unknown) => {
-        if (body === null) return;
-        const { DevToolsStatus } = await import("../../../contract/dev-tools");
-        if (isCurrent && DevToolsStatus.safeParse(body).success) setIsOffered(true);
-      })
-      .catch(() => undefined);
+    void isDevToolsOffered().then((isAnswerYes) => isCurrent && setIsOffered(isAnswerYes));
     return () => {
       isCurrent = false;
     };

@@ -5,6 +5,8 @@ import en from "../../../locales/en.json";
 import lv from "../../../locales/lv.json";
 import ru from "../../../locales/ru.json";
 import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
+import { useUser } from "../auth/auth-provider";
+import { useTourProgress } from "./api/get-tour-progress";
 import { PopoverTour } from "./components/PopoverTour";
 import { tourSteps } from "./tour-steps";
 
@@ -17,6 +19,18 @@ afterEach(() => {
 
 const lookUp = (tree: unknown, key: string) =>
   key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
+
+/**
+ * What the tour decides from, as the page has it: who is signed in and, for them, the tour's saved progress. Once
+ * this shows it, the tour has it too (the same render), so the start delay counts from no later than that.
+ */
+function WhatTheTourKnows({ tourName }: { tourName: "AccountPopover" }) {
+  const { data: user } = useUser();
+  const progress = useTourProgress(tourName, { isEnabled: user?.isAuthenticated === true });
+  if (!user) return null;
+  if (!user.isAuthenticated) return <output>signed out</output>;
+  return progress.data ? <output>{progress.data.isCompleted ? "completed" : "not completed"}</output> : null;
+}
 
 /** The account menu's tour targets, as the open menu shows them. */
 function OpenAccountMenu() {
@@ -48,7 +62,10 @@ describe("guided tours", () => {
     expect(missing).toEqual([]);
   });
 
-  /** Every timer due within a second has fired (the 500 ms start delay included): absence is then a fact. */
+  /**
+   * Every timer due within a second has fired (the 500 ms start delay included): once what the tour decides from
+   * is on screen (WhatTheTourKnows), absence after this is a fact.
+   */
   const afterTheStartDelay = () => act(() => vi.advanceTimersByTimeAsync(1000));
 
   it("never ask an anonymous visitor's progress, and show nothing", async () => {
@@ -59,9 +76,10 @@ describe("guided tours", () => {
       <>
         <OpenAccountMenu />
         <PopoverTour tourName="AccountPopover" isOpen />
+        <WhatTheTourKnows tourName="AccountPopover" />
       </>,
     );
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/authn/user"));
+    await screen.findByText("signed out");
     await afterTheStartDelay();
     expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
@@ -78,10 +96,12 @@ describe("guided tours", () => {
       <>
         <OpenAccountMenu />
         <PopoverTour tourName="AccountPopover" isOpen />
+        <WhatTheTourKnows tourName="AccountPopover" />
       </>,
     );
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover"));
+    await screen.findByText("completed");
     await afterTheStartDelay();
+    expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover");
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
