@@ -5,7 +5,7 @@ import en from "../../../locales/en.json";
 import lv from "../../../locales/lv.json";
 import ru from "../../../locales/ru.json";
 import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
-import { useUser } from "../auth/auth-provider";
+import { useUser } from "../auth";
 import { useTourProgress } from "./api/get-tour-progress";
 import { PopoverTour } from "./components/PopoverTour";
 import { tourSteps } from "./tour-steps";
