@@ -13,46 +13,12 @@ import {
   EnrolResponse,
   SearchAuctionsBody,
   SearchAuctionsResponse,
-  auctionErrorMessages,
-  type AuctionErrorCode,
 } from "../../contract";
 import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchAuctions } from "./auctions.queries";
 import type { AuctionCommands } from "./auction-commands";
-import { AuctionRefusal } from "./engine";
-
-const refusalStatus: Record<AuctionErrorCode, number> = {
-  AUCTION_ENDED: 409,
-  AUCTION_NOT_RUNNING: 409,
-  AUCTION_STATE_MISSING: 404,
-  ALREADY_WINNING: 409,
-  BID_FAILED: 500,
-  NOT_ENROLLED: 403,
-  NOT_ENOUGH_FUNDS: 402,
-  MIN_PREVIOUS_ENTRIES: 403,
-  ALREADY_ENROLLED: 409,
-  ENROLMENT_CLOSED: 409,
-  BID_TOO_FAST: 429,
-  AUTO_BID_TOO_LOW: 400,
-};
-
-/** An engine refusal as the HTTP error the SPA maps to SPEC.md's text. */
-export function refusalToHttp(refusal: AuctionRefusal): HttpError {
-  let message: string = auctionErrorMessages[refusal.code];
-  for (const [name, value] of Object.entries(refusal.values)) message = message.replace(`{{${name}}}`, String(value));
-  return new HttpError(refusalStatus[refusal.code], refusal.code, message);
-}
-
-async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AuctionRefusal) throw refusalToHttp(error);
-    throw error;
-  }
-}
 
 export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
   const { db, commands } = options;
@@ -122,7 +88,7 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.put("/api/auctions/:auctionId/auto-bid", { schema: { params: AuctionIdParams, body: AutoBidBody, response: { 200: AutoBidBody } } }, async (request) => {
     const user = requireUser(request);
-    await refusalsAsHttp(commands.setAutoBid(user.id, request.params.auctionId, request.body.maxPriceCents));
+    await commands.setAutoBid(user.id, request.params.auctionId, request.body.maxPriceCents);
     return request.body;
   });
 
@@ -134,13 +100,13 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {
     const user = requireUser(request);
-    const result = await refusalsAsHttp(commands.enrol(user.id, request.params.auctionId));
+    const result = await commands.enrol(user.id, request.params.auctionId);
     return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
   });
 
   r.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse } } }, async (request) => {
     const user = requireUser(request);
-    const bid = await refusalsAsHttp(commands.bid(user.id, request.params.auctionId));
+    const bid = await commands.bid(user.id, request.params.auctionId);
     return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
   });
 }

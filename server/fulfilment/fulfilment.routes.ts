@@ -20,16 +20,13 @@ import {
   QuoteResponse,
   WonAuction,
   WonAuctionsResponse,
-  fulfilmentValidationKeys,
 } from "../../contract";
 import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
 import { localOperatorKey, operatorActor } from "../operator/operator.routes";
 import type { AuctionFeed } from "../realtime/feed";
 import type { AddressProvider } from "./addresses";
 import {
-  FulfilmentRefusal,
   advanceFulfilment,
   getWonAuction,
   listFulfilments,
@@ -40,36 +37,6 @@ import {
   setPaymentTimeLeft,
 } from "./fulfilment.service";
 import { createPromoCode, listPromoCodes } from "./promo-codes";
-import type { FulfilmentRefusalCode } from "./refusal";
-
-const refusalStatus: Record<FulfilmentRefusalCode, number> = {
-  NOT_FOUND: 404,
-  NOT_ENOUGH_FUNDS: 402,
-  PROMO_CODE_INVALID: 400,
-  PAYMENT_WINDOW_CLOSED: 409,
-  FULFILMENT_STEP_REFUSED: 409,
-  PROMO_CODE_EXISTS: 409,
-};
-
-/** A service refusal as the HTTP error the SPA maps to its text; promo and code refusals point at their field. */
-export function fulfilmentRefusalToHttp(refusal: FulfilmentRefusal): HttpError {
-  const issues =
-    refusal.code === "PROMO_CODE_INVALID"
-      ? [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }]
-      : refusal.code === "PROMO_CODE_EXISTS"
-        ? [{ path: "code", message: "validation.alreadyTaken" }]
-        : undefined;
-  return new HttpError(refusalStatus[refusal.code], refusal.code, refusal.message, issues);
-}
-
-async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof FulfilmentRefusal) throw fulfilmentRefusalToHttp(error);
-    throw error;
-  }
-}
 
 // Who may call is checked before the body is: a signed-out caller gets 401 and a bidder 403, whatever they send.
 const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
@@ -92,7 +59,7 @@ export async function fulfilmentRoutes(
 
   r.get("/api/fulfilments/:auctionId", { ...signedIn, schema: { params: AuctionIdParams, response: { 200: WonAuction } } }, async (request) => {
     const user = requireUser(request);
-    return refusalsAsHttp(getWonAuction(db, user.id, request.params.auctionId));
+    return getWonAuction(db, user.id, request.params.auctionId);
   });
 
   r.post(
@@ -100,22 +67,20 @@ export async function fulfilmentRoutes(
     { ...signedIn, schema: { params: AuctionIdParams, body: QuoteBody, response: { 200: QuoteResponse } } },
     async (request) => {
       const user = requireUser(request);
-      return refusalsAsHttp(quotePayment(db, { userId: user.id, auctionId: request.params.auctionId, promoCode: request.body.promoCode, now: clock() }));
+      return quotePayment(db, { userId: user.id, auctionId: request.params.auctionId, promoCode: request.body.promoCode, now: clock() });
     },
   );
 
   r.post("/api/fulfilments/:auctionId/pay", { ...signedIn, schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction } } }, async (request) => {
     const user = requireUser(request);
-    const { wonAuction } = await refusalsAsHttp(
-      payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() }),
-    );
+    const { wonAuction } = await payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() });
     await Promise.all([feed.publishFulfilments([wonAuction.auctionId]), feed.publishWallet(user.id)]);
     return wonAuction;
   });
 
   r.post("/api/fulfilments/:auctionId/seen", { ...signedIn, schema: { params: AuctionIdParams, response: { 200: WonAuction } } }, async (request) => {
     const user = requireUser(request);
-    const { wonAuction, hasChanged } = await refusalsAsHttp(markWinSeen(db, user.id, request.params.auctionId, clock()));
+    const { wonAuction, hasChanged } = await markWinSeen(db, user.id, request.params.auctionId, clock());
     if (hasChanged) await feed.publishFulfilments([wonAuction.auctionId]);
     return wonAuction;
   });
@@ -138,9 +103,7 @@ export async function fulfilmentRoutes(
     "/api/operator/fulfilments/:auctionId/advance",
     { ...operatorsOnly, schema: { params: AuctionIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorFulfilment } } },
     async (request) => {
-      const fulfilment = await refusalsAsHttp(
-        advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actor(request), now: clock() }),
-      );
+      const fulfilment = await advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actor(request), now: clock() });
       await feed.publishFulfilments([fulfilment.auctionId]);
       return fulfilment;
     },
@@ -150,9 +113,7 @@ export async function fulfilmentRoutes(
     "/api/operator/fulfilments/:auctionId/payment-time-left",
     { ...operatorsOnly, schema: { params: AuctionIdParams, body: PaymentTimeLeftBody, response: { 200: OperatorFulfilment } } },
     async (request) => {
-      const fulfilment = await refusalsAsHttp(
-        setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actor(request), now: clock() }),
-      );
+      const fulfilment = await setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actor(request), now: clock() });
       await feed.publishFulfilments([fulfilment.auctionId]);
       return fulfilment;
     },
@@ -164,7 +125,7 @@ export async function fulfilmentRoutes(
   });
 
   r.post("/api/operator/promo-codes", { ...operatorsOnly, schema: { body: CreatePromoCodeBody, response: { 201: PromoCode } } }, async (request, reply) => {
-    const promo = await refusalsAsHttp(createPromoCode(db, request.body, { actor: actor(request) }));
+    const promo = await createPromoCode(db, request.body, { actor: actor(request) });
     return reply.status(201).send(promo);
   });
 }

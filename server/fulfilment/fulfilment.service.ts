@@ -12,10 +12,8 @@ import {
 import { fulfilmentEventBetween, isPayable } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { Refusal } from "../refusal";
 import { discountCents, findUsablePromoCode } from "./promo-codes";
-import { FulfilmentRefusal } from "./refusal";
-
-export { FulfilmentRefusal } from "./refusal";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
@@ -110,7 +108,7 @@ export async function listWonAuctions(db: Queryable, userId: string): Promise<Wo
 
 export async function getWonAuction(db: Queryable, userId: string, auctionId: number): Promise<WonAuction> {
   const [row] = await db.query<Row>(`${SELECT} where f.auction_id = $1 and f.user_id = $2`, [auctionId, userId]);
-  if (!row) throw new FulfilmentRefusal("NOT_FOUND");
+  if (!row) throw new Refusal("NOT_FOUND", "No such won auction.");
   return toWonAuction(row);
 }
 
@@ -149,15 +147,15 @@ async function lockFulfilment(tx: Queryable, auctionId: number, userId: string |
      where f.auction_id = $1 and ($2::uuid is null or f.user_id = $2) for update of f`,
     [auctionId, userId],
   );
-  if (!row) throw new FulfilmentRefusal("NOT_FOUND", userId ? "No such won auction." : `There is no fulfilment for auction ${auctionId}.`);
+  if (!row) throw new Refusal("NOT_FOUND", userId ? "No such won auction." : `There is no fulfilment for auction ${auctionId}.`);
   return row;
 }
 
 function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
   if (!isPayable(fulfilment.state)) {
-    throw new FulfilmentRefusal("FULFILMENT_STEP_REFUSED", `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`);
+    throw new Refusal("FULFILMENT_STEP_REFUSED", `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`);
   }
-  if (fulfilment.deadline_at <= now) throw new FulfilmentRefusal("PAYMENT_WINDOW_CLOSED");
+  if (fulfilment.deadline_at <= now) throw new Refusal("PAYMENT_WINDOW_CLOSED");
 }
 
 export type Quote = { priceCents: number; discountCents: number; amountCents: number; promoCode: string | null };
@@ -203,7 +201,7 @@ export async function payForWonAuction(
           auctionId: input.auctionId,
         });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new FulfilmentRefusal("NOT_ENOUGH_FUNDS");
+        if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
         throw error;
       }
       const [entry] = await tx.query<{ id: number }>(
@@ -226,7 +224,7 @@ export async function payForWonAuction(
        where auction_id = $1 and state = any($9::text[]) returning auction_id`,
       [input.auctionId, amountCents, discount, promo?.id ?? null, input.deliveryAddress, input.phone, transactionId, input.now, statesLeadingTo("PaymentReceived")],
     );
-    if (moved.length !== 1) throw new FulfilmentRefusal("FULFILMENT_STEP_REFUSED");
+    if (moved.length !== 1) throw new Refusal("FULFILMENT_STEP_REFUSED");
     await logEvent(tx, input.auctionId, fulfilment.state, "PaymentReceived", `user:${input.userId}`, input.now);
     await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [
       input.userId,
@@ -246,7 +244,7 @@ export async function advanceFulfilment(
   await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, null);
     if (!fulfilmentEventBetween(fulfilment.state, input.to)) {
-      throw new FulfilmentRefusal(
+      throw new Refusal(
         "FULFILMENT_STEP_REFUSED",
         `The fulfilment of auction ${input.auctionId} is ${fulfilment.state}; it cannot move to ${input.to}.`,
       );
@@ -278,7 +276,7 @@ export async function setPaymentTimeLeft(
   await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, null);
     if (!isPayable(fulfilment.state)) {
-      throw new FulfilmentRefusal(
+      throw new Refusal(
         "FULFILMENT_STEP_REFUSED",
         `The fulfilment of auction ${input.auctionId} is ${fulfilment.state}; only an unpaid one (AwaitingPayment) has a payment deadline to set.`,
       );

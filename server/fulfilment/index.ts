@@ -1,4 +1,4 @@
-// What other modules (the ops CLI, the seed) use of fulfilment: the service functions and their refusal.
+// What other modules (the ops CLI, the seed) use of fulfilment: the service functions.
 export {
   advanceFulfilment,
   expireOverdueFulfilments,
@@ -13,4 +13,3 @@ export {
   type Quote,
 } from "./fulfilment.service";
 export { createPromoCode, discountCents, listPromoCodes } from "./promo-codes";
-export { FulfilmentRefusal, type FulfilmentRefusalCode } from "./refusal";

@@ -20,6 +20,7 @@ import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import * as fulfilment from "../fulfilment/fulfilment.service";
 import { createPromoCode, listPromoCodes } from "../fulfilment/promo-codes";
+import { Refusal } from "../refusal";
 import * as operator from "./operator.service";
 
 export type OperatorBackend = {
@@ -55,7 +56,7 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     try {
       return await work();
     } catch (error) {
-      if (error instanceof operator.OperatorRefusal || error instanceof fulfilment.FulfilmentRefusal) throw new OpsError(error.message);
+      if (error instanceof Refusal) throw new OpsError(error.message);
       throw error;
     }
   };

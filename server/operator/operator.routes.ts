@@ -53,16 +53,6 @@ export async function publishChanges(feed: AuctionFeed, changes: operator.Change
   ]);
 }
 
-/** Operator refusals become HTTP answers with the same words. */
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof operator.OperatorRefusal) throw new HttpError(error.code === "NOT_FOUND" ? 404 : 409, error.code, error.message);
-    throw error;
-  }
-}
-
 export async function operatorRoutes(
   app: FastifyInstance,
   options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
@@ -88,7 +78,7 @@ export async function operatorRoutes(
 
   r.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail } } }, async (request) => {
     actor(request);
-    return refusing(() => operator.auctionDetail(db, request.params.auctionId));
+    return operator.auctionDetail(db, request.params.auctionId);
   });
 
   // Images travel as data URLs, so this one body may be large.
@@ -96,7 +86,7 @@ export async function operatorRoutes(
     "/api/operator/auctions",
     { bodyLimit: 12 * 1024 * 1024, schema: { body: CreateAuctionBody, response: { 201: OperatorAuction } } },
     async (request, reply) => {
-      const auction = await refusing(() => operator.createAuction(db, clock(), actor(request), request.body));
+      const auction = await operator.createAuction(db, clock(), actor(request), request.body);
       await feed.publishAuctions([auction.id]);
       return reply.status(201).send(auction);
     },
@@ -104,25 +94,23 @@ export async function operatorRoutes(
 
   r.post("/api/operator/auctions/:auctionId/publish", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
     const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.publishAuction(db, clock(), actor(request), id)));
+    return auctionAfter(id, await operator.publishAuction(db, clock(), actor(request), id));
   });
 
   r.post("/api/operator/auctions/:auctionId/cancel", { schema: { params: AuctionIdParams, response: { 200: CancelAuctionResponse } } }, async (request) => {
     const id = request.params.auctionId;
-    return refusing(async () => {
-      const { refunds, ...changes } = await operator.cancelAuction(db, actor(request), id);
-      return { auction: await auctionAfter(id, changes), refunds };
-    });
+    const { refunds, ...changes } = await operator.cancelAuction(db, actor(request), id);
+    return { auction: await auctionAfter(id, changes), refunds };
   });
 
   r.post("/api/operator/auctions/:auctionId/start-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
     const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.startNow(db, clock(), actor(request), id)));
+    return auctionAfter(id, await operator.startNow(db, clock(), actor(request), id));
   });
 
   r.post("/api/operator/auctions/:auctionId/end-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
     const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.endNow(db, clock(), actor(request), id)));
+    return auctionAfter(id, await operator.endNow(db, clock(), actor(request), id));
   });
 
   r.post(
@@ -130,7 +118,7 @@ export async function operatorRoutes(
     { schema: { params: AuctionIdParams, body: TimeLeftBody, response: { 200: OperatorAuction } } },
     async (request) => {
       const id = request.params.auctionId;
-      return refusing(async () => auctionAfter(id, await operator.setTimeLeft(db, clock(), actor(request), id, request.body.seconds)));
+      return auctionAfter(id, await operator.setTimeLeft(db, clock(), actor(request), id, request.body.seconds));
     },
   );
 
@@ -141,26 +129,26 @@ export async function operatorRoutes(
   });
 
   r.post("/api/operator/users", { schema: { body: CreateUserBody, response: { 201: OperatorUser } } }, async (request, reply) =>
-    reply.status(201).send(await refusing(() => operator.createUser(db, actor(request), request.body))),
+    reply.status(201).send(await operator.createUser(db, actor(request), request.body)),
   );
 
   r.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail } } }, async (request) => {
     actor(request);
-    return refusing(() => operator.userDetail(db, request.params.user));
+    return operator.userDetail(db, request.params.user);
   });
 
   r.post(
     "/api/operator/users/:user/wallet",
     { schema: { params: UserRefParams, body: WalletAdjustmentBody, response: { 200: OperatorUser } } },
     async (request) => {
-      const { user, ...changes } = await refusing(() => operator.adjustWallet(db, actor(request), request.params.user, request.body));
+      const { user, ...changes } = await operator.adjustWallet(db, actor(request), request.params.user, request.body);
       await publishChanges(feed, changes);
       return user;
     },
   );
 
   r.post("/api/operator/users/:user/role", { schema: { params: UserRefParams, body: SetRoleBody, response: { 200: OperatorUser } } }, async (request) => {
-    const user = await refusing(() => operator.setRole(db, actor(request), request.params.user, request.body.role));
+    const user = await operator.setRole(db, actor(request), request.params.user, request.body.role);
     // Open sockets carry the role they were opened with: they connect again and carry the new one.
     options.sockets.endUser(user.id);
     return user;

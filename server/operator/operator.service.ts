@@ -16,17 +16,8 @@ import { hashPassword } from "../accounts/passwords";
 import type { Database, Queryable } from "../db/database";
 import { bidChain } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
+import { Refusal } from "../refusal";
 import { InsufficientFundsError, listTransactions, postLedgerEntry } from "../wallet/wallet.service";
-
-/** A refusal an operator can act on: the thing is missing, or its state does not allow the change. */
-export class OperatorRefusal extends Error {
-  constructor(
-    readonly code: "NOT_FOUND" | "CONFLICT",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** What changed, so the caller can tell the live feed. */
 export type Changes = { auctionIds: number[]; walletUserIds: string[] };
@@ -91,7 +82,7 @@ export async function listAuctions(db: Queryable, filter: { status?: AuctionStat
 
 export async function getAuction(db: Queryable, id: number): Promise<OperatorAuction> {
   const [row] = await db.query<AuctionRow>(`${AUCTION_SELECT} where a.id = $1`, [id]);
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return toOperatorAuction(row);
 }
 
@@ -117,7 +108,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     [id],
   );
   const chain = await bidChain(db, id, { includeUnpublished: true });
-  if (!settings || !chain) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!settings || !chain) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return {
     ...auction,
     description: settings.description,
@@ -154,8 +145,8 @@ async function storeImage(tx: Queryable, source: string): Promise<string> {
   const contentType = match[1]!;
   const extension = MEDIA_TYPES[contentType];
   const bytes = Buffer.from(match[2]!, "base64");
-  if (!extension) throw new OperatorRefusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
-  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new OperatorRefusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
+  if (!extension) throw new Refusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
+  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Refusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
   const id = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${extension}`;
   await tx.query("insert into media (id, content_type, bytes) values ($1, $2, $3) on conflict (id) do nothing", [id, contentType, bytes]);
   return `/media/${id}`;
@@ -170,9 +161,9 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
   const body = CreateAuctionBody.parse(input);
   const startsAt = body.startsAt ? new Date(body.startsAt) : new Date(now.getTime() + (body.startsInSeconds ?? 60) * 1000);
   const hardEndsAt = body.hardEndsAt ? new Date(body.hardEndsAt) : null;
-  if (hardEndsAt && hardEndsAt <= startsAt) throw new OperatorRefusal("CONFLICT", "The hard end must come after the start.");
+  if (hardEndsAt && hardEndsAt <= startsAt) throw new Refusal("CONFLICT", "The hard end must come after the start.");
   if (body.priceCapCents !== undefined && body.priceCapCents <= body.startPriceCents) {
-    throw new OperatorRefusal("CONFLICT", "The price cap must be above the start price.");
+    throw new Refusal("CONFLICT", "The price cap must be above the start price.");
   }
   const id = await db.transaction(async (tx) => {
     const images: string[] = [];
@@ -200,9 +191,9 @@ async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], 
     "select status, title, starts_at, hard_ends_at from auctions where id = $1 for update",
     [id],
   );
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   if (!allowed.includes(row.status)) {
-    throw new OperatorRefusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
+    throw new Refusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
   }
   return row;
 }
@@ -274,7 +265,7 @@ export async function setTimeLeft(
       await tx.query("update auctions set ends_at = $2, seq = seq + 1 where id = $1", [id, at]);
     } else {
       if (auction.hard_ends_at && auction.hard_ends_at <= at) {
-        throw new OperatorRefusal("CONFLICT", `Auction ${id} has a hard end before that start.`);
+        throw new Refusal("CONFLICT", `Auction ${id} has a hard end before that start.`);
       }
       // Starting at once publishes a draft; a later start keeps a draft a draft.
       const status = auction.status === "New" && seconds > 0 ? "New" : "Waiting";
@@ -331,7 +322,7 @@ export async function findUser(db: Queryable, ref: string): Promise<OperatorUser
   const [row] = UUID.test(key)
     ? await db.query<UserRow>(`${USER_SELECT} where u.id = $1`, [key])
     : await db.query<UserRow>(`${USER_SELECT} where u.email_key = $1 or u.display_name_key = $1`, [key]);
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no user "${ref}".`);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no user "${ref}".`);
   return toOperatorUser(row);
 }
 
@@ -367,7 +358,7 @@ export async function adjustWallet(
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new OperatorRefusal("CONFLICT", `The balance of ${user.email} is €${(user.balanceCents / 100).toFixed(2)}; it cannot go below zero.`);
+      throw new Refusal("CONFLICT", `The balance of ${user.email} is €${(user.balanceCents / 100).toFixed(2)}; it cannot go below zero.`);
     }
     throw error;
   }
@@ -393,7 +384,7 @@ export async function createUser(db: Database, actor: string, input: CreateUserB
       displayNameKey(body.displayName),
     ]);
     if (taken) {
-      throw new OperatorRefusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
+      throw new Refusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
     }
     const [row] = await tx.query<{ id: string }>(
       `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, role, is_demo,

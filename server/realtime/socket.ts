@@ -16,11 +16,10 @@ import { loadSession, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
 import { auctionStates } from "../auctions/auctions.queries";
 import type { AuctionCommands } from "../auctions/auction-commands";
-import { AuctionRefusal } from "../auctions/engine";
-import { refusalToHttp } from "../auctions/auctions.routes";
 import type { Database } from "../db/database";
 import { errorBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
+import { Refusal } from "../refusal";
 import { rooms } from "./feed";
 
 type SocketData = { user: SessionUser | null; sessionIdHash: string | null };
@@ -97,10 +96,7 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
     try {
       reply({ data: await run(parsed.data) });
     } catch (error) {
-      if (error instanceof AuctionRefusal) {
-        const http = refusalToHttp(error);
-        return reply(errorBody(http.code, http.message));
-      }
+      if (error instanceof Refusal) return reply(errorBody(error.code, error.message));
       if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
       log.error({ err: error, payload }, "a socket command failed");
       reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));
@@ -131,7 +127,7 @@ export function handleLiveCommands(io: RealtimeServer, db: Database, commands: A
     socket.on("auction:subscribe", (payload, ack) =>
       answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
         const [state] = await auctionStates(db, [auctionId]);
-        if (!state) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+        if (!state) throw new Refusal("AUCTION_STATE_MISSING");
         await socket.join(rooms.auction(auctionId));
         return state;
       }),
