@@ -18,7 +18,7 @@ import { requireUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchAuctions } from "./auctions.queries";
-import type { AuctionCommands } from "./auction-commands";
+import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 
 export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
   const { db, commands } = options;
@@ -100,13 +100,11 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
 
   r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {
     const user = requireUser(request);
-    const result = await commands.enrol(user.id, request.params.auctionId);
-    return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
+    return enrolAnswer(await commands.enrol(user.id, request.params.auctionId));
   });
 
   r.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse } } }, async (request) => {
     const user = requireUser(request);
-    const bid = await commands.bid(user.id, request.params.auctionId);
-    return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
+    return bidAnswer(await commands.bid(user.id, request.params.auctionId));
   });
 }
