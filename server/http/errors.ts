@@ -3,7 +3,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { fulfilmentValidationKeys, type ApiErrorBody, type ErrorCode } from "../../contract";
+import { ApiErrorBody, fulfilmentValidationKeys, type ErrorCode } from "../../contract";
 import { Refusal, type RefusalCode } from "../refusal";
 
 export class HttpError extends Error {
@@ -16,6 +16,9 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** The error answers every route declares beside its success answers: the contract's error body, whatever the status. */
+export const errorAnswers = { "4xx": ApiErrorBody, "5xx": ApiErrorBody } as const;
 
 export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}) } };

@@ -1,6 +1,6 @@
 // Top-ups: a payment is recorded pending when created and settled once, by the provider's confirmation.
 // Settling is one UPDATE from 'pending', so replays, races and late messages credit the wallet at most once.
-import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language } from "../../contract";
+import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language, type PaymentView } from "../../contract";
 import type { Database } from "../db/database";
 import { postLedgerEntry } from "../wallet/wallet.service";
 
@@ -26,6 +26,15 @@ export async function createPendingPayment(
   );
   if (!row) throw new Error("payment insert returned nothing");
   return row.id;
+}
+
+/** One of the user's payments as the SPA reads it back after checkout; null for another's or an unknown one. */
+export async function findPayment(db: Database, userId: string, paymentId: string): Promise<PaymentView | null> {
+  const [payment] = await db.query<{ id: string; amount_cents: number; status: PaymentView["status"]; created_at: Date }>(
+    "select id, amount_cents, status, created_at from payments where id = $1 and user_id = $2",
+    [paymentId, userId],
+  );
+  return payment ? { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() } : null;
 }
 
 export async function attachProviderRef(db: Database, paymentId: string, providerRef: string): Promise<void> {

@@ -17,7 +17,7 @@ import {
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { advanceFulfilment, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
 import { Refusal } from "../../server/refusal";
-import { localOperatorKey } from "../../server/operator/operator.routes";
+import { localOperatorKey } from "../../server/operator/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
