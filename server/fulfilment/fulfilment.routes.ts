@@ -120,9 +120,9 @@ export async function fulfilmentRoutes(
       },
     );
 
-    s.get("/api/operator/promo-codes", { schema: { response: { 200: PromoCodeList, ...errorAnswers } } }, async (request) => {
-      return { items: await listPromoCodes(db) };
-    });
+    s.get("/api/operator/promo-codes", { schema: { response: { 200: PromoCodeList, ...errorAnswers } } }, async () => ({
+      items: await listPromoCodes(db),
+    }));
 
     s.post("/api/operator/promo-codes", { schema: { body: CreatePromoCodeBody, response: { 201: PromoCode, ...errorAnswers } } }, async (request, reply) => {
       const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });

@@ -50,13 +50,13 @@ export async function operatorRoutes(
     operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
 
-    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) => {
-      return { items: await operator.listAuctions(db, request.query) };
-    });
+    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) => ({
+      items: await operator.listAuctions(db, request.query),
+    }));
 
-    s.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail, ...errorAnswers } } }, async (request) => {
-      return operator.auctionDetail(db, request.params.auctionId);
-    });
+    s.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail, ...errorAnswers } } }, async (request) =>
+      operator.auctionDetail(db, request.params.auctionId),
+    );
 
     // Images travel as data URLs, so this one body may be large.
     s.post(
@@ -108,9 +108,9 @@ export async function operatorRoutes(
       reply.status(201).send(await operator.createUser(db, actingOperator(request), request.body)),
     );
 
-    s.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail, ...errorAnswers } } }, async (request) => {
-      return operator.userDetail(db, request.params.user);
-    });
+    s.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail, ...errorAnswers } } }, async (request) =>
+      operator.userDetail(db, request.params.user),
+    );
 
     s.post(
       "/api/operator/users/:user/wallet",
