@@ -1,7 +1,7 @@
 // The auction engine: enrolment, bids and the lifecycle, decided inside the database so that racing requests and
 // several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
 import type { Database, Queryable } from "../db/database";
-import { openFulfilments } from "../fulfilment/fulfilment.service";
+import { openFulfilments, openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { bidHash, genesisHash } from "./bid-chain";
@@ -56,13 +56,13 @@ export async function enrol(db: Database, userId: string, auctionId: number, now
     let balanceCents: number | null = null;
     if (auction.entry_fee_cents > 0) {
       try {
-        balanceCents = await postLedgerEntry(tx, {
+        ({ balanceCents } = await postLedgerEntry(tx, {
           userId,
           type: "AuctionEnrollment",
           amountCents: -auction.entry_fee_cents,
           description: `Entry fee: ${auction.title}`,
           auctionId,
-        });
+        }));
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
         throw error;
@@ -174,12 +174,7 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
               winner_id = leader_id, final_hash = nullif(last_hash, '')
        where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1)
        returning id, winner_id, price_cents, ended_at, payment_window_hours
-     ), opened as (
-       insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
-       select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ended
-       where winner_id is not null
-       on conflict (auction_id) do nothing
-     )
+     ), opened as (${openFulfilmentsOf("ended")})
      select id from ended`,
     [now],
   );

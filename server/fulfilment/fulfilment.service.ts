@@ -12,19 +12,29 @@ import {
 import { fulfilmentEventBetween, isPayable } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 import { discountCents, findUsablePromoCode } from "./promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
 
+/**
+ * The one statement that opens fulfilments: for each ended auction with a winner among `endedAuctions` (a table or
+ * a CTE with the auctions' id, winner_id, price_cents, ended_at and payment_window_hours), once; repeats do nothing.
+ * The lifecycle runs it inside the statement that ends auctions, so neither happens without the other.
+ */
+export const openFulfilmentsOf = (endedAuctions: string): string =>
+  `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
+   select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ${endedAuctions}
+   where winner_id is not null
+   on conflict (auction_id) do nothing`;
+
 /** Opens the fulfilment of each given auction that has ended with a winner (once; repeats do nothing). */
 export async function openFulfilments(tx: Queryable, auctionIds: number[]): Promise<void> {
   await tx.query(
-    `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
-     select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours)
-     from auctions where id = any($1::bigint[]) and status = 'Ended' and winner_id is not null
-     on conflict (auction_id) do nothing`,
+    `with ended as (select * from auctions where id = any($1::bigint[]) and status = 'Ended')
+     ${openFulfilmentsOf("ended")}`,
     [auctionIds],
   );
 }
@@ -193,22 +203,17 @@ export async function payForWonAuction(
     let transactionId: number | null = null;
     if (amountCents > 0) {
       try {
-        await postLedgerEntry(tx, {
+        ({ id: transactionId } = await postLedgerEntry(tx, {
           userId: input.userId,
           type: "AuctionPayment",
           amountCents: -amountCents,
           description: `Payment: ${fulfilment.title}${promo ? ` (promo code ${promo.code})` : ""}`.slice(0, 255),
           auctionId: input.auctionId,
-        });
+        }));
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
         throw error;
       }
-      const [entry] = await tx.query<{ id: number }>(
-        "select id from wallet_transactions where user_id = $1 and auction_id = $2 and type = 'AuctionPayment' order by id desc limit 1",
-        [input.userId, input.auctionId],
-      );
-      transactionId = entry?.id ?? null;
     }
     if (promo) {
       await tx.query("insert into promo_redemptions (auction_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4)", [
@@ -256,7 +261,7 @@ export async function advanceFulfilment(
       [input.auctionId, input.to, input.now, statesLeadingTo(input.to)],
     );
     await logEvent(tx, input.auctionId, fulfilment.state, input.to, input.actor, input.now);
-    await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, input.auctionId, {
+    await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `auction:${input.auctionId}`, {
       from: fulfilment.state,
     });
   });
@@ -287,7 +292,7 @@ export async function setPaymentTimeLeft(
        where auction_id = $1 and state = 'AwaitingPayment'`,
       [input.auctionId, deadline, input.now],
     );
-    await logOperatorAction(tx, input.actor, "fulfilment.payment-time-left", input.auctionId, {
+    await logOperatorAction(tx, input.actor, "fulfilment.payment-time-left", `auction:${input.auctionId}`, {
       seconds: input.seconds,
       deadlineAt: deadline.toISOString(),
     });
@@ -313,16 +318,6 @@ export async function expireOverdueFulfilments(db: Queryable, now: Date): Promis
     [now, statesLeadingTo("Expired")],
   );
   return rows.map((row) => row.auction_id);
-}
-
-/** The operators' log (`operator_actions`), as every operator action keeps it. */
-async function logOperatorAction(tx: Queryable, actor: string, action: string, auctionId: number, details: object): Promise<void> {
-  await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, $2, $3, $4)", [
-    actor.slice(0, 255),
-    action,
-    `auction:${auctionId}`,
-    JSON.stringify(details),
-  ]);
 }
 
 async function logEvent(tx: Queryable, auctionId: number, from: FulfilmentState, to: FulfilmentState, actor: string, at: Date): Promise<void> {

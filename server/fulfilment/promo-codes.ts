@@ -2,6 +2,7 @@
 // Operators create them; a winner redeems one when paying. Codes match without regard to case.
 import { CreatePromoCodeBody, type PromoCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
+import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 
 export type UsablePromoCode = { id: number; code: string; kind: "percent" | "fixed"; amount: number };
@@ -98,11 +99,7 @@ export async function createPromoCode(db: Database, input: CreatePromoCodeBody, 
       ],
     );
     if (!row) throw new Refusal("PROMO_CODE_EXISTS");
-    await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, 'promo-code.create', $2, $3)", [
-      context.actor.slice(0, 255),
-      `promo-code:${body.code}`,
-      JSON.stringify({ kind: body.kind, amount: body.amount }),
-    ]);
+    await logOperatorAction(tx, context.actor, "promo-code.create", `promo-code:${body.code}`, { kind: body.kind, amount: body.amount });
     return row.id;
   });
   const [created] = await db.query<ListedRow>(`${LIST_SELECT} where p.id = $1`, [id]);

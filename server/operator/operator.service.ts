@@ -17,6 +17,7 @@ import type { Database, Queryable } from "../db/database";
 import { bidChain } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
 import { Refusal } from "../refusal";
+import { logOperatorAction } from "./audit-log";
 import { InsufficientFundsError, listTransactions, postLedgerEntry } from "../wallet/wallet.service";
 
 /** What changed, so the caller can tell the live feed. */
@@ -62,15 +63,6 @@ const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
   winnerEmail: row.winner_email,
   isDemo: row.is_demo,
 });
-
-async function logAction(tx: Queryable, actor: string, action: string, subject: string, details: object = {}): Promise<void> {
-  await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, $2, $3, $4)", [
-    actor.slice(0, 255),
-    action,
-    subject.slice(0, 255),
-    JSON.stringify(details),
-  ]);
-}
 
 export async function listAuctions(db: Queryable, filter: { status?: AuctionStatus | undefined; limit: number }): Promise<OperatorAuction[]> {
   const rows = await db.query<AuctionRow>(
@@ -179,7 +171,7 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
         body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo,
       ],
     );
-    await logAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
+    await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
     return row!.id;
   });
   return getAuction(db, id);
@@ -204,7 +196,7 @@ export async function publishAuction(db: Database, now: Date, actor: string, id:
   await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["New"], "published");
     await tx.query("update auctions set status = 'Waiting', seq = seq + 1 where id = $1", [id]);
-    await logAction(tx, actor, "auction.publish", `auction:${id}`);
+    await logOperatorAction(tx, actor, "auction.publish", `auction:${id}`);
   });
   return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
 }
@@ -233,7 +225,7 @@ export async function cancelAuction(
     }
     await tx.query("update auctions set status = 'Canceled', seq = seq + 1 where id = $1", [id]);
     await tx.query("delete from auto_bids where auction_id = $1", [id]);
-    await logAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
+    await logOperatorAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
     return enrolled;
   });
   return {
@@ -271,7 +263,7 @@ export async function setTimeLeft(
       const status = auction.status === "New" && seconds > 0 ? "New" : "Waiting";
       await tx.query("update auctions set starts_at = $2, status = $3, seq = seq + 1 where id = $1", [id, at, status]);
     }
-    await logAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
+    await logOperatorAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
   });
   return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
 }
@@ -354,7 +346,7 @@ export async function adjustWallet(
   try {
     await db.transaction(async (tx) => {
       await postLedgerEntry(tx, { userId: user.id, type: "Adjustment", amountCents: adjustment.amountCents, description: adjustment.reason });
-      await logAction(tx, actor, "wallet.adjust", `user:${user.id}`, adjustment);
+      await logOperatorAction(tx, actor, "wallet.adjust", `user:${user.id}`, adjustment);
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
@@ -369,7 +361,7 @@ export async function setRole(db: Database, actor: string, ref: string, role: Op
   const user = await findUser(db, ref);
   await db.transaction(async (tx) => {
     await tx.query("update users set role = $2, updated_at = now() where id = $1", [user.id, role]);
-    await logAction(tx, actor, "user.role", `user:${user.id}`, { role });
+    await logOperatorAction(tx, actor, "user.role", `user:${user.id}`, { role });
   });
   return findUser(db, user.id);
 }
@@ -392,7 +384,7 @@ export async function createUser(db: Database, actor: string, input: CreateUserB
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'en', now()) returning id`,
       [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, displayNameKey(body.displayName), body.role, body.isDemo],
     );
-    await logAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
+    await logOperatorAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
     return row!.id;
   });
   return findUser(db, id);

@@ -53,16 +53,13 @@ export async function settlePayment(db: Database, paymentId: string, outcome: Pa
     );
     if (!payment) return null;
     if (outcome === "succeeded") {
-      await postLedgerEntry(tx, {
+      const entry = await postLedgerEntry(tx, {
         userId: payment.user_id,
         type: "Payment",
         amountCents: payment.amount_cents,
         description: method === "bank" ? "Top-up by online banking" : "Top-up by card",
       });
-      await tx.query(
-        "update payments set transaction_id = (select max(id) from wallet_transactions where user_id = $2) where id = $1",
-        [paymentId, payment.user_id],
-      );
+      await tx.query("update payments set transaction_id = $2 where id = $1", [paymentId, entry.id]);
     }
     return { userId: payment.user_id, amountCents: payment.amount_cents, outcome };
   });
