@@ -13,15 +13,19 @@ const defaultMessages: Record<RefusalCode, string> = {
 };
 
 export class Refusal extends Error {
+  /** The numbers the message names (`{{minPreviousEntries}}`), for callers that state them their own way. */
+  readonly values: Record<string, number>;
+
   /**
-   * `detail` is the message itself, or the values its default message names (`{{minPreviousEntries}}`); without
-   * it the code's default message (SPEC.md's English where it has one).
+   * `detail` is the message itself, or the values its default message names; without it the code's default message
+   * (SPEC.md's English where it has one).
    */
   constructor(
     readonly code: RefusalCode,
     detail: string | Record<string, number> = {},
   ) {
     super(typeof detail === "string" ? detail : interpolate(defaultMessages[code], detail));
+    this.values = typeof detail === "string" ? {} : detail;
   }
 }
 
