@@ -27,16 +27,8 @@ import { errorAnswers } from "../http/errors";
 import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
 import type { AuctionFeed } from "../realtime/feed";
 import type { AddressProvider } from "./addresses";
-import {
-  advanceFulfilment,
-  getWonAuction,
-  listFulfilments,
-  listWonAuctions,
-  markWinSeen,
-  payForWonAuction,
-  quotePayment,
-  setPaymentTimeLeft,
-} from "./fulfilment.service";
+import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
+import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
 import { createPromoCode, listPromoCodes } from "./promo-codes";
 
 export async function fulfilmentRoutes(

@@ -18,10 +18,10 @@ import type {
 } from "../../contract";
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
-import * as fulfilment from "../fulfilment/fulfilment.service";
+import * as fulfilment from "../fulfilment";
 import { createPromoCode, listPromoCodes } from "../fulfilment/promo-codes";
 import { Refusal } from "../refusal";
-import * as operator from "./operator.service";
+import * as operator from ".";
 
 export type OperatorBackend = {
   /** Where the commands go, for the CLI's first line. */

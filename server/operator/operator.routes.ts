@@ -26,21 +26,15 @@ import { errorAnswers, HttpError } from "../http/errors";
 import type { AuctionFeed } from "../realtime/feed";
 import type { SessionSockets } from "../realtime/socket";
 import { actingOperator, refuseNonOperators } from "./operator-auth";
-import * as operator from "./operator.service";
-
-export async function publishChanges(feed: AuctionFeed, changes: operator.Changes): Promise<void> {
-  await Promise.all([
-    changes.auctionIds.length > 0 ? feed.publishAuctions(changes.auctionIds) : undefined,
-    ...changes.walletUserIds.map((userId) => feed.publishWallet(userId)),
-  ]);
-}
+import { publishChanges, type Changes } from "./changes";
+import * as operator from ".";
 
 export async function operatorRoutes(
   app: FastifyInstance,
   options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
 ): Promise<void> {
   const { db, feed, clock } = options;
-  const auctionAfter = async (id: number, changes: operator.Changes) => {
+  const auctionAfter = async (id: number, changes: Changes) => {
     await publishChanges(feed, changes);
     return operator.getAuction(db, id);
   };

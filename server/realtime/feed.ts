@@ -9,7 +9,7 @@ import type { AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
-import { fulfilmentsOf } from "../fulfilment/fulfilment.service";
+import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
 import { rooms } from "./rooms";
 import type { RealtimeServer } from "./socket";

@@ -9,7 +9,7 @@ import { emailKey, limits } from "../../server/accounts/accounts.service";
 import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { advanceLifecycle } from "../../server/auctions/engine";
 import type { Database } from "../../server/db/database";
-import { endNow, startNow } from "../../server/operator/operator.service";
+import { endNow, startNow } from "../../server/operator";
 import { Refusal } from "../../server/refusal";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
