@@ -31,6 +31,7 @@ import {
   resetPassword,
   setLanguage,
   signIn,
+  signedInAs,
   signUp,
   updateProfile,
   type AccountsContext,
@@ -70,16 +71,6 @@ export async function accountsRoutes(
     ip: request.ip,
     origin: options.origin(),
   });
-  /** The /authn/user answer for a user who has just been given a session. */
-  const signedInAs = async (userId: string): Promise<AuthUser> => {
-    const [user] = await db.query<{ first_name: string; last_name: string; display_name: string; email: string; role: SessionUser["role"] }>(
-      "select first_name, last_name, display_name, email, role from users where id = $1",
-      [userId],
-    );
-    if (!user) throw new Error("signed-in user vanished");
-    const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
-    return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
-  };
 
   r.get("/authn/user", { schema: { response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -107,7 +98,7 @@ export async function accountsRoutes(
     const confirmed = await confirmEmail(db, request.body.token);
     if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
     await reply.startSession(confirmed.userId);
-    return signedInAs(confirmed.userId);
+    return signedInAs(db, confirmed.userId);
   });
 
   r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
@@ -136,7 +127,7 @@ export async function accountsRoutes(
             maxAge: DEVICE_COOKIE_SECONDS,
           });
         }
-        return signedInAs(result.userId);
+        return signedInAs(db, result.userId);
       }
     }
   });

@@ -37,6 +37,19 @@ export async function findPayment(db: Database, userId: string, paymentId: strin
   return payment ? { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() } : null;
 }
 
+/** The caller's own sandbox payment, for the sandbox checkout page; null for another's or an unknown one. */
+export async function findSandboxPayment(
+  db: Database,
+  userId: string,
+  paymentId: string,
+): Promise<{ id: string; amount_cents: number; status: string; language: Language } | null> {
+  const [payment] = await db.query<{ id: string; amount_cents: number; status: string; language: Language }>(
+    "select id, amount_cents, status, language from payments where id = $1 and provider = 'sandbox' and user_id = $2",
+    [paymentId, userId],
+  );
+  return payment ?? null;
+}
+
 export async function attachProviderRef(db: Database, paymentId: string, providerRef: string): Promise<void> {
   await db.query("update payments set provider_ref = $2 where id = $1", [paymentId, providerRef]);
 }
