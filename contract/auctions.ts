@@ -92,7 +92,9 @@ export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 export const AuctionIdParams = z.object({ auctionId: IdParam });
 
 export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });
+export type EnrolResponse = z.infer<typeof EnrolResponse>;
 export const BidResponse = z.object({ priceCents: z.number().int(), endsAt: z.string(), hasEnded: z.boolean() });
+export type BidResponse = z.infer<typeof BidResponse>;
 
 /** GET /api/auctions/mine: what the signed-in bidder has to do with auctions (cards mark these). */
 export const MyAuctionsResponse = z.object({

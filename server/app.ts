@@ -6,6 +6,7 @@ import { deviceCookies } from "./accounts/device-cookie";
 import { pruneRateLimitEvents } from "./accounts/rate-limit";
 import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
 import { createAuctionCommands } from "./auctions/auction-commands";
+import { auctionHandlers } from "./auctions/auction.handlers";
 import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
 import { linkOrigin, type AppConfig } from "./config";
@@ -28,7 +29,7 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
-import { createRealtimeServer, handleLiveCommands, sessionSockets, type RealtimeServer } from "./realtime/socket";
+import { createRealtimeServer, sessionSockets, type RealtimeServer } from "./realtime/socket";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
   const feed = createAuctionFeed(io, db, http.log);
   const commands = createAuctionCommands(db, clock, feed);
-  handleLiveCommands(io, db, commands, http.log);
+  auctionHandlers(io, db, commands, http.log);
 
   await http.register(securityPlugin, { config });
   // Before the routes: it compresses the answers of each route registered after it.

@@ -4,7 +4,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { directBackend, findLocalServer, httpBackend } from "./operator/backends";
 import { runOps } from "./operator/ops-cli";
-import { localOperatorKey } from "./operator/operator.routes";
+import { localOperatorKey } from "./operator/operator-auth";
 
 async function connect() {
   const config = loadConfig();

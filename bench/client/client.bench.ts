@@ -12,7 +12,7 @@ import type { AuctionState } from "../../contract";
 import { buildApp, type App } from "../../server/app";
 import { auctionStates } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
-import { rooms } from "../../server/realtime/feed";
+import { rooms } from "../../server/realtime/rooms";
 import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { seedRunningAuctions } from "../support/seed";

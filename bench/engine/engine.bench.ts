@@ -2,7 +2,8 @@
 // auction and spread over many, on PGlite and on PostgreSQL. A second row per case adds what the live feed does
 // after every bid (reading the auction's whole live state), since that read runs once per bid too.
 import { auctionStates } from "../../server/auctions/auctions.queries";
-import { AuctionRefusal, placeBid } from "../../server/auctions/engine";
+import { placeBid } from "../../server/auctions/engine";
+import { Refusal } from "../../server/refusal";
 import type { Database } from "../../server/db/database";
 import { openBenchDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
@@ -79,9 +80,9 @@ async function runCase(
           latencies.push(doneAt - sentAt);
         }
       } catch (error) {
-        const code = error instanceof AuctionRefusal ? error.code : "ERROR";
+        const code = error instanceof Refusal ? error.code : "ERROR";
         if (sentAt >= measureFrom) refused[code] = (refused[code] ?? 0) + 1;
-        if (!(error instanceof AuctionRefusal)) throw error;
+        if (!(error instanceof Refusal)) throw error;
       }
     }
   };

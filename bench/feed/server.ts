@@ -9,7 +9,7 @@ import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from ".
 import { buildApp } from "../../server/app";
 import { RECENT_BIDS } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
-import { rooms } from "../../server/realtime/feed";
+import { rooms } from "../../server/realtime/rooms";
 import { openBenchDatabase } from "../support/databases";
 import { enrolEvenly, seedBidders, seedRunningAuctions } from "../support/seed";
 import type { FromServer, ServerStart, ToServer } from "./protocol";

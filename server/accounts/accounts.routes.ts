@@ -7,6 +7,7 @@ import {
   ChangePasswordBody,
   ConfirmEmailBody,
   ForgotPasswordBody,
+  NoContent,
   Profile,
   ResendConfirmationBody,
   ResetPasswordBody,
@@ -18,7 +19,7 @@ import {
 } from "../../contract";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { HttpError } from "../http/errors";
+import { errorAnswers, HttpError } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import {
   changePassword,
@@ -30,13 +31,14 @@ import {
   resetPassword,
   setLanguage,
   signIn,
+  signedInAs,
   signUp,
   updateProfile,
   type AccountsContext,
 } from "./accounts.service";
 import type { SessionSockets } from "../realtime/socket";
 import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, type DeviceCookies } from "./device-cookie";
-import { endSession, requireUser, type SessionUser } from "./sessions";
+import { endSession, refuseSignedOut, signedInUser, type SessionUser } from "./sessions";
 
 const displayNameTaken = () =>
   new HttpError(409, "VALIDATION_FAILED", "The display name is already taken.", [
@@ -69,23 +71,13 @@ export async function accountsRoutes(
     ip: request.ip,
     origin: options.origin(),
   });
-  /** The /authn/user answer for a user who has just been given a session. */
-  const signedInAs = async (userId: string): Promise<AuthUser> => {
-    const [user] = await db.query<{ first_name: string; last_name: string; display_name: string; email: string; role: SessionUser["role"] }>(
-      "select first_name, last_name, display_name, email, role from users where id = $1",
-      [userId],
-    );
-    if (!user) throw new Error("signed-in user vanished");
-    const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
-    return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
-  };
 
-  r.get("/authn/user", { schema: { response: { 200: AuthUser } } }, async (request, reply) => {
+  r.get("/authn/user", { schema: { response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return toAuthUser(request.user);
   });
 
-  r.post("/authn/sign-up", { schema: { body: SignUpBody, response: { 201: Accepted } } }, async (request, reply) => {
+  r.post("/authn/sign-up", { schema: { body: SignUpBody, response: { 201: Accepted, ...errorAnswers } } }, async (request, reply) => {
     const { confirmPassword: _confirm, ...input } = request.body;
     const result = await signUp(context(request), input).catch((error: unknown) => {
       if (isUniqueViolation(error, "users_display_name_key_key")) return { kind: "displayNameTaken" } as const;
@@ -97,19 +89,19 @@ export async function accountsRoutes(
     return reply.status(201).send({ ok: true });
   });
 
-  r.post("/authn/resend-confirmation", { schema: { body: ResendConfirmationBody, response: { 202: Accepted } } }, async (request, reply) => {
+  r.post("/authn/resend-confirmation", { schema: { body: ResendConfirmationBody, response: { 202: Accepted, ...errorAnswers } } }, async (request, reply) => {
     await resendConfirmation(context(request), request.body.email);
     return reply.status(202).send({ ok: true });
   });
 
-  r.post("/authn/confirm-email", { schema: { body: ConfirmEmailBody, response: { 200: AuthUser } } }, async (request, reply) => {
+  r.post("/authn/confirm-email", { schema: { body: ConfirmEmailBody, response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
     const confirmed = await confirmEmail(db, request.body.token);
     if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
     await reply.startSession(confirmed.userId);
-    return signedInAs(confirmed.userId);
+    return signedInAs(db, confirmed.userId);
   });
 
-  r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser } } }, async (request, reply) => {
+  r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
     const key = emailKey(request.body.email);
     const device = devices.verify(request.cookies[DEVICE_COOKIE], key);
     const result = await signIn(context(request), request.body, device);
@@ -135,7 +127,7 @@ export async function accountsRoutes(
             maxAge: DEVICE_COOKIE_SECONDS,
           });
         }
-        return signedInAs(result.userId);
+        return signedInAs(db, result.userId);
       }
     }
   });
@@ -149,12 +141,12 @@ export async function accountsRoutes(
     return reply.status(204).send();
   });
 
-  r.post("/authn/forgot-password", { schema: { body: ForgotPasswordBody, response: { 202: Accepted } } }, async (request, reply) => {
+  r.post("/authn/forgot-password", { schema: { body: ForgotPasswordBody, response: { 202: Accepted, ...errorAnswers } } }, async (request, reply) => {
     await requestPasswordReset(context(request), request.body);
     return reply.status(202).send({ ok: true });
   });
 
-  r.post("/authn/reset-password", { schema: { body: ResetPasswordBody } }, async (request, reply) => {
+  r.post("/authn/reset-password", { schema: { body: ResetPasswordBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
     const userId = await resetPassword(db, request.body.token, request.body.password);
     if (!userId) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
     sockets.endUser(userId);
@@ -162,39 +154,45 @@ export async function accountsRoutes(
     return reply.status(204).send();
   });
 
-  r.get("/api/users/profile", { schema: { response: { 200: Profile } } }, async (request) => {
-    const user = requireUser(request);
-    const profile = await getProfile(db, user.id);
-    if (!profile) throw new HttpError(401, "UNAUTHENTICATED", "Sign in first.");
-    return profile;
-  });
+  // The signed-in user's own account: one hook answers 401 to everyone else.
+  await app.register(async (signedIn) => {
+    signedIn.addHook("preHandler", refuseSignedOut);
+    const s = signedIn.withTypeProvider<ZodTypeProvider>();
 
-  r.put("/api/users/profile", { schema: { body: UpdateProfileBody, response: { 200: Profile } } }, async (request) => {
-    const user = requireUser(request);
-    const result = await updateProfile(db, user.id, request.body).catch((error: unknown) => {
-      if (isUniqueViolation(error, "users_display_name_key_key")) return { kind: "displayNameTaken" } as const;
-      throw error;
+    s.get("/api/users/profile", { schema: { response: { 200: Profile, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      const profile = await getProfile(db, user.id);
+      if (!profile) throw new HttpError(401, "UNAUTHENTICATED", "Sign in first.");
+      return profile;
     });
-    if (result.kind === "displayNameTaken") throw displayNameTaken();
-    return result.profile;
-  });
 
-  r.put("/api/users/password", { schema: { body: ChangePasswordBody } }, async (request, reply) => {
-    const user = requireUser(request);
-    const result = await changePassword(db, user, request.sessionIdHash, request.body);
-    if (result === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many wrong passwords. Try again in 15 minutes, or reset your password.");
-    if (result === "wrongCurrentPassword") {
-      throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
-        { path: "currentPassword", message: "validation.wrongCurrentPassword" },
-      ]);
-    }
-    sockets.endUser(user.id, request.sessionIdHash);
-    return reply.status(204).send();
-  });
+    s.put("/api/users/profile", { schema: { body: UpdateProfileBody, response: { 200: Profile, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      const result = await updateProfile(db, user.id, request.body).catch((error: unknown) => {
+        if (isUniqueViolation(error, "users_display_name_key_key")) return { kind: "displayNameTaken" } as const;
+        throw error;
+      });
+      if (result.kind === "displayNameTaken") throw displayNameTaken();
+      return result.profile;
+    });
 
-  r.put("/api/users/language", { schema: { body: UpdateLanguageBody } }, async (request, reply) => {
-    const user = requireUser(request);
-    await setLanguage(db, user.id, request.body.language);
-    return reply.status(204).send();
+    s.put("/api/users/password", { schema: { body: ChangePasswordBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
+      const user = signedInUser(request);
+      const result = await changePassword(db, user, request.sessionIdHash, request.body);
+      if (result === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many wrong passwords. Try again in 15 minutes, or reset your password.");
+      if (result === "wrongCurrentPassword") {
+        throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
+          { path: "currentPassword", message: "validation.wrongCurrentPassword" },
+        ]);
+      }
+      sockets.endUser(user.id, request.sessionIdHash);
+      return reply.status(204).send();
+    });
+
+    s.put("/api/users/language", { schema: { body: UpdateLanguageBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
+      const user = signedInUser(request);
+      await setLanguage(db, user.id, request.body.language);
+      return reply.status(204).send();
+    });
   });
 }

@@ -1,6 +1,7 @@
 // Account rules, free of HTTP: sign-up, e-mail confirmation, sign-in, password reset and change, profile.
 // Answers never reveal whether an e-mail is registered.
 import type {
+  AuthUser,
   ChangePasswordBody,
   ForgotPasswordBody,
   Language,
@@ -260,6 +261,17 @@ const toProfile = (row: ProfileRow): Profile => ({
   isMarketingConsentGiven: row.is_marketing_consent_given,
   language: row.language,
 });
+
+/** The /authn/user answer for a user who has just been given a session. */
+export async function signedInAs(db: Queryable, userId: string): Promise<AuthUser> {
+  const [user] = await db.query<{ first_name: string; last_name: string; display_name: string; email: string; role: SessionUser["role"] }>(
+    "select first_name, last_name, display_name, email, role from users where id = $1",
+    [userId],
+  );
+  if (!user) throw new Error("signed-in user vanished");
+  const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
+  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
+}
 
 const PROFILE_COLUMNS = "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language";
 

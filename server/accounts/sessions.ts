@@ -137,6 +137,20 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/**
+ * The one hook of a route group for signed-in users (`group.addHook("preHandler", refuseSignedOut)`): a 401 for
+ * anyone without a session, so the group's handlers read `signedInUser(request)`.
+ */
+export async function refuseSignedOut(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+/** The user of a route behind `refuseSignedOut`, which has already answered 401 to everyone else. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error("a signed-in route is missing the refuseSignedOut hook");
+  return request.user;
+}
+
 /** For operator-only routes: the operator, a 401 when signed out, a 403 for anyone else. */
 export function requireOperator(request: FastifyRequest): SessionUser {
   const user = requireUser(request);

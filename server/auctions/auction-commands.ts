@@ -1,5 +1,6 @@
 // Enrol and bid as the outside world asks for them (REST or socket): the engine decides, then the feed tells
 // everyone watching. Handlers stay thin and the two transports cannot drift apart.
+import type { BidResponse, EnrolResponse } from "../../contract";
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
 import { autoBidRound, enrol, placeBid, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
@@ -11,6 +12,15 @@ export type AuctionCommands = {
   /** One round of auto-bids (the lifecycle runs it every tick); tells the feed what moved. */
   runAutoBids(): Promise<void>;
 };
+
+/** What the bidder hears back after enrolling, on either transport (SPEC.md shows the balance in euros). */
+export const enrolAnswer = (result: EnrolResult): EnrolResponse => ({
+  feeCents: result.feeCents,
+  balance: result.balanceCents === null ? null : result.balanceCents / 100,
+});
+
+/** What the bidder hears back after a bid, on either transport. */
+export const bidAnswer = (bid: PlacedBid): BidResponse => ({ priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded });
 
 export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed): AuctionCommands {
   return {

@@ -13,132 +13,85 @@ import {
   EnrolResponse,
   SearchAuctionsBody,
   SearchAuctionsResponse,
-  auctionErrorMessages,
-  type AuctionErrorCode,
 } from "../../contract";
-import { requireUser } from "../accounts/sessions";
+import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
-import { auctionDetail, auctionStates, auctionStatesInOrder, bidChain, searchPage } from "./auctions.queries";
-import type { AuctionCommands } from "./auction-commands";
-import { AuctionRefusal } from "./engine";
-
-const refusalStatus: Record<AuctionErrorCode, number> = {
-  AUCTION_ENDED: 409,
-  AUCTION_NOT_RUNNING: 409,
-  AUCTION_STATE_MISSING: 404,
-  ALREADY_WINNING: 409,
-  BID_FAILED: 500,
-  NOT_ENROLLED: 403,
-  NOT_ENOUGH_FUNDS: 402,
-  MIN_PREVIOUS_ENTRIES: 403,
-  ALREADY_ENROLLED: 409,
-  ENROLMENT_CLOSED: 409,
-  BID_TOO_FAST: 429,
-  AUTO_BID_TOO_LOW: 400,
-};
-
-/** An engine refusal as the HTTP error the SPA maps to SPEC.md's text. */
-export function refusalToHttp(refusal: AuctionRefusal): HttpError {
-  let message: string = auctionErrorMessages[refusal.code];
-  for (const [name, value] of Object.entries(refusal.values)) message = message.replace(`{{${name}}}`, String(value));
-  return new HttpError(refusalStatus[refusal.code], refusal.code, message);
-}
-
-async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AuctionRefusal) throw refusalToHttp(error);
-    throw error;
-  }
-}
+import { errorAnswers, HttpError } from "../http/errors";
+import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
+import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
+import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
 export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
   const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post("/api/auctions/search", { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse } } }, async (request) => {
-    const { status, query, sort, freeEntry, page, pageSize } = request.body;
-    return searchPage(db, { status, query, sort, freeEntry, pageSize, offset: request.body.offset ?? (page - 1) * pageSize });
-  });
-
-  r.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const [enrolled, favourites, autoBids] = await Promise.all([
-      db.query<{ auction_id: number }>("select auction_id from enrolments where user_id = $1", [user.id]),
-      db.query<{ auction_id: number }>("select auction_id from favourites where user_id = $1", [user.id]),
-      db.query<{ auction_id: number; max_price_cents: number }>("select auction_id, max_price_cents from auto_bids where user_id = $1", [user.id]),
-    ]);
-    return {
-      enrolledIds: enrolled.map((row) => row.auction_id),
-      favouriteIds: favourites.map((row) => row.auction_id),
-      autoBids: Object.fromEntries(autoBids.map((row) => [String(row.auction_id), row.max_price_cents])),
-    };
-  });
-
-  // The signed-in bidder's lists: the SQL picks the auctions and their order, the read model fills them in.
-  const personalLists: [path: string, sql: string][] = [
-    [
-      "/api/auctions/my-active",
-      `select e.auction_id as id from enrolments e join auctions a on a.id = e.auction_id
-       where e.user_id = $1 and a.status in ('Waiting', 'Running') order by a.status desc, coalesce(a.ends_at, a.starts_at)`,
-    ],
-    ["/api/auctions/won", "select id from auctions where winner_id = $1 and status = 'Ended' order by ended_at desc"],
-    ["/api/favourites", "select auction_id as id from favourites where user_id = $1 order by created_at desc"],
-  ];
-  for (const [path, sql] of personalLists) {
-    r.get(path, { schema: { response: { 200: AuctionListResponse } } }, async (request) => {
-      const user = requireUser(request);
-      const rows = await db.query<{ id: number }>(sql, [user.id]);
-      return { items: await auctionStatesInOrder(db, rows.map((row) => row.id)) };
-    });
-  }
-
-  r.put(
-    "/api/favourites/:auctionId",
-    { schema: { params: AuctionIdParams, body: FavouriteBody, response: { 200: FavouriteBody } } },
+  r.post(
+    "/api/auctions/search",
+    { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse, ...errorAnswers } } },
     async (request) => {
-      const user = requireUser(request);
-      const { auctionId } = request.params;
-      const [state] = await auctionStates(db, [auctionId]);
-      if (!state) throw new HttpError(404, "NOT_FOUND", "No such auction.");
-      if (request.body.isFavourite) {
-        await db.query("insert into favourites (user_id, auction_id) values ($1, $2) on conflict do nothing", [user.id, auctionId]);
-      } else {
-        await db.query("delete from favourites where user_id = $1 and auction_id = $2", [user.id, auctionId]);
-      }
-      return { isFavourite: request.body.isFavourite };
+      const { status, query, sort, freeEntry, page, pageSize } = request.body;
+      return searchPage(db, { status, query, sort, freeEntry, pageSize, offset: request.body.offset ?? (page - 1) * pageSize });
     },
   );
 
-  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionDetail } } }, async (request) => {
+  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionDetail, ...errorAnswers } } }, async (request) => {
     const detail = await auctionDetail(db, request.params.auctionId);
     if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return detail;
   });
 
-  r.put("/api/auctions/:auctionId/auto-bid", { schema: { params: AuctionIdParams, body: AutoBidBody, response: { 200: AutoBidBody } } }, async (request) => {
-    const user = requireUser(request);
-    await refusalsAsHttp(commands.setAutoBid(user.id, request.params.auctionId, request.body.maxPriceCents));
-    return request.body;
-  });
-
-  r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse } } }, async (request) => {
+  r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse, ...errorAnswers } } }, async (request) => {
     const chain = await bidChain(db, request.params.auctionId);
     if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return chain;
   });
 
-  r.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const result = await refusalsAsHttp(commands.enrol(user.id, request.params.auctionId));
-    return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
-  });
+  await app.register(async (signedIn) => {
+    signedIn.addHook("preHandler", refuseSignedOut);
+    const s = signedIn.withTypeProvider<ZodTypeProvider>();
 
-  r.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const bid = await refusalsAsHttp(commands.bid(user.id, request.params.auctionId));
-    return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
+    s.get("/api/auctions/mine", { schema: { response: { 200: MyAuctionsResponse, ...errorAnswers } } }, async (request) =>
+      myAuctions(db, signedInUser(request).id),
+    );
+
+    const personalLists: [path: string, list: PersonalList][] = [
+      ["/api/auctions/my-active", "active"],
+      ["/api/auctions/won", "won"],
+      ["/api/favourites", "favourites"],
+    ];
+    for (const [path, list] of personalLists) {
+      s.get(path, { schema: { response: { 200: AuctionListResponse, ...errorAnswers } } }, async (request) => ({
+        items: await personalList(db, list, signedInUser(request).id),
+      }));
+    }
+
+    s.put(
+      "/api/favourites/:auctionId",
+      { schema: { params: AuctionIdParams, body: FavouriteBody, response: { 200: FavouriteBody, ...errorAnswers } } },
+      async (request) => {
+        const { isFavourite } = request.body;
+        if (!(await setFavourite(db, signedInUser(request).id, request.params.auctionId, isFavourite))) {
+          throw new HttpError(404, "NOT_FOUND", "No such auction.");
+        }
+        return { isFavourite };
+      },
+    );
+
+    s.put(
+      "/api/auctions/:auctionId/auto-bid",
+      { schema: { params: AuctionIdParams, body: AutoBidBody, response: { 200: AutoBidBody, ...errorAnswers } } },
+      async (request) => {
+        await commands.setAutoBid(signedInUser(request).id, request.params.auctionId, request.body.maxPriceCents);
+        return request.body;
+      },
+    );
+
+    s.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse, ...errorAnswers } } }, async (request) =>
+      enrolAnswer(await commands.enrol(signedInUser(request).id, request.params.auctionId)),
+    );
+
+    s.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse, ...errorAnswers } } }, async (request) =>
+      bidAnswer(await commands.bid(signedInUser(request).id, request.params.auctionId)),
+    );
   });
 }

@@ -1,19 +1,10 @@
 // The auction engine: enrolment, bids and the lifecycle, decided inside the database so that racing requests and
 // several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
-import type { AuctionErrorCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
-import { openFulfilments } from "../fulfilment/fulfilment.service";
+import { openFulfilments, openFulfilmentsOf } from "../fulfilment/fulfilment.service";
+import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { bidHash, genesisHash } from "./bid-chain";
-
-export class AuctionRefusal extends Error {
-  constructor(
-    readonly code: AuctionErrorCode,
-    readonly values: Record<string, number> = {},
-  ) {
-    super(code);
-  }
-}
 
 type AuctionRow = {
   id: number;
@@ -38,7 +29,7 @@ async function lockAuction(tx: Queryable, auctionId: number): Promise<AuctionRow
      from auctions where id = $1 for update`,
     [auctionId],
   );
-  if (!row) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+  if (!row) throw new Refusal("AUCTION_STATE_MISSING");
   return row;
 }
 
@@ -50,30 +41,30 @@ export async function enrol(db: Database, userId: string, auctionId: number, now
     const auction = await lockAuction(tx, auctionId);
     const isOpen =
       auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
-    if (!isOpen) throw new AuctionRefusal("ENROLMENT_CLOSED");
+    if (!isOpen) throw new Refusal("ENROLMENT_CLOSED");
     const [already] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
-    if (already) throw new AuctionRefusal("ALREADY_ENROLLED");
+    if (already) throw new Refusal("ALREADY_ENROLLED");
     if (auction.min_previous_entries > 0) {
       const [row] = await tx.query<{ n: number }>(
         "select count(*) as n from enrolments where user_id = $1 and auction_id <> $2",
         [userId, auctionId],
       );
       if ((row?.n ?? 0) < auction.min_previous_entries) {
-        throw new AuctionRefusal("MIN_PREVIOUS_ENTRIES", { minPreviousEntries: auction.min_previous_entries });
+        throw new Refusal("MIN_PREVIOUS_ENTRIES", { minPreviousEntries: auction.min_previous_entries });
       }
     }
     let balanceCents: number | null = null;
     if (auction.entry_fee_cents > 0) {
       try {
-        balanceCents = await postLedgerEntry(tx, {
+        ({ balanceCents } = await postLedgerEntry(tx, {
           userId,
           type: "AuctionEnrollment",
           amountCents: -auction.entry_fee_cents,
           description: `Entry fee: ${auction.title}`,
           auctionId,
-        });
+        }));
       } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AuctionRefusal("NOT_ENOUGH_FUNDS");
+        if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
         throw error;
       }
     }
@@ -113,20 +104,20 @@ export async function placeBid(
 ): Promise<PlacedBid> {
   return db.transaction(async (tx) => {
     const auction = await lockAuction(tx, auctionId);
-    if (auction.status === "Ended" || auction.status === "Canceled") throw new AuctionRefusal("AUCTION_ENDED");
-    if (auction.status !== "Running") throw new AuctionRefusal("AUCTION_NOT_RUNNING");
-    if (!auction.ends_at) throw new AuctionRefusal("AUCTION_STATE_MISSING");
+    if (auction.status === "Ended" || auction.status === "Canceled") throw new Refusal("AUCTION_ENDED");
+    if (auction.status !== "Running") throw new Refusal("AUCTION_NOT_RUNNING");
+    if (!auction.ends_at) throw new Refusal("AUCTION_STATE_MISSING");
     if (auction.ends_at <= now || (auction.hard_ends_at && auction.hard_ends_at <= now)) {
-      throw new AuctionRefusal("AUCTION_ENDED");
+      throw new Refusal("AUCTION_ENDED");
     }
     const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
-    if (!enrolled) throw new AuctionRefusal("NOT_ENROLLED");
-    if (auction.leader_id === userId) throw new AuctionRefusal("ALREADY_WINNING");
+    if (!enrolled) throw new Refusal("NOT_ENROLLED");
+    if (auction.leader_id === userId) throw new Refusal("ALREADY_WINNING");
     const [recent] = await tx.query(
       "select 1 from bids where user_id = $1 and auction_id = $2 and placed_at > $3 limit 1",
       [userId, auctionId, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
     );
-    if (recent) throw new AuctionRefusal("BID_TOO_FAST");
+    if (recent) throw new Refusal("BID_TOO_FAST");
 
     const priceCents = auction.price_cents + 1;
     const resetEnd = new Date(now.getTime() + auction.reset_seconds * 1000);
@@ -183,12 +174,7 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
               winner_id = leader_id, final_hash = nullif(last_hash, '')
        where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1)
        returning id, winner_id, price_cents, ended_at, payment_window_hours
-     ), opened as (
-       insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
-       select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ended
-       where winner_id is not null
-       on conflict (auction_id) do nothing
-     )
+     ), opened as (${openFulfilmentsOf("ended")})
      select id from ended`,
     [now],
   );
@@ -207,11 +193,11 @@ export async function setAutoBid(db: Database, userId: string, auctionId: number
       return;
     }
     if (auction.status === "Ended" || auction.status === "Canceled" || (auction.ends_at && auction.ends_at <= now)) {
-      throw new AuctionRefusal("AUCTION_ENDED");
+      throw new Refusal("AUCTION_ENDED");
     }
     const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
-    if (!enrolled) throw new AuctionRefusal("NOT_ENROLLED");
-    if (maxPriceCents <= auction.price_cents) throw new AuctionRefusal("AUTO_BID_TOO_LOW");
+    if (!enrolled) throw new Refusal("NOT_ENROLLED");
+    if (maxPriceCents <= auction.price_cents) throw new Refusal("AUTO_BID_TOO_LOW");
     await tx.query(
       `insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, $3)
        on conflict (auction_id, user_id) do update set max_price_cents = excluded.max_price_cents`,
@@ -244,7 +230,7 @@ export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]
   const placed: PlacedBid[] = [];
   for (const candidate of candidates) {
     const bid = await placeBid(db, candidate.user_id, candidate.auction_id, now, { isAuto: true }).catch((error: unknown) =>
-      error instanceof AuctionRefusal ? null : Promise.reject(error),
+      error instanceof Refusal ? null : Promise.reject(error),
     );
     if (bid) placed.push(bid);
   }

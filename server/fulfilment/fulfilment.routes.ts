@@ -1,7 +1,7 @@
 // Won auctions and fulfilment over HTTP: the winner's list, quote and pay; address suggestions; and the operator
 // calls (move delivery on, list fulfilments, promo codes). Handlers parse, call one service function, answer,
 // then tell the live feed so the winner's open page follows.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AddressQuery,
@@ -20,151 +20,105 @@ import {
   QuoteResponse,
   WonAuction,
   WonAuctionsResponse,
-  fulfilmentValidationKeys,
 } from "../../contract";
-import { requireUser } from "../accounts/sessions";
+import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
-import { localOperatorKey, operatorActor } from "../operator/operator.routes";
+import { errorAnswers } from "../http/errors";
+import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
 import type { AuctionFeed } from "../realtime/feed";
 import type { AddressProvider } from "./addresses";
-import {
-  FulfilmentRefusal,
-  advanceFulfilment,
-  getWonAuction,
-  listFulfilments,
-  listWonAuctions,
-  markWinSeen,
-  payForWonAuction,
-  quotePayment,
-  setPaymentTimeLeft,
-} from "./fulfilment.service";
+import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
+import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
 import { createPromoCode, listPromoCodes } from "./promo-codes";
-import type { FulfilmentRefusalCode } from "./refusal";
-
-const refusalStatus: Record<FulfilmentRefusalCode, number> = {
-  NOT_FOUND: 404,
-  NOT_ENOUGH_FUNDS: 402,
-  PROMO_CODE_INVALID: 400,
-  PAYMENT_WINDOW_CLOSED: 409,
-  FULFILMENT_STEP_REFUSED: 409,
-  PROMO_CODE_EXISTS: 409,
-};
-
-/** A service refusal as the HTTP error the SPA maps to its text; promo and code refusals point at their field. */
-export function fulfilmentRefusalToHttp(refusal: FulfilmentRefusal): HttpError {
-  const issues =
-    refusal.code === "PROMO_CODE_INVALID"
-      ? [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }]
-      : refusal.code === "PROMO_CODE_EXISTS"
-        ? [{ path: "code", message: "validation.alreadyTaken" }]
-        : undefined;
-  return new HttpError(refusalStatus[refusal.code], refusal.code, refusal.message, issues);
-}
-
-async function refusalsAsHttp<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof FulfilmentRefusal) throw fulfilmentRefusalToHttp(error);
-    throw error;
-  }
-}
-
-// Who may call is checked before the body is: a signed-out caller gets 401 and a bidder 403, whatever they send.
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 export async function fulfilmentRoutes(
   app: FastifyInstance,
   options: { db: Database; feed: AuctionFeed; clock: () => Date; addresses: AddressProvider; sessionSecret: string },
 ): Promise<void> {
   const { db, feed, clock, addresses } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Operators by their session's role, or the ops CLI on this machine by its local key (as the operator API).
-  const localKey = localOperatorKey(options.sessionSecret);
-  const actor = (request: FastifyRequest) => operatorActor(request, localKey);
-  const operatorsOnly = { preValidation: async (request: FastifyRequest) => void actor(request) };
+  // Who may call is checked before the body is: a signed-out caller gets 401 and a bidder 403, whatever they send.
+  await app.register(async (signedIn) => {
+    signedIn.addHook("preValidation", refuseSignedOut);
+    const s = signedIn.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/fulfilments", { ...signedIn, schema: { response: { 200: WonAuctionsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return listWonAuctions(db, user.id);
-  });
+    s.get("/api/fulfilments", { schema: { response: { 200: WonAuctionsResponse, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      return listWonAuctions(db, user.id);
+    });
 
-  r.get("/api/fulfilments/:auctionId", { ...signedIn, schema: { params: AuctionIdParams, response: { 200: WonAuction } } }, async (request) => {
-    const user = requireUser(request);
-    return refusalsAsHttp(getWonAuction(db, user.id, request.params.auctionId));
-  });
+    s.get("/api/fulfilments/:auctionId", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      return getWonAuction(db, user.id, request.params.auctionId);
+    });
 
-  r.post(
-    "/api/fulfilments/:auctionId/quote",
-    { ...signedIn, schema: { params: AuctionIdParams, body: QuoteBody, response: { 200: QuoteResponse } } },
-    async (request) => {
-      const user = requireUser(request);
-      return refusalsAsHttp(quotePayment(db, { userId: user.id, auctionId: request.params.auctionId, promoCode: request.body.promoCode, now: clock() }));
-    },
-  );
-
-  r.post("/api/fulfilments/:auctionId/pay", { ...signedIn, schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction } } }, async (request) => {
-    const user = requireUser(request);
-    const { wonAuction } = await refusalsAsHttp(
-      payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() }),
+    s.post(
+      "/api/fulfilments/:auctionId/quote",
+      { schema: { params: AuctionIdParams, body: QuoteBody, response: { 200: QuoteResponse, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        return quotePayment(db, { userId: user.id, auctionId: request.params.auctionId, promoCode: request.body.promoCode, now: clock() });
+      },
     );
-    await Promise.all([feed.publishFulfilments([wonAuction.auctionId]), feed.publishWallet(user.id)]);
-    return wonAuction;
+
+    s.post("/api/fulfilments/:auctionId/pay", { schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      const { wonAuction } = await payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() });
+      await Promise.all([feed.publishFulfilments([wonAuction.auctionId]), feed.publishWallet(user.id)]);
+      return wonAuction;
+    });
+
+    s.post("/api/fulfilments/:auctionId/seen", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      const { wonAuction, hasChanged } = await markWinSeen(db, user.id, request.params.auctionId, clock());
+      if (hasChanged) await feed.publishFulfilments([wonAuction.auctionId]);
+      return wonAuction;
+    });
+
+    s.get("/api/addresses", { schema: { querystring: AddressQuery, response: { 200: AddressSuggestionsResponse, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      return { items: await addresses.suggest(request.query.q, { language: user.language }) };
+    });
   });
 
-  r.post("/api/fulfilments/:auctionId/seen", { ...signedIn, schema: { params: AuctionIdParams, response: { 200: WonAuction } } }, async (request) => {
-    const user = requireUser(request);
-    const { wonAuction, hasChanged } = await refusalsAsHttp(markWinSeen(db, user.id, request.params.auctionId, clock()));
-    if (hasChanged) await feed.publishFulfilments([wonAuction.auctionId]);
-    return wonAuction;
-  });
+  await app.register(async (operators) => {
+    operators.addHook("preValidation", refuseNonOperators(options.sessionSecret));
+    const s = operators.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/addresses", { ...signedIn, schema: { querystring: AddressQuery, response: { 200: AddressSuggestionsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return { items: await addresses.suggest(request.query.q, { language: user.language }) };
-  });
+    s.get(
+      "/api/operator/fulfilments",
+      { schema: { querystring: OperatorFulfilmentsQuery, response: { 200: OperatorFulfilmentList, ...errorAnswers } } },
+      async (request) => {
+          return { items: await listFulfilments(db, request.query) };
+      },
+    );
 
-  r.get(
-    "/api/operator/fulfilments",
-    { ...operatorsOnly, schema: { querystring: OperatorFulfilmentsQuery, response: { 200: OperatorFulfilmentList } } },
-    async (request) => {
-      actor(request);
-      return { items: await listFulfilments(db, request.query) };
-    },
-  );
+    s.post(
+      "/api/operator/fulfilments/:auctionId/advance",
+      { schema: { params: AuctionIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
+      async (request) => {
+        const fulfilment = await advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actingOperator(request), now: clock() });
+        await feed.publishFulfilments([fulfilment.auctionId]);
+        return fulfilment;
+      },
+    );
 
-  r.post(
-    "/api/operator/fulfilments/:auctionId/advance",
-    { ...operatorsOnly, schema: { params: AuctionIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorFulfilment } } },
-    async (request) => {
-      const fulfilment = await refusalsAsHttp(
-        advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actor(request), now: clock() }),
-      );
-      await feed.publishFulfilments([fulfilment.auctionId]);
-      return fulfilment;
-    },
-  );
+    s.post(
+      "/api/operator/fulfilments/:auctionId/payment-time-left",
+      { schema: { params: AuctionIdParams, body: PaymentTimeLeftBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
+      async (request) => {
+        const fulfilment = await setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actingOperator(request), now: clock() });
+        await feed.publishFulfilments([fulfilment.auctionId]);
+        return fulfilment;
+      },
+    );
 
-  r.post(
-    "/api/operator/fulfilments/:auctionId/payment-time-left",
-    { ...operatorsOnly, schema: { params: AuctionIdParams, body: PaymentTimeLeftBody, response: { 200: OperatorFulfilment } } },
-    async (request) => {
-      const fulfilment = await refusalsAsHttp(
-        setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actor(request), now: clock() }),
-      );
-      await feed.publishFulfilments([fulfilment.auctionId]);
-      return fulfilment;
-    },
-  );
+    s.get("/api/operator/promo-codes", { schema: { response: { 200: PromoCodeList, ...errorAnswers } } }, async () => ({
+      items: await listPromoCodes(db),
+    }));
 
-  r.get("/api/operator/promo-codes", { ...operatorsOnly, schema: { response: { 200: PromoCodeList } } }, async (request) => {
-    actor(request);
-    return { items: await listPromoCodes(db) };
-  });
-
-  r.post("/api/operator/promo-codes", { ...operatorsOnly, schema: { body: CreatePromoCodeBody, response: { 201: PromoCode } } }, async (request, reply) => {
-    const promo = await refusalsAsHttp(createPromoCode(db, request.body, { actor: actor(request) }));
-    return reply.status(201).send(promo);
+    s.post("/api/operator/promo-codes", { schema: { body: CreatePromoCodeBody, response: { 201: PromoCode, ...errorAnswers } } }, async (request, reply) => {
+      const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });
+      return reply.status(201).send(promo);
+    });
   });
 }

@@ -1,117 +1,37 @@
-// Fulfilment of won auctions: opening one when an auction ends, paying for it from the wallet, operators moving
-// delivery on, and expiry when the payment window closes. Each change is decided in one transaction with the row
+// The commands of fulfilment: opening one when an auction ends, the winner seeing and paying for it from the wallet,
+// operators moving delivery on, and expiry when the payment window closes. Each change is decided in one transaction with the row
 // locked, asks machines/fulfilment.machine.ts whether the move is allowed, and refuses (changing nothing) otherwise.
 // The HTTP routes and the ops CLI both call these functions.
-import {
-  fulfilmentStates,
-  type FulfilmentState,
-  type OperatorFulfilment,
-  type WonAuction,
-  type WonAuctionsResponse,
-} from "../../contract";
+import { fulfilmentStates, type FulfilmentState, type OperatorFulfilment, type WonAuction } from "../../contract";
 import { fulfilmentEventBetween, isPayable } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { logOperatorAction } from "../operator/audit-log";
+import { Refusal } from "../refusal";
+import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
 import { discountCents, findUsablePromoCode } from "./promo-codes";
-import { FulfilmentRefusal } from "./refusal";
-
-export { FulfilmentRefusal } from "./refusal";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
 
+/**
+ * The one statement that opens fulfilments: for each ended auction with a winner among `endedAuctions` (a table or
+ * a CTE with the auctions' id, winner_id, price_cents, ended_at and payment_window_hours), once; repeats do nothing.
+ * The lifecycle runs it inside the statement that ends auctions, so neither happens without the other.
+ */
+export const openFulfilmentsOf = (endedAuctions: string): string =>
+  `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
+   select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ${endedAuctions}
+   where winner_id is not null
+   on conflict (auction_id) do nothing`;
+
 /** Opens the fulfilment of each given auction that has ended with a winner (once; repeats do nothing). */
 export async function openFulfilments(tx: Queryable, auctionIds: number[]): Promise<void> {
   await tx.query(
-    `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
-     select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours)
-     from auctions where id = any($1::bigint[]) and status = 'Ended' and winner_id is not null
-     on conflict (auction_id) do nothing`,
+    `with ended as (select * from auctions where id = any($1::bigint[]) and status = 'Ended')
+     ${openFulfilmentsOf("ended")}`,
     [auctionIds],
   );
-}
-
-type Row = {
-  auction_id: number;
-  user_id: string;
-  title: string;
-  images: string[];
-  price_cents: number;
-  ended_at: Date;
-  state: FulfilmentState;
-  deadline_at: Date;
-  amount_paid_cents: number | null;
-  discount_cents: number | null;
-  promo_code: string | null;
-  delivery_address: string | null;
-  phone: string | null;
-  paid_at: Date | null;
-  in_delivery_at: Date | null;
-  delivered_at: Date | null;
-  expired_at: Date | null;
-  version: number;
-  seen_at: Date | null;
-  winner_email: string;
-  winner_display_name: string;
-};
-
-const SELECT = `select f.auction_id, f.user_id, a.title, a.images, f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at,
-       f.state, f.deadline_at, f.amount_paid_cents, f.discount_cents, p.code as promo_code, f.delivery_address, f.phone,
-       f.paid_at, f.in_delivery_at, f.delivered_at, f.expired_at, f.version, f.seen_at,
-       u.email as winner_email, u.display_name as winner_display_name
-  from fulfilments f
-  join auctions a on a.id = f.auction_id
-  join users u on u.id = f.user_id
-  left join promo_codes p on p.id = f.promo_code_id`;
-
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-const toWonAuction = (row: Row): WonAuction => ({
-  auctionId: row.auction_id,
-  title: row.title,
-  image: row.images[0] ?? null,
-  finalPriceCents: row.price_cents,
-  endedAt: row.ended_at.toISOString(),
-  state: row.state,
-  deadlineAt: row.deadline_at.toISOString(),
-  amountPaidCents: row.amount_paid_cents,
-  discountCents: row.discount_cents,
-  promoCode: row.promo_code,
-  deliveryAddress: row.delivery_address,
-  phone: row.phone,
-  paidAt: iso(row.paid_at),
-  inDeliveryAt: iso(row.in_delivery_at),
-  deliveredAt: iso(row.delivered_at),
-  expiredAt: iso(row.expired_at),
-  version: row.version,
-  isSeen: row.seen_at !== null,
-});
-
-const toOperatorFulfilment = (row: Row): OperatorFulfilment => ({
-  ...toWonAuction(row),
-  winnerId: row.user_id,
-  winnerEmail: row.winner_email,
-  winnerDisplayName: row.winner_display_name,
-});
-
-/** The won auctions of the given auctions, with their winners: what the live feed sends to each winner. */
-export async function fulfilmentsOf(db: Queryable, auctionIds: number[]): Promise<OperatorFulfilment[]> {
-  if (auctionIds.length === 0) return [];
-  const rows = await db.query<Row>(`${SELECT} where f.auction_id = any($1::bigint[])`, [auctionIds]);
-  return rows.map(toOperatorFulfilment);
-}
-
-/** The signed-in user's won auctions, newest first, and their saved phone and address for the pay form. */
-export async function listWonAuctions(db: Queryable, userId: string): Promise<WonAuctionsResponse> {
-  const rows = await db.query<Row>(`${SELECT} where f.user_id = $1 order by a.ended_at desc nulls last, f.auction_id desc`, [userId]);
-  const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [userId]);
-  return { items: rows.map(toWonAuction), defaults: { phone: user?.phone ?? "", deliveryAddress: user?.delivery_address ?? "" } };
-}
-
-export async function getWonAuction(db: Queryable, userId: string, auctionId: number): Promise<WonAuction> {
-  const [row] = await db.query<Row>(`${SELECT} where f.auction_id = $1 and f.user_id = $2`, [auctionId, userId]);
-  if (!row) throw new FulfilmentRefusal("NOT_FOUND");
-  return toWonAuction(row);
 }
 
 /**
@@ -128,18 +48,6 @@ export async function markWinSeen(db: Queryable, userId: string, auctionId: numb
   return { wonAuction: await getWonAuction(db, userId, auctionId), hasChanged: changed.length > 0 };
 }
 
-/** For operators: every fulfilment, or those in one state, oldest deadline first. */
-export async function listFulfilments(
-  db: Queryable,
-  filter: { state?: FulfilmentState | undefined; limit?: number } = {},
-): Promise<OperatorFulfilment[]> {
-  const rows = await db.query<Row>(
-    `${SELECT} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
-    [filter.state ?? null, filter.limit ?? 100],
-  );
-  return rows.map(toOperatorFulfilment);
-}
-
 type LockedFulfilment = { auction_id: number; user_id: string; state: FulfilmentState; price_cents: number; deadline_at: Date; title: string };
 
 async function lockFulfilment(tx: Queryable, auctionId: number, userId: string | null): Promise<LockedFulfilment> {
@@ -149,15 +57,15 @@ async function lockFulfilment(tx: Queryable, auctionId: number, userId: string |
      where f.auction_id = $1 and ($2::uuid is null or f.user_id = $2) for update of f`,
     [auctionId, userId],
   );
-  if (!row) throw new FulfilmentRefusal("NOT_FOUND", userId ? "No such won auction." : `There is no fulfilment for auction ${auctionId}.`);
+  if (!row) throw new Refusal("NOT_FOUND", userId ? "No such won auction." : `There is no fulfilment for auction ${auctionId}.`);
   return row;
 }
 
 function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
   if (!isPayable(fulfilment.state)) {
-    throw new FulfilmentRefusal("FULFILMENT_STEP_REFUSED", `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`);
+    throw new Refusal("FULFILMENT_STEP_REFUSED", `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`);
   }
-  if (fulfilment.deadline_at <= now) throw new FulfilmentRefusal("PAYMENT_WINDOW_CLOSED");
+  if (fulfilment.deadline_at <= now) throw new Refusal("PAYMENT_WINDOW_CLOSED");
 }
 
 export type Quote = { priceCents: number; discountCents: number; amountCents: number; promoCode: string | null };
@@ -195,22 +103,17 @@ export async function payForWonAuction(
     let transactionId: number | null = null;
     if (amountCents > 0) {
       try {
-        await postLedgerEntry(tx, {
+        ({ id: transactionId } = await postLedgerEntry(tx, {
           userId: input.userId,
           type: "AuctionPayment",
           amountCents: -amountCents,
           description: `Payment: ${fulfilment.title}${promo ? ` (promo code ${promo.code})` : ""}`.slice(0, 255),
           auctionId: input.auctionId,
-        });
+        }));
       } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new FulfilmentRefusal("NOT_ENOUGH_FUNDS");
+        if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
         throw error;
       }
-      const [entry] = await tx.query<{ id: number }>(
-        "select id from wallet_transactions where user_id = $1 and auction_id = $2 and type = 'AuctionPayment' order by id desc limit 1",
-        [input.userId, input.auctionId],
-      );
-      transactionId = entry?.id ?? null;
     }
     if (promo) {
       await tx.query("insert into promo_redemptions (auction_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4)", [
@@ -226,7 +129,7 @@ export async function payForWonAuction(
        where auction_id = $1 and state = any($9::text[]) returning auction_id`,
       [input.auctionId, amountCents, discount, promo?.id ?? null, input.deliveryAddress, input.phone, transactionId, input.now, statesLeadingTo("PaymentReceived")],
     );
-    if (moved.length !== 1) throw new FulfilmentRefusal("FULFILMENT_STEP_REFUSED");
+    if (moved.length !== 1) throw new Refusal("FULFILMENT_STEP_REFUSED");
     await logEvent(tx, input.auctionId, fulfilment.state, "PaymentReceived", `user:${input.userId}`, input.now);
     await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [
       input.userId,
@@ -246,7 +149,7 @@ export async function advanceFulfilment(
   await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, null);
     if (!fulfilmentEventBetween(fulfilment.state, input.to)) {
-      throw new FulfilmentRefusal(
+      throw new Refusal(
         "FULFILMENT_STEP_REFUSED",
         `The fulfilment of auction ${input.auctionId} is ${fulfilment.state}; it cannot move to ${input.to}.`,
       );
@@ -258,7 +161,7 @@ export async function advanceFulfilment(
       [input.auctionId, input.to, input.now, statesLeadingTo(input.to)],
     );
     await logEvent(tx, input.auctionId, fulfilment.state, input.to, input.actor, input.now);
-    await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, input.auctionId, {
+    await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `auction:${input.auctionId}`, {
       from: fulfilment.state,
     });
   });
@@ -278,7 +181,7 @@ export async function setPaymentTimeLeft(
   await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, null);
     if (!isPayable(fulfilment.state)) {
-      throw new FulfilmentRefusal(
+      throw new Refusal(
         "FULFILMENT_STEP_REFUSED",
         `The fulfilment of auction ${input.auctionId} is ${fulfilment.state}; only an unpaid one (AwaitingPayment) has a payment deadline to set.`,
       );
@@ -289,7 +192,7 @@ export async function setPaymentTimeLeft(
        where auction_id = $1 and state = 'AwaitingPayment'`,
       [input.auctionId, deadline, input.now],
     );
-    await logOperatorAction(tx, input.actor, "fulfilment.payment-time-left", input.auctionId, {
+    await logOperatorAction(tx, input.actor, "fulfilment.payment-time-left", `auction:${input.auctionId}`, {
       seconds: input.seconds,
       deadlineAt: deadline.toISOString(),
     });
@@ -315,16 +218,6 @@ export async function expireOverdueFulfilments(db: Queryable, now: Date): Promis
     [now, statesLeadingTo("Expired")],
   );
   return rows.map((row) => row.auction_id);
-}
-
-/** The operators' log (`operator_actions`), as every operator action keeps it. */
-async function logOperatorAction(tx: Queryable, actor: string, action: string, auctionId: number, details: object): Promise<void> {
-  await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, $2, $3, $4)", [
-    actor.slice(0, 255),
-    action,
-    `auction:${auctionId}`,
-    JSON.stringify(details),
-  ]);
 }
 
 async function logEvent(tx: Queryable, auctionId: number, from: FulfilmentState, to: FulfilmentState, actor: string, at: Date): Promise<void> {

@@ -1,11 +1,8 @@
-// What other modules (the ops CLI, the seed) use of fulfilment: the service functions and their refusal.
+// What other modules (the ops CLI, the seed, the live feed) use of fulfilment: its reads and its commands.
+export { fulfilmentsOf, getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
 export {
   advanceFulfilment,
   expireOverdueFulfilments,
-  fulfilmentsOf,
-  getWonAuction,
-  listFulfilments,
-  listWonAuctions,
   openFulfilments,
   payForWonAuction,
   quotePayment,
@@ -13,4 +10,3 @@ export {
   type Quote,
 } from "./fulfilment.service";
 export { createPromoCode, discountCents, listPromoCodes } from "./promo-codes";
-export { FulfilmentRefusal, type FulfilmentRefusalCode } from "./refusal";

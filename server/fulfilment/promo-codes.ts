@@ -2,7 +2,8 @@
 // Operators create them; a winner redeems one when paying. Codes match without regard to case.
 import { CreatePromoCodeBody, type PromoCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
-import { FulfilmentRefusal } from "./refusal";
+import { logOperatorAction } from "../operator/audit-log";
+import { Refusal } from "../refusal";
 
 export type UsablePromoCode = { id: number; code: string; kind: "percent" | "fixed"; amount: number };
 
@@ -42,9 +43,9 @@ export async function findUsablePromoCode(
      from promo_codes where code_key = $1 ${options.lock ? "for update" : ""}`,
     [codeKey(code)],
   );
-  if (!promo) throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+  if (!promo) throw new Refusal("PROMO_CODE_INVALID");
   if ((promo.valid_from && promo.valid_from > now) || (promo.valid_until && promo.valid_until <= now)) {
-    throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+    throw new Refusal("PROMO_CODE_INVALID");
   }
   const [uses] = await tx.query<{ total: number; by_user: number }>(
     `select count(*) as total, count(*) filter (where user_id = $2) as by_user from promo_redemptions where promo_code_id = $1`,
@@ -53,7 +54,7 @@ export async function findUsablePromoCode(
   const total = uses?.total ?? 0;
   const byUser = uses?.by_user ?? 0;
   if ((promo.max_uses !== null && total >= promo.max_uses) || (promo.max_uses_per_user !== null && byUser >= promo.max_uses_per_user)) {
-    throw new FulfilmentRefusal("PROMO_CODE_INVALID");
+    throw new Refusal("PROMO_CODE_INVALID");
   }
   return { id: promo.id, code: promo.code, kind: promo.kind, amount: promo.amount };
 }
@@ -97,12 +98,8 @@ export async function createPromoCode(db: Database, input: CreatePromoCodeBody, 
         context.actor.slice(0, 255),
       ],
     );
-    if (!row) throw new FulfilmentRefusal("PROMO_CODE_EXISTS");
-    await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, 'promo-code.create', $2, $3)", [
-      context.actor.slice(0, 255),
-      `promo-code:${body.code}`,
-      JSON.stringify({ kind: body.kind, amount: body.amount }),
-    ]);
+    if (!row) throw new Refusal("PROMO_CODE_EXISTS");
+    await logOperatorAction(tx, context.actor, "promo-code.create", `promo-code:${body.code}`, { kind: body.kind, amount: body.amount });
     return row.id;
   });
   const [created] = await db.query<ListedRow>(`${LIST_SELECT} where p.id = $1`, [id]);

@@ -3,7 +3,8 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ApiErrorBody, ErrorCode } from "../../contract";
+import { ApiErrorBody, fulfilmentValidationKeys, type ErrorCode } from "../../contract";
+import { Refusal, type RefusalCode } from "../refusal";
 
 export class HttpError extends Error {
   constructor(
@@ -16,9 +17,40 @@ export class HttpError extends Error {
   }
 }
 
+/** The error answers every route declares beside its success answers: the contract's error body, whatever the status. */
+export const errorAnswers = { "4xx": ApiErrorBody, "5xx": ApiErrorBody } as const;
+
 export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}) } };
 }
+
+/** Every refusal's HTTP status: one table for all domains. */
+const refusalStatus: Record<RefusalCode, number> = {
+  AUCTION_ENDED: 409,
+  AUCTION_NOT_RUNNING: 409,
+  AUCTION_STATE_MISSING: 404,
+  ALREADY_WINNING: 409,
+  BID_FAILED: 500,
+  NOT_ENROLLED: 403,
+  NOT_ENOUGH_FUNDS: 402,
+  MIN_PREVIOUS_ENTRIES: 403,
+  ALREADY_ENROLLED: 409,
+  ENROLMENT_CLOSED: 409,
+  BID_TOO_FAST: 429,
+  AUTO_BID_TOO_LOW: 400,
+  PROMO_CODE_INVALID: 400,
+  PAYMENT_WINDOW_CLOSED: 409,
+  FULFILMENT_STEP_REFUSED: 409,
+  PROMO_CODE_EXISTS: 409,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+};
+
+/** The form field a refusal points at, for the refusals a form shows beside its field. */
+const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string }[]>> = {
+  PROMO_CODE_INVALID: [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }],
+  PROMO_CODE_EXISTS: [{ path: "code", message: "validation.alreadyTaken" }],
+};
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -28,6 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: v.message ?? "Invalid value",
       }));
       return reply.status(400).send(errorBody("VALIDATION_FAILED", "The request is not valid.", issues));
+    }
+    if (error instanceof Refusal) {
+      return reply.status(refusalStatus[error.code]).send(errorBody(error.code, error.message, refusalIssues[error.code]));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.issues));

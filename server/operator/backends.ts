@@ -18,9 +18,10 @@ import type {
 } from "../../contract";
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
-import * as fulfilment from "../fulfilment/fulfilment.service";
+import * as fulfilment from "../fulfilment";
 import { createPromoCode, listPromoCodes } from "../fulfilment/promo-codes";
-import * as operator from "./operator.service";
+import { Refusal } from "../refusal";
+import * as operator from ".";
 
 export type OperatorBackend = {
   /** Where the commands go, for the CLI's first line. */
@@ -55,7 +56,7 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     try {
       return await work();
     } catch (error) {
-      if (error instanceof operator.OperatorRefusal || error instanceof fulfilment.FulfilmentRefusal) throw new OpsError(error.message);
+      if (error instanceof Refusal) throw new OpsError(error.message);
       throw error;
     }
   };

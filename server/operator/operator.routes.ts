@@ -1,7 +1,6 @@
 // The operator API: signed-in operators (role on the account) or the ops CLI on the same machine (the local key).
 // Everyone else gets 401/403. Each change is told to the live feed, so open pages follow it at once.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
@@ -22,150 +21,110 @@ import {
   UserRefParams,
   WalletAdjustmentBody,
 } from "../../contract";
-import { requireOperator } from "../accounts/sessions";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import { errorAnswers, HttpError } from "../http/errors";
 import type { AuctionFeed } from "../realtime/feed";
 import type { SessionSockets } from "../realtime/socket";
-import * as operator from "./operator.service";
-
-/** The key the ops CLI proves itself with: derived from the session secret, which only this machine's files hold. */
-export function localOperatorKey(sessionSecret: string): string {
-  return createHmac("sha256", sessionSecret).update("pennybid:ops-cli").digest("hex");
-}
-
-/** Who is acting: an operator's e-mail, or "ops-cli"; anyone else is refused. */
-export function operatorActor(request: FastifyRequest, localKey: string): string {
-  const header = request.headers.authorization;
-  if (header?.startsWith("Bearer ")) {
-    const given = Buffer.from(header.slice("Bearer ".length));
-    const expected = Buffer.from(localKey);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return "ops-cli";
-    throw new HttpError(401, "UNAUTHENTICATED", "The operator key is not valid.");
-  }
-  return requireOperator(request).email;
-}
-
-export async function publishChanges(feed: AuctionFeed, changes: operator.Changes): Promise<void> {
-  await Promise.all([
-    changes.auctionIds.length > 0 ? feed.publishAuctions(changes.auctionIds) : undefined,
-    ...changes.walletUserIds.map((userId) => feed.publishWallet(userId)),
-  ]);
-}
-
-/** Operator refusals become HTTP answers with the same words. */
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof operator.OperatorRefusal) throw new HttpError(error.code === "NOT_FOUND" ? 404 : 409, error.code, error.message);
-    throw error;
-  }
-}
+import { actingOperator, refuseNonOperators } from "./operator-auth";
+import { publishChanges, type Changes } from "./changes";
+import * as operator from ".";
 
 export async function operatorRoutes(
   app: FastifyInstance,
   options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
 ): Promise<void> {
   const { db, feed, clock } = options;
-  const localKey = localOperatorKey(options.sessionSecret);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Who acts is settled before the body is even read: a stranger hears 401/403, never a validation answer.
-  const actors = new WeakMap<FastifyRequest, string>();
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/operator/")) actors.set(request, operatorActor(request, localKey));
-  });
-  const actor = (request: FastifyRequest) => actors.get(request) ?? operatorActor(request, localKey);
-  const auctionAfter = async (id: number, changes: operator.Changes) => {
+  const auctionAfter = async (id: number, changes: Changes) => {
     await publishChanges(feed, changes);
     return operator.getAuction(db, id);
   };
 
-  r.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList } } }, async (request) => {
-    actor(request);
-    return { items: await operator.listAuctions(db, request.query) };
-  });
+  // Who acts is settled before the body is even read: a stranger hears 401/403, never a validation answer.
+  await app.register(async (operators) => {
+    operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
+    const s = operators.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail } } }, async (request) => {
-    actor(request);
-    return refusing(() => operator.auctionDetail(db, request.params.auctionId));
-  });
+    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) => ({
+      items: await operator.listAuctions(db, request.query),
+    }));
 
-  // Images travel as data URLs, so this one body may be large.
-  r.post(
-    "/api/operator/auctions",
-    { bodyLimit: 12 * 1024 * 1024, schema: { body: CreateAuctionBody, response: { 201: OperatorAuction } } },
-    async (request, reply) => {
-      const auction = await refusing(() => operator.createAuction(db, clock(), actor(request), request.body));
-      await feed.publishAuctions([auction.id]);
-      return reply.status(201).send(auction);
-    },
-  );
+    s.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail, ...errorAnswers } } }, async (request) =>
+      operator.auctionDetail(db, request.params.auctionId),
+    );
 
-  r.post("/api/operator/auctions/:auctionId/publish", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
-    const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.publishAuction(db, clock(), actor(request), id)));
-  });
+    // Images travel as data URLs, so this one body may be large.
+    s.post(
+      "/api/operator/auctions",
+      { bodyLimit: 12 * 1024 * 1024, schema: { body: CreateAuctionBody, response: { 201: OperatorAuction, ...errorAnswers } } },
+      async (request, reply) => {
+        const auction = await operator.createAuction(db, clock(), actingOperator(request), request.body);
+        await feed.publishAuctions([auction.id]);
+        return reply.status(201).send(auction);
+      },
+    );
 
-  r.post("/api/operator/auctions/:auctionId/cancel", { schema: { params: AuctionIdParams, response: { 200: CancelAuctionResponse } } }, async (request) => {
-    const id = request.params.auctionId;
-    return refusing(async () => {
-      const { refunds, ...changes } = await operator.cancelAuction(db, actor(request), id);
+    s.post("/api/operator/auctions/:auctionId/publish", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+      const id = request.params.auctionId;
+      return auctionAfter(id, await operator.publishAuction(db, clock(), actingOperator(request), id));
+    });
+
+    s.post("/api/operator/auctions/:auctionId/cancel", { schema: { params: AuctionIdParams, response: { 200: CancelAuctionResponse, ...errorAnswers } } }, async (request) => {
+      const id = request.params.auctionId;
+      const { refunds, ...changes } = await operator.cancelAuction(db, actingOperator(request), id);
       return { auction: await auctionAfter(id, changes), refunds };
+    });
+
+    s.post("/api/operator/auctions/:auctionId/start-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+      const id = request.params.auctionId;
+      return auctionAfter(id, await operator.startNow(db, clock(), actingOperator(request), id));
+    });
+
+    s.post("/api/operator/auctions/:auctionId/end-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+      const id = request.params.auctionId;
+      return auctionAfter(id, await operator.endNow(db, clock(), actingOperator(request), id));
+    });
+
+    s.post(
+      "/api/operator/auctions/:auctionId/time-left",
+      { schema: { params: AuctionIdParams, body: TimeLeftBody, response: { 200: OperatorAuction, ...errorAnswers } } },
+      async (request) => {
+        const id = request.params.auctionId;
+        return auctionAfter(id, await operator.setTimeLeft(db, clock(), actingOperator(request), id, request.body.seconds));
+      },
+    );
+
+    s.get("/api/operator/users", { schema: { querystring: OperatorUsersQuery, response: { 200: OperatorUserList, ...errorAnswers } } }, async (request) => {
+      const { search, isDemo, limit } = request.query;
+      return { items: await operator.listUsers(db, { search, isDemo: isDemo === undefined ? undefined : isDemo === "true", limit }) };
+    });
+
+    s.post("/api/operator/users", { schema: { body: CreateUserBody, response: { 201: OperatorUser, ...errorAnswers } } }, async (request, reply) =>
+      reply.status(201).send(await operator.createUser(db, actingOperator(request), request.body)),
+    );
+
+    s.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail, ...errorAnswers } } }, async (request) =>
+      operator.userDetail(db, request.params.user),
+    );
+
+    s.post(
+      "/api/operator/users/:user/wallet",
+      { schema: { params: UserRefParams, body: WalletAdjustmentBody, response: { 200: OperatorUser, ...errorAnswers } } },
+      async (request) => {
+        const { user, ...changes } = await operator.adjustWallet(db, actingOperator(request), request.params.user, request.body);
+        await publishChanges(feed, changes);
+        return user;
+      },
+    );
+
+    s.post("/api/operator/users/:user/role", { schema: { params: UserRefParams, body: SetRoleBody, response: { 200: OperatorUser, ...errorAnswers } } }, async (request) => {
+      const user = await operator.setRole(db, actingOperator(request), request.params.user, request.body.role);
+      // Open sockets carry the role they were opened with: they connect again and carry the new one.
+      options.sockets.endUser(user.id);
+      return user;
     });
   });
 
-  r.post("/api/operator/auctions/:auctionId/start-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
-    const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.startNow(db, clock(), actor(request), id)));
-  });
-
-  r.post("/api/operator/auctions/:auctionId/end-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction } } }, async (request) => {
-    const id = request.params.auctionId;
-    return refusing(async () => auctionAfter(id, await operator.endNow(db, clock(), actor(request), id)));
-  });
-
-  r.post(
-    "/api/operator/auctions/:auctionId/time-left",
-    { schema: { params: AuctionIdParams, body: TimeLeftBody, response: { 200: OperatorAuction } } },
-    async (request) => {
-      const id = request.params.auctionId;
-      return refusing(async () => auctionAfter(id, await operator.setTimeLeft(db, clock(), actor(request), id, request.body.seconds)));
-    },
-  );
-
-  r.get("/api/operator/users", { schema: { querystring: OperatorUsersQuery, response: { 200: OperatorUserList } } }, async (request) => {
-    actor(request);
-    const { search, isDemo, limit } = request.query;
-    return { items: await operator.listUsers(db, { search, isDemo: isDemo === undefined ? undefined : isDemo === "true", limit }) };
-  });
-
-  r.post("/api/operator/users", { schema: { body: CreateUserBody, response: { 201: OperatorUser } } }, async (request, reply) =>
-    reply.status(201).send(await refusing(() => operator.createUser(db, actor(request), request.body))),
-  );
-
-  r.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail } } }, async (request) => {
-    actor(request);
-    return refusing(() => operator.userDetail(db, request.params.user));
-  });
-
-  r.post(
-    "/api/operator/users/:user/wallet",
-    { schema: { params: UserRefParams, body: WalletAdjustmentBody, response: { 200: OperatorUser } } },
-    async (request) => {
-      const { user, ...changes } = await refusing(() => operator.adjustWallet(db, actor(request), request.params.user, request.body));
-      await publishChanges(feed, changes);
-      return user;
-    },
-  );
-
-  r.post("/api/operator/users/:user/role", { schema: { params: UserRefParams, body: SetRoleBody, response: { 200: OperatorUser } } }, async (request) => {
-    const user = await refusing(() => operator.setRole(db, actor(request), request.params.user, request.body.role));
-    // Open sockets carry the role they were opened with: they connect again and carry the new one.
-    options.sockets.endUser(user.id);
-    return user;
-  });
-
+  const r = app.withTypeProvider<ZodTypeProvider>();
   // Stored product images, public like the bundled ones; named by their hash, so cached for good.
   r.get("/media/:id", { schema: { params: MediaIdParams } }, async (request, reply) => {
     const media = await operator.readMedia(db, request.params.id);

@@ -1,5 +1,4 @@
-// Payments and the wallet's history: create a top-up (SPEC.md §7), read one back, the provider's signed webhook,
-// and the transactions list.
+// Payments: create a top-up (SPEC.md §7), read one back, and the provider's signed webhook.
 import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
@@ -12,24 +11,19 @@ import {
   PaymentIdParams,
   PaymentView,
   SandboxWebhookEvent,
-  TransactionsQuery,
-  TransactionsResponse,
 } from "../../contract";
-import { requireUser } from "../accounts/sessions";
+import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import { errorAnswers, HttpError } from "../http/errors";
 import { translatorFor } from "../i18n";
 import type { AuctionFeed } from "../realtime/feed";
-import { attachProviderRef, createPendingPayment, settlePayment, topUpCents } from "./payments.service";
+import { attachProviderRef, createPendingPayment, findPayment, settlePayment, topUpCents } from "./payments.service";
 import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
 import { sandboxProvider, stripeProvider, stripeSettlement, type PaymentProvider, type StripeCheckoutSessions } from "./providers";
-import { listTransactions } from "../wallet/wallet.service";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/webhook/stripe";
-
-export const TRANSACTIONS_PAGE_SIZE = 20;
 
 /** The sandbox's webhook secret, derived from the session secret so nothing else needs configuring. */
 export function sandboxWebhookSecret(config: AppConfig): string {
@@ -47,57 +41,50 @@ export type PaymentsOptions = {
 
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
   const { config, db, feed } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const webhookSecret = sandboxWebhookSecret(config);
   const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : undefined;
   const provider: PaymentProvider =
     config.paymentProvider === "stripe" && stripe ? stripeProvider(options.stripeSessions ?? stripe.checkout.sessions) : sandboxProvider();
 
-  r.post("/api/payments", { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const t = translatorFor(request.body.language);
-    const amount = topUpCents(request.body.amount);
-    if ("reasonKey" in amount) {
-      return {
-        isSuccess: false,
-        checkoutUrl: null,
-        payment: null,
-        errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
-      };
-    }
-    const paymentId = await createPendingPayment(db, {
-      userId: user.id,
-      amountCents: amount.cents,
-      provider: config.paymentProvider,
-      language: request.body.language,
+  await app.register(async (signedIn) => {
+    signedIn.addHook("preHandler", refuseSignedOut);
+    const s = signedIn.withTypeProvider<ZodTypeProvider>();
+
+    s.post("/api/payments", { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse, ...errorAnswers } } }, async (request) => {
+      const user = signedInUser(request);
+      const t = translatorFor(request.body.language);
+      const amount = topUpCents(request.body.amount);
+      if ("reasonKey" in amount) {
+        return {
+          isSuccess: false,
+          checkoutUrl: null,
+          payment: null,
+          errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
+        };
+      }
+      const paymentId = await createPendingPayment(db, {
+        userId: user.id,
+        amountCents: amount.cents,
+        provider: config.paymentProvider,
+        language: request.body.language,
+      });
+      const origin = options.origin();
+      try {
+        const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });
+        await attachProviderRef(db, paymentId, checkout.providerRef);
+        return { isSuccess: true, checkoutUrl: checkout.checkoutUrl, payment: { id: paymentId }, errorMessage: null };
+      } catch (error) {
+        request.log.error({ err: error, paymentId }, "checkout could not be created");
+        await settlePayment(db, paymentId, "failed");
+        return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: t("payments.errors.providerUnavailable") };
+      }
     });
-    const origin = options.origin();
-    try {
-      const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });
-      await attachProviderRef(db, paymentId, checkout.providerRef);
-      return { isSuccess: true, checkoutUrl: checkout.checkoutUrl, payment: { id: paymentId }, errorMessage: null };
-    } catch (error) {
-      request.log.error({ err: error, paymentId }, "checkout could not be created");
-      await settlePayment(db, paymentId, "failed");
-      return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: t("payments.errors.providerUnavailable") };
-    }
-  });
 
-  r.get("/api/payments/:paymentId", { schema: { params: PaymentIdParams, response: { 200: PaymentView } } }, async (request) => {
-    const user = requireUser(request);
-    const [payment] = await db.query<{ id: string; amount_cents: number; status: PaymentView["status"]; created_at: Date }>(
-      "select id, amount_cents, status, created_at from payments where id = $1 and user_id = $2",
-      [request.params.paymentId, user.id],
-    );
-    if (!payment) throw new HttpError(404, "NOT_FOUND", "No such payment.");
-    return { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() };
-  });
-
-  r.get("/api/user-wallet/transactions", { schema: { querystring: TransactionsQuery, response: { 200: TransactionsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const { page } = request.query;
-    const { items, total } = await listTransactions(db, user.id, { limit: TRANSACTIONS_PAGE_SIZE, offset: (page - 1) * TRANSACTIONS_PAGE_SIZE });
-    return { items, total, page, pageSize: TRANSACTIONS_PAGE_SIZE };
+    s.get("/api/payments/:paymentId", { schema: { params: PaymentIdParams, response: { 200: PaymentView, ...errorAnswers } } }, async (request) => {
+      const payment = await findPayment(db, signedInUser(request).id, request.params.paymentId);
+      if (!payment) throw new HttpError(404, "NOT_FOUND", "No such payment.");
+      return payment;
+    });
   });
 
   // The provider's confirmation: signed over the raw body, settled once however often it arrives.

@@ -1,6 +1,6 @@
 // Top-ups: a payment is recorded pending when created and settled once, by the provider's confirmation.
 // Settling is one UPDATE from 'pending', so replays, races and late messages credit the wallet at most once.
-import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language } from "../../contract";
+import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language, type PaymentView } from "../../contract";
 import type { Database } from "../db/database";
 import { postLedgerEntry } from "../wallet/wallet.service";
 
@@ -28,6 +28,28 @@ export async function createPendingPayment(
   return row.id;
 }
 
+/** One of the user's payments as the SPA reads it back after checkout; null for another's or an unknown one. */
+export async function findPayment(db: Database, userId: string, paymentId: string): Promise<PaymentView | null> {
+  const [payment] = await db.query<{ id: string; amount_cents: number; status: PaymentView["status"]; created_at: Date }>(
+    "select id, amount_cents, status, created_at from payments where id = $1 and user_id = $2",
+    [paymentId, userId],
+  );
+  return payment ? { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() } : null;
+}
+
+/** The caller's own sandbox payment, for the sandbox checkout page; null for another's or an unknown one. */
+export async function findSandboxPayment(
+  db: Database,
+  userId: string,
+  paymentId: string,
+): Promise<{ id: string; amount_cents: number; status: string; language: Language } | null> {
+  const [payment] = await db.query<{ id: string; amount_cents: number; status: string; language: Language }>(
+    "select id, amount_cents, status, language from payments where id = $1 and provider = 'sandbox' and user_id = $2",
+    [paymentId, userId],
+  );
+  return payment ?? null;
+}
+
 export async function attachProviderRef(db: Database, paymentId: string, providerRef: string): Promise<void> {
   await db.query("update payments set provider_ref = $2 where id = $1", [paymentId, providerRef]);
 }
@@ -44,16 +66,13 @@ export async function settlePayment(db: Database, paymentId: string, outcome: Pa
     );
     if (!payment) return null;
     if (outcome === "succeeded") {
-      await postLedgerEntry(tx, {
+      const entry = await postLedgerEntry(tx, {
         userId: payment.user_id,
         type: "Payment",
         amountCents: payment.amount_cents,
         description: method === "bank" ? "Top-up by online banking" : "Top-up by card",
       });
-      await tx.query(
-        "update payments set transaction_id = (select max(id) from wallet_transactions where user_id = $2) where id = $1",
-        [paymentId, payment.user_id],
-      );
+      await tx.query("update payments set transaction_id = $2 where id = $1", [paymentId, entry.id]);
     }
     return { userId: payment.user_id, amountCents: payment.amount_cents, outcome };
   });

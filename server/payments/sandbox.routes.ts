@@ -3,10 +3,11 @@
 // provider would call, then sends the payer back to /payments/success, /failed or /canceled. No money moves.
 // Like a real provider's checkout session, a payment is shown and settled only for the session that created it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { PaymentIdParams, SandboxCheckoutForm, type Language } from "../../contract";
+import { PaymentIdParams, SandboxCheckoutForm } from "../../contract";
 import type { Database } from "../db/database";
 import { errorBody } from "../http/errors";
 import { translatorFor } from "../i18n";
+import { findSandboxPayment } from "./payments.service";
 import { signPayload } from "./webhook-signature";
 
 export const SANDBOX_WEBHOOK_PATH = "/api/payments/webhook/sandbox";
@@ -22,12 +23,8 @@ export async function sandboxRoutes(app: FastifyInstance, options: { db: Databas
   /** The caller's own sandbox payment; someone else's is as unknown as one that does not exist. */
   const findOwnPayment = async (request: FastifyRequest) => {
     const params = PaymentIdParams.safeParse(request.params);
-    if (!params.success || !request.user) return undefined;
-    const [payment] = await options.db.query<{ id: string; amount_cents: number; status: string; language: Language }>(
-      "select id, amount_cents, status, language from payments where id = $1 and provider = 'sandbox' and user_id = $2",
-      [params.data.paymentId, request.user.id],
-    );
-    return payment;
+    if (!params.success || !request.user) return null;
+    return findSandboxPayment(options.db, request.user.id, params.data.paymentId);
   };
   // Refusals answer in the API's error shape, not as an HTML page: the only ones who meet them are the simulator
   // and tests (which read the code) or someone following a checkout link that is not theirs, who needs no more.

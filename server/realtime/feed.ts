@@ -9,16 +9,10 @@ import type { AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
-import { fulfilmentsOf } from "../fulfilment/fulfilment.service";
+import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
+import { rooms } from "./rooms";
 import type { RealtimeServer } from "./socket";
-
-export const rooms = {
-  auction: (id: number) => `auction:${id}`,
-  status: (status: string) => `status:${status}`,
-  user: (id: string) => `user:${id}`,
-  session: (idHash: string) => `session:${idHash}`,
-};
 
 /** The status lists an update reaches: after a status change the card leaves one list and joins the next. */
 const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {

@@ -1,31 +1,23 @@
-// The socket.io server shares the HTTP server (one origin, one port). WebSocket first, polling as fallback.
-// A socket carries the session of its cookie; it subscribes to what its page shows and sends commands with acks.
+// The socket.io transport: the server shares the HTTP server (one origin, one port), WebSocket first, polling as
+// fallback. A socket carries the session of its cookie and joins its user's and session's rooms; commands are acked
+// `{ data }` or `{ error }`. The commands themselves are registered by their domain (server/auctions/auction.handlers.ts).
 import type { Server as HttpServer } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  auctionErrorMessages,
-  commandPayloads,
-  type ApiErrorBody,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from "../../contract";
+import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
 import { loadSession, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
-import { auctionStates } from "../auctions/auctions.queries";
-import type { AuctionCommands } from "../auctions/auction-commands";
-import { AuctionRefusal } from "../auctions/engine";
-import { refusalToHttp } from "../auctions/auctions.routes";
 import type { Database } from "../db/database";
 import { errorBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
-import { rooms } from "./feed";
+import { Refusal } from "../refusal";
+import { rooms } from "./rooms";
 
 type SocketData = { user: SessionUser | null; sessionIdHash: string | null };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export type RealtimeOptions = { allowedOrigin?: string; db: Database; sessionCookie: string };
 
@@ -48,6 +40,15 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     socket.data.user = idHash ? await loadSession(options.db, idHash).catch(() => null) : null;
     socket.data.sessionIdHash = socket.data.user ? idHash : null;
     next();
+  });
+
+  io.on("connection", (socket: LiveSocket) => {
+    const { user, sessionIdHash } = socket.data;
+    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash)]);
+    // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
+    socket.on("clock:sync", (_payload, ack) => {
+      if (typeof ack === "function") ack({ data: { serverNow: Date.now() } });
+    });
   });
 
   return io;
@@ -80,87 +81,36 @@ export function sessionSockets(io: RealtimeServer, log: Pick<FastifyBaseLogger, 
   };
 }
 
-/** Registers the feed's commands; called once the auction commands exist. */
-export function handleLiveCommands(io: RealtimeServer, db: Database, commands: AuctionCommands, log: Pick<FastifyBaseLogger, "error">): void {
-  /** Validates the payload, runs the command and acks `{ data }` or `{ error }`; never throws into socket.io. */
-  const answer = async <S extends z.ZodType, T>(
-    ack: unknown,
-    schema: S,
-    payload: unknown,
-    run: (input: z.infer<S>) => Promise<T>,
-    failure: "BID_FAILED" | "INTERNAL" = "INTERNAL",
-  ): Promise<void> => {
+/** Validates a command's payload, runs it and acks `{ data }` or `{ error }`; never throws into socket.io. */
+export type AnswerCommand = <S extends z.ZodType, T>(
+  ack: unknown,
+  schema: S,
+  payload: unknown,
+  run: (input: z.infer<S>) => Promise<T>,
+  failure?: "BID_FAILED" | "INTERNAL",
+) => Promise<void>;
+
+export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCommand {
+  return async (ack, schema, payload, run, failure = "INTERNAL") => {
     if (typeof ack !== "function") return;
-    const reply = ack as (answer: { data: T } | ApiErrorBody) => void;
+    const reply = ack as (answer: { data: unknown } | ApiErrorBody) => void;
     const parsed = schema.safeParse(payload);
     if (!parsed.success) return reply(errorBody("VALIDATION_FAILED", "The request is not valid."));
     try {
       reply({ data: await run(parsed.data) });
     } catch (error) {
-      if (error instanceof AuctionRefusal) {
-        const http = refusalToHttp(error);
-        return reply(errorBody(http.code, http.message));
-      }
+      if (error instanceof Refusal) return reply(errorBody(error.code, error.message));
       if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
       log.error({ err: error, payload }, "a socket command failed");
       reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));
     }
   };
-
-  io.on("connection", (socket: LiveSocket) => {
-    const { user, sessionIdHash } = socket.data;
-    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash)]);
-
-    // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
-    socket.on("clock:sync", (_payload, ack) => {
-      if (typeof ack === "function") ack({ data: { serverNow: Date.now() } });
-    });
-
-    socket.on("auctions:watch", (payload, ack) =>
-      answer(ack, commandPayloads["auctions:watch"], payload, async ({ status }) => {
-        await socket.join(rooms.status(status));
-        return { ok: true as const };
-      }),
-    );
-    socket.on("auctions:unwatch", (payload, ack) =>
-      answer(ack, commandPayloads["auctions:unwatch"], payload, async ({ status }) => {
-        await socket.leave(rooms.status(status));
-        return { ok: true as const };
-      }),
-    );
-    socket.on("auction:subscribe", (payload, ack) =>
-      answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
-        const [state] = await auctionStates(db, [auctionId]);
-        if (!state) throw new AuctionRefusal("AUCTION_STATE_MISSING");
-        await socket.join(rooms.auction(auctionId));
-        return state;
-      }),
-    );
-    socket.on("auction:unsubscribe", (payload, ack) =>
-      answer(ack, commandPayloads["auction:unsubscribe"], payload, async ({ auctionId }) => {
-        await socket.leave(rooms.auction(auctionId));
-        return { ok: true as const };
-      }),
-    );
-    socket.on("auction:enrol", (payload, ack) =>
-      answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) => {
-        const result = await commands.enrol(await signedIn(socket, db), auctionId);
-        return { feeCents: result.feeCents, balance: result.balanceCents === null ? null : result.balanceCents / 100 };
-      }),
-    );
-    socket.on("bid:place", (payload, ack) =>
-      answer(ack, commandPayloads["bid:place"], payload, async ({ auctionId }) => {
-        const bid = await commands.bid(await signedIn(socket, db), auctionId);
-        return { priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded };
-      }, "BID_FAILED"),
-    );
-  });
 }
 
 class NotSignedIn extends Error {}
 
 /** The socket's user while its session lasts; past the time it was due to end, the session is read again. */
-async function signedIn(socket: LiveSocket, db: Database): Promise<string> {
+export async function signedInUserId(socket: LiveSocket, db: Database): Promise<string> {
   const { user, sessionIdHash } = socket.data;
   if (!user || !sessionIdHash) throw new NotSignedIn();
   if (Date.now() >= user.expiresAt.getTime()) {

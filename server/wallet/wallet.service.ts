@@ -10,6 +10,9 @@ export type LedgerEntry = {
   auctionId?: number | null;
 };
 
+/** An entry as the ledger wrote it, with the wallet's balance just after it. */
+export type PostedLedgerEntry = LedgerEntry & { id: number; createdAt: Date; balanceCents: number };
+
 export class InsufficientFundsError extends Error {
   constructor() {
     super("Not enough funds in your wallet!");
@@ -21,8 +24,11 @@ export async function balanceCents(db: Queryable, userId: string): Promise<numbe
   return row?.balance_cents ?? 0;
 }
 
-/** Appends an entry and moves the balance with it; refuses (changing nothing) what would go below zero. */
-export async function postLedgerEntry(tx: Queryable, entry: LedgerEntry): Promise<number> {
+/**
+ * Appends an entry and moves the balance with it; refuses (changing nothing) what would go below zero. Returns the
+ * entry it wrote, so callers that keep its id (a payment, a fulfilment) never read it back.
+ */
+export async function postLedgerEntry(tx: Queryable, entry: LedgerEntry): Promise<PostedLedgerEntry> {
   if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) throw new Error("amount must be a non-zero integer of cents");
   await tx.query("insert into wallets (user_id) values ($1) on conflict (user_id) do nothing", [entry.userId]);
   const [moved] = await tx.query<{ balance_cents: number }>(
@@ -31,11 +37,13 @@ export async function postLedgerEntry(tx: Queryable, entry: LedgerEntry): Promis
     [entry.userId, entry.amountCents],
   );
   if (!moved) throw new InsufficientFundsError();
-  await tx.query(
-    `insert into wallet_transactions (user_id, type, amount_cents, description, auction_id) values ($1, $2, $3, $4, $5)`,
+  const [written] = await tx.query<{ id: number; created_at: Date }>(
+    `insert into wallet_transactions (user_id, type, amount_cents, description, auction_id) values ($1, $2, $3, $4, $5)
+     returning id, created_at`,
     [entry.userId, entry.type, entry.amountCents, entry.description, entry.auctionId ?? null],
   );
-  return moved.balance_cents;
+  if (!written) throw new Error("ledger insert returned nothing");
+  return { ...entry, id: written.id, createdAt: written.created_at, balanceCents: moved.balance_cents };
 }
 
 /** A page of the user's ledger, newest first, with the auction each entry concerns. */

@@ -3,7 +3,8 @@
 // price = start + bids × €0.01.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { AuctionRefusal, advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { Refusal } from "../../server/refusal";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { at, createAuction, createBidder } from "../support/fixtures";
@@ -38,7 +39,7 @@ afterAll(async () => {
 const outcome = (promise: Promise<unknown>) =>
   promise.then(
     () => "ok",
-    (error: unknown) => (error instanceof AuctionRefusal ? error.code : Promise.reject(error)),
+    (error: unknown) => (error instanceof Refusal ? error.code : Promise.reject(error)),
   );
 
 class EnrolCommand implements fc.AsyncCommand<Model, Real> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuctionRefusal, advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
+import { advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
+import { Refusal } from "../../server/refusal";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
@@ -21,8 +22,8 @@ async function refusal(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AuctionRefusal);
-  return (error as AuctionRefusal).code;
+  expect(error).toBeInstanceOf(Refusal);
+  return (error as Refusal).code;
 }
 
 async function auctionRow(id: number) {

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { loadConfig } from "../../server/config";
-import { payForWonAuction, type FulfilmentRefusal } from "../../server/fulfilment";
+import { payForWonAuction } from "../../server/fulfilment";
+import type { Refusal } from "../../server/refusal";
 import { EXPIRY_INTERVAL_MS } from "../../server/fulfilment/expiry";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
@@ -84,7 +85,7 @@ describe("the expiry job", () => {
     expect(await expiryEvents([unpaid.auctionId])).toBe(1);
     await expect(
       payForWonAuction(db(), { userId: unpaid.winnerId, auctionId: unpaid.auctionId, deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015", phone: "26123456", now: clock() }),
-    ).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" } satisfies Partial<FulfilmentRefusal>);
+    ).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" } satisfies Partial<Refusal>);
   });
 
   it("expires each fulfilment once when two processes run the job on one database", async () => {

@@ -15,8 +15,9 @@ import {
   type ServerToClientEvents,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { advanceFulfilment, FulfilmentRefusal, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
-import { localOperatorKey } from "../../server/operator/operator.routes";
+import { advanceFulfilment, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
+import { Refusal } from "../../server/refusal";
+import { localOperatorKey } from "../../server/operator/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
@@ -464,7 +465,7 @@ describe("operators move delivery on", () => {
   it("offers the same refusals to the service functions the ops CLI calls", async () => {
     const winner = await createBidder(db(), { balanceCents: 1000 });
     const auctionId = await wonBy(winner.id, 100);
-    await expect(advanceFulfilment(db(), { auctionId, to: "Delivered", actor: "ops-cli", now: now() })).rejects.toBeInstanceOf(FulfilmentRefusal);
+    await expect(advanceFulfilment(db(), { auctionId, to: "Delivered", actor: "ops-cli", now: now() })).rejects.toBeInstanceOf(Refusal);
     expect(await setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).toMatchObject({
       deadlineAt: new Date(nowMs + 600_000).toISOString(),
     });

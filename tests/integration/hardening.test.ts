@@ -9,7 +9,8 @@ import { emailKey, limits } from "../../server/accounts/accounts.service";
 import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { advanceLifecycle } from "../../server/auctions/engine";
 import type { Database } from "../../server/db/database";
-import { endNow, OperatorRefusal, startNow } from "../../server/operator/operator.service";
+import { endNow, startNow } from "../../server/operator";
+import { Refusal } from "../../server/refusal";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
@@ -323,7 +324,7 @@ describe("commands decide on the row they have locked", () => {
     const auction = await createAuction(db(), now, { status: "Waiting", initialSeconds: 120 });
     const racing = startedByAnotherProcessMidway(auction, now);
     await startNow(racing, now, "ops-cli", auction).catch((error: unknown) => {
-      expect(error).toBeInstanceOf(OperatorRefusal);
+      expect(error).toBeInstanceOf(Refusal);
       expect(error).toMatchObject({ code: "CONFLICT" });
     });
     const [row] = await db().query<{ status: string; ends_at: Date }>("select status, ends_at from auctions where id = $1", [auction]);

@@ -2,7 +2,8 @@
 // and debits; after each, the balance equals the sum of the ledger and is never negative.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { AuctionRefusal, enrol } from "../../server/auctions/engine";
+import { enrol } from "../../server/auctions/engine";
+import { Refusal } from "../../server/refusal";
 import { createPendingPayment, settlePayment } from "../../server/payments/payments.service";
 import { InsufficientFundsError, balanceCents, postLedgerEntry } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
@@ -43,7 +44,7 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           const auction = await createAuction(db(), now, { entryFeeCents: s.feeCents });
           const result = await enrol(db(), user.id, auction, now).then(
             () => "ok",
-            (error: unknown) => (error instanceof AuctionRefusal ? error.code : Promise.reject(error)),
+            (error: unknown) => (error instanceof Refusal ? error.code : Promise.reject(error)),
           );
           expect(result).toBe(s.feeCents > expected ? "NOT_ENOUGH_FUNDS" : "ok");
           if (result === "ok") expected -= s.feeCents;

@@ -1,35 +1,15 @@
-// What operators do to auctions, users and wallets. Each action is decided in one transaction with the rows
-// locked, refuses (changing nothing) what the current state does not allow, and leaves a line in operator_actions.
-// The API routes and the ops CLI both call these, so they cannot drift apart.
-import { createHash } from "node:crypto";
-import {
-  CreateAuctionBody,
-  CreateUserBody,
-  type AuctionStatus,
-  type OperatorAuction,
-  type OperatorAuctionDetail,
-  type OperatorUser,
-  type OperatorUserDetail,
-} from "../../contract";
-import { displayNameKey, emailKey } from "../accounts/accounts.service";
-import { hashPassword } from "../accounts/passwords";
-import type { Database, Queryable } from "../db/database";
+// What operators do to auctions: list and read them, create, publish, cancel (refunding the entry fees) and retime
+// them. Each change is decided in one transaction with the row locked, refuses (changing nothing) what the current
+// state does not allow, and leaves a line in the operators' log. The API routes and the ops CLI both call these.
+import { CreateAuctionBody, type AuctionStatus, type OperatorAuction, type OperatorAuctionDetail } from "../../contract";
 import { bidChain } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
-import { InsufficientFundsError, listTransactions, postLedgerEntry } from "../wallet/wallet.service";
-
-/** A refusal an operator can act on: the thing is missing, or its state does not allow the change. */
-export class OperatorRefusal extends Error {
-  constructor(
-    readonly code: "NOT_FOUND" | "CONFLICT",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What changed, so the caller can tell the live feed. */
-export type Changes = { auctionIds: number[]; walletUserIds: string[] };
+import type { Database, Queryable } from "../db/database";
+import { Refusal } from "../refusal";
+import { postLedgerEntry } from "../wallet/wallet.service";
+import { logOperatorAction } from "./audit-log";
+import type { Changes } from "./changes";
+import { storeImage } from "./media.service";
 
 const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,
        a.ends_at, a.ended_at, a.bid_count, a.is_demo, l.display_name as leader_name, w.display_name as winner_name,
@@ -72,15 +52,6 @@ const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
   isDemo: row.is_demo,
 });
 
-async function logAction(tx: Queryable, actor: string, action: string, subject: string, details: object = {}): Promise<void> {
-  await tx.query("insert into operator_actions (actor, action, subject, details) values ($1, $2, $3, $4)", [
-    actor.slice(0, 255),
-    action,
-    subject.slice(0, 255),
-    JSON.stringify(details),
-  ]);
-}
-
 export async function listAuctions(db: Queryable, filter: { status?: AuctionStatus | undefined; limit: number }): Promise<OperatorAuction[]> {
   const rows = await db.query<AuctionRow>(
     `${AUCTION_SELECT} where ($1::text is null or a.status = $1) order by a.id desc limit $2`,
@@ -91,7 +62,7 @@ export async function listAuctions(db: Queryable, filter: { status?: AuctionStat
 
 export async function getAuction(db: Queryable, id: number): Promise<OperatorAuction> {
   const [row] = await db.query<AuctionRow>(`${AUCTION_SELECT} where a.id = $1`, [id]);
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return toOperatorAuction(row);
 }
 
@@ -117,7 +88,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     [id],
   );
   const chain = await bidChain(db, id, { includeUnpublished: true });
-  if (!settings || !chain) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!settings || !chain) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return {
     ...auction,
     description: settings.description,
@@ -138,41 +109,13 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
   };
 }
 
-const MEDIA_TYPES: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "image/svg+xml": "svg",
-};
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** Stores a data-URL image once (named by its hash) and answers its `/media/…` path; paths pass through. */
-async function storeImage(tx: Queryable, source: string): Promise<string> {
-  const match = /^data:(image\/[\w+.-]+);base64,(.*)$/s.exec(source);
-  if (!match) return source;
-  const contentType = match[1]!;
-  const extension = MEDIA_TYPES[contentType];
-  const bytes = Buffer.from(match[2]!, "base64");
-  if (!extension) throw new OperatorRefusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
-  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new OperatorRefusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
-  const id = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${extension}`;
-  await tx.query("insert into media (id, content_type, bytes) values ($1, $2, $3) on conflict (id) do nothing", [id, contentType, bytes]);
-  return `/media/${id}`;
-}
-
-export async function readMedia(db: Queryable, id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>("select content_type, bytes from media where id = $1", [id]);
-  return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes) } : null;
-}
-
 export async function createAuction(db: Database, now: Date, actor: string, input: CreateAuctionBody): Promise<OperatorAuction> {
   const body = CreateAuctionBody.parse(input);
   const startsAt = body.startsAt ? new Date(body.startsAt) : new Date(now.getTime() + (body.startsInSeconds ?? 60) * 1000);
   const hardEndsAt = body.hardEndsAt ? new Date(body.hardEndsAt) : null;
-  if (hardEndsAt && hardEndsAt <= startsAt) throw new OperatorRefusal("CONFLICT", "The hard end must come after the start.");
+  if (hardEndsAt && hardEndsAt <= startsAt) throw new Refusal("CONFLICT", "The hard end must come after the start.");
   if (body.priceCapCents !== undefined && body.priceCapCents <= body.startPriceCents) {
-    throw new OperatorRefusal("CONFLICT", "The price cap must be above the start price.");
+    throw new Refusal("CONFLICT", "The price cap must be above the start price.");
   }
   const id = await db.transaction(async (tx) => {
     const images: string[] = [];
@@ -188,7 +131,7 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
         body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo,
       ],
     );
-    await logAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
+    await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
     return row!.id;
   });
   return getAuction(db, id);
@@ -200,9 +143,9 @@ async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], 
     "select status, title, starts_at, hard_ends_at from auctions where id = $1 for update",
     [id],
   );
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   if (!allowed.includes(row.status)) {
-    throw new OperatorRefusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
+    throw new Refusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
   }
   return row;
 }
@@ -213,7 +156,7 @@ export async function publishAuction(db: Database, now: Date, actor: string, id:
   await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["New"], "published");
     await tx.query("update auctions set status = 'Waiting', seq = seq + 1 where id = $1", [id]);
-    await logAction(tx, actor, "auction.publish", `auction:${id}`);
+    await logOperatorAction(tx, actor, "auction.publish", `auction:${id}`);
   });
   return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
 }
@@ -242,7 +185,7 @@ export async function cancelAuction(
     }
     await tx.query("update auctions set status = 'Canceled', seq = seq + 1 where id = $1", [id]);
     await tx.query("delete from auto_bids where auction_id = $1", [id]);
-    await logAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
+    await logOperatorAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
     return enrolled;
   });
   return {
@@ -274,13 +217,13 @@ export async function setTimeLeft(
       await tx.query("update auctions set ends_at = $2, seq = seq + 1 where id = $1", [id, at]);
     } else {
       if (auction.hard_ends_at && auction.hard_ends_at <= at) {
-        throw new OperatorRefusal("CONFLICT", `Auction ${id} has a hard end before that start.`);
+        throw new Refusal("CONFLICT", `Auction ${id} has a hard end before that start.`);
       }
       // Starting at once publishes a draft; a later start keeps a draft a draft.
       const status = auction.status === "New" && seconds > 0 ? "New" : "Waiting";
       await tx.query("update auctions set starts_at = $2, status = $3, seq = seq + 1 where id = $1", [id, at, status]);
     }
-    await logAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
+    await logOperatorAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
   });
   return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
 }
@@ -291,118 +234,4 @@ export async function endNow(db: Database, now: Date, actor: string, id: number)
 
 export async function startNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
   return setTimeLeft(db, now, actor, id, 0, { statuses: ["New", "Waiting"], what: "started" });
-}
-
-const USER_SELECT = `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.is_demo,
-       u.email_confirmed_at is not null as is_confirmed, u.created_at, coalesce(w.balance_cents, 0) as balance_cents
-  from users u left join wallets w on w.user_id = u.id`;
-
-type UserRow = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  role: OperatorUser["role"];
-  is_demo: boolean;
-  is_confirmed: boolean;
-  created_at: Date;
-  balance_cents: number;
-};
-
-const toOperatorUser = (row: UserRow): OperatorUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  displayName: row.display_name,
-  role: row.role,
-  isDemo: row.is_demo,
-  isConfirmed: row.is_confirmed,
-  createdAt: row.created_at.toISOString(),
-  balanceCents: row.balance_cents,
-});
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A user by id, e-mail or display name (case-insensitive). */
-export async function findUser(db: Queryable, ref: string): Promise<OperatorUser> {
-  const key = ref.trim().toLowerCase();
-  const [row] = UUID.test(key)
-    ? await db.query<UserRow>(`${USER_SELECT} where u.id = $1`, [key])
-    : await db.query<UserRow>(`${USER_SELECT} where u.email_key = $1 or u.display_name_key = $1`, [key]);
-  if (!row) throw new OperatorRefusal("NOT_FOUND", `There is no user "${ref}".`);
-  return toOperatorUser(row);
-}
-
-export async function listUsers(db: Queryable, filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]> {
-  const rows = await db.query<UserRow>(
-    `${USER_SELECT}
-     where ($1::text is null or u.email_key like $1 or u.display_name_key like $1)
-       and ($2::boolean is null or u.is_demo = $2)
-     order by u.created_at desc limit $3`,
-    [filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null, filter.isDemo ?? null, filter.limit],
-  );
-  return rows.map(toOperatorUser);
-}
-
-export async function userDetail(db: Queryable, ref: string): Promise<OperatorUserDetail> {
-  const user = await findUser(db, ref);
-  const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 });
-  return { ...user, transactions: items };
-}
-
-/** Credits (positive) or debits (negative) a wallet: an Adjustment entry with the reason, never an edit. */
-export async function adjustWallet(
-  db: Database,
-  actor: string,
-  ref: string,
-  adjustment: { amountCents: number; reason: string },
-): Promise<Changes & { user: OperatorUser }> {
-  const user = await findUser(db, ref);
-  try {
-    await db.transaction(async (tx) => {
-      await postLedgerEntry(tx, { userId: user.id, type: "Adjustment", amountCents: adjustment.amountCents, description: adjustment.reason });
-      await logAction(tx, actor, "wallet.adjust", `user:${user.id}`, adjustment);
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw new OperatorRefusal("CONFLICT", `The balance of ${user.email} is €${(user.balanceCents / 100).toFixed(2)}; it cannot go below zero.`);
-    }
-    throw error;
-  }
-  return { auctionIds: [], walletUserIds: [user.id], user: await findUser(db, user.id) };
-}
-
-export async function setRole(db: Database, actor: string, ref: string, role: OperatorUser["role"]): Promise<OperatorUser> {
-  const user = await findUser(db, ref);
-  await db.transaction(async (tx) => {
-    await tx.query("update users set role = $2, updated_at = now() where id = $1", [user.id, role]);
-    await logAction(tx, actor, "user.role", `user:${user.id}`, { role });
-  });
-  return findUser(db, user.id);
-}
-
-/** Opens a confirmed account (no confirmation mail: the operator vouches for it); a taken e-mail or name is refused. */
-export async function createUser(db: Database, actor: string, input: CreateUserBody): Promise<OperatorUser> {
-  const body = CreateUserBody.parse(input);
-  const passwordHash = await hashPassword(body.password);
-  const id = await db.transaction(async (tx) => {
-    const [taken] = await tx.query<{ email_key: string }>("select email_key from users where email_key = $1 or display_name_key = $2", [
-      emailKey(body.email),
-      displayNameKey(body.displayName),
-    ]);
-    if (taken) {
-      throw new OperatorRefusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
-    }
-    const [row] = await tx.query<{ id: string }>(
-      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, role, is_demo,
-                          language, email_confirmed_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'en', now()) returning id`,
-      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, displayNameKey(body.displayName), body.role, body.isDemo],
-    );
-    await logAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
-    return row!.id;
-  });
-  return findUser(db, id);
 }

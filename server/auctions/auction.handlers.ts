@@ -1,0 +1,57 @@
+// The auction commands over the socket: watch a status list or one auction, enrol and bid. Each handler parses its
+// payload with the contract, calls one auction command and acks; the feed then tells the watchers what changed.
+import type { FastifyBaseLogger } from "fastify";
+import { commandPayloads } from "../../contract";
+import type { Database } from "../db/database";
+import { rooms } from "../realtime/rooms";
+import { commandAnswerer, signedInUserId, type LiveSocket, type RealtimeServer } from "../realtime/socket";
+import { Refusal } from "../refusal";
+import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
+import { auctionStates } from "./auctions.queries";
+
+export function auctionHandlers(io: RealtimeServer, db: Database, commands: AuctionCommands, log: Pick<FastifyBaseLogger, "error">): void {
+  const answer = commandAnswerer(log);
+
+  io.on("connection", (socket: LiveSocket) => {
+    socket.on("auctions:watch", (payload, ack) =>
+      answer(ack, commandPayloads["auctions:watch"], payload, async ({ status }) => {
+        await socket.join(rooms.status(status));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auctions:unwatch", (payload, ack) =>
+      answer(ack, commandPayloads["auctions:unwatch"], payload, async ({ status }) => {
+        await socket.leave(rooms.status(status));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auction:subscribe", (payload, ack) =>
+      answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
+        const [state] = await auctionStates(db, [auctionId]);
+        if (!state) throw new Refusal("AUCTION_STATE_MISSING");
+        await socket.join(rooms.auction(auctionId));
+        return state;
+      }),
+    );
+    socket.on("auction:unsubscribe", (payload, ack) =>
+      answer(ack, commandPayloads["auction:unsubscribe"], payload, async ({ auctionId }) => {
+        await socket.leave(rooms.auction(auctionId));
+        return { ok: true as const };
+      }),
+    );
+    socket.on("auction:enrol", (payload, ack) =>
+      answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) =>
+        enrolAnswer(await commands.enrol(await signedInUserId(socket, db), auctionId)),
+      ),
+    );
+    socket.on("bid:place", (payload, ack) =>
+      answer(
+        ack,
+        commandPayloads["bid:place"],
+        payload,
+        async ({ auctionId }) => bidAnswer(await commands.bid(await signedInUserId(socket, db), auctionId)),
+        "BID_FAILED",
+      ),
+    );
+  });
+}

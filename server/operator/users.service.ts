@@ -1,0 +1,101 @@
+// What operators do to users: find and list them (with their balance and recent ledger), open a confirmed account
+// and change a role, each change logged in the operators' log. The API routes and the ops CLI both call these.
+import { CreateUserBody, type OperatorUser, type OperatorUserDetail } from "../../contract";
+import { displayNameKey, emailKey } from "../accounts/accounts.service";
+import { hashPassword } from "../accounts/passwords";
+import type { Database, Queryable } from "../db/database";
+import { Refusal } from "../refusal";
+import { listTransactions } from "../wallet/wallet.service";
+import { logOperatorAction } from "./audit-log";
+
+const USER_SELECT = `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.is_demo,
+       u.email_confirmed_at is not null as is_confirmed, u.created_at, coalesce(w.balance_cents, 0) as balance_cents
+  from users u left join wallets w on w.user_id = u.id`;
+
+type UserRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  role: OperatorUser["role"];
+  is_demo: boolean;
+  is_confirmed: boolean;
+  created_at: Date;
+  balance_cents: number;
+};
+
+const toOperatorUser = (row: UserRow): OperatorUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  displayName: row.display_name,
+  role: row.role,
+  isDemo: row.is_demo,
+  isConfirmed: row.is_confirmed,
+  createdAt: row.created_at.toISOString(),
+  balanceCents: row.balance_cents,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user by id, e-mail or display name (case-insensitive). */
+export async function findUser(db: Queryable, ref: string): Promise<OperatorUser> {
+  const key = ref.trim().toLowerCase();
+  const [row] = UUID.test(key)
+    ? await db.query<UserRow>(`${USER_SELECT} where u.id = $1`, [key])
+    : await db.query<UserRow>(`${USER_SELECT} where u.email_key = $1 or u.display_name_key = $1`, [key]);
+  if (!row) throw new Refusal("NOT_FOUND", `There is no user "${ref}".`);
+  return toOperatorUser(row);
+}
+
+export async function listUsers(db: Queryable, filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]> {
+  const rows = await db.query<UserRow>(
+    `${USER_SELECT}
+     where ($1::text is null or u.email_key like $1 or u.display_name_key like $1)
+       and ($2::boolean is null or u.is_demo = $2)
+     order by u.created_at desc limit $3`,
+    [filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null, filter.isDemo ?? null, filter.limit],
+  );
+  return rows.map(toOperatorUser);
+}
+
+export async function userDetail(db: Queryable, ref: string): Promise<OperatorUserDetail> {
+  const user = await findUser(db, ref);
+  const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 });
+  return { ...user, transactions: items };
+}
+
+export async function setRole(db: Database, actor: string, ref: string, role: OperatorUser["role"]): Promise<OperatorUser> {
+  const user = await findUser(db, ref);
+  await db.transaction(async (tx) => {
+    await tx.query("update users set role = $2, updated_at = now() where id = $1", [user.id, role]);
+    await logOperatorAction(tx, actor, "user.role", `user:${user.id}`, { role });
+  });
+  return findUser(db, user.id);
+}
+
+/** Opens a confirmed account (no confirmation mail: the operator vouches for it); a taken e-mail or name is refused. */
+export async function createUser(db: Database, actor: string, input: CreateUserBody): Promise<OperatorUser> {
+  const body = CreateUserBody.parse(input);
+  const passwordHash = await hashPassword(body.password);
+  const id = await db.transaction(async (tx) => {
+    const [taken] = await tx.query<{ email_key: string }>("select email_key from users where email_key = $1 or display_name_key = $2", [
+      emailKey(body.email),
+      displayNameKey(body.displayName),
+    ]);
+    if (taken) {
+      throw new Refusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
+    }
+    const [row] = await tx.query<{ id: string }>(
+      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, role, is_demo,
+                          language, email_confirmed_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'en', now()) returning id`,
+      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, displayNameKey(body.displayName), body.role, body.isDemo],
+    );
+    await logOperatorAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
+    return row!.id;
+  });
+  return findUser(db, id);
+}
