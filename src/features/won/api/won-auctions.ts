@@ -1,5 +1,6 @@
 // GET /api/fulfilments: the signed-in user's won auctions with their fulfilment, kept live by `fulfilment:updated`
-// (newer versions replace older ones), caught up over REST after a reconnect and polled while the socket is down.
+// (newer versions replace older ones), caught up over REST each time the socket connects (the first time too: the
+// list may have been read before the socket was in the user's room) and polled while the socket is down.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { WonAuction, type WonAuctionsResponse } from "../../../../contract";
@@ -36,10 +37,10 @@ export function useWonAuctions() {
     };
     return onSocket((socket) => {
       socket.on("fulfilment:updated", onUpdate);
-      socket.io.on("reconnect", refetch);
+      socket.on("connect", refetch);
       return () => {
         socket.off("fulfilment:updated", onUpdate);
-        socket.io.off("reconnect", refetch);
+        socket.off("connect", refetch);
       };
     });
   }, [isSignedIn, queryClient]);
