@@ -30,6 +30,8 @@ test("a page that lost its connection catches up after reconnecting, without a r
   await page.goto(`/auctions/${auctionId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("€0.00", { exact: true }).first()).toBeVisible();
+  // The page draws from its own first screen before its socket is up: it must be live before it can lose that.
+  await expect(page.locator("header").getByText("Live", { exact: true })).toBeVisible();
 
   // The connection drops; a bid lands meanwhile.
   await page.context().setOffline(true);

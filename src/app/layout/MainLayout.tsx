@@ -3,6 +3,7 @@ import { Outlet } from "react-router-dom";
 import { OutbidAlerts } from "../../features/auctions/live/outbid-alerts";
 import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
+import { MainPageTour } from "../../features/tours";
 import { Footer } from "../../components/layout/Footer";
 import { Header } from "./Header";
 import { PermanentSidebar } from "./SideNavigation";
@@ -10,7 +11,6 @@ import { PermanentSidebar } from "./SideNavigation";
 // The mobile menu (a Radix dialog) is fetched the first time it opens; the tour (react-joyride) only for a
 // signed-in user, the only one it is for.
 const MobileMenu = lazy(() => import("./MobileMenu").then((chunk) => ({ default: chunk.MobileMenu })));
-const MainPageTour = lazy(() => import("../../features/tours").then((chunk) => ({ default: chunk.MainPageTour })));
 // The "You won!" dialog watches the signed-in user's wins on every page.
 const WinDialog = lazy(() => import("../../features/won/components/WinDialog").then((chunk) => ({ default: chunk.WinDialog })));
 

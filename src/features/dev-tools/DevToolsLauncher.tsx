@@ -1,8 +1,11 @@
 // Offers the dev panel when the server says it may (GET /dev/tools.json exists outside production only). The
 // panel's code is a chunk of its own, fetched only then, so production pages never download it.
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { optionalLazy } from "../../lib/optional-lazy";
 
-const DevTools = lazy(() => import("./components/DevTools").then((chunk) => ({ default: chunk.DevTools })));
+// Offline when its turn comes (say, a page that drew from its own first screen and lost the network at once), the
+// panel is simply not offered.
+const DevTools = optionalLazy(() => import("./components/DevTools").then((chunk) => chunk.DevTools));
 
 /** Whether the server offers the dev panel; false when it answers otherwise or not at all. */
 export async function isDevToolsOffered(): Promise<boolean> {

@@ -1,3 +1,3 @@
-// Guided tours (SPEC.md §2): what the layout and the menus mount.
-export { MainPageTour } from "./components/MainPageTour";
-export { PopoverTour, isInTour } from "./components/PopoverTour";
+// Guided tours (SPEC.md §2): what the layout and the menus mount, light: the tours' code loads when one may run.
+export { isInTour } from "./in-tour";
+export { MainPageTour, PopoverTour } from "./lazy-tours";

@@ -25,7 +25,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
       aria-labelledby={`auction-${auction.id}-title`}
       data-auction-id={auction.id}
       data-phase={phase}
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:shadow-md"
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md"
     >
       <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
         <AuctionImage src={auction.image} loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />

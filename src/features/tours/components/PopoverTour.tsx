@@ -4,12 +4,3 @@ import { GuidedTour } from "./GuidedTour";
 export function PopoverTour({ tourName, isOpen }: { tourName: "AccountPopover" | "SettingsPopover"; isOpen: boolean }) {
   return <GuidedTour tourName={tourName} isOnScreen={isOpen} isReady={isOpen} whenHidden="close" />;
 }
-
-/**
- * Whether a pointer or focus event happened in the tour (its card or overlay): a menu under its tour must not
- * take that for a click outside and close. Radix may ask after the click, when the card of the step just left is
- * already detached: hence the card's own attribute besides the tour's portal.
- */
-export function isInTour(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest("#react-joyride-portal, [data-tour-card]") !== null;
-}
