@@ -24,7 +24,7 @@ beforeAll(async () => {
   // More running auctions than a page holds: the block holds one page and says more follow.
   for (let i = 0; i < HOME_PAGE_SIZE + 2; i++) await createAuction(db, now, { initialSeconds: 600 + i });
   hostileId = await createAuction(db, now, { initialSeconds: 30 });
-  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, [`/media/a"b<c>.webp`], hostileId]);
+  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, JSON.stringify([`/media/a"b<c>.webp`]), hostileId]);
   await createAuction(db, now, { status: "Waiting" });
 });
 
