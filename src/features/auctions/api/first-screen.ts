@@ -27,12 +27,10 @@ function readScreen(): NonNullable<typeof screen> {
 /** The section's first page from the page itself, cut to `pageSize`; undefined when filtered or already taken. */
 export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number): SearchAuctionsResponse | undefined {
   if (filters.query || filters.isFreeEntryOnly || filters.sort !== DEFAULT_AUCTION_SORT) return undefined;
-  const lists = readScreen().lists;
-  const page = lists?.[status];
-  if (!lists || !page) return undefined;
-  const { [status]: _taken, ...rest } = lists;
-  screen = { ...screen, lists: rest as typeof lists };
-  if (page.offset !== 0 || page.pageSize < pageSize) return undefined;
+  const { lists } = readScreen();
+  const page = lists[status];
+  delete lists[status];
+  if (!page || page.offset !== 0 || page.pageSize < pageSize) return undefined;
   const items = page.items.slice(0, pageSize);
   return { ...page, items, pageSize, hasMore: items.length < page.total };
 }
