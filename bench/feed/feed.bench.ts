@@ -184,6 +184,20 @@ function summarize(
   for (const result of results) {
     for (const [key, times] of result.receipts) receipts.set(key, [...(receipts.get(key) ?? []), ...times]);
   }
+  // The feed coalesces an auction's updates within a few milliseconds (decision 028): a bid superseded in its
+  // window reaches its watchers as the newer state that replaced it. So a bid's delivery is the first `auction:updated`
+  // of its auction at its price or above.
+  const pricesReceived = new Map<number, number[]>();
+  for (const key of receipts.keys()) {
+    const [auctionId, price] = key.split(":").map(Number) as [number, number];
+    pricesReceived.set(auctionId, [...(pricesReceived.get(auctionId) ?? []), price]);
+  }
+  for (const prices of pricesReceived.values()) prices.sort((a, b) => a - b);
+  const deliveriesOf = (key: string): number[] => {
+    const [auctionId, price] = key.split(":").map(Number) as [number, number];
+    const next = pricesReceived.get(auctionId)?.find((received) => received >= price);
+    return next === undefined ? [] : (receipts.get(`${auctionId}:${next}`) ?? []);
+  };
   const ack: number[] = [];
   const watcher: number[] = [];
   const refusals: Record<string, number> = {};
@@ -196,7 +210,7 @@ function summarize(
       ack.push(ackAt - sentAt);
       const auctionId = Number(key.split(":")[0]);
       owed += plan.listWatchers + (plan.watchersOf.get(auctionId) ?? 0);
-      for (const at of receipts.get(key) ?? []) {
+      for (const at of deliveriesOf(key)) {
         watcher.push(at - sentAt);
         delivered += 1;
       }
@@ -242,24 +256,31 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
     return ours !== null && base ? ours / base : null;
   };
 
+  // Issue 17's targets. Capacity (messages per CPU-second against bare) replaced throughput, which the offered load
+  // never saturated; the database kinds differ in what the Node process carries (PGlite runs SQL in it).
+  const capacityGoal: Record<DatabaseKind, number> = { pglite: 0.5, postgres: 0.8 };
   const targets: Target[] = [];
   for (const run of runs.filter((candidate) => candidate.mode === "ours")) {
-    const throughput = ratio(run);
+    const database = run.database ?? "pglite";
+    const capacityShare = capacityRatio(run);
     targets.push(
-      { name: `bid → ack p99 (${run.database})`, goal: "≤ 20 ms", actual: `${round(run.ackMs.p99)} ms`, isMet: run.ackMs.count > 0 && run.ackMs.p99 <= 20 },
+      { name: `bid → ack p99 (${database})`, goal: "≤ 20 ms", actual: `${round(run.ackMs.p99)} ms`, isMet: run.ackMs.count > 0 && run.ackMs.p99 <= 20 },
       {
-        name: `bid → watchers p99 (${run.database})`,
-        goal: "≤ 100 ms",
-        actual: `${round(run.watcherMs.p99)} ms`,
-        isMet: run.watcherMs.count > 0 && run.watcherMs.p99 <= 100 && run.deliveredShare >= 0.999,
+        name: `bid → watchers p99 (${database})`,
+        goal: "≤ 50 ms, all delivered",
+        actual: `${round(run.watcherMs.p99)} ms, ${round(run.deliveredShare * 100, 2)}%`,
+        isMet: run.watcherMs.count > 0 && run.watcherMs.p99 <= 50 && run.deliveredShare >= 0.999,
       },
       {
-        name: `throughput vs bare socket.io (${run.database})`,
-        goal: "≥ 0.8×",
-        actual: throughput === null ? "-" : `${throughput.toFixed(2)}×`,
-        isMet: throughput === null ? null : throughput >= 0.8,
+        name: `capacity vs bare socket.io (${database})`,
+        goal: `≥ ${capacityGoal[database].toFixed(1)}×`,
+        actual: capacityShare === null ? "-" : `${capacityShare.toFixed(2)}×`,
+        isMet: capacityShare === null ? null : capacityShare >= capacityGoal[database],
       },
     );
+    if (database === "pglite") {
+      targets.push({ name: "server RSS (pglite)", goal: "≤ 400 MiB", actual: `${run.server.rssMiB} MiB`, isMet: run.server.rssMiB <= 400 });
+    }
   }
   if (options.isQuick) notes.push("Quick load: the issue's targets are for the default load (5,000 sockets, 500 auctions, 200 bids/s).");
   notes.push(

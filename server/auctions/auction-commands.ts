@@ -33,9 +33,9 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
     },
     async bid(userId, auctionId) {
       const bid = await placeBid(db, userId, auctionId, clock());
-      // The bid is committed: the bidder hears so at once, while the new state goes out to the watchers (the
-      // bidder's page among them; its sequence number puts it in order).
-      void feed.publishAuctions([auctionId]);
+      // The bid is committed: the bidder hears so at once, while the new state it returned goes out to the
+      // watchers (the bidder's page among them; its sequence number puts it in order).
+      void feed.publishStates([bid.state]);
       void feed.publishOutbid([bid]);
       return bid;
     },
@@ -45,7 +45,7 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
     async runAutoBids() {
       const placed = await autoBidRound(db, clock());
       if (placed.length === 0) return;
-      await feed.publishAuctions(placed.map((bid) => bid.auctionId));
+      await feed.publishStates(placed.map((bid) => bid.state));
       await feed.publishOutbid(placed);
     },
   };

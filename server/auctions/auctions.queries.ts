@@ -5,7 +5,8 @@ import type { Queryable } from "../db/database";
 
 export const RECENT_BIDS = 10;
 
-type Row = {
+/** The columns an auction's live state is made of (`AUCTION_STATE_COLUMNS`, with its leader's and winner's names). */
+export type AuctionRow = {
   id: number;
   seq: number;
   status: AuctionStatus;
@@ -26,27 +27,21 @@ type Row = {
   final_hash: string | null;
 };
 
-const SELECT = `select a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
-       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries,
-       l.display_name as leader_name, w.display_name as winner_name, a.bid_count, a.final_hash
+/** An auction's own columns in its live state, read from `a` (the bid's statement reads them from its update). */
+export const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
+       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash`;
+
+const SELECT = `select ${AUCTION_STATE_COLUMNS}, l.display_name as leader_name, w.display_name as winner_name
   from auctions a
   left join users l on l.id = a.leader_id
   left join users w on w.id = a.winner_id`;
 
-async function withRecentBids(db: Queryable, rows: Row[]): Promise<AuctionState[]> {
-  if (rows.length === 0) return [];
-  const bids = await db.query<{ auction_id: number; price_cents: number; display_name: string; placed_at: Date; is_auto: boolean }>(
-    // The last few bids of each auction straight from the bids_auction index: the cost stays flat however many bids
-    // an auction has (a window over all its bids grew with every bid; the feed runs this after each one).
-    `select a.id as auction_id, b.price_cents, u.display_name, b.placed_at, b.is_auto
-     from unnest($1::bigint[]) as a(id)
-     cross join lateral (select * from bids where bids.auction_id = a.id order by bids.id desc limit $2) b
-     join users u on u.id = b.user_id
-     order by a.id, b.id desc`,
-    [rows.map((row) => row.id), RECENT_BIDS],
-  );
-  const serverNow = Date.now();
-  return rows.map((row) => ({
+/** A bid as an auction's recent bids list it. */
+export type RecentBidRow = { price_cents: number; display_name: string; placed_at: Date; is_auto: boolean };
+
+/** An auction's live state from its row and its last bids, newest first; `serverNow` lets clients correct their clock. */
+export function auctionState(row: AuctionRow, recentBids: RecentBidRow[], serverNow: number): AuctionState {
+  return {
     id: row.id,
     seq: row.seq,
     status: row.status,
@@ -64,12 +59,37 @@ async function withRecentBids(db: Queryable, rows: Row[]): Promise<AuctionState[
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     bidCount: row.bid_count,
-    recentBids: bids
-      .filter((bid) => bid.auction_id === row.id)
-      .map((bid) => ({ priceCents: bid.price_cents, displayName: bid.display_name, placedAt: bid.placed_at.toISOString(), isAuto: bid.is_auto })),
+    recentBids: recentBids.map((bid) => ({
+      priceCents: bid.price_cents,
+      displayName: bid.display_name,
+      placedAt: bid.placed_at.toISOString(),
+      isAuto: bid.is_auto,
+    })),
     finalHash: row.final_hash,
     serverNow,
-  }));
+  };
+}
+
+async function withRecentBids(db: Queryable, rows: AuctionRow[]): Promise<AuctionState[]> {
+  if (rows.length === 0) return [];
+  const bids = await db.query<RecentBidRow & { auction_id: number }>(
+    // The last few bids of each auction straight from the bids_auction index: the cost stays flat however many bids
+    // an auction has (a window over all its bids grew with every bid).
+    `select a.id as auction_id, b.price_cents, u.display_name, b.placed_at, b.is_auto
+     from unnest($1::bigint[]) as a(id)
+     cross join lateral (select * from bids where bids.auction_id = a.id order by bids.id desc limit $2) b
+     join users u on u.id = b.user_id
+     order by a.id, b.id desc`,
+    [rows.map((row) => row.id), RECENT_BIDS],
+  );
+  const serverNow = Date.now();
+  return rows.map((row) =>
+    auctionState(
+      row,
+      bids.filter((bid) => bid.auction_id === row.id),
+      serverNow,
+    ),
+  );
 }
 
 type ListStatus = "Running" | "Waiting" | "Ended";
@@ -107,7 +127,7 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
   const query = search.query ? containsPattern(search.query) : null;
   const where = `a.status = $1 and ($2::text is null or a.title ilike $2 escape '\\') and (not $3 or a.entry_fee_cents = 0)`;
   const params = [search.status, query, search.freeEntry];
-  const rows = await db.query<Row>(`${SELECT} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
+  const rows = await db.query<AuctionRow>(`${SELECT} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
     ...params,
     search.limit,
     search.offset,
@@ -128,7 +148,7 @@ const PUBLIC_STATUSES: AuctionStatus[] = ["Waiting", "Running", "Ended"];
 /** Public auctions only: drafts (New) are never shown; canceled ones only to the feed, so open pages drop them. */
 export async function auctionStates(db: Queryable, ids: number[], statuses: AuctionStatus[] = PUBLIC_STATUSES): Promise<AuctionState[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<Row>(`${SELECT} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
+  const rows = await db.query<AuctionRow>(`${SELECT} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
   return withRecentBids(db, rows);
 }
 

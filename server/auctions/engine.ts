@@ -1,12 +1,14 @@
 // The auction engine: enrolment, bids and the lifecycle, decided inside the database so that racing requests and
 // several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
 import type { Database, Queryable } from "../db/database";
-import { openFulfilments, openFulfilmentsOf } from "../fulfilment/fulfilment.service";
+import type { AuctionState } from "../../contract";
+import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { AUCTION_STATE_COLUMNS, auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
 import { bidHash, genesisHash } from "./bid-chain";
 
-type AuctionRow = {
+type LockedAuction = {
   id: number;
   status: "New" | "Waiting" | "Running" | "Ended" | "Canceled";
   entry_fee_cents: number;
@@ -22,8 +24,8 @@ type AuctionRow = {
 };
 
 /** Locks the auction row for the rest of the transaction: bids and enrolments on one auction serialize here. */
-async function lockAuction(tx: Queryable, auctionId: number): Promise<AuctionRow> {
-  const [row] = await tx.query<AuctionRow>(
+async function lockAuction(tx: Queryable, auctionId: number): Promise<LockedAuction> {
+  const [row] = await tx.query<LockedAuction>(
     `select id, status, entry_fee_cents, min_previous_entries, reset_seconds, price_cents, leader_id, ends_at,
             hard_ends_at, price_cap_cents, last_hash, title
      from auctions where id = $1 for update`,
@@ -87,13 +89,73 @@ export type PlacedBid = {
   endsAt: Date;
   hasEnded: boolean;
   bidderId: string;
+  bidderName: string;
   /** The bidder who led until this bid took the lead from them; null for an auction's first bid. */
   outbidUserId: string | null;
+  /** The auction's live state right after the bid, as the feed sends it: the broadcast needs no read of its own. */
+  state: AuctionState;
+};
+
+type LockedForBid = {
+  status: AuctionRow["status"];
+  reset_seconds: number;
+  price_cents: number;
+  leader_id: string | null;
+  ends_at: Date | null;
+  hard_ends_at: Date | null;
+  price_cap_cents: number | null;
+  last_hash: string;
+  title: string;
+  is_enrolled: boolean;
+  last_bid_at: Date | null;
 };
 
 /**
+ * The bid's one write: the bid, the auction's new state (ended at once when the cap is reached, with its winner's
+ * fulfilment opened), the enrolment's last bid, and back the state the feed sends with the last bids, newest first.
+ * The other parts of a statement see the tables as they were before it, so the new bid joins the earlier ones by
+ * `union all`.
+ */
+const WRITE_BID = `with bid as (
+    insert into bids (auction_id, user_id, price_cents, placed_at, is_auto, prev_hash, hash)
+    values ($1, $2, $3, $4, $5, $6, $7)
+    returning id, user_id, price_cents, placed_at, is_auto
+  ), a as (
+    update auctions set price_cents = $3, leader_id = $2, bid_count = bid_count + 1, last_hash = $7, seq = seq + 1,
+           ends_at = $8,
+           status = case when $9 then 'Ended' else status end,
+           ended_at = case when $9 then $4 else ended_at end,
+           winner_id = case when $9 then $2::uuid else winner_id end,
+           final_hash = case when $9 then $7 else final_hash end
+    where id = $1
+    returning *
+  ), enrolment as (
+    update enrolments set last_bid_at = $4 where auction_id = $1 and user_id = $2
+  ), ended as (
+    select * from a where status = 'Ended'
+  ), opened as (
+    ${openFulfilmentsOf("ended")}
+  ), recent as (
+    select id, user_id, price_cents, placed_at, is_auto from bid
+    union all
+    (select id, user_id, price_cents, placed_at, is_auto from bids where auction_id = $1 order by id desc limit $10)
+  )
+  select ${AUCTION_STATE_COLUMNS}, bidder.display_name as leader_name,
+         case when a.status = 'Ended' then bidder.display_name end as winner_name,
+         r.price_cents as bid_price_cents, u.display_name as bid_display_name, r.placed_at as bid_placed_at,
+         r.is_auto as bid_is_auto
+  from a
+  join users bidder on bidder.id = $2
+  cross join recent r
+  join users u on u.id = r.user_id
+  order by r.id desc`;
+
+type WrittenBidRow = AuctionRow & { bid_price_cents: number; bid_display_name: string; bid_placed_at: Date; bid_is_auto: boolean };
+
+/**
  * One bid: +€0.01, the bidder leads, time left becomes at least `resetSeconds` (never past the hard stop).
- * Reaching the price cap ends the auction at once with this bidder as winner.
+ * Reaching the price cap ends the auction at once with this bidder as winner. Two statements in one transaction:
+ * the row lock with every check, then the write, which returns the live state.
  */
 export async function placeBid(
   db: Database,
@@ -103,53 +165,66 @@ export async function placeBid(
   options: { isAuto?: boolean } = {},
 ): Promise<PlacedBid> {
   return db.transaction(async (tx) => {
-    const auction = await lockAuction(tx, auctionId);
+    const [auction] = await tx.query<LockedForBid>(
+      `select a.status, a.reset_seconds, a.price_cents, a.leader_id, a.ends_at, a.hard_ends_at, a.price_cap_cents,
+              a.last_hash, a.title, e.user_id is not null as is_enrolled, e.last_bid_at
+       from auctions a left join enrolments e on e.auction_id = a.id and e.user_id = $2
+       where a.id = $1 for update of a`,
+      [auctionId, userId],
+    );
+    if (!auction) throw new Refusal("AUCTION_STATE_MISSING");
     if (auction.status === "Ended" || auction.status === "Canceled") throw new Refusal("AUCTION_ENDED");
     if (auction.status !== "Running") throw new Refusal("AUCTION_NOT_RUNNING");
     if (!auction.ends_at) throw new Refusal("AUCTION_STATE_MISSING");
     if (auction.ends_at <= now || (auction.hard_ends_at && auction.hard_ends_at <= now)) {
       throw new Refusal("AUCTION_ENDED");
     }
-    const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
-    if (!enrolled) throw new Refusal("NOT_ENROLLED");
+    if (!auction.is_enrolled) throw new Refusal("NOT_ENROLLED");
     if (auction.leader_id === userId) throw new Refusal("ALREADY_WINNING");
-    const [recent] = await tx.query(
-      "select 1 from bids where user_id = $1 and auction_id = $2 and placed_at > $3 limit 1",
-      [userId, auctionId, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
-    );
-    if (recent) throw new Refusal("BID_TOO_FAST");
+    if (auction.last_bid_at && auction.last_bid_at.getTime() > now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000) {
+      throw new Refusal("BID_TOO_FAST");
+    }
 
     const priceCents = auction.price_cents + 1;
+    const hasEnded = auction.price_cap_cents !== null && priceCents >= auction.price_cap_cents;
     const resetEnd = new Date(now.getTime() + auction.reset_seconds * 1000);
     let endsAt = auction.ends_at > resetEnd ? auction.ends_at : resetEnd;
     if (auction.hard_ends_at && endsAt > auction.hard_ends_at) endsAt = auction.hard_ends_at;
-    const hasReachedCap = auction.price_cap_cents !== null && priceCents >= auction.price_cap_cents;
+    if (hasEnded) endsAt = now;
 
-    const placed = { auctionId, title: auction.title, priceCents, bidderId: userId, outbidUserId: auction.leader_id };
     const prevHash = auction.last_hash || genesisHash(auctionId);
     const hash = bidHash({ prevHash, auctionId, userId, priceCents, placedAt: now });
-    await tx.query(
-      `insert into bids (auction_id, user_id, price_cents, placed_at, is_auto, prev_hash, hash)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [auctionId, userId, priceCents, now, options.isAuto ?? false, prevHash, hash],
-    );
-    if (hasReachedCap) {
-      await tx.query(
-        `update auctions set price_cents = $2, leader_id = $3, bid_count = bid_count + 1, last_hash = $4, seq = seq + 1,
-                status = 'Ended', ends_at = $5, ended_at = $5, winner_id = $3, final_hash = $4
-         where id = $1`,
-        [auctionId, priceCents, userId, hash, now],
-      );
-      await openFulfilments(tx, [auctionId]);
-      return { ...placed, endsAt: now, hasEnded: true };
-    }
-    await tx.query(
-      `update auctions set price_cents = $2, leader_id = $3, bid_count = bid_count + 1, last_hash = $4, seq = seq + 1,
-              ends_at = $5
-       where id = $1`,
-      [auctionId, priceCents, userId, hash, endsAt],
-    );
-    return { ...placed, endsAt, hasEnded: false };
+    const rows = await tx.query<WrittenBidRow>(WRITE_BID, [
+      auctionId,
+      userId,
+      priceCents,
+      now,
+      options.isAuto ?? false,
+      prevHash,
+      hash,
+      endsAt,
+      hasEnded,
+      RECENT_BIDS - 1,
+    ]);
+    const [row] = rows;
+    if (!row) throw new Refusal("AUCTION_STATE_MISSING");
+    const recentBids = rows.map((bid) => ({
+      price_cents: bid.bid_price_cents,
+      display_name: bid.bid_display_name,
+      placed_at: bid.bid_placed_at,
+      is_auto: bid.bid_is_auto,
+    }));
+    return {
+      auctionId,
+      title: auction.title,
+      priceCents,
+      endsAt,
+      hasEnded,
+      bidderId: userId,
+      bidderName: row.leader_name ?? "",
+      outbidUserId: auction.leader_id,
+      state: auctionState(row, recentBids, now.getTime()),
+    };
   });
 }
 
@@ -218,12 +293,14 @@ export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
 export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]> {
   const candidates = await db.query<{ auction_id: number; user_id: string }>(
     `select distinct on (ab.auction_id) ab.auction_id, ab.user_id
-     from auto_bids ab join auctions a on a.id = ab.auction_id
+     from auto_bids ab
+     join auctions a on a.id = ab.auction_id
+     join enrolments e on e.auction_id = ab.auction_id and e.user_id = ab.user_id
      where a.status = 'Running' and a.ends_at > $1
        and ab.max_price_cents >= a.price_cents + 1
        and (a.price_cap_cents is null or a.price_cents < a.price_cap_cents)
        and a.leader_id is distinct from ab.user_id
-       and not exists (select 1 from bids b where b.auction_id = ab.auction_id and b.user_id = ab.user_id and b.placed_at > $2)
+       and (e.last_bid_at is null or e.last_bid_at <= $2)
      order by ab.auction_id, ab.created_at`,
     [now, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
   );

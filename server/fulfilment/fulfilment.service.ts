@@ -17,22 +17,14 @@ const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentSt
 /**
  * The one statement that opens fulfilments: for each ended auction with a winner among `endedAuctions` (a table or
  * a CTE with the auctions' id, winner_id, price_cents, ended_at and payment_window_hours), once; repeats do nothing.
- * The lifecycle runs it inside the statement that ends auctions, so neither happens without the other.
+ * The lifecycle and a bid that reaches the price cap run it inside the statement that ends auctions, so neither
+ * happens without the other.
  */
 export const openFulfilmentsOf = (endedAuctions: string): string =>
   `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
    select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ${endedAuctions}
    where winner_id is not null
    on conflict (auction_id) do nothing`;
-
-/** Opens the fulfilment of each given auction that has ended with a winner (once; repeats do nothing). */
-export async function openFulfilments(tx: Queryable, auctionIds: number[]): Promise<void> {
-  await tx.query(
-    `with ended as (select * from auctions where id = any($1::bigint[]) and status = 'Ended')
-     ${openFulfilmentsOf("ended")}`,
-    [auctionIds],
-  );
-}
 
 /**
  * The winner has seen their win (closed the "You won!" dialog or went on to pay): stamped once, so a repeat changes

@@ -3,7 +3,6 @@ export { fulfilmentsOf, getWonAuction, listFulfilments, listWonAuctions } from "
 export {
   advanceFulfilment,
   expireOverdueFulfilments,
-  openFulfilments,
   payForWonAuction,
   quotePayment,
   setPaymentTimeLeft,

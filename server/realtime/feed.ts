@@ -5,7 +5,7 @@
 // Publishing follows a commit, so it never fails the caller: a failure is logged, and clients catch up with the next
 // update of that auction or their resync after a reconnect (a newer `seq` or `version` replaces whatever they missed).
 import type { FastifyBaseLogger } from "fastify";
-import type { AuctionStatus } from "../../contract";
+import type { AuctionState, AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
@@ -21,23 +21,56 @@ const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {
   Canceled: ["Waiting"],
 };
 
+/** Updates of one auction closer together than this go out as one `auction:updated`: the latest. */
+export const COALESCE_MS = 5;
+
 /** Every method resolves, never rejects: what was committed stays a success whatever the broadcast does. */
 export type AuctionFeed = {
+  /** Reads the auctions' live states and sends them. */
   publishAuctions(ids: number[]): Promise<void>;
+  /** Sends states the caller already holds (a bid returns its auction's): no read. */
+  publishStates(states: AuctionState[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
   publishFulfilments(auctionIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
-  publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "outbidUserId">[]): Promise<void>;
+  publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
 };
 
+/**
+ * Sends an auction's first update at once and holds the ones that follow within `windowMs`, sending only the newest
+ * when the window closes (and opening the next). A burst of bids on a hot auction costs one message per window
+ * instead of one per bid. The latest state is never dropped; one older than what the window has sent or holds is (a
+ * read racing a bid), and clients drop any older `seq` that still reaches them.
+ */
+export function coalescedByAuction(emit: (state: AuctionState) => void, windowMs: number): (state: AuctionState) => void {
+  const windows = new Map<number, { sentSeq: number; pending: AuctionState | null }>();
+  const send = (state: AuctionState) => {
+    emit(state);
+    const window = { sentSeq: state.seq, pending: null as AuctionState | null };
+    windows.set(state.id, window);
+    setTimeout(() => {
+      windows.delete(state.id);
+      if (window.pending) send(window.pending);
+    }, windowMs).unref();
+  };
+  return (state) => {
+    const window = windows.get(state.id);
+    if (!window) return send(state);
+    if (state.seq > Math.max(window.sentSeq, window.pending?.seq ?? -1)) window.pending = state;
+  };
+}
+
 export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<FastifyBaseLogger, "error">): AuctionFeed {
+  const emitState = coalescedByAuction((state) => {
+    const lists = LISTS_REACHED[state.status] ?? [state.status];
+    io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
+  }, COALESCE_MS);
   const feed: AuctionFeed = {
     async publishAuctions(ids) {
-      const states = await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]);
-      for (const state of states) {
-        const lists = LISTS_REACHED[state.status] ?? [state.status];
-        io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
-      }
+      await feed.publishStates(await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]));
+    },
+    async publishStates(states) {
+      for (const state of states) emitState(state);
       const ended = states.filter((state) => state.status === "Ended").map((state) => state.id);
       if (ended.length > 0) await feed.publishFulfilments(ended);
     },
@@ -50,18 +83,9 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
       }
     },
     async publishOutbid(bids) {
-      const taken = bids.filter((bid) => bid.outbidUserId !== null && bid.outbidUserId !== bid.bidderId);
-      if (taken.length === 0) return;
-      const names = new Map(
-        (
-          await db.query<{ id: string; display_name: string }>("select id, display_name from users where id = any($1::uuid[])", [
-            [...new Set(taken.map((bid) => bid.bidderId))],
-          ])
-        ).map((row) => [row.id, row.display_name]),
-      );
-      for (const { auctionId, title, priceCents, bidderId, outbidUserId } of taken) {
-        if (outbidUserId === null) continue;
-        io.to(rooms.user(outbidUserId)).emit("auction:outbid", { auctionId, title, priceCents, leaderName: names.get(bidderId) ?? "" });
+      for (const { auctionId, title, priceCents, bidderId, bidderName, outbidUserId } of bids) {
+        if (outbidUserId === null || outbidUserId === bidderId) continue;
+        io.to(rooms.user(outbidUserId)).emit("auction:outbid", { auctionId, title, priceCents, leaderName: bidderName });
       }
     },
   };
@@ -76,6 +100,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     };
   return {
     publishAuctions: logged("auctions", feed.publishAuctions),
+    publishStates: logged("auction states", feed.publishStates),
     publishWallet: logged("a wallet", feed.publishWallet),
     publishFulfilments: logged("fulfilments", feed.publishFulfilments),
     publishOutbid: logged("outbid notices", feed.publishOutbid),

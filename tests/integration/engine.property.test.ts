@@ -3,6 +3,7 @@
 // price = start + bids × €0.01.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { auctionStates } from "../../server/auctions/auctions.queries";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { Refusal } from "../../server/refusal";
 import { balanceCents } from "../../server/wallet/wallet.service";
@@ -79,9 +80,13 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
             : last !== undefined && model.now - last < 1
               ? "BID_TOO_FAST"
               : "ok";
-    const got = await outcome(placeBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, at(real.start, model.now)));
+    const placing = placeBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, at(real.start, model.now));
+    const got = await outcome(placing);
     expect(got).toBe(expected);
     if (got === "ok") {
+      // The state the bid returns is what the feed sends without reading: it must be what a read finds.
+      const [read] = await auctionStates(real.database.db, [real.auctionId]);
+      expect({ ...(await placing).state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
       model.price += 1;
       model.leader = this.bidder;
       model.endsAt = Math.max(model.endsAt, model.now + RESET_SECONDS);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auctionStates } from "../../server/auctions/auctions.queries";
 import { advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
 import { Refusal } from "../../server/refusal";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
@@ -156,6 +157,24 @@ describe("bidding", () => {
     expect(capped).toMatchObject({ priceCents: 2, hasEnded: true });
     expect(await auctionRow(auction)).toMatchObject({ status: "Ended", winner_id: users[1]!.id });
     expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 2)))).toBe("AUCTION_ENDED");
+    // The ended state goes out from what the bid returned, so it must be what a read finds, winner and all; the
+    // winner's fulfilment opened in the same statement.
+    const [read] = await auctionStates(db(), [auction]);
+    expect({ ...capped.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
+    expect(capped.state).toMatchObject({ status: "Ended", winnerName: users[1]!.displayName, leaderName: users[1]!.displayName });
+    const [fulfilment] = await db().query<{ user_id: string; price_cents: number }>("select user_id, price_cents from fulfilments where auction_id = $1", [auction]);
+    expect(fulfilment).toEqual({ user_id: users[1]!.id, price_cents: 2 });
+  });
+
+  it("returns the live state with the last ten bids, newest first, whatever the history's length", async () => {
+    const { auction, users } = await runningWith(2, { resetSeconds: 60 });
+    let last;
+    for (let i = 0; i < 13; i++) last = await placeBid(db(), users[i % 2]!.id, auction, at(now, i * 1.1), { isAuto: i === 12 });
+    expect(last?.state.recentBids.map((bid) => bid.priceCents)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
+    expect(last?.state.recentBids[0]).toMatchObject({ displayName: users[0]!.displayName, isAuto: true });
+    expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null });
+    const [read] = await auctionStates(db(), [auction]);
+    expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
   });
 
   it("serializes racing bids: one order, every accepted bid in the history, the price equal to their count", async () => {
