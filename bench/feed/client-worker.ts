@@ -71,10 +71,11 @@ async function connectAll(start: WorkerStart) {
   let next = 0;
   const opener = async () => {
     while (next < start.sockets.length) {
-      const plan = start.sockets[next++];
+      const index = next++;
+      const plan = start.sockets[index];
       if (!plan) break;
       try {
-        sockets.push(await open(start.url, plan));
+        sockets.push(await open(start.urls[index % start.urls.length] ?? "", plan));
         connected += 1;
       } catch (error) {
         failed += 1;

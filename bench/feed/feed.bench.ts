@@ -25,6 +25,7 @@ export type FeedOptions = {
 type RunResult = {
   label: string;
   mode: ServerMode;
+  processes: number;
   database: DatabaseKind | null;
   sockets: { planned: number; connected: number; failed: number; firstError: string | null };
   bidsAccepted: number;
@@ -111,16 +112,27 @@ export function planSockets(options: FeedOptions, ready: ServerReady) {
   return { perWorker, auctionsPerWorker, listWatchers, watchersOf, total: perWorker.reduce((sum, list) => sum + list.length, 0) };
 }
 
-async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind): Promise<RunResult> {
-  const label = mode === "bare" ? "bare socket.io" : `ours, ${database}`;
+/** Two processes share the feed through Redis; their CPU and memory are added up. */
+type Topology = { processes: 1 } | { processes: 2; redisUrl: string };
+
+async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind, topology: Topology = { processes: 1 }): Promise<RunResult> {
+  const label = mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
   console.log(`feed: ${label}: seeding and starting the server…`);
-  const server = child<ToServer, FromServer>("server.ts");
+  const servers = [child<ToServer, FromServer>("server.ts")];
   const workers: ReturnType<typeof child<ToWorker, FromWorker>>[] = [];
   let databaseUrl: string | null = null;
   try {
     const k = biddersPerAuction(options);
-    const ready = await server.request({ type: "start", mode, database, auctions: options.auctions, biddersPerAuction: k }, "ready");
+    const redisUrl = topology.processes === 2 ? topology.redisUrl : undefined;
+    const start = { type: "start", mode, database, auctions: options.auctions, biddersPerAuction: k, ...(redisUrl ? { redisUrl } : {}) } as const;
+    const ready = await servers[0]!.request(start, "ready");
     databaseUrl = ready.databaseUrl;
+    const ports = [ready.port];
+    if (topology.processes === 2 && databaseUrl) {
+      const second = child<ToServer, FromServer>("server.ts");
+      servers.push(second);
+      ports.push((await second.request({ ...start, joinDatabaseUrl: databaseUrl }, "ready")).port);
+    }
     const plan = planSockets(options, ready);
     console.log(`feed: ${label}: opening ${plan.total} sockets in ${options.workers} workers…`);
     const openingAt = monotonicMs();
@@ -130,7 +142,7 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
         worker.request(
           {
             type: "start",
-            url: `http://127.0.0.1:${ready.port}`,
+            urls: ports.map((port) => `http://127.0.0.1:${port}`),
             sockets: plan.perWorker[index] ?? [],
             bidsPerSecond: (options.bidsPerSecond * (plan.auctionsPerWorker[index] ?? 0)) / ready.auctionIds.length,
             connectConcurrency: 50,
@@ -154,16 +166,27 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
     console.log(`feed: ${label}: ${options.bidsPerSecond} bids/s for ${warmupMs / 1000} s warm-up + ${options.seconds} s measured…`);
     for (const worker of workers) worker.send({ type: "go", measureFrom, stopAt });
     await sleep(measureFrom - monotonicMs());
-    server.send({ type: "usage-start" });
+    for (const server of servers) server.send({ type: "usage-start" });
     await sleep(stopAt - monotonicMs());
-    const usage = await server.request({ type: "usage" }, "usage");
+    const usages = await Promise.all(servers.map((server) => server.request({ type: "usage" }, "usage")));
+    const usage = usages.slice(1).reduce(
+      (sum, next) => ({
+        ...sum,
+        cpuMs: sum.cpuMs + next.cpuMs,
+        rssMiB: sum.rssMiB + next.rssMiB,
+        peakRssMiB: sum.peakRssMiB + next.peakRssMiB,
+        heapUsedMiB: sum.heapUsedMiB + next.heapUsedMiB,
+      }),
+      usages[0]!,
+    );
     // Let the last bids' acks and broadcasts arrive (their latency counts; later arrivals would be misses).
     await sleep(2000);
     const results = await Promise.all(workers.map((worker) => worker.request({ type: "collect" }, "result")));
-    return summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, { measureFrom, stopAt });
+    const result = summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, { measureFrom, stopAt });
+    return { ...result, processes: servers.length };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
-    await server.kill();
+    await Promise.all(servers.map((server) => server.kill()));
     const adminUrl = postgresAdminUrl();
     if (databaseUrl && adminUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
   }
@@ -179,7 +202,7 @@ function summarize(
   results: WorkerResult[],
   usage: ServerUsage,
   window: { measureFrom: number; stopAt: number },
-): RunResult {
+): Omit<RunResult, "processes"> {
   const receipts = new Map<string, number[]>();
   for (const result of results) {
     for (const [key, times] of result.receipts) receipts.set(key, [...(receipts.get(key) ?? []), ...times]);
@@ -246,6 +269,12 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
     }
     runs.push(await runOne(options, "ours", database));
   }
+  const redisUrl = process.env.REDIS_URL?.trim();
+  if (options.databases.includes("postgres") && postgresAdminUrl() && redisUrl) {
+    runs.push(await runOne(options, "ours", "postgres", { processes: 2, redisUrl }));
+  } else {
+    notes.push("The two-process row needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).");
+  }
   const bare = runs[0];
   const ratio = (run: RunResult) => (bare && bare.messagesPerSecond > 0 ? run.messagesPerSecond / bare.messagesPerSecond : null);
   /** Messages one fully busy core would carry at this cost: the capacity the CPU use predicts. */
@@ -260,7 +289,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
   // never saturated; the database kinds differ in what the Node process carries (PGlite runs SQL in it).
   const capacityGoal: Record<DatabaseKind, number> = { pglite: 0.5, postgres: 0.8 };
   const targets: Target[] = [];
-  for (const run of runs.filter((candidate) => candidate.mode === "ours")) {
+  for (const run of runs.filter((candidate) => candidate.mode === "ours" && candidate.processes === 1)) {
     const database = run.database ?? "pglite";
     const capacityShare = capacityRatio(run);
     targets.push(
@@ -282,10 +311,18 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
       targets.push({ name: "server RSS (pglite)", goal: "≤ 400 MiB", actual: `${run.server.rssMiB} MiB`, isMet: run.server.rssMiB <= 400 });
     }
   }
+  for (const run of runs.filter((candidate) => candidate.processes === 2)) {
+    targets.push({
+      name: "bid → watchers p99 (2 processes, PostgreSQL + Redis)",
+      goal: "≤ 100 ms, all delivered",
+      actual: `${round(run.watcherMs.p99)} ms, ${round(run.deliveredShare * 100, 2)}%`,
+      isMet: run.watcherMs.count > 0 && run.watcherMs.p99 <= 100 && run.deliveredShare >= 0.999,
+    });
+  }
   if (options.isQuick) notes.push("Quick load: the issue's targets are for the default load (5,000 sockets, 500 auctions, 200 bids/s).");
   notes.push(
     "Throughput is `auction:updated` messages delivered per second in the window at the same offered load; the capacity column divides it by the server's CPU share of one core (what one busy core would carry), and its ratio is the harder comparison.",
-    "Server CPU and memory are the Node process's; with PostgreSQL, the database's own processes are not included. Clients run on the same machine.",
+    "Server CPU and memory are the Node process's (the two-process row adds both up); with PostgreSQL, the database's and Redis's own processes are not included. Clients run on the same machine.",
   );
 
   publish({

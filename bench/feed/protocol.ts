@@ -10,6 +10,10 @@ export type ServerStart = {
   database: DatabaseKind;
   auctions: number;
   biddersPerAuction: number;
+  /** Shares the feed with other processes through this Redis (socket.io's Redis adapter), as production does. */
+  redisUrl?: string;
+  /** A second process: serves the first one's database (no seeding) instead of making its own. */
+  joinDatabaseUrl?: string;
 };
 
 export type ServerReady = {
@@ -43,7 +47,9 @@ export type SocketPlan =
 
 export type WorkerStart = {
   type: "start";
-  url: string;
+  /** The server processes: socket i of this worker connects to urls[i mod n], so an auction's bidders and watchers
+   * are spread over all of them. */
+  urls: string[];
   sockets: SocketPlan[];
   /** Bids per second this worker places (round-robin over its bidders' auctions, bidders taking turns). */
   bidsPerSecond: number;

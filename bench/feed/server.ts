@@ -10,6 +10,7 @@ import { buildApp } from "../../server/app";
 import { RECENT_BIDS } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
 import { rooms } from "../../server/realtime/rooms";
+import { openDatabase } from "../../server/db/database";
 import { openBenchDatabase } from "../support/databases";
 import { enrolEvenly, seedBidders, seedRunningAuctions } from "../support/seed";
 import type { FromServer, ServerStart, ToServer } from "./protocol";
@@ -18,12 +19,21 @@ const send = (message: FromServer) => process.send?.(message);
 
 type Running = { port: number; auctionIds: number[]; sessions: string[]; databaseUrl: string | null; close: () => Promise<void> };
 
-async function startOurs(start: ServerStart): Promise<Running> {
+/** The first process of a run makes and seeds the database; a second one serves the same database. */
+async function databaseFor(start: ServerStart) {
+  if (start.joinDatabaseUrl) {
+    const db = await openDatabase({ kind: "postgres", url: start.joinDatabaseUrl });
+    return { database: { db, url: undefined, drop: () => db.close() }, auctionIds: [], sessions: [] };
+  }
   const database = await openBenchDatabase(start.database);
-  const now = new Date();
   const bidders = await seedBidders(database.db, start.auctions * start.biddersPerAuction);
-  const auctionIds = await seedRunningAuctions(database.db, start.auctions, now);
+  const auctionIds = await seedRunningAuctions(database.db, start.auctions, new Date());
   await enrolEvenly(database.db, auctionIds, bidders, start.biddersPerAuction);
+  return { database, auctionIds, sessions: bidders.map((bidder) => bidder.sessionId) };
+}
+
+async function startOurs(start: ServerStart): Promise<Running> {
+  const { database, auctionIds, sessions } = await databaseFor(start);
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: "memory://",
@@ -31,6 +41,7 @@ async function startOurs(start: ServerStart): Promise<Running> {
     PORT: "0",
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "no",
+    ...(start.redisUrl ? { REDIS_URL: start.redisUrl } : {}),
   });
   const app = await buildApp({ config, db: database.db });
   await app.http.listen({ host: "127.0.0.1", port: 0 });
@@ -38,7 +49,7 @@ async function startOurs(start: ServerStart): Promise<Running> {
   return {
     port,
     auctionIds,
-    sessions: bidders.map((bidder) => bidder.sessionId),
+    sessions,
     databaseUrl: database.url ?? null,
     close: async () => {
       await app.http.close();

@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, SearchAuctionsResponse } from "../../contract";
+import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidEntry, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import type { Queryable } from "../db/database";
 
@@ -25,22 +25,21 @@ export type AuctionRow = {
   winner_name: string | null;
   bid_count: number;
   final_hash: string | null;
+  /** The last `RECENT_BIDS` bids, newest first, kept in the row by each bid (migration 012). */
+  recent_bids: BidEntry[];
 };
 
-/** An auction's own columns in its live state, read from `a` (the bid's statement reads them from its update). */
-export const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
-       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash`;
+/** An auction's own columns in its live state (place_bid, migration 013, returns the same). */
+const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
+       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash, a.recent_bids`;
 
 const SELECT = `select ${AUCTION_STATE_COLUMNS}, l.display_name as leader_name, w.display_name as winner_name
   from auctions a
   left join users l on l.id = a.leader_id
   left join users w on w.id = a.winner_id`;
 
-/** A bid as an auction's recent bids list it. */
-export type RecentBidRow = { price_cents: number; display_name: string; placed_at: Date; is_auto: boolean };
-
-/** An auction's live state from its row and its last bids, newest first; `serverNow` lets clients correct their clock. */
-export function auctionState(row: AuctionRow, recentBids: RecentBidRow[], serverNow: number): AuctionState {
+/** An auction's live state from its row; `serverNow` lets clients correct their clock. */
+export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
   return {
     id: row.id,
     seq: row.seq,
@@ -59,38 +58,16 @@ export function auctionState(row: AuctionRow, recentBids: RecentBidRow[], server
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     bidCount: row.bid_count,
-    recentBids: recentBids.map((bid) => ({
-      priceCents: bid.price_cents,
-      displayName: bid.display_name,
-      placedAt: bid.placed_at.toISOString(),
-      isAuto: bid.is_auto,
-    })),
+    recentBids: row.recent_bids,
     finalHash: row.final_hash,
     serverNow,
   };
 }
 
-async function withRecentBids(db: Queryable, rows: AuctionRow[]): Promise<AuctionState[]> {
-  if (rows.length === 0) return [];
-  const bids = await db.query<RecentBidRow & { auction_id: number }>(
-    // The last few bids of each auction straight from the bids_auction index: the cost stays flat however many bids
-    // an auction has (a window over all its bids grew with every bid).
-    `select a.id as auction_id, b.price_cents, u.display_name, b.placed_at, b.is_auto
-     from unnest($1::bigint[]) as a(id)
-     cross join lateral (select * from bids where bids.auction_id = a.id order by bids.id desc limit $2) b
-     join users u on u.id = b.user_id
-     order by a.id, b.id desc`,
-    [rows.map((row) => row.id), RECENT_BIDS],
-  );
+const statesOf = (rows: AuctionRow[]): AuctionState[] => {
   const serverNow = Date.now();
-  return rows.map((row) =>
-    auctionState(
-      row,
-      bids.filter((bid) => bid.auction_id === row.id),
-      serverNow,
-    ),
-  );
-}
+  return rows.map((row) => auctionState(row, serverNow));
+};
 
 type ListStatus = "Running" | "Waiting" | "Ended";
 
@@ -133,7 +110,7 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
     search.offset,
   ]);
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
-  return { items: await withRecentBids(db, rows), total: count?.n ?? 0 };
+  return { items: statesOf(rows), total: count?.n ?? 0 };
 }
 
 /** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */
@@ -149,7 +126,7 @@ const PUBLIC_STATUSES: AuctionStatus[] = ["Waiting", "Running", "Ended"];
 export async function auctionStates(db: Queryable, ids: number[], statuses: AuctionStatus[] = PUBLIC_STATUSES): Promise<AuctionState[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<AuctionRow>(`${SELECT} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
-  return withRecentBids(db, rows);
+  return statesOf(rows);
 }
 
 /** The states of these auctions, in the order given. */

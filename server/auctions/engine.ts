@@ -5,8 +5,7 @@ import type { AuctionState } from "../../contract";
 import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
-import { AUCTION_STATE_COLUMNS, auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
-import { bidHash, genesisHash } from "./bid-chain";
+import { auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
 
 type LockedAuction = {
   id: number;
@@ -96,136 +95,53 @@ export type PlacedBid = {
   state: AuctionState;
 };
 
-type LockedForBid = {
-  status: AuctionRow["status"];
-  reset_seconds: number;
-  price_cents: number;
-  leader_id: string | null;
-  ends_at: Date | null;
-  hard_ends_at: Date | null;
-  price_cap_cents: number | null;
-  last_hash: string;
-  title: string;
-  is_enrolled: boolean;
-  last_bid_at: Date | null;
+/** What the bid's statement can refuse by itself; the one-bid-a-second rule shows as `is_paced` false. */
+type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "NOT_ENROLLED" | "ALREADY_WINNING";
+
+type PlacedBidRow = Partial<AuctionRow> & {
+  refusal: BidRefusal | null;
+  is_paced: boolean;
+  outbid_user_id: string | null;
+  bidder_name: string | null;
 };
 
 /**
- * The bid's one write: the bid, the auction's new state (ended at once when the cap is reached, with its winner's
- * fulfilment opened), the enrolment's last bid, and back the state the feed sends with the last bids, newest first.
- * The other parts of a statement see the tables as they were before it, so the new bid joins the earlier ones by
- * `union all`.
- */
-const WRITE_BID = `with bid as (
-    insert into bids (auction_id, user_id, price_cents, placed_at, is_auto, prev_hash, hash)
-    values ($1, $2, $3, $4, $5, $6, $7)
-    returning id, user_id, price_cents, placed_at, is_auto
-  ), a as (
-    update auctions set price_cents = $3, leader_id = $2, bid_count = bid_count + 1, last_hash = $7, seq = seq + 1,
-           ends_at = $8,
-           status = case when $9 then 'Ended' else status end,
-           ended_at = case when $9 then $4 else ended_at end,
-           winner_id = case when $9 then $2::uuid else winner_id end,
-           final_hash = case when $9 then $7 else final_hash end
-    where id = $1
-    returning *
-  ), enrolment as (
-    update enrolments set last_bid_at = $4 where auction_id = $1 and user_id = $2
-  ), ended as (
-    select * from a where status = 'Ended'
-  ), opened as (
-    ${openFulfilmentsOf("ended")}
-  ), recent as (
-    select id, user_id, price_cents, placed_at, is_auto from bid
-    union all
-    (select id, user_id, price_cents, placed_at, is_auto from bids where auction_id = $1 order by id desc limit $10)
-  )
-  select ${AUCTION_STATE_COLUMNS}, bidder.display_name as leader_name,
-         case when a.status = 'Ended' then bidder.display_name end as winner_name,
-         r.price_cents as bid_price_cents, u.display_name as bid_display_name, r.placed_at as bid_placed_at,
-         r.is_auto as bid_is_auto
-  from a
-  join users bidder on bidder.id = $2
-  cross join recent r
-  join users u on u.id = r.user_id
-  order by r.id desc`;
-
-type WrittenBidRow = AuctionRow & { bid_price_cents: number; bid_display_name: string; bid_placed_at: Date; bid_is_auto: boolean };
-
-/**
  * One bid: +€0.01, the bidder leads, time left becomes at least `resetSeconds` (never past the hard stop).
- * Reaching the price cap ends the auction at once with this bidder as winner. Two statements in one transaction:
- * the row lock with every check, then the write, which returns the live state.
+ * Reaching the price cap ends the auction at once with this bidder as winner.
  */
 export async function placeBid(
-  db: Database,
+  db: Queryable,
   userId: string,
   auctionId: number,
   now: Date,
   options: { isAuto?: boolean } = {},
 ): Promise<PlacedBid> {
-  return db.transaction(async (tx) => {
-    const [auction] = await tx.query<LockedForBid>(
-      `select a.status, a.reset_seconds, a.price_cents, a.leader_id, a.ends_at, a.hard_ends_at, a.price_cap_cents,
-              a.last_hash, a.title, e.user_id is not null as is_enrolled, e.last_bid_at
-       from auctions a left join enrolments e on e.auction_id = a.id and e.user_id = $2
-       where a.id = $1 for update of a`,
-      [auctionId, userId],
-    );
-    if (!auction) throw new Refusal("AUCTION_STATE_MISSING");
-    if (auction.status === "Ended" || auction.status === "Canceled") throw new Refusal("AUCTION_ENDED");
-    if (auction.status !== "Running") throw new Refusal("AUCTION_NOT_RUNNING");
-    if (!auction.ends_at) throw new Refusal("AUCTION_STATE_MISSING");
-    if (auction.ends_at <= now || (auction.hard_ends_at && auction.hard_ends_at <= now)) {
-      throw new Refusal("AUCTION_ENDED");
-    }
-    if (!auction.is_enrolled) throw new Refusal("NOT_ENROLLED");
-    if (auction.leader_id === userId) throw new Refusal("ALREADY_WINNING");
-    if (auction.last_bid_at && auction.last_bid_at.getTime() > now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000) {
-      throw new Refusal("BID_TOO_FAST");
-    }
-
-    const priceCents = auction.price_cents + 1;
-    const hasEnded = auction.price_cap_cents !== null && priceCents >= auction.price_cap_cents;
-    const resetEnd = new Date(now.getTime() + auction.reset_seconds * 1000);
-    let endsAt = auction.ends_at > resetEnd ? auction.ends_at : resetEnd;
-    if (auction.hard_ends_at && endsAt > auction.hard_ends_at) endsAt = auction.hard_ends_at;
-    if (hasEnded) endsAt = now;
-
-    const prevHash = auction.last_hash || genesisHash(auctionId);
-    const hash = bidHash({ prevHash, auctionId, userId, priceCents, placedAt: now });
-    const rows = await tx.query<WrittenBidRow>(WRITE_BID, [
-      auctionId,
-      userId,
-      priceCents,
-      now,
-      options.isAuto ?? false,
-      prevHash,
-      hash,
-      endsAt,
-      hasEnded,
-      RECENT_BIDS - 1,
-    ]);
-    const [row] = rows;
-    if (!row) throw new Refusal("AUCTION_STATE_MISSING");
-    const recentBids = rows.map((bid) => ({
-      price_cents: bid.bid_price_cents,
-      display_name: bid.bid_display_name,
-      placed_at: bid.bid_placed_at,
-      is_auto: bid.bid_is_auto,
-    }));
-    return {
-      auctionId,
-      title: auction.title,
-      priceCents,
-      endsAt,
-      hasEnded,
-      bidderId: userId,
-      bidderName: row.leader_name ?? "",
-      outbidUserId: auction.leader_id,
-      state: auctionState(row, recentBids, now.getTime()),
-    };
-  });
+  // The rules and the write are the database function place_bid (migration 013): one round trip, its plan kept.
+  const [row] = await db.query<PlacedBidRow>("select * from place_bid($1, $2, $3, $4, $5, $6, $7)", [
+    auctionId,
+    userId,
+    now,
+    now.toISOString(),
+    options.isAuto ?? false,
+    MIN_SECONDS_BETWEEN_BIDS,
+    RECENT_BIDS,
+  ]);
+  if (!row) throw new Refusal("AUCTION_STATE_MISSING");
+  if (row.refusal) throw new Refusal(row.refusal);
+  if (!row.is_paced) throw new Refusal("BID_TOO_FAST");
+  // Neither refused nor too fast: `moved` updated the row, so its columns are all there.
+  const state = auctionState(row as AuctionRow, now.getTime());
+  return {
+    auctionId,
+    title: state.title,
+    priceCents: state.priceCents,
+    endsAt: new Date(state.endsAt ?? now),
+    hasEnded: state.status === "Ended",
+    bidderId: userId,
+    bidderName: row.bidder_name ?? "",
+    outbidUserId: row.outbid_user_id,
+    state,
+  };
 }
 
 export type Transition = { auctionId: number; status: "Running" | "Ended" };

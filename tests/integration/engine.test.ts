@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { splitStatements } from "../../server/db/migrate";
 import { auctionStates } from "../../server/auctions/auctions.queries";
 import { advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
 import { Refusal } from "../../server/refusal";
@@ -175,6 +177,21 @@ describe("bidding", () => {
     expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null });
     const [read] = await auctionStates(db(), [auction]);
     expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
+    // The ten kept in the auction's row are the bids table's last ten.
+    const fromBids = await db().query<{ price_cents: number; display_name: string; placed_at: Date; is_auto: boolean }>(
+      `select b.price_cents, u.display_name, b.placed_at, b.is_auto from bids b join users u on u.id = b.user_id
+       where b.auction_id = $1 order by b.id desc limit 10`,
+      [auction],
+    );
+    expect(read?.recentBids).toEqual(
+      fromBids.map((bid) => ({ priceCents: bid.price_cents, displayName: bid.display_name, placedAt: bid.placed_at.toISOString(), isAuto: bid.is_auto })),
+    );
+    // Migration 012 filled the rows of auctions that had bids before it: its backfill rebuilds the same ten.
+    const migration = readFileSync(new URL("../../server/db/migrations/012_recent_bids_in_the_row.sql", import.meta.url), "utf8");
+    const backfill = splitStatements(migration).find((statement) => statement.startsWith("update auctions a set recent_bids"));
+    await db().query("update auctions set recent_bids = '[]' where id = $1", [auction]);
+    await db().query(backfill ?? "missing backfill");
+    expect((await auctionStates(db(), [auction]))[0]?.recentBids).toEqual(read?.recentBids);
   });
 
   it("serializes racing bids: one order, every accepted bid in the history, the price equal to their count", async () => {
