@@ -1,6 +1,7 @@
 // One handle for both databases: embedded PGlite by default, PostgreSQL through a pool when DATABASE_URL is set.
 // The same SQL runs on both; callers never know which one they hold.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { AppConfig } from "../config";
@@ -26,7 +27,12 @@ export async function openDatabase(config: AppConfig["database"]): Promise<Datab
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== "memory://") {
+    mkdirSync(dataDir, { recursive: true });
+    // The instance that creates a cluster (initdb) keeps initdb's memory as long as it lives, about 430 MiB: a new
+    // data dir is made by one instance, closed, and served by the next (decision 028).
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await (await PGlite.create({ dataDir })).close();
+  }
   const db = await PGlite.create({
     ...(dataDir === "memory://" ? {} : { dataDir }),
     // int8 (counts, sums) and numeric as numbers, as on PostgreSQL below: our values stay far below 2^53.
