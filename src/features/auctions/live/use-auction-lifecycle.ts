@@ -1,9 +1,10 @@
 // The auction-lifecycle actor of one shown auction (a card, or the auction's page): the phase the screen shows is this
 // actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk after the
 // first paint (decision 014): until it is in there is no actor, the phase is null and the screen shows none yet.
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import { useActorSlice } from "../../../hooks/use-actor-slice";
 import { createStore, useStore } from "../../../lib/create-store";
 import { serverNow } from "../../../lib/server-clock";
 import type * as LifecycleActors from "./lifecycle-actors";
@@ -60,14 +61,6 @@ export function useAuctionLifecycle(auction: ShownAuction): LifecycleActor | nul
 
 /** The phase `actor` is in, re-rendering the caller only when it changes (null without an actor). */
 export function useAuctionPhase(actor: LifecycleActor | null): AuctionPhase | null {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
   const phaseOf = loaded.get()?.auctionPhaseOf;
-  return useSyncExternalStore(subscribe, () => (actor && phaseOf ? phaseOf(actor.getSnapshot()) : null));
+  return useActorSlice(actor, (snapshot) => phaseOf?.(snapshot) ?? null, null);
 }
