@@ -7,12 +7,7 @@ import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtur
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { AuctionCard } from "./AuctionCard";
 
-vi.mock("../../../lib/socket", () => ({
-  isSocketConnected: () => false,
-  loadSocket: () => Promise.reject(new Error("no socket in this test")),
-  onSocket: () => () => undefined,
-  useLiveStatus: () => "connected",
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
 afterEach(() => vi.unstubAllGlobals());
 
 it("shows no phase until its lifecycle actor is there, then the actor's", async () => {

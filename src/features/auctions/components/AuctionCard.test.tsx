@@ -13,12 +13,7 @@ import type { LifecycleActor } from "../live/lifecycle-actors";
 import { AuctionCard } from "./AuctionCard";
 
 // No live socket here: commands go over REST, as they do while the socket is down.
-vi.mock("../../../lib/socket", () => ({
-  isSocketConnected: () => false,
-  loadSocket: () => Promise.reject(new Error("no socket in this test")),
-  onSocket: () => () => undefined,
-  useLiveStatus: () => "connected",
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
 afterEach(() => vi.unstubAllGlobals());
 // The lifecycle's chunk is in before each card renders, as it is on an auction's page (AuctionCard.pending.test.tsx
 // renders one before it).
