@@ -8,6 +8,18 @@ import { json, renderWithRouter, stubServer } from "../../../../tests/support/re
 import { AuctionCard } from "./AuctionCard";
 
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+// The lifecycle's chunk arrives when the test says so.
+const chunk = vi.hoisted(() => {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock("../live/lifecycle-actors", async (importOriginal) => {
+  await chunk.arrived;
+  return importOriginal();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 it("shows no phase until its lifecycle actor is there, then the actor's", async () => {
@@ -19,6 +31,7 @@ it("shows no phase until its lifecycle actor is there, then the actor's", async 
   expect(article).not.toHaveAttribute("data-phase");
   expect(within(article).queryByText("Time left")).toBeNull();
 
+  chunk.arrive();
   expect(await within(article).findByText("Time left")).toBeInTheDocument();
   expect(article).toHaveAttribute("data-phase", "running");
   expect(article).not.toHaveAttribute("aria-busy");

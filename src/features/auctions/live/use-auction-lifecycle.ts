@@ -1,6 +1,7 @@
 // The auction-lifecycle actor of one shown auction (a card, or the auction's page): the phase the screen shows is this
-// actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk after the
-// first paint (decision 014): until it is in there is no actor, the phase is null and the screen shows none yet.
+// actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
+// 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
+// it is in there is no actor, the phase is null and the screen shows none yet.
 import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
@@ -24,6 +25,8 @@ export function loadLifecycleActors(): Promise<void> {
   );
   return loading;
 }
+
+loadLifecycleActors().catch(() => undefined);
 
 type ShownAuction = Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">;
 
