@@ -1,35 +1,55 @@
 // What an auction shows, by the server's clock (SPEC.md §2 "Auction display states"): Waiting counts down to its
-// start and says 'Starting...' once the start has passed but the server has not yet said Running; Running shows
+// start and says 'Starting...' once the countdown reads 00:00 and the server has not yet said Running; Running shows
 // time left and says it is closing at zero until the server says Ended; Ended shows the sold price and winner.
-import { assign, setup } from "xstate";
+// This machine is the rule: every auction card and the auction's page show the phase of their own actor of it
+// (src/features/auctions/live/use-auction-lifecycle.ts), and the dev panel lists those very actors.
+import { assign, setup, type SnapshotFrom } from "xstate";
 import type { AuctionStatus } from "../contract";
-import { auctionPhase, type AuctionPhase, type LifecycleInput } from "./auction-phase";
+import { STARTING_LABEL_MS, auctionPhases, type AuctionPhase } from "./auction-countdown";
 
-// The phase function lives apart so that screens can use it without loading XState.
-export { auctionPhase, type AuctionPhase, type LifecycleInput };
+/** The auction as last heard of, and the server's time as the machine knows it (moved on by its own delays). */
+export type LifecycleContext = { status: AuctionStatus; startsAtMs: number; endsAtMs: number | null; nowMs: number };
+export type LifecycleInput = LifecycleContext;
 
 export type LifecycleEvent =
-  | { type: "auction.updated"; status: AuctionStatus; startsAtMs: number; endsAtMs: number | null }
+  | { type: "auction.updated"; status: AuctionStatus; startsAtMs: number; endsAtMs: number | null; nowMs: number }
+  /** The server's clock read anew (its estimate changed, or a tester moves it). */
   | { type: "clock.ticked"; nowMs: number };
+
+/** The longest delay a browser timer keeps (about 24.8 days): a later moment is waited for in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** The first millisecond at which the countdown to the start (whole seconds, rounded down) reads 00:00. */
+const countdownEndsAtMs = (context: LifecycleContext) => context.startsAtMs - STARTING_LABEL_MS + 1;
+/** Time from the machine's now to `atMs`, as one timer can wait for it. */
+const msUntil = (atMs: number, { nowMs }: LifecycleContext) => Math.min(Math.max(0, atMs - nowMs), MAX_DELAY_MS);
 
 export const auctionLifecycleMachine = setup({
   types: {
-    context: {} as LifecycleInput,
+    context: {} as LifecycleContext,
     input: {} as LifecycleInput,
     events: {} as LifecycleEvent,
+    tags: {} as AuctionPhase,
   },
   actions: {
     assignUpdate: assign(({ event }) =>
-      event.type === "auction.updated" ? { status: event.status, startsAtMs: event.startsAtMs, endsAtMs: event.endsAtMs } : {},
+      event.type === "auction.updated" ? { status: event.status, startsAtMs: event.startsAtMs, endsAtMs: event.endsAtMs, nowMs: event.nowMs } : {},
     ),
     assignNow: assign(({ event }) => (event.type === "clock.ticked" ? { nowMs: event.nowMs } : {})),
+    // A delay below has passed: the machine's clock moves on by it.
+    passTimeToCountdownEnd: assign(({ context }) => ({ nowMs: context.nowMs + msUntil(countdownEndsAtMs(context), context) })),
+    passTimeToEnd: assign(({ context }) => ({ nowMs: context.nowMs + msUntil(context.endsAtMs ?? context.nowMs, context) })),
   },
   guards: {
-    isWaiting: ({ context }) => auctionPhase(context) === "waiting",
-    isStarting: ({ context }) => auctionPhase(context) === "starting",
-    isRunning: ({ context }) => auctionPhase(context) === "running",
-    isClosing: ({ context }) => auctionPhase(context) === "closing",
-    isEnded: ({ context }) => auctionPhase(context) === "ended",
+    isWaiting: ({ context }) => context.status === "Waiting",
+    isRunning: ({ context }) => context.status === "Running",
+    isEnded: ({ context }) => context.status === "Ended",
+    isCountdownAtZero: ({ context }) => context.nowMs >= countdownEndsAtMs(context),
+    hasTimeLeft: ({ context }) => context.endsAtMs !== null && context.nowMs < context.endsAtMs,
+  },
+  delays: {
+    untilCountdownEnds: ({ context }) => msUntil(countdownEndsAtMs(context), context),
+    untilEnd: ({ context }) => msUntil(context.endsAtMs ?? context.nowMs, context),
   },
 }).createMachine({
   id: "auctionLifecycle",
@@ -43,16 +63,35 @@ export const auctionLifecycleMachine = setup({
     deciding: {
       always: [
         { guard: "isWaiting", target: "waiting" },
-        { guard: "isStarting", target: "waiting.starting" },
         { guard: "isRunning", target: "running" },
-        { guard: "isClosing", target: "running.closing" },
         { guard: "isEnded", target: "ended" },
         { target: "hidden" },
       ],
     },
-    waiting: { initial: "countingDown", states: { countingDown: {}, starting: {} } },
-    running: { initial: "live", states: { live: {}, closing: {} } },
-    ended: { type: "final" },
-    hidden: {},
+    waiting: {
+      initial: "deciding",
+      states: {
+        deciding: { always: [{ guard: "isCountdownAtZero", target: "starting" }, { target: "countingDown" }] },
+        countingDown: { tags: "waiting", after: { untilCountdownEnds: { target: "deciding", actions: "passTimeToCountdownEnd" } } },
+        starting: { tags: "starting" },
+      },
+    },
+    running: {
+      initial: "deciding",
+      states: {
+        deciding: { always: [{ guard: "hasTimeLeft", target: "live" }, { target: "closing" }] },
+        live: { tags: "running", after: { untilEnd: { target: "deciding", actions: "passTimeToEnd" } } },
+        closing: { tags: "closing" },
+      },
+    },
+    ended: { type: "final", tags: "ended" },
+    hidden: { tags: "hidden" },
   },
 });
+
+export type LifecycleSnapshot = SnapshotFrom<typeof auctionLifecycleMachine>;
+
+/** The phase a screen shows: the tag of the state the machine is in. */
+export function auctionPhaseOf(snapshot: LifecycleSnapshot): AuctionPhase {
+  return auctionPhases.find((phase) => snapshot.hasTag(phase)) ?? "hidden";
+}

@@ -8,6 +8,7 @@ import {
   fulfilmentEventBetween,
   fulfilmentEventTypes,
   fulfilmentMachine,
+  fulfilmentSnapshotAt,
   fulfilmentStepper,
   isPayable,
   nextFulfilmentState,
@@ -104,21 +105,32 @@ describe("the fulfilment machine", () => {
 });
 
 describe("the fulfilment stepper", () => {
-  it("lists SPEC.md's steps in order and marks where the auction is", () => {
-    expect(fulfilmentStepper("AwaitingPayment")).toEqual([
+  it("lists SPEC.md's steps in order and marks where the actor is as it moves", () => {
+    const actor = createActor(fulfilmentMachine).start();
+    expect(fulfilmentStepper(actor.getSnapshot())).toEqual([
       { state: "AwaitingPayment", status: "current" },
       { state: "PaymentReceived", status: "upcoming" },
       { state: "InDelivery", status: "upcoming" },
       { state: "Delivered", status: "upcoming" },
     ]);
-    expect(fulfilmentStepper("InDelivery").map((step) => step.status)).toEqual(["done", "done", "current", "upcoming"]);
-    expect(fulfilmentStepper("Delivered").map((step) => step.status)).toEqual(["done", "done", "done", "done"]);
+    actor.send({ type: "payment.received" });
+    actor.send({ type: "delivery.started" });
+    expect(fulfilmentStepper(actor.getSnapshot()).map((step) => step.status)).toEqual(["done", "done", "current", "upcoming"]);
+    actor.send({ type: "delivery.completed" });
+    expect(fulfilmentStepper(actor.getSnapshot()).map((step) => step.status)).toEqual(["done", "done", "done", "done"]);
   });
 
   it("ends an expired auction after its first step", () => {
-    expect(fulfilmentStepper("Expired")).toEqual([
+    const actor = createActor(fulfilmentMachine).start();
+    actor.send({ type: "payment.expired" });
+    expect(fulfilmentStepper(actor.getSnapshot())).toEqual([
       { state: "AwaitingPayment", status: "done" },
       { state: "Expired", status: "done" },
     ]);
+  });
+
+  it("starts an actor where the server says the fulfilment is", () => {
+    expect(fulfilmentStepper(fulfilmentSnapshotAt("InDelivery")).map((step) => step.status)).toEqual(["done", "done", "current", "upcoming"]);
+    expect(createActor(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt("Delivered") }).start().getSnapshot().status).toBe("done");
   });
 });

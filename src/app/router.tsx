@@ -7,6 +7,7 @@ import { HomePage } from "../features/auctions/pages/HomePage";
 import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/ProtectedRoute";
 import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
 import { loadInfoTexts } from "../lib/i18n";
+import { loadLifecycleActors } from "../features/auctions/live/use-auction-lifecycle";
 
 /** A route whose page component comes from a chunk loaded on first visit (and whatever else it needs first). */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, before?: () => Promise<void>) {
@@ -28,7 +29,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: "auctions/:auctionId", lazy: lazyPage(auctionDetail, (m) => m.AuctionDetailPage) },
+      { path: "auctions/:auctionId", lazy: lazyPage(auctionDetail, (m) => m.AuctionDetailPage, loadLifecycleActors) },
       { path: "privacy-policy", lazy: lazyPage(infoPages, (m) => m.PrivacyPolicyPage, loadInfoTexts) },
       { path: "terms-of-service", lazy: lazyPage(infoPages, (m) => m.TermsOfServicePage, loadInfoTexts) },
       { path: "contacts", lazy: lazyPage(infoPages, (m) => m.ContactsPage, loadInfoTexts) },

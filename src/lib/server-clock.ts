@@ -4,6 +4,7 @@ import type { LiveSocket } from "./socket";
 
 let offsetMs = 0;
 let bestRoundTripMs = Number.POSITIVE_INFINITY;
+const offsetListeners = new Set<() => void>();
 
 export function serverNow(): number {
   return Date.now() + offsetMs;
@@ -18,7 +19,20 @@ export function recordClockSample(sentAtMs: number, receivedAtMs: number, server
   const roundTripMs = receivedAtMs - sentAtMs;
   if (roundTripMs < 0 || roundTripMs > bestRoundTripMs) return;
   bestRoundTripMs = roundTripMs;
+  const previousMs = offsetMs;
   offsetMs = serverNowMs - (sentAtMs + receivedAtMs) / 2;
+  if (offsetMs !== previousMs) offsetListeners.forEach((listener) => listener());
+}
+
+/**
+ * Calls `listener` whenever the estimate changes (what waits for a moment by a timer, rather than reading the clock
+ * on every tick, reads it anew then); returns the undo.
+ */
+export function onClockOffsetChange(listener: () => void): () => void {
+  offsetListeners.add(listener);
+  return () => {
+    offsetListeners.delete(listener);
+  };
 }
 
 export function resetClockSamples(): void {

@@ -1,5 +1,5 @@
-// The dev panel (outside production): the page's live machines, events sent to them, and an operator's server-side
-// actions on the auction of the page.
+// The dev panel (outside production): the page's live machines (the very actors the page draws from), events sent
+// to them, and an operator's server-side actions on the auction of the page.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { completeGuidedTours, inEnglish, visitorIp } from "./support";
 
@@ -63,6 +63,14 @@ test("an operator ends the auction of the page from the panel, and the page show
   const panel = await openDevTools(page);
   const lifecycle = panel.getByRole("region", { name: `auction-lifecycle #${auctionId}` });
   await expect(lifecycle.getByTestId("machine-state")).toHaveText("running.live");
+  // The page draws its phase from this very actor: moved past the auction's end here, the page reads 'Closing…'.
+  await lifecycle.getByRole("combobox", { name: "Event" }).selectOption("clock.ticked");
+  await lifecycle.getByRole("textbox", { name: /Payload/ }).fill(JSON.stringify({ nowMs: Date.now() + 3_600_000 }));
+  await lifecycle.getByRole("button", { name: "Send" }).click();
+  await expect(lifecycle.getByTestId("machine-state")).toHaveText("running.closing");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("region", { name: "Bidding" }).getByText("Closing…")).toBeVisible();
+  await openDevTools(page);
 
   const actions = panel.getByRole("region", { name: "Operator actions" });
   await expect(actions.getByRole("textbox", { name: "Auction ID" })).toHaveValue(String(auctionId));

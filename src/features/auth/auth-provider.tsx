@@ -1,34 +1,19 @@
 // The auth machine of the page, shared through context: components read small slices and only send events.
 // The machine and XState are a chunk of their own, fetched as soon as this module runs: the first paint does not
 // wait for them, and until the machine runs the user is loading (events sent meanwhile wait for it).
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import type { SnapshotFrom } from "xstate";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { AuthEvent } from "../../../machines/auth.machine";
 import type { AuthUser } from "../../../contract";
+import { useActorSlice } from "../../hooks/use-actor-slice";
 import { useDevRegistration } from "../../lib/dev-machines";
 import { renewSocketSession } from "../../lib/socket";
 import type { AuthActor } from "./auth-actor";
 
 const authActorChunk = import("./auth-actor");
 
-type AuthSnapshot = SnapshotFrom<AuthActor>;
 type Auth = { actor: AuthActor | null; send: (event: AuthEvent) => void };
 
 const AuthContext = createContext<Auth | null>(null);
-
-/** A slice of the machine's state; `whileLoading` until the machine runs. The slice must be a stable value. */
-function useAuthSlice<T>(actor: AuthActor | null, select: (snapshot: AuthSnapshot) => T, whileLoading: T): T {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const read = () => (actor ? select(actor.getSnapshot()) : whileLoading);
-  return useSyncExternalStore(subscribe, read, read);
-}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [actor, setActor] = useState<AuthActor | null>(null);
@@ -50,7 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // The live socket must carry the new session after a sign-in or sign-out.
-  const userEmail = useAuthSlice(actor, (snapshot) => snapshot.context.user?.email ?? null, undefined);
+  const userEmail = useActorSlice(actor, (snapshot) => snapshot.context.user?.email ?? null, undefined);
   const previousEmail = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (userEmail === undefined) return;
@@ -82,13 +67,13 @@ const ANONYMOUS: AuthUser = { isAuthenticated: false };
 /** The user as the rest of the app needs it: undefined while loading or when it could not be fetched. */
 export function useUser(): { data: AuthUser | undefined; isLoading: boolean } {
   const { actor } = useAuth();
-  const phase = useAuthSlice(
+  const phase = useActorSlice(
     actor,
     (snapshot) =>
       snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
     "loading",
   );
-  const user = useAuthSlice(actor, (snapshot) => snapshot.context.user, null);
+  const user = useActorSlice(actor, (snapshot) => snapshot.context.user, null);
   if (phase === "authenticated" && user) return { data: user, isLoading: false };
   if (phase === "anonymous") return { data: ANONYMOUS, isLoading: false };
   return { data: undefined, isLoading: phase === "loading" };

@@ -1,21 +1,23 @@
 // An auction card as a bidder meets it on Home (SPEC.md §2): what each phase shows, and the like and enrol controls by
 // keyboard and pointer, found by their roles and names.
-import { screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { devMachines } from "../../../lib/dev-machines";
+import { DevToolsLauncher } from "../../dev-tools";
+import { loadLifecycleActors } from "../live/use-auction-lifecycle";
+import type { LifecycleActor } from "../live/lifecycle-actors";
 import { AuctionCard } from "./AuctionCard";
 
 // No live socket here: commands go over REST, as they do while the socket is down.
-vi.mock("../../../lib/socket", () => ({
-  isSocketConnected: () => false,
-  loadSocket: () => Promise.reject(new Error("no socket in this test")),
-  onSocket: () => () => undefined,
-  useLiveStatus: () => "connected",
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
 afterEach(() => vi.unstubAllGlobals());
+// The lifecycle's chunk is in before each card renders, as it is on an auction's page (AuctionCard.pending.test.tsx
+// renders one before it).
+beforeAll(loadLifecycleActors);
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
@@ -110,5 +112,62 @@ describe("an auction card", () => {
     expect(card.getByText("Winner").nextElementSibling).toHaveTextContent("ilze");
     await card.findByRole("button", { name: "Add to favourites" });
     expect(card.queryByRole("button", { name: /Enrol/ })).toBeNull();
+  });
+
+  it("shows the phase its lifecycle actor is in, not the server's status: the actor the dev panel lists", () => {
+    const { article } = renderCard(auction({ status: "Running", endsAt: minutes(90) }));
+    const card = within(article);
+    expect(article).toHaveAttribute("data-phase", "running");
+    const lifecycle = devMachines().find((machine) => machine.name === "auction-lifecycle #5")?.actor as LifecycleActor;
+    expect(lifecycle.getSnapshot().value).toEqual({ running: "live" });
+
+    // The card's auction still says Running with an hour and a half to go; its actor's clock says the time is up.
+    act(() => lifecycle.send({ type: "clock.ticked", nowMs: Date.now() + 91 * 60_000 }));
+    expect(article).toHaveAttribute("data-phase", "closing");
+    expect(card.getByText("Time left").nextElementSibling).toHaveTextContent("Closing…");
+    expect(card.queryByRole("button", { name: /Enrol/ })).toBeNull();
+
+    act(() => lifecycle.send({ type: "auction.updated", status: "Ended", startsAtMs: Date.now(), endsAtMs: Date.now(), nowMs: Date.now() }));
+    expect(card.getByText("Sold price").nextElementSibling).toHaveTextContent("€1.23");
+  });
+
+  it("stops its lifecycle actor, and the dev panel forgets it, when the card goes", () => {
+    const { article } = renderCard(auction({ id: 6 }));
+    const lifecycle = devMachines().find((machine) => machine.name === "auction-lifecycle #6")?.actor as LifecycleActor;
+    expect(article).toHaveAttribute("data-phase", "running");
+    cleanup();
+    expect(lifecycle.getSnapshot().status).toBe("stopped");
+    expect(devMachines().map((machine) => machine.name)).not.toContain("auction-lifecycle #6");
+  });
+
+  it("is moved by the dev panel the app mounts: the panel lists the very actor the card reads", async () => {
+    vi.stubGlobal(
+      "fetch",
+      stubServer({
+        "/authn/user": () => json(signedInUser),
+        "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
+        "/dev/tools.json": () => json({ devTools: true }),
+      }).fetchStub,
+    );
+    const endsAtMs = Date.now() + 60 * 60_000;
+    renderWithRouter(
+      <>
+        <AuctionCard auction={auction({ id: 12, title: "Desk lamp", endsAt: new Date(endsAtMs).toISOString() })} />
+        <DevToolsLauncher />
+      </>,
+    );
+    const article = screen.getByRole("article", { name: "Desk lamp" });
+    expect(article).toHaveAttribute("data-phase", "running");
+
+    fireEvent.click(await screen.findByRole("button", { name: "Dev tools" }));
+    const lifecycle = within(await screen.findByRole("dialog", { name: "Dev tools" })).getByRole("region", { name: "auction-lifecycle #12" });
+    expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("running.live");
+    fireEvent.change(within(lifecycle).getByRole("combobox", { name: "Event" }), { target: { value: "clock.ticked" } });
+    fireEvent.change(within(lifecycle).getByRole("textbox", { name: /Payload/ }), { target: { value: `{"nowMs": ${endsAtMs}}` } });
+    fireEvent.click(within(lifecycle).getByRole("button", { name: "Send" }));
+
+    expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("running.closing");
+    expect(article).toHaveAttribute("data-phase", "closing");
+    expect(within(article).getByText("Time left").nextElementSibling).toHaveTextContent("Closing…");
   });
 });

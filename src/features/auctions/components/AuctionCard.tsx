@@ -1,6 +1,6 @@
 // A live auction card: image, title, and what its phase shows (SPEC.md §2): Waiting counts down to the start,
 // Running shows time left and the current price, Ended the sold price and winner; plus the all-in cost,
-// enrol and like buttons.
+// enrol and like buttons. The phase is the card's own lifecycle actor's (the one the dev panel lists).
 import { memo } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,8 @@ import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
 import { useDuration, useEuro } from "../../../lib/format";
-import { useLivePhaseName, useMsUntil } from "../live/use-live-phase";
+import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
+import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
@@ -16,7 +17,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
   const euro = useEuro();
   const duration = useDuration();
   // The card's body re-renders on a new state or phase; only the countdowns tick (see Countdown below).
-  const phase = useLivePhaseName(auction);
+  const phase = useAuctionPhase(useAuctionLifecycle(auction));
   const isEnrolled = useIsEnrolled(auction.id);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
 
@@ -24,7 +25,8 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
     <article
       aria-labelledby={`auction-${auction.id}-title`}
       data-auction-id={auction.id}
-      data-phase={phase}
+      data-phase={phase ?? undefined}
+      aria-busy={phase === null || undefined}
       className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md"
     >
       <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
@@ -43,7 +45,9 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
           </Link>
         </h3>
 
-        {phase === "waiting" || phase === "starting" ? (
+        {phase === null ? (
+          <PhasePending />
+        ) : phase === "waiting" || phase === "starting" ? (
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
               <dt className="text-muted">{t("auction.startingSoon")}</dt>
@@ -98,7 +102,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
           {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
         </p>
 
-        <div className="mt-auto flex flex-wrap items-center gap-2" data-tour="auction-enrol">
+        <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
           {isEnrolled && phase === "running" && (
             <Link to={`/auctions/${auction.id}`} className={buttonClassName({ size: "sm" })}>
@@ -110,6 +114,16 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
     </article>
   );
 });
+
+/** Until the lifecycle's chunk is in (a first visit's first paint): the room a running card's figures take. */
+function PhasePending() {
+  return (
+    <div aria-hidden="true" className="grid h-16 grid-cols-2 gap-2">
+      <div className="h-12 animate-pulse rounded-lg bg-black/5 dark:bg-white/5" />
+      <div className="h-12 animate-pulse rounded-lg bg-black/5 dark:bg-white/5" />
+    </div>
+  );
+}
 
 // The buttons depend on enrolment and phase, not on each bid: a new price re-renders the card, not them.
 const StableLikeButton = memo(LikeButton);

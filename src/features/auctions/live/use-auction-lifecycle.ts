@@ -1,25 +1,69 @@
-// The auction-lifecycle machine of one auction, running on its detail page: fed by the live updates (the auction
-// as the cache holds it) and by the page's shared server-clock ticker, and registered for the dev panel. The page
-// itself reads the same rule through `useLivePhase`, so what it shows does not depend on this actor.
-import { useActorRef } from "@xstate/react";
-import { useEffect } from "react";
+// The auction-lifecycle actor of one shown auction (a card, or the auction's page): the phase the screen shows is this
+// actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
+// 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
+// it is in there is no actor, the phase is null and the screen shows none yet.
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
-import { auctionLifecycleMachine } from "../../../../machines/auction-lifecycle.machine";
-import { useServerNow } from "../../../hooks/use-server-now";
-import { useDevRegistration } from "../../../lib/dev-machines";
+import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import { useActorSlice } from "../../../hooks/use-actor-slice";
+import { createStore, useStore } from "../../../lib/create-store";
+import { serverNow } from "../../../lib/server-clock";
+import type * as LifecycleActors from "./lifecycle-actors";
+import type { LifecycleActor } from "./lifecycle-actors";
 
-export function useAuctionLifecycle(auction: Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">) {
-  const nowMs = useServerNow();
-  const { status } = auction;
+const loaded = createStore<typeof LifecycleActors | null>(null);
+let loading: Promise<void> | undefined;
+
+/** Loads the actors' chunk, once (again after a failed try). The auction's page waits for it before it renders. */
+export function loadLifecycleActors(): Promise<void> {
+  loading ??= import("./lifecycle-actors").then(
+    (actors) => loaded.set(actors),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+loadLifecycleActors().catch(() => undefined);
+
+type ShownAuction = Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">;
+
+/** The lifecycle actor of `auction` while the component shows it, fed with each new state of it (null until loaded). */
+export function useAuctionLifecycle(auction: ShownAuction): LifecycleActor | null {
+  const actors = useStore(loaded);
+  const [held] = useState(() => createStore<LifecycleActor | null>(null));
+  const actor = useStore(held);
+  const { id, status } = auction;
   const startsAtMs = Date.parse(auction.startsAt);
   const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
-  const actor = useActorRef(auctionLifecycleMachine, { input: { status, startsAtMs, endsAtMs, nowMs } });
+  const currentInput = useEffectEvent(() => ({ status, startsAtMs, endsAtMs, nowMs: serverNow() }));
+
   useEffect(() => {
-    actor.send({ type: "auction.updated", status, startsAtMs, endsAtMs });
+    if (!actors) loadLifecycleActors().catch(() => undefined);
+  }, [actors]);
+
+  // Layout effects: the actor starts, and hears of a new state, before the browser paints the render that needs it.
+  useLayoutEffect(() => {
+    if (!actors) return;
+    const lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
+    held.set(lifecycle.actor);
+    return () => {
+      held.set(null);
+      lifecycle.stop();
+    };
+  }, [actors, held, id]);
+
+  useLayoutEffect(() => {
+    actor?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
   }, [actor, status, startsAtMs, endsAtMs]);
-  useEffect(() => {
-    actor.send({ type: "clock.ticked", nowMs });
-  }, [actor, nowMs]);
-  useDevRegistration(`auction-lifecycle #${auction.id}`, actor);
+
   return actor;
+}
+
+/** The phase `actor` is in, re-rendering the caller only when it changes (null without an actor). */
+export function useAuctionPhase(actor: LifecycleActor | null): AuctionPhase | null {
+  const phaseOf = loaded.get()?.auctionPhaseOf;
+  return useActorSlice(actor, (snapshot) => phaseOf?.(snapshot) ?? null, null);
 }

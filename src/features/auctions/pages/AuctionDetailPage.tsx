@@ -15,8 +15,9 @@ import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
 import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
-import { useLivePhase } from "../live/use-live-phase";
-import { useAuctionLifecycle } from "../live/use-auction-lifecycle";
+import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
+import { useMsUntil } from "../live/use-countdown";
 import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
 export function AuctionDetailPage() {
@@ -47,18 +48,20 @@ export function AuctionDetailPage() {
 function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  const { phase } = useLivePhase(auction);
-  useAuctionLifecycle(auction);
+  // The page shows its lifecycle actor's phase; the router loads the actor's chunk with the page, so the actor starts
+  // before the first paint and the progress bar below is never seen.
+  const phase = useAuctionPhase(useAuctionLifecycle(auction));
   const isEnrolled = useIsEnrolled(auction.id);
   const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
   const actor = useRunningAuction({ auctionId: auction.id, isEnrolled, isWinning, isRunning: phase === "running" });
   usePlayOnNewBid(auction.bidCount);
+  if (phase === null) return <CenteredProgressBar />;
 
   return (
     <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
       <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
         <AuctionTitle auction={auction} />
-        <BidPanel auction={auction} actor={actor} />
+        <BidPanel auction={auction} phase={phase} actor={actor} />
         {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
           <div className="order-3 lg:order-none">
             <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
@@ -100,12 +103,13 @@ function AuctionTitle({ auction }: { auction: AuctionDetail }) {
 }
 
 /** Time left, price, leader and the control: what a bidder needs at a glance, coloured by where they stand. */
-function BidPanel({ auction, actor }: { auction: AuctionDetail; actor: RunningAuctionActor }) {
+function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: AuctionPhase; actor: RunningAuctionActor }) {
   const { t } = useTranslation();
   const euro = useEuro();
   const duration = useDuration();
   const { data: user } = useUser();
-  const { phase, msLeft, msToStart } = useLivePhase(auction);
+  const msLeft = useMsUntil(auction.endsAt);
+  const msToStart = useMsUntil(auction.startsAt, "down");
   const isEnrolled = useIsEnrolled(auction.id);
   const standing = useBidderStanding(actor);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";

@@ -1,8 +1,8 @@
 // Where a won auction is (SPEC.md §4): the short label as a badge, and the stepper in SPEC.md's order, both drawn
-// from the fulfilment machine.
+// from a fulfilment actor's snapshot.
 import { useTranslation } from "react-i18next";
 import type { FulfilmentState } from "../../../../contract";
-import { fulfilmentStepper } from "../../../../machines/fulfilment.machine";
+import { fulfilmentStepper, type FulfilmentSnapshot } from "../../../../machines/fulfilment.machine";
 import { CheckGlyph, CloseGlyph } from "../../../components/ui/icons";
 
 const badgeStyles: Record<FulfilmentState, string> = {
@@ -22,9 +22,10 @@ export function FulfilmentBadge({ state }: { state: FulfilmentState }) {
   );
 }
 
-export function FulfilmentStepper({ state }: { state: FulfilmentState }) {
+export function FulfilmentStepper({ fulfilment }: { fulfilment: FulfilmentSnapshot }) {
   const { t } = useTranslation();
-  const steps = fulfilmentStepper(state);
+  const state = fulfilment.value;
+  const steps = fulfilmentStepper(fulfilment);
   return (
     <ol aria-label={t("fulfilment.progress")} className="grid gap-2" style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))` }}>
       {steps.map((step, index) => {

@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../../contract";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { signedInUser, wonAuction as won } from "../../../../tests/support/spa-fixtures";
+import { devMachines } from "../../../lib/dev-machines";
 import { AddressCombobox } from "./AddressCombobox";
 import { WonAuctionCard } from "./WonAuctionCard";
 
@@ -57,6 +58,24 @@ describe("a won auction's card", () => {
     const steps = within(card).getAllByRole("listitem");
     expect(steps.map((step) => step.textContent)).toEqual(["Auction ended · done", "Payment not received, auction canceled · current step"]);
     expect(within(card).getByText(/the payment window closed before the payment arrived/i)).toBeInTheDocument();
+  });
+
+  it("draws its badge, stepper and sections from its fulfilment actor, the very one the dev panel lists", () => {
+    const card = renderCard(won({}));
+    const fulfilment = devMachines().find((machine) => machine.name === "fulfilment #7")?.actor;
+    expect(fulfilment?.getSnapshot().value).toBe("AwaitingPayment");
+
+    // The list still says AwaitingPayment; the card's actor is told the payment arrived (as a tester would, from the panel).
+    act(() => fulfilment?.send({ type: "payment.received" }));
+    expect(within(card).getByTestId("fulfilment-badge")).toHaveTextContent("Paid");
+    expect(within(card).getAllByRole("listitem").map((step) => step.textContent)).toEqual([
+      "Auction ended · done",
+      "2Received payment · current step",
+      "3Out for delivery · not yet",
+      "4Delivered · not yet",
+    ]);
+    expect(within(card).queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(within(card).getByLabelText("Payment and delivery details")).toBeInTheDocument();
   });
 
   it("closes the pay form once the deadline has passed", () => {
@@ -121,8 +140,7 @@ describe("the delivery address combobox", () => {
 });
 
 describe("the fulfilment actor of a won auction", () => {
-  it("runs for the dev panel and follows the server's state, steps it missed included", async () => {
-    const { devMachines } = await import("../../../lib/dev-machines");
+  it("follows the list's state by the machine's own steps, missed ones included, and the card shows where it is", () => {
     const { fetchStub } = stubServer({ "/authn/user": () => json(signedInUser) });
     vi.stubGlobal("fetch", fetchStub);
     function Harness() {
@@ -138,8 +156,12 @@ describe("the fulfilment actor of a won auction", () => {
     renderWithRouter(<Harness />);
     const actor = () => devMachines().find((machine) => machine.name === "fulfilment #31")?.actor;
     expect(actor()?.getSnapshot().value).toBe("AwaitingPayment");
+    const seen: unknown[] = [];
+    actor()?.subscribe((snapshot: { value: unknown }) => seen.push(snapshot.value));
     fireEvent.click(screen.getByRole("button", { name: "server update" }));
-    expect(actor()?.getSnapshot().value).toBe("InDelivery");
+    expect(seen).toEqual(["PaymentReceived", "InDelivery"]);
+    expect(screen.getByTestId("fulfilment-badge")).toHaveTextContent("In delivery");
+    expect(screen.getByRole("listitem", { current: "step" })).toHaveTextContent("Out for delivery");
     fireEvent.click(screen.getByRole("button", { name: "leave" }));
     expect(actor()).toBeUndefined();
   });

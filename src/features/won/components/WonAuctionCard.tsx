@@ -1,16 +1,16 @@
 // One won auction: picture, title, final price and end time, the badge and the stepper; for an unpaid one the
-// deadline and the pay form, for a paid one what was paid and where it goes.
+// deadline and the pay form, for a paid one what was paid and where it goes. Where the fulfilment is (badge, stepper,
+// which section shows) is what the card's fulfilment actor says.
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { WonAuction } from "../../../../contract";
-import { isPayable } from "../../../../machines/fulfilment.machine";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
-import { useFulfilmentActor } from "../live/use-fulfilment-actor";
+import { useFulfilment } from "../live/use-fulfilment-actor";
 import { PayForm } from "./PayForm";
 
 export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
@@ -18,8 +18,8 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
   const euro = useEuro();
   const when = useDateTime();
   const titleId = `won-${wonAuction.auctionId}-title`;
-  const isUnpaid = isPayable(wonAuction.state);
-  useFulfilmentActor(wonAuction);
+  const fulfilment = useFulfilment(wonAuction);
+  const isUnpaid = fulfilment.hasTag("payable");
 
   return (
     <article id={`won-${wonAuction.auctionId}`} aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
@@ -35,7 +35,7 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
                   {wonAuction.title}
                 </Link>
               </h2>
-              <FulfilmentBadge state={wonAuction.state} />
+              <FulfilmentBadge state={fulfilment.value} />
             </div>
             <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
               <div>
@@ -51,11 +51,11 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
           </div>
         </div>
 
-        <FulfilmentStepper state={wonAuction.state} />
+        <FulfilmentStepper fulfilment={fulfilment} />
 
         {isUnpaid ? (
           <UnpaidSection wonAuction={wonAuction} defaults={defaults} />
-        ) : wonAuction.state === "Expired" ? (
+        ) : fulfilment.value === "Expired" ? (
           <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{t("fulfilment.expiredNote")}</p>
         ) : (
           <PaidDetails wonAuction={wonAuction} />

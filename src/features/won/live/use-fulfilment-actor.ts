@@ -1,10 +1,11 @@
-// The fulfilment machine of one won auction, running on the won-auctions page: it follows the server's state (each
-// update sends the events that lead there) and is registered for the dev panel. The card draws its stepper from
-// the server's state itself, so what the winner sees never depends on this actor.
-import { useActorRef } from "@xstate/react";
-import { useEffect } from "react";
+// The fulfilment machine of one won auction, running on its card of the won-auctions page: it starts where the list
+// (REST) says the fulfilment is and follows each later state the list hears of (`fulfilment:updated`) by sending the
+// events that lead there. The card draws its badge, stepper and sections from this actor's snapshot, and the dev
+// panel lists this very actor: an event sent there moves what the winner sees.
+import { useActorRef, useSelector } from "@xstate/react";
+import { useLayoutEffect } from "react";
 import type { FulfilmentState, WonAuction } from "../../../../contract";
-import { fulfilmentEventBetween, fulfilmentMachine } from "../../../../machines/fulfilment.machine";
+import { fulfilmentEventBetween, fulfilmentMachine, fulfilmentSnapshotAt, type FulfilmentSnapshot } from "../../../../machines/fulfilment.machine";
 import { useDevRegistration } from "../../../lib/dev-machines";
 
 const deliveryPath: FulfilmentState[] = ["AwaitingPayment", "PaymentReceived", "InDelivery", "Delivered"];
@@ -16,11 +17,13 @@ function statesBetween(from: FulfilmentState, to: FulfilmentState): FulfilmentSt
   return start !== -1 && end > start ? deliveryPath.slice(start + 1, end + 1) : [to];
 }
 
-export function useFulfilmentActor(wonAuction: Pick<WonAuction, "auctionId" | "state">) {
+/** The snapshot of the won auction's fulfilment actor, re-rendering the caller when it moves. */
+export function useFulfilment(wonAuction: Pick<WonAuction, "auctionId" | "state">): FulfilmentSnapshot {
   const { state } = wonAuction;
-  const actor = useActorRef(fulfilmentMachine, { snapshot: fulfilmentMachine.resolveState({ value: state, context: {} }) });
-  useEffect(() => {
-    let current = actor.getSnapshot().value as FulfilmentState;
+  const actor = useActorRef(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt(state) });
+  // Before the paint, so the card never shows the list's new state beside the actor's old one.
+  useLayoutEffect(() => {
+    let current = actor.getSnapshot().value;
     for (const next of statesBetween(current, state)) {
       const event = fulfilmentEventBetween(current, next);
       if (!event) break;
@@ -29,5 +32,5 @@ export function useFulfilmentActor(wonAuction: Pick<WonAuction, "auctionId" | "s
     }
   }, [actor, state]);
   useDevRegistration(`fulfilment #${wonAuction.auctionId}`, actor);
-  return actor;
+  return useSelector(actor, (snapshot) => snapshot);
 }

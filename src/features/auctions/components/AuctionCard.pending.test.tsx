@@ -1,0 +1,38 @@
+// A card drawn before its lifecycle's chunk is in (a first visit's first paint, decision 014): it shows no phase
+// until its actor says one, rather than guessing from the server's status. Its own file: every card in
+// AuctionCard.test.tsx renders after the chunk is in.
+import { screen, within } from "@testing-library/react";
+import { afterEach, expect, it, vi } from "vitest";
+import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
+import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { AuctionCard } from "./AuctionCard";
+
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+// The lifecycle's chunk arrives when the test says so.
+const chunk = vi.hoisted(() => {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock("../live/lifecycle-actors", async (importOriginal) => {
+  await chunk.arrived;
+  return importOriginal();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it("shows no phase until its lifecycle actor is there, then the actor's", async () => {
+  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(signedInUser), "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }) }).fetchStub);
+  const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+  renderWithRouter(<AuctionCard auction={auctionState({ id: 8, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />);
+  const article = screen.getByRole("article", { name: "Kettle" });
+  expect(article).toHaveAttribute("aria-busy", "true");
+  expect(article).not.toHaveAttribute("data-phase");
+  expect(within(article).queryByText("Time left")).toBeNull();
+
+  chunk.arrive();
+  expect(await within(article).findByText("Time left")).toBeInTheDocument();
+  expect(article).toHaveAttribute("data-phase", "running");
+  expect(article).not.toHaveAttribute("aria-busy");
+});

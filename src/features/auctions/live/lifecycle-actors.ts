@@ -1,0 +1,34 @@
+// The auction-lifecycle actors of the page, one for each card or page that shows an auction: started here,
+// registered for the dev panel under the same name, and told when the estimate of the server's clock changes (they
+// wait for their next phase by timers, not on every tick). Its own chunk with XState and the machine, loaded by
+// `use-auction-lifecycle.ts` after the first paint (decision 014).
+import { createActor, type Actor } from "xstate";
+import { auctionLifecycleMachine, auctionPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
+import { registerDevMachine } from "../../../lib/dev-machines";
+import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
+
+export type LifecycleActor = Actor<typeof auctionLifecycleMachine>;
+
+export { auctionPhaseOf };
+
+const started = new Set<LifecycleActor>();
+
+onClockOffsetChange(() => {
+  const nowMs = serverNow();
+  started.forEach((actor) => actor.send({ type: "clock.ticked", nowMs }));
+});
+
+/** Starts the lifecycle of one shown auction, listed in the dev panel as `name`; returns it and its stop. */
+export function startLifecycle(name: string, input: LifecycleInput): { actor: LifecycleActor; stop: () => void } {
+  const actor = createActor(auctionLifecycleMachine, { input }).start();
+  started.add(actor);
+  const unregister = registerDevMachine(name, actor);
+  return {
+    actor,
+    stop: () => {
+      unregister();
+      started.delete(actor);
+      actor.stop();
+    },
+  };
+}
