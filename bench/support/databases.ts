@@ -1,6 +1,9 @@
-// The databases a benchmark runs on: PGlite in memory (the embedded default) and, when DATABASE_URL names a
+// The databases a benchmark runs on: PGlite in a temporary folder (the embedded default) and, when DATABASE_URL names a
 // PostgreSQL server, a fresh `bench_<random>` database in it, dropped afterwards.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
@@ -47,9 +50,19 @@ export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string
 /** A migrated database of the given kind, opened in this process. */
 export async function openBenchDatabase(kind: DatabaseKind, postgresUrl?: string): Promise<BenchDatabase> {
   if (kind === "pglite") {
-    const db = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    // On disk in a fresh folder, as `npm start` runs it (an in-memory cluster keeps its files in the heap too).
+    const dataDir = mkdtempSync(path.join(tmpdir(), "pennybid-bench-"));
+    const db = await openDatabase({ kind: "pglite", dataDir });
     await migrate(db);
-    return { kind, db, url: undefined, drop: () => db.close() };
+    return {
+      kind,
+      db,
+      url: undefined,
+      drop: async () => {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = postgresUrl ?? postgresAdminUrl();
   if (!adminUrl) throw new Error("PostgreSQL runs need DATABASE_URL");
