@@ -65,13 +65,19 @@ export const OperatorAuction = z.object({
 });
 export type OperatorAuction = z.infer<typeof OperatorAuction>;
 
-export const OperatorAuctionList = z.object({ items: z.array(OperatorAuction) });
+/** A page of the list, newest first; `total` counts every auction the filter matches. */
+export const OperatorAuctionList = z.object({ items: z.array(OperatorAuction), total: z.number().int() });
 export type OperatorAuctionList = z.infer<typeof OperatorAuctionList>;
 
 export const OperatorAuctionsQuery = z.object({
   status: AuctionStatus.optional(),
+  /** Part of the title (any case), or the auction's number. */
+  search: text().trim().max(120).optional(),
   limit: wholeNumberParam(1, 1000).default(100),
+  /** Skip this many (the next page starts at offset + limit). */
+  offset: wholeNumberParam(0, 1_000_000).default(0),
 });
+export type OperatorAuctionsQuery = z.input<typeof OperatorAuctionsQuery>;
 
 export const OperatorAuctionDetail = OperatorAuction.extend({
   description: z.string(),

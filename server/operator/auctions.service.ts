@@ -52,12 +52,25 @@ const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
   isDemo: row.is_demo,
 });
 
-export async function listAuctions(db: Queryable, filter: { status?: AuctionStatus | undefined; limit: number }): Promise<OperatorAuction[]> {
-  const rows = await db.query<AuctionRow>(
-    `${AUCTION_SELECT} where ($1::text is null or a.status = $1) order by a.id desc limit $2`,
-    [filter.status ?? null, filter.limit],
+export type AuctionFilter = { status?: AuctionStatus | undefined; search?: string | undefined; limit: number; offset?: number };
+
+/** One page of the auctions the filter matches, newest first, and how many it matches in all. */
+export async function auctionPage(db: Queryable, filter: AuctionFilter): Promise<{ items: OperatorAuction[]; total: number }> {
+  const search = filter.search?.trim() || null;
+  const rows = await db.query<AuctionRow & { total: number }>(
+    `${AUCTION_SELECT.replace("select ", "select count(*) over () as total, ")}
+     where ($1::text is null or a.status = $1)
+       and ($2::text is null or a.title ilike $3 or a.id::text = $2)
+     order by a.id desc limit $4 offset $5`,
+    [filter.status ?? null, search, search && `%${search.replace(/[\\%_]/g, "\\$&")}%`, filter.limit, filter.offset ?? 0],
   );
-  return rows.map(toOperatorAuction);
+  // Past the last page there is no row to carry the count: ask for it alone.
+  const total = rows[0] ? Number(rows[0].total) : filter.offset ? (await auctionPage(db, { ...filter, limit: 1, offset: 0 })).total : 0;
+  return { items: rows.map(toOperatorAuction), total };
+}
+
+export async function listAuctions(db: Queryable, filter: AuctionFilter): Promise<OperatorAuction[]> {
+  return (await auctionPage(db, filter)).items;
 }
 
 export async function getAuction(db: Queryable, id: number): Promise<OperatorAuction> {

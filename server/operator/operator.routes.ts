@@ -44,9 +44,9 @@ export async function operatorRoutes(
     operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
 
-    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) => ({
-      items: await operator.listAuctions(db, request.query),
-    }));
+    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) =>
+      operator.auctionPage(db, request.query),
+    );
 
     s.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail, ...errorAnswers } } }, async (request) =>
       operator.auctionDetail(db, request.params.auctionId),

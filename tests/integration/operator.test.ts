@@ -170,6 +170,30 @@ describe("the operator API", () => {
     expect((await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 60 })).status).toBe(409);
   });
 
+  it("lists auctions of one status by part of the title or by number, a page at a time with the total", async () => {
+    const tag = `Kettle ${Date.now().toString(36)}`;
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push(((await create({ title: `${tag} no. ${n}`, startsInSeconds: 3600 })).body as OperatorAuction).id);
+    await operator.post(`/api/operator/auctions/${ids[2]}/publish`);
+    type Page = { items: OperatorAuction[]; total: number };
+    const list = async (query: string) => (await operator.get(`/api/operator/auctions?${query}`)).body as Page;
+
+    const drafts = await list(`status=New&search=${encodeURIComponent(tag.toUpperCase())}`);
+    expect(drafts.items.map((a) => a.id)).toEqual([ids[1], ids[0]]);
+    expect(drafts.total).toBe(2);
+    const first = await list(`search=${encodeURIComponent(tag)}&limit=2`);
+    expect(first).toMatchObject({ total: 3 });
+    expect(first.items.map((a) => a.id)).toEqual([ids[2], ids[1]]);
+    const second = await list(`search=${encodeURIComponent(tag)}&limit=2&offset=2`);
+    expect(second).toMatchObject({ total: 3 });
+    expect(second.items.map((a) => a.id)).toEqual([ids[0]]);
+    expect(await list(`search=${encodeURIComponent(tag)}&limit=2&offset=4`)).toEqual({ items: [], total: 3 });
+    expect((await list(`search=${ids[1]}`)).items.map((a) => a.id)).toEqual([ids[1]]);
+    // A wildcard is a character like any other, not "anything".
+    expect(await list(`search=${encodeURIComponent("%")}`)).toEqual({ items: [], total: 0 });
+    expect((await operator.get("/api/operator/auctions?offset=-1")).status).toBe(400);
+  });
+
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {
     const user = await createBidder(server.database.db, { balanceCents: 500 });
     const credited = await operator.post(`/api/operator/users/${user.email}/wallet`, { amountCents: 250, reason: "Goodwill for a late delivery" });
