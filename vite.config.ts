@@ -103,7 +103,8 @@ export function installableApp(): Plugin[] {
       // fonts (every browser with a service worker reads woff2; the .woff copies stay out), the page, small SVGs.
       // Not kept: sounds, source maps, the .br/.gz copies (the browser already gets those by Accept-Encoding).
       globPatterns: ["**/*.{js,css,html,woff2,svg}"],
-      globIgnores: ["**/*.map", "**/*.br", "**/*.gz"],
+      // Nor the operators' back office (decision 027): a bidder's device never downloads it, not even into a cache.
+      globIgnores: ["**/*.map", "**/*.br", "**/*.gz", "**/assets/OperatorArea-*.js"],
       // The app's routes open index.html from the cache; the server's own pages (mailbox, payment sandbox) never.
       navigateFallback: "/index.html",
       navigateFallbackDenylist: SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${escaped(prefix)}`)),
