@@ -104,7 +104,7 @@ test("an operator credits a bidder's wallet with a reason, and a debit below zer
   const debit = page.getByRole("dialog", { name: "Debit this wallet?" });
   await debit.getByRole("button", { name: "Debit wallet" }).click();
   await expect(debit.getByRole("alert")).toHaveText("Refused: the balance cannot go below zero.");
-  await debit.getByRole("button", { name: "Cancel" }).click();
+  await debit.getByRole("button", { name: "Go back" }).click();
   await expect(page.getByLabel("Balance", { exact: true })).toHaveText("€5.00");
 });
 

@@ -1,4 +1,4 @@
-// A question before an action that cannot be undone: a Radix dialog with what will happen, optional fields, Cancel
+// A question before an action that cannot be undone: a Radix dialog with what will happen, optional fields, Go back
 // and the action's own button. The dialog stays open while the action runs and shows its refusal, if any.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { FormEvent, ReactNode } from "react";
@@ -41,7 +41,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, description, confir
             <FormAlert message={error} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
-                <Button variant="secondary">{t("common.cancel")}</Button>
+                <Button variant="secondary">{t("common.goBack")}</Button>
               </Dialog.Close>
               <Button type="submit" variant={variant} disabled={isPending} aria-busy={isPending || undefined}>
                 {isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}

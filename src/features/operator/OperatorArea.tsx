@@ -33,7 +33,7 @@ function OperatorNavigation() {
     }`;
   return (
     <nav aria-label={t("operator.title")} className="mb-6 flex flex-wrap items-center gap-2 border-b border-line pb-4">
-      <p className="mr-2 text-xs font-bold tracking-wider text-muted uppercase">{t("operator.title")}</p>
+      <p className="w-full text-xs font-bold tracking-wider text-muted uppercase sm:mr-2 sm:w-auto">{t("operator.title")}</p>
       <NavLink to="/operator/auctions" className={linkClass}>
         {t("operator.nav.auctions")}
       </NavLink>

@@ -42,8 +42,8 @@ export function AuctionListPage() {
           {t("operator.auctions.new")}
         </Link>
       </div>
-      <nav aria-label={t("operator.auctions.statuses")} className="-mx-4 mb-4 overflow-x-auto px-4">
-        <ul className="flex gap-1.5">
+      <nav aria-label={t("operator.auctions.statuses")} className="mb-4">
+        <ul className="flex flex-wrap gap-1.5">
           {auctionStatuses.map((tab) => (
             <li key={tab}>
               <Link

@@ -51,16 +51,12 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted">{t("operator.users.name")}</dt>
             <dd className="text-right break-words">{`${user.firstName} ${user.lastName}`}</dd>
-            <dt className="text-muted">{t("operator.users.email")}</dt>
-            <dd className="text-right break-all">{user.email}</dd>
             <dt className="text-muted">{t("operator.users.confirmed")}</dt>
             <dd className="text-right">{t(user.isConfirmed ? "operator.yes" : "operator.no")}</dd>
             <dt className="text-muted">{t("operator.demo")}</dt>
             <dd className="text-right">{t(user.isDemo ? "operator.yes" : "operator.no")}</dd>
             <dt className="text-muted">{t("operator.users.createdAt")}</dt>
             <dd className="text-right">{when(user.createdAt)}</dd>
-            <dt className="text-muted">{t("operator.users.role")}</dt>
-            <dd className="text-right font-semibold">{t(`operator.roles.${user.role}`)}</dd>
           </dl>
           <RoleForm user={user} />
         </section>
