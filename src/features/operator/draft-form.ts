@@ -36,7 +36,11 @@ const timeField = <T extends z.ZodType<string, string>>(rule: T) =>
     .pipe(rule);
 
 /** An optional field: empty means "not set". */
-const optional = <T extends z.ZodType>(field: T) => z.union([z.literal("").transform(() => undefined), field]);
+const optional = <T extends z.ZodType<unknown, string>>(field: T) =>
+  z
+    .string()
+    .transform((value) => (value.trim() === "" ? undefined : value))
+    .pipe(field.optional());
 
 export const DraftForm = z
   .object({

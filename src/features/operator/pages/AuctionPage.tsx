@@ -2,7 +2,7 @@
 // set time left, end now, cancel). What cannot be undone asks first; a refusal (another operator or the clock was
 // first) is said in the dialog and the page shows the auction as it now is.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
@@ -40,14 +40,14 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     [t("operator.auction.startsAt"), when(auction.startsAt)],
     ...(auction.endsAt ? [[t(auction.status === "Running" ? "operator.auction.endsAt" : "operator.auction.endedAt"), when(auction.endedAt ?? auction.endsAt)] as [string, string]] : []),
     [t("operator.auction.price"), euro(auction.priceCents)],
-    [t("operator.form.entryFee"), euro(auction.entryFeeCents)],
-    [t("operator.form.retailValue"), euro(auction.retailValueCents)],
-    [t("operator.form.initialSeconds"), seconds(auction.initialSeconds)],
-    [t("operator.form.resetSeconds"), seconds(auction.resetSeconds)],
+    [t("operator.auction.entryFee"), euro(auction.entryFeeCents)],
+    [t("operator.auction.retailValue"), euro(auction.retailValueCents)],
+    [t("operator.auction.initialSeconds"), seconds(auction.initialSeconds)],
+    [t("operator.auction.resetSeconds"), seconds(auction.resetSeconds)],
     [t("operator.form.minPreviousEntries"), String(auction.minPreviousEntries)],
     [t("operator.form.hardEndsAt"), auction.hardEndsAt ? when(auction.hardEndsAt) : t("operator.auction.none")],
-    [t("operator.form.priceCap"), auction.priceCapCents === null ? t("operator.auction.none") : euro(auction.priceCapCents)],
-    [t("operator.form.paymentWindowHours"), t("operator.auction.hours", { count: auction.paymentWindowHours })],
+    [t("operator.auction.priceCap"), auction.priceCapCents === null ? t("operator.auction.none") : euro(auction.priceCapCents)],
+    [t("operator.auction.paymentWindow"), t("operator.auction.hours", { count: auction.paymentWindowHours })],
     [t("operator.auctions.bids"), String(auction.bidCount)],
     [t(auction.winnerName ? "operator.auction.winner" : "operator.auction.leader"), auction.winnerName ?? auction.leaderName ?? t("operator.auction.none")],
   ];
@@ -144,7 +144,6 @@ const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) }
 
 function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail; onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void }) {
   const { t } = useTranslation();
-  const secondsId = useId();
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [failure, setFailure] = useState<string>();
   const [secondsText, setSecondsText] = useState("60");
@@ -241,7 +240,6 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
         }}
       >
         <TextField
-          id={secondsId}
           label={t("operator.actions.seconds")}
           inputMode="numeric"
           autoComplete="off"
