@@ -1,6 +1,6 @@
 // The operators' back office (/operator): an operator makes a draft, publishes it, finds it among the waiting
 // auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below zero). A bidder who
-// opens /operator gets the 404 page and never downloads the back office's code.
+// opens /operator gets the 404 page and never downloads the back office's code or texts.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { completeGuidedTours, inEnglish, signedInPage, visitorIp } from "./support";
 
@@ -110,9 +110,9 @@ test("an operator credits a bidder's wallet with a reason, and a debit below zer
 
 test("a bidder who opens /operator gets the 404 page and never downloads the back office", async ({ browser }) => {
   const { page } = await signedInPage(browser, "Curious");
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  const scripts: { path: string; body: Promise<string> }[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push({ path: new URL(response.url()).pathname, body: response.text().catch(() => "") });
   });
   await page.goto("/operator/auctions");
   await expect(page).toHaveURL(/\/404$/);
@@ -121,5 +121,8 @@ test("a bidder who opens /operator gets the 404 page and never downloads the bac
   await expect(page.getByRole("dialog", { name: "Account menu" }).getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back office" })).toHaveCount(0);
   expect(scripts.length, "the page loaded its scripts").toBeGreaterThan(0);
-  expect(scripts.filter((path) => path.includes("OperatorArea"))).toEqual([]);
+  // Neither its code nor its texts, in chunks of their own or inside any other.
+  expect(scripts.map((script) => script.path).filter((path) => /OperatorArea|back-office/.test(path))).toEqual([]);
+  const bodies = await Promise.all(scripts.map((script) => script.body));
+  expect(bodies.filter((body) => /operator\.form\.productTitle|Save draft/.test(body))).toEqual([]);
 });

@@ -2,11 +2,14 @@
 // refunds a cancel made, and a refusal (the auction moved on meanwhile) in the operator's words.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
 
 const renderAuction = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");

@@ -2,12 +2,14 @@
 // as the contract's CreateAuctionBody (cents, an ISO time), then its page.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { json, renderRoutes } from "../../../../tests/support/render";
-import { changeLanguage } from "../../../lib/i18n";
+import { changeLanguage, loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
 afterEach(async () => {
   vi.unstubAllGlobals();
   await changeLanguage("en");

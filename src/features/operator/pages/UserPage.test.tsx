@@ -2,11 +2,14 @@
 // and the server's refusal of a balance below zero is said in the operator's words; a role change asks first too.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { refusal, stubOperatorApi, userDetail } from "../../../../tests/support/operator-api";
 import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
 
 const anna = userDetail();
