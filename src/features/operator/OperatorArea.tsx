@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
 import { AuctionPage } from "./pages/AuctionPage";
-import { NewAuctionPage } from "./pages/NewAuctionPage";
+import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
 
@@ -17,6 +17,7 @@ export function OperatorArea() {
         <Route path="auctions" element={<AuctionListPage />} />
         <Route path="auctions/new" element={<NewAuctionPage />} />
         <Route path="auctions/:auctionId" element={<AuctionPage />} />
+        <Route path="auctions/:auctionId/edit" element={<EditDraftPage />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />

@@ -2,7 +2,8 @@
 // that turns them into the contract's CreateAuctionBody. Each field is checked by the contract's own rule for it;
 // only the reading of the text (euros, a time) is the form's.
 import { z } from "zod";
-import { CreateAuctionBody } from "../../../contract";
+import { CreateAuctionBody, type OperatorAuctionDetail } from "../../../contract";
+import { amountText } from "../../lib/format";
 
 const body = CreateAuctionBody.shape;
 
@@ -87,5 +88,23 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     hardEndsAt: "",
     priceCapCents: "",
     paymentWindowHours: "72",
+  };
+}
+
+/** A draft's settings as its form shows them, to edit. */
+export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
+  return {
+    title: auction.title,
+    description: auction.description,
+    images: auction.images,
+    retailValueCents: amountText(auction.retailValueCents),
+    entryFeeCents: amountText(auction.entryFeeCents),
+    startsAt: localTimeValue(new Date(auction.startsAt)),
+    initialSeconds: String(auction.initialSeconds),
+    resetSeconds: String(auction.resetSeconds),
+    minPreviousEntries: String(auction.minPreviousEntries),
+    hardEndsAt: auction.hardEndsAt ? localTimeValue(new Date(auction.hardEndsAt)) : "",
+    priceCapCents: auction.priceCapCents === null ? "" : amountText(auction.priceCapCents),
+    paymentWindowHours: String(auction.paymentWindowHours),
   };
 }

@@ -8,6 +8,7 @@ import {
   OperatorAuctionList,
   type AuctionStatus,
   type CreateAuctionBody,
+  type UpdateAuctionBody,
 } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -39,6 +40,11 @@ export const auctionQuery = (id: number) =>
 
 export function createAuction(body: CreateAuctionBody): Promise<OperatorAuction> {
   return apiRequest("/api/operator/auctions", { method: "POST", body, schema: OperatorAuction });
+}
+
+/** A draft changed (New only; the server refuses anything else with CONFLICT). */
+export function updateDraft({ id, body }: { id: number; body: UpdateAuctionBody }): Promise<OperatorAuctionDetail> {
+  return apiRequest(`/api/operator/auctions/${id}`, { method: "PATCH", body, schema: OperatorAuctionDetail });
 }
 
 export type AuctionAction = { kind: "publish" | "start-now" | "end-now" } | { kind: "time-left"; seconds: number } | { kind: "cancel" };

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
 import { IdParam, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
-import { Button } from "../../../components/ui/Button";
+import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
@@ -187,6 +187,11 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
           <Button onClick={() => run({ kind: "publish" })} disabled={mutation.isPending}>
             {t("operator.actions.publish")}
           </Button>
+        )}
+        {canPublish && (
+          <Link to={`/operator/auctions/${auction.id}/edit`} className={buttonClassName({ variant: "secondary" })}>
+            {t("operator.actions.edit")}
+          </Link>
         )}
         {canStart && (
           <Button variant="secondary" onClick={() => openDialog("start-now")}>

@@ -1,5 +1,5 @@
-// The new-draft form: the contract's rules in the operator's words before anything is sent, and a valid draft sent
-// as the contract's CreateAuctionBody (cents, an ISO time), then its page.
+// The draft form: the contract's rules in the operator's words before anything is sent, a valid draft sent as the
+// contract's CreateAuctionBody (cents, an ISO time), then its page; a draft edited, a published one not.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -106,5 +106,58 @@ describe("a new draft", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The draft was not saved: the hard end must come after the start and the price cap above the start price.",
     );
+  });
+});
+
+describe("editing a draft", () => {
+  const draft = auctionDetail({ status: "New", title: "Kettle", priceCapCents: 2500, images: ["/media/0123456789abcdef0123456789abcdef.png"] });
+  const renderEdit = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
+
+  it("starts from the draft's settings and sends every field, an emptied price cap as null", async () => {
+    const api = stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json(draft),
+      "PATCH /api/operator/auctions/42": () => json({ ...draft, title: "Red kettle", priceCapCents: null }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderEdit();
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit “Kettle”" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Retail value (€)")).toHaveValue("399.99");
+    expect(screen.getByLabelText("Price cap (€)")).toHaveValue("25.00");
+    expect(screen.getByRole("img", { name: "Picture 1" })).toHaveAttribute("src", draft.images[0]);
+    await user.clear(screen.getByLabelText("Title"));
+    await user.type(screen.getByLabelText("Title"), "Red kettle");
+    await user.clear(screen.getByLabelText("Price cap (€)"));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).toMatchObject({
+      title: "Red kettle",
+      images: draft.images,
+      retailValueCents: 39_999,
+      entryFeeCents: 50,
+      startsAt: draft.startsAt,
+      hardEndsAt: null,
+      priceCapCents: null,
+    });
+    expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("publish");
+  });
+
+  it("says so when the draft was published meanwhile", async () => {
+    stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json(draft),
+      "PATCH /api/operator/auctions/42": () => refusal(409, "CONFLICT", "Only New auctions can be edited; auction 42 is Waiting."),
+    });
+    const user = userEvent.setup();
+    renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Save changes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The changes were not saved: the auction has been published meanwhile");
+  });
+
+  it("shows a published auction as it is instead of a form", async () => {
+    stubOperatorApi({ "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Waiting" })) });
+    const { router } = renderEdit();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect(await screen.findByRole("button", { name: "Start now" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Edit draft" })).not.toBeInTheDocument();
   });
 });
