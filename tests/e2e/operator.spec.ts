@@ -1,4 +1,4 @@
-// The operators' back office (/operator): an operator makes a draft, publishes it, finds it among the waiting
+// The operators' back office (/operator): an operator makes a draft, edits it, publishes it, finds it among the waiting
 // auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below zero). A bidder who
 // opens /operator gets the 404 page and never downloads the back office's code or texts.
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -19,7 +19,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test("an operator creates a draft, publishes it, finds it waiting and starts it now", async ({ browser }) => {
+test("an operator creates a draft, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
   const page = await operatorPage(browser);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("link", { name: "Back office" }).click();
@@ -48,6 +48,13 @@ test("an operator creates a draft, publishes it, finds it waiting and starts it 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("main").getByText("New", { exact: true })).toBeVisible();
   await expect(page.getByText("€0.50")).toBeVisible();
+  // A draft can still be edited.
+  await page.getByRole("link", { name: "Edit draft" }).click();
+  await expect(page.getByLabel("Entry fee (€)")).toHaveValue("0.50");
+  await page.getByLabel("Entry fee (€)").fill("0.75");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("€0.75")).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("button", { name: "Publish" })).toBeHidden();
   await expect(page.getByRole("main").getByText("Waiting", { exact: true })).toBeVisible();
