@@ -106,7 +106,7 @@ function AuctionRow({ auction }: { auction: OperatorAuction }) {
     <li>
       <Link to={`/operator/auctions/${auction.id}`} className="flex flex-col gap-1 px-4 py-3 hover:bg-black/[0.03] sm:flex-row sm:items-center sm:gap-4 dark:hover:bg-white/5">
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-2">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-semibold break-words">{auction.title}</span>
             <StatusBadge status={auction.status} />
           </p>

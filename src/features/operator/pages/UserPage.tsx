@@ -43,7 +43,7 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
         </Link>
       </p>
       <PageHeading title={user.displayName}>{user.email}</PageHeading>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="user-profile" className={card}>
           <h2 id="user-profile" className="mb-3 text-lg font-semibold">
             {t("operator.users.profile")}
