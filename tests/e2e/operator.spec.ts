@@ -1,8 +1,10 @@
-// The operators' back office (/operator): an operator makes a draft, edits it, publishes it, finds it among the waiting
-// auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below zero). A bidder who
-// opens /operator gets the 404 page and never downloads the back office's code or texts.
+// The operators' back office (/operator): an operator makes a draft with a picture, edits it, publishes it, finds it
+// among the waiting auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below
+// zero). A bidder who opens /operator gets the 404 page and never downloads the back office's code or texts.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { completeGuidedTours, inEnglish, signedInPage, visitorIp } from "./support";
+
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** A page of the seeded demo operator, signed in through the sign-in form, with no tour in the way. */
 async function operatorPage(browser: Browser): Promise<Page> {
@@ -19,7 +21,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test("an operator creates a draft, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
+test("an operator creates a draft with a picture, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
   const page = await operatorPage(browser);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("link", { name: "Back office" }).click();
@@ -39,6 +41,8 @@ test("an operator creates a draft, edits it, publishes it, finds it waiting and 
   const title = `Back office kettle ${Date.now().toString(36)}`;
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("A kettle for the back office test.");
+  await page.getByLabel("Add pictures").setInputFiles({ name: "kettle.png", mimeType: "image/png", buffer: Buffer.from(PIXEL_PNG, "base64") });
+  await expect(page.getByRole("img", { name: "Picture 1" })).toBeVisible();
   await page.getByLabel("Retail value (€)").fill("39.99");
   await page.getByLabel("Entry fee (€)").fill("0.50");
   await page.getByLabel("Initial timer (seconds)").fill("300");
@@ -47,6 +51,8 @@ test("an operator creates a draft, edits it, publishes it, finds it waiting and 
 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("main").getByText("New", { exact: true })).toBeVisible();
+  // The picture was stored by the server and is served from there.
+  await expect(page.getByRole("img", { name: "Picture 1" })).toHaveAttribute("src", /^\/media\/[0-9a-f]{32}\.png$/);
   await expect(page.getByText("€0.50")).toBeVisible();
   // A draft can still be edited.
   await page.getByRole("link", { name: "Edit draft" }).click();
