@@ -12,8 +12,9 @@ import { SERVER_PATH_PREFIXES } from "./contract/server-paths.js";
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
 /**
- * `locales/<language>.json?core` (every text but `info`) and `?info` (the long info-page texts): the SPA loads
- * only the parts and languages it shows. The files stay whole for the server and the key-parity test.
+ * `locales/<language>.json?core` (every text but `info` and `operator`), `?info` (the long info-page texts) and
+ * `?operator` (the back office's, decision 027): the SPA loads only the parts and languages it shows. The files stay
+ * whole for the server and the key-parity test.
  */
 export function localeParts(): Plugin {
   const prefix = "\0locale-part:";
@@ -21,7 +22,7 @@ export function localeParts(): Plugin {
     name: "pennybid:locale-parts",
     enforce: "pre",
     async resolveId(source, importer) {
-      const part = /\/locales\/[a-z]{2}\.json\?(core|info)$/.exec(source)?.[1];
+      const part = /\/locales\/[a-z]{2}\.json\?(core|info|operator)$/.exec(source)?.[1];
       if (!part) return null;
       const file = await this.resolve(source.replace(/\?.*$/, ""), importer, { skipSelf: true });
       // The id must not end in `.json`, or Vite's JSON plugin would parse this module's JavaScript as JSON.
@@ -32,9 +33,10 @@ export function localeParts(): Plugin {
       const [part, ...rest] = id.slice(prefix.length).split(":");
       const file = `${rest.join(":")}.json`;
       this.addWatchFile(file);
-      const { info, ...core } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      const { info, operator, ...core } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      const texts = part === "info" ? { info } : part === "operator" ? { operator } : core;
       // JSON.parse of a string literal is faster to start than the same object written as JavaScript.
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part === "info" ? { info } : core))});`;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
   };
 }
@@ -103,7 +105,8 @@ export function installableApp(): Plugin[] {
       // fonts (every browser with a service worker reads woff2; the .woff copies stay out), the page, small SVGs.
       // Not kept: sounds, source maps, the .br/.gz copies (the browser already gets those by Accept-Encoding).
       globPatterns: ["**/*.{js,css,html,woff2,svg}"],
-      globIgnores: ["**/*.map", "**/*.br", "**/*.gz"],
+      // Nor the operators' back office (decision 027): a bidder's device never downloads it, not even into a cache.
+      globIgnores: ["**/*.map", "**/*.br", "**/*.gz", "**/assets/OperatorArea-*.js", "**/assets/back-office-texts-*.js"],
       // The app's routes open index.html from the cache; the server's own pages (mailbox, payment sandbox) never.
       navigateFallback: "/index.html",
       navigateFallbackDenylist: SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${escaped(prefix)}`)),
@@ -149,7 +152,12 @@ export default defineConfig({
       // contract/ only declares schemas: what a page does not use can be left out.
       treeshake: { moduleSideEffects: (id: string) => !id.includes("/contract/") },
       // Everything the first page needs in one file: one request, and one gzip stream compresses better than many.
-      output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } },
+      output: {
+        codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] },
+        // The back office's texts are named apart, so the service worker's shell can leave them out (decision 027).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.startsWith("\0locale-part:operator:") ? "assets/back-office-texts-[name]-[hash].js" : "assets/[name]-[hash].js",
+      },
     },
   },
   test: {

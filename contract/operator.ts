@@ -43,6 +43,33 @@ export const CreateAuctionBody = z
   });
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
 
+const create = CreateAuctionBody.shape;
+
+/**
+ * PATCH /api/operator/auctions/{id}: a draft (New) changed in the fields given, each by the rule it was created with.
+ * `null` clears the hard end or the price cap. Publishing stays its own action.
+ */
+export const UpdateAuctionBody = z
+  .object({
+    title: create.title,
+    description: create.description.unwrap(),
+    images: create.images.unwrap(),
+    retailValueCents: create.retailValueCents.unwrap(),
+    entryFeeCents: create.entryFeeCents.unwrap(),
+    startPriceCents: create.startPriceCents.unwrap(),
+    startsAt: create.startsAt.unwrap(),
+    initialSeconds: create.initialSeconds,
+    resetSeconds: create.resetSeconds,
+    minPreviousEntries: create.minPreviousEntries.unwrap(),
+    hardEndsAt: create.hardEndsAt.unwrap().nullable(),
+    priceCapCents: create.priceCapCents.unwrap().nullable(),
+    paymentWindowHours: create.paymentWindowHours.unwrap(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: "Give at least one field to change." });
+export type UpdateAuctionBody = z.infer<typeof UpdateAuctionBody>;
+
 /** GET /media/{id}: a stored image, named by its hash and type. */
 export const MediaIdParams = z.object({ id: text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) });
 
@@ -65,13 +92,19 @@ export const OperatorAuction = z.object({
 });
 export type OperatorAuction = z.infer<typeof OperatorAuction>;
 
-export const OperatorAuctionList = z.object({ items: z.array(OperatorAuction) });
+/** A page of the list, newest first; `total` counts every auction the filter matches. */
+export const OperatorAuctionList = z.object({ items: z.array(OperatorAuction), total: z.number().int() });
 export type OperatorAuctionList = z.infer<typeof OperatorAuctionList>;
 
 export const OperatorAuctionsQuery = z.object({
   status: AuctionStatus.optional(),
+  /** Part of the title (any case), or the auction's number. */
+  search: text().trim().max(120).optional(),
   limit: wholeNumberParam(1, 1000).default(100),
+  /** Skip this many (the next page starts at offset + limit). */
+  offset: wholeNumberParam(0, 1_000_000).default(0),
 });
+export type OperatorAuctionsQuery = z.input<typeof OperatorAuctionsQuery>;
 
 export const OperatorAuctionDetail = OperatorAuction.extend({
   description: z.string(),

@@ -1,7 +1,7 @@
 // What operators do to auctions: list and read them, create, publish, cancel (refunding the entry fees) and retime
 // them. Each change is decided in one transaction with the row locked, refuses (changing nothing) what the current
 // state does not allow, and leaves a line in the operators' log. The API routes and the ops CLI both call these.
-import { CreateAuctionBody, type AuctionStatus, type OperatorAuction, type OperatorAuctionDetail } from "../../contract";
+import { CreateAuctionBody, UpdateAuctionBody, type AuctionStatus, type OperatorAuction, type OperatorAuctionDetail } from "../../contract";
 import { bidChain } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
 import type { Database, Queryable } from "../db/database";
@@ -52,12 +52,25 @@ const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
   isDemo: row.is_demo,
 });
 
-export async function listAuctions(db: Queryable, filter: { status?: AuctionStatus | undefined; limit: number }): Promise<OperatorAuction[]> {
-  const rows = await db.query<AuctionRow>(
-    `${AUCTION_SELECT} where ($1::text is null or a.status = $1) order by a.id desc limit $2`,
-    [filter.status ?? null, filter.limit],
+export type AuctionFilter = { status?: AuctionStatus | undefined; search?: string | undefined; limit: number; offset?: number };
+
+/** One page of the auctions the filter matches, newest first, and how many it matches in all. */
+export async function auctionPage(db: Queryable, filter: AuctionFilter): Promise<{ items: OperatorAuction[]; total: number }> {
+  const search = filter.search?.trim() || null;
+  const rows = await db.query<AuctionRow & { total: number }>(
+    `${AUCTION_SELECT.replace("select ", "select count(*) over () as total, ")}
+     where ($1::text is null or a.status = $1)
+       and ($2::text is null or a.title ilike $3 or a.id::text = $2)
+     order by a.id desc limit $4 offset $5`,
+    [filter.status ?? null, search, search && `%${search.replace(/[\\%_]/g, "\\$&")}%`, filter.limit, filter.offset ?? 0],
   );
-  return rows.map(toOperatorAuction);
+  // Past the last page there is no row to carry the count: ask for it alone.
+  const total = rows[0] ? Number(rows[0].total) : filter.offset ? (await auctionPage(db, { ...filter, limit: 1, offset: 0 })).total : 0;
+  return { items: rows.map(toOperatorAuction), total };
+}
+
+export async function listAuctions(db: Queryable, filter: AuctionFilter): Promise<OperatorAuction[]> {
+  return (await auctionPage(db, filter)).items;
 }
 
 export async function getAuction(db: Queryable, id: number): Promise<OperatorAuction> {
@@ -135,6 +148,46 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
     return row!.id;
   });
   return getAuction(db, id);
+}
+
+/**
+ * Changes a draft (New only, judged on the locked row) in the fields given; the same rules as creating it hold for
+ * the result (a hard end after the start, a price cap above the start price). New pictures are stored, kept ones stay.
+ */
+export async function updateDraft(db: Database, actor: string, id: number, input: UpdateAuctionBody): Promise<Changes> {
+  const change = UpdateAuctionBody.parse(input);
+  await db.transaction(async (tx) => {
+    await lockAuction(tx, id, ["New"], "edited");
+    const [current] = await tx.query<{ starts_at: Date; hard_ends_at: Date | null; start_price_cents: number; price_cap_cents: number | null }>(
+      "select starts_at, hard_ends_at, start_price_cents, price_cap_cents from auctions where id = $1",
+      [id],
+    );
+    const startsAt = change.startsAt ? new Date(change.startsAt) : current!.starts_at;
+    const hardEndsAt = change.hardEndsAt === undefined ? current!.hard_ends_at : change.hardEndsAt && new Date(change.hardEndsAt);
+    const startPriceCents = change.startPriceCents ?? current!.start_price_cents;
+    const priceCapCents = change.priceCapCents === undefined ? current!.price_cap_cents : change.priceCapCents;
+    if (hardEndsAt && hardEndsAt <= startsAt) throw new Refusal("CONFLICT", "The hard end must come after the start.");
+    if (priceCapCents !== null && priceCapCents <= startPriceCents) throw new Refusal("CONFLICT", "The price cap must be above the start price.");
+    const images: string[] | undefined = change.images && [];
+    for (const image of change.images ?? []) images!.push(await storeImage(tx, image));
+    // Each column keeps its value unless the change names it; a draft's price is its start price.
+    await tx.query(
+      `update auctions set
+         title = coalesce($2, title), description = coalesce($3, description), images = coalesce($4::jsonb, images),
+         retail_value_cents = coalesce($5, retail_value_cents), entry_fee_cents = coalesce($6, entry_fee_cents),
+         start_price_cents = $7, price_cents = $7, starts_at = $8, initial_seconds = coalesce($9, initial_seconds),
+         reset_seconds = coalesce($10, reset_seconds), min_previous_entries = coalesce($11, min_previous_entries),
+         hard_ends_at = $12, price_cap_cents = $13, payment_window_hours = coalesce($14, payment_window_hours), seq = seq + 1
+       where id = $1`,
+      [
+        id, change.title ?? null, change.description ?? null, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
+        change.entryFeeCents ?? null, startPriceCents, startsAt, change.initialSeconds ?? null, change.resetSeconds ?? null,
+        change.minPreviousEntries ?? null, hardEndsAt, priceCapCents, change.paymentWindowHours ?? null,
+      ],
+    );
+    await logOperatorAction(tx, actor, "auction.update", `auction:${id}`, { fields: Object.keys(change) });
+  });
+  return { auctionIds: [id], walletUserIds: [] };
 }
 
 /** Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. */

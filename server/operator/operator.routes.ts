@@ -18,6 +18,7 @@ import {
   OperatorUsersQuery,
   SetRoleBody,
   TimeLeftBody,
+  UpdateAuctionBody,
   UserRefParams,
   WalletAdjustmentBody,
 } from "../../contract";
@@ -44,9 +45,9 @@ export async function operatorRoutes(
     operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
 
-    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) => ({
-      items: await operator.listAuctions(db, request.query),
-    }));
+    s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) =>
+      operator.auctionPage(db, request.query),
+    );
 
     s.get("/api/operator/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: OperatorAuctionDetail, ...errorAnswers } } }, async (request) =>
       operator.auctionDetail(db, request.params.auctionId),
@@ -60,6 +61,17 @@ export async function operatorRoutes(
         const auction = await operator.createAuction(db, clock(), actingOperator(request), request.body);
         await feed.publishAuctions([auction.id]);
         return reply.status(201).send(auction);
+      },
+    );
+
+    // A draft's pictures may come as data URLs here too.
+    s.patch(
+      "/api/operator/auctions/:auctionId",
+      { bodyLimit: 12 * 1024 * 1024, schema: { params: AuctionIdParams, body: UpdateAuctionBody, response: { 200: OperatorAuctionDetail, ...errorAnswers } } },
+      async (request) => {
+        const id = request.params.auctionId;
+        await publishChanges(feed, await operator.updateDraft(db, actingOperator(request), id, request.body));
+        return operator.auctionDetail(db, id);
       },
     );
 

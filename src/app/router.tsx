@@ -8,6 +8,7 @@ import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/Prot
 import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
 import { loadInfoTexts } from "../lib/i18n";
 import { loadLifecycleActors } from "../features/auctions/live/use-auction-lifecycle";
+import { OperatorGate } from "./OperatorGate";
 
 /** A route whose page component comes from a chunk loaded on first visit (and whatever else it needs first). */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, before?: () => Promise<void>) {
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: "terms-of-service", lazy: lazyPage(infoPages, (m) => m.TermsOfServicePage, loadInfoTexts) },
       { path: "contacts", lazy: lazyPage(infoPages, (m) => m.ContactsPage, loadInfoTexts) },
       { path: "faq", lazy: lazyPage(infoPages, (m) => m.FaqPage, loadInfoTexts) },
+      // Operators only; its pages are routes of its own chunk.
+      { path: "operator/*", element: <OperatorGate /> },
       { path: "404", lazy: lazyPage(() => import("../features/errors/pages/NotFoundPage"), (m) => m.NotFoundPage) },
       {
         element: <ProtectedRoute />,

@@ -1,7 +1,8 @@
 // i18next with languages loaded on demand: the active language before the first render; SPEC.md's fallback order
 // (English, Latvian, Russian) is switched on right after it, loading those in the background; another language
-// when the user picks it. Default Latvian. The long info-page texts (`info.*`) are a namespace of their
-// own, loaded by those pages (`loadInfoTexts`); `t("info.…")` finds them through `fallbackNS`.
+// when the user picks it. Default Latvian. The long info-page texts (`info.*`) and the back office's (`operator.*`)
+// are namespaces of their own, loaded by those pages (`loadInfoTexts`, `loadOperatorTexts`); `t("info.…")` and
+// `t("operator.…")` find them through `fallbackNS`.
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../contract";
@@ -10,7 +11,7 @@ import { readStored, writeStored } from "./storage";
 
 type Texts = { default: Record<string, unknown> };
 
-/** Each language's texts in two parts (the `locale-parts` plugin of vite.config.ts splits the files). */
+/** Each language's texts in three parts (the `locale-parts` plugin of vite.config.ts splits the files). */
 const textParts: Record<string, Record<Language, () => Promise<Texts>>> = {
   translation: {
     en: () => import("../../locales/en.json?core"),
@@ -21,6 +22,11 @@ const textParts: Record<string, Record<Language, () => Promise<Texts>>> = {
     en: () => import("../../locales/en.json?info"),
     lv: () => import("../../locales/lv.json?info"),
     ru: () => import("../../locales/ru.json?info"),
+  },
+  operator: {
+    en: () => import("../../locales/en.json?operator"),
+    lv: () => import("../../locales/lv.json?operator"),
+    ru: () => import("../../locales/ru.json?operator"),
   },
 };
 
@@ -60,6 +66,11 @@ export async function loadInfoTexts(): Promise<void> {
   await i18n.loadNamespaces("info");
 }
 
+/** The back office's texts, for operators only (decision 027): a bidder never downloads them. */
+export async function loadOperatorTexts(): Promise<void> {
+  await i18n.loadNamespaces("operator");
+}
+
 i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language;
 });
@@ -77,7 +88,7 @@ export const i18nReady: Promise<unknown> = i18n
     supportedLngs: ["en", "lv", "ru"],
     ns: ["translation"],
     defaultNS: "translation",
-    fallbackNS: "info",
+    fallbackNS: ["info", "operator"],
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -7,3 +7,7 @@ declare module "*.json?info" {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module "*.json?operator" {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

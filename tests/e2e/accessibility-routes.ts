@@ -1,8 +1,8 @@
 // The routes the accessibility specs (desktop and phone) walk with axe, and the data they need: every screen of
-// SPEC.md §2 that a visitor or a signed-in bidder can open, in light and dark.
+// SPEC.md §2 that a visitor or a signed-in bidder can open, and the operators' back office, in light and dark.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { colourRules, expectNoSeriousViolations } from "./axe";
-import { inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -169,6 +169,49 @@ export async function bidderWithHistory(
 }
 
 /**
+ * The seeded operator's page with something on every back-office screen: a waiting auction with an enrolment (its
+ * page offers every action of a waiting auction) and a bidder with wallet entries.
+ */
+export async function operatorWithData(
+  browser: Browser,
+  contextOptions: BrowserContextOptions = {},
+): Promise<{ page: Page; routes: RouteToCheck[]; layers: LayerToCheck[] }> {
+  const { page: bidderPage, displayName } = await signedInPage(browser, "Axeop", contextOptions);
+  const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+  const page = await context.newPage();
+  await inEnglish(page);
+  expect((await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } })).status()).toBe(200);
+  await completeGuidedTours(page.request);
+  const credit = await page.request.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 300, reason: "E2E starting balance" } });
+  expect(credit.status()).toBe(200);
+  const userId = ((await credit.json()) as { id: string }).id;
+  const title = `Axe back office lamp ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 2500, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 3600, publish: true },
+  });
+  expect(created.status()).toBe(201);
+  const auctionId = ((await created.json()) as { id: number }).id;
+  expect((await bidderPage.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  await bidderPage.context().close();
+  const auctionPath = `/operator/auctions/${auctionId}`;
+  return {
+    page,
+    routes: [
+      { path: "/operator/auctions?status=Waiting", heading: "Auctions" },
+      { path: "/operator/auctions/new", heading: "New auction" },
+      { path: auctionPath, heading: title },
+      { path: "/operator/users", heading: "Users" },
+      { path: `/operator/users/${userId}`, heading: displayName },
+    ],
+    layers: [
+      { path: auctionPath, press: ["Start now"], dialog: "Start this auction now?" },
+      { path: auctionPath, press: ["Cancel auction"], dialog: "Cancel this auction?" },
+    ],
+  };
+}
+
+/**
  * The axe walk as tests, one per audience, colour scheme and kind (pages, then open menus and dialogs), so that each
  * stays within its time on a busy machine and a failure names its part. `device` picks the layers only one device has.
  */
@@ -192,5 +235,11 @@ export function describeAccessibilityWalk(device: "phone" | "desktop", contextOp
     test.setTimeout(180_000);
     const { page } = await bidderWithHistory(browser, contextOptions());
     await expectLayersAccessible(page, signedInLayers, device);
+  });
+  test("an operator's back office, its pages and dialogs, has no serious or critical accessibility violation, light and dark", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const { page, routes, layers } = await operatorWithData(browser, contextOptions());
+    await expectRoutesAccessible(page, routes);
+    await expectLayersAccessible(page, layers, device);
   });
 }

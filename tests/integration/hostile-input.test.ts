@@ -70,6 +70,11 @@ const validBodies: Record<string, Record<string, Json>> = {
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
     priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false,
   },
+  "PATCH /api/operator/auctions/:auctionId": {
+    title: "Lamp", description: "A desk lamp", images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
+    startsAt: "2029-12-31T00:00:00Z", initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: null, priceCapCents: 500,
+    paymentWindowHours: 72,
+  },
   "POST /api/operator/auctions/:auctionId/time-left": { seconds: 60 },
   "POST /api/operator/users": { email: "bot@example.lv", password: "Secret1!", firstName: "Bot", lastName: "One", displayName: "bot_one", role: "bidder", isDemo: true },
   "POST /api/operator/users/:user/wallet": { amountCents: 100, reason: "Goodwill" },
@@ -82,7 +87,7 @@ const validBodies: Record<string, Record<string, Json>> = {
 };
 const validQueries: Record<string, Record<string, string>> = {
   "GET /api/user-wallet/transactions": { page: "1" },
-  "GET /api/operator/auctions": { status: "Running", limit: "5" },
+  "GET /api/operator/auctions": { status: "Running", search: "lamp", limit: "5", offset: "0" },
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
   "GET /api/addresses": { q: "Brīvības" },

@@ -170,6 +170,57 @@ describe("the operator API", () => {
     expect((await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 60 })).status).toBe(409);
   });
 
+  it("lists auctions of one status by part of the title or by number, a page at a time with the total", async () => {
+    // No digit in the titles, so that searching a number finds that auction alone.
+    const tag = `Kettle ${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const ids: number[] = [];
+    for (const n of ["one", "two", "three"]) ids.push(((await create({ title: `${tag} ${n}`, startsInSeconds: 3600 })).body as OperatorAuction).id);
+    await operator.post(`/api/operator/auctions/${ids[2]}/publish`);
+    type Page = { items: OperatorAuction[]; total: number };
+    const list = async (query: string) => (await operator.get(`/api/operator/auctions?${query}`)).body as Page;
+
+    const drafts = await list(`status=New&search=${encodeURIComponent(tag.toUpperCase())}`);
+    expect(drafts.items.map((a) => a.id)).toEqual([ids[1], ids[0]]);
+    expect(drafts.total).toBe(2);
+    const first = await list(`search=${encodeURIComponent(tag)}&limit=2`);
+    expect(first).toMatchObject({ total: 3 });
+    expect(first.items.map((a) => a.id)).toEqual([ids[2], ids[1]]);
+    const second = await list(`search=${encodeURIComponent(tag)}&limit=2&offset=2`);
+    expect(second).toMatchObject({ total: 3 });
+    expect(second.items.map((a) => a.id)).toEqual([ids[0]]);
+    expect(await list(`search=${encodeURIComponent(tag)}&limit=2&offset=4`)).toEqual({ items: [], total: 3 });
+    expect((await list(`search=${ids[1]}`)).items.map((a) => a.id)).toEqual([ids[1]]);
+    // A wildcard is a character like any other, not "anything".
+    expect(await list(`search=${encodeURIComponent("%")}`)).toEqual({ items: [], total: 0 });
+    expect((await operator.get("/api/operator/auctions?offset=-1")).status).toBe(400);
+  });
+
+  it("edits a draft in the fields given, clears a limit with null, and refuses what creating would refuse", async () => {
+    const made = (await create({ priceCapCents: 5000, startsInSeconds: 3600 })).body as OperatorAuction;
+    const path = `/api/operator/auctions/${made.id}`;
+    const edited = await operator.request("PATCH", path, { title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, images: [`data:image/png;base64,${PIXEL_PNG}`] });
+    expect(edited.status).toBe(200);
+    const detail = edited.body as OperatorAuctionDetail;
+    expect(detail).toMatchObject({ status: "New", title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, initialSeconds: 60, resetSeconds: 15 });
+    expect(detail.images).toEqual([expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/)]);
+    expect((await operator.get(path)).body).toMatchObject({ title: "Espresso machine, red", priceCapCents: null });
+
+    const unchanged = (await operator.get(path)).body as OperatorAuctionDetail;
+    const bad = await operator.request("PATCH", path, { title: "", resetSeconds: 1, status: "Running" });
+    expect(bad.status).toBe(400);
+    const hardEndFirst = await operator.request("PATCH", path, { hardEndsAt: new Date(Date.parse(unchanged.startsAt) - 60_000).toISOString() });
+    expect(hardEndFirst.status).toBe(409);
+    expect((await operator.request("PATCH", path, {})).status).toBe(400);
+    expect((await operator.get(path)).body).toEqual(unchanged);
+
+    // Once published, a draft is no longer a draft: nothing changes.
+    await operator.post(`${path}/publish`);
+    const late = await operator.request("PATCH", path, { title: "Too late" });
+    expect(late.status).toBe(409);
+    expect(((await operator.get(path)).body as OperatorAuctionDetail).title).toBe("Espresso machine, red");
+    expect((await bidder.request("PATCH", path, { title: "Mine" })).status).toBe(403);
+  });
+
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {
     const user = await createBidder(server.database.db, { balanceCents: 500 });
     const credited = await operator.post(`/api/operator/users/${user.email}/wallet`, { amountCents: 250, reason: "Goodwill for a late delivery" });

@@ -14,7 +14,7 @@ import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
 import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
 import { formatBalance } from "../../lib/format";
-import { UserGlyph, WalletGlyph } from "../../components/ui/icons";
+import { GearGlyph, UserGlyph, WalletGlyph } from "../../components/ui/icons";
 import { Button } from "../../components/ui/Button";
 
 export function useReturnUrlSearch(): string {
@@ -125,6 +125,14 @@ function SignedInMenu({ user }: { user: AuthenticatedUser }) {
                 {t("account.wallet")}
               </Link>
             </li>
+            {user.isOperator && (
+              <li>
+                <Link to="/operator" onClick={close} className={itemClass}>
+                  <GearGlyph className="size-4" />
+                  {t("account.backOffice")}
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="/sign-out" onClick={close} className={`${itemClass} text-red-600 dark:text-red-400`}>
                 {t("account.signOut")}

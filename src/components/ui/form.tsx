@@ -13,13 +13,16 @@ export const inputClassName =
 export const fieldDescribedBy = (id: string, error: string | undefined, hint: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
-/** The field's translated error (a locale key), or else its hint, under the ids `fieldDescribedBy` names. */
+/**
+ * The field's translated error (a locale key, or a message a form's error map has already translated), or else its
+ * hint, under the ids `fieldDescribedBy` names.
+ */
 export function FieldMessage({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (error) {
     return (
       <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-        {t(error)}
+        {i18n.exists(error) ? t(error) : error}
       </p>
     );
   }

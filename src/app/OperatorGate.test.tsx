@@ -1,0 +1,42 @@
+// Who gets into /operator: operators get the back office; a bidder or a visitor gets the 404 page.
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { bidder, operator, stubOperatorApi } from "../../tests/support/operator-api";
+import { json, renderRoutes } from "../../tests/support/render";
+import { OperatorGate } from "./OperatorGate";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderGate = (path = "/operator/auctions") =>
+  renderRoutes(
+    [
+      { path: "operator/*", element: <OperatorGate /> },
+      { path: "404", element: <h1>Page not found</h1> },
+    ],
+    path,
+  );
+
+describe("the back office's door", () => {
+  it("lets an operator in: /operator opens the auctions, New first", async () => {
+    const api = stubOperatorApi({ "GET /api/operator/auctions": () => json({ items: [], total: 0 }) }, operator);
+    const { router } = renderGate("/operator");
+    expect(await screen.findByRole("heading", { level: 1, name: "Auctions" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/operator/auctions");
+    await waitFor(() => expect(api.callsTo("GET", "/api/operator/auctions")[0]?.query.get("status")).toBe("New"));
+  });
+
+  it("sends a bidder to the 404 page without asking the operator API", async () => {
+    const api = stubOperatorApi({}, bidder);
+    const { router } = renderGate();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/404");
+    expect(api.calls.filter((call) => call.path.startsWith("/api/operator"))).toEqual([]);
+  });
+
+  it("sends a visitor who is not signed in to the 404 page too", async () => {
+    stubOperatorApi({}, { isAuthenticated: false });
+    const { router } = renderGate("/operator/users");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/404");
+  });
+});

@@ -1,0 +1,46 @@
+// The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
+// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page.
+import { useTranslation } from "react-i18next";
+import { NavLink, Navigate, Route, Routes } from "react-router-dom";
+import { AuctionListPage } from "./pages/AuctionListPage";
+import { AuctionPage } from "./pages/AuctionPage";
+import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
+import { UserListPage } from "./pages/UserListPage";
+import { UserPage } from "./pages/UserPage";
+
+export function OperatorArea() {
+  return (
+    <>
+      <OperatorNavigation />
+      <Routes>
+        <Route index element={<Navigate to="auctions" replace />} />
+        <Route path="auctions" element={<AuctionListPage />} />
+        <Route path="auctions/new" element={<NewAuctionPage />} />
+        <Route path="auctions/:auctionId" element={<AuctionPage />} />
+        <Route path="auctions/:auctionId/edit" element={<EditDraftPage />} />
+        <Route path="users" element={<UserListPage />} />
+        <Route path="users/:userId" element={<UserPage />} />
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </>
+  );
+}
+
+function OperatorNavigation() {
+  const { t } = useTranslation();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex h-10 items-center rounded-full px-4 text-sm font-semibold transition ${
+      isActive ? "bg-primary-700 text-white" : "text-ink hover:bg-black/5 dark:hover:bg-white/10"
+    }`;
+  return (
+    <nav aria-label={t("operator.title")} className="mb-6 flex flex-wrap items-center gap-2 border-b border-line pb-4">
+      <p className="w-full text-xs font-bold tracking-wider text-muted uppercase sm:mr-2 sm:w-auto">{t("operator.title")}</p>
+      <NavLink to="/operator/auctions" className={linkClass}>
+        {t("operator.nav.auctions")}
+      </NavLink>
+      <NavLink to="/operator/users" className={linkClass}>
+        {t("operator.nav.users")}
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+// A draft's form (New, seen only by operators): texts, pictures, money, timing and the hard stops, for a new auction
+// and for editing one. Every field is checked by the contract's rule for it before anything is sent; the server
+// checks again, and its refusal is shown at the field it names, or above the form.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { CreateAuctionBody } from "../../../../contract";
+import { FieldMessage, FormAlert, SubmitButton, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
+import { applyServerError } from "../../../lib/form-errors";
+import { ImagesField } from "./ImagesField";
+import { DraftForm, type DraftFormValues } from "../draft-form";
+import { issueText, refusalText } from "../form-issues";
+
+type Props = {
+  initial: DraftFormValues;
+  saveLabel: string;
+  saveHint: string;
+  isPending: boolean;
+  /** What a CONFLICT refusal means for this save. */
+  conflictKey: string;
+  /** Sends the draft; a refusal is shown by the form (at its field when the server names one). */
+  onSave: (body: CreateAuctionBody) => Promise<unknown>;
+};
+
+export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conflictKey, onSave }: Props) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<DraftFormValues, unknown, CreateAuctionBody>({
+    resolver: zodResolver(DraftForm, { error: issueText(t) }),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+  const money = { inputMode: "decimal" as const, autoComplete: "off" };
+  const whole = { inputMode: "numeric" as const, autoComplete: "off" };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(async (body) => {
+        setFailure(undefined);
+        try {
+          await onSave(body);
+        } catch (error) {
+          const message = applyServerError(error, form.setError, t);
+          if (message !== undefined) setFailure(refusalText(error, t, conflictKey));
+        }
+      })}
+      className="flex flex-col gap-6"
+    >
+      <FormAlert message={failure} />
+      <Section title={t("operator.form.product")}>
+        <TextField label={t("operator.form.productTitle")} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <TextArea label={t("operator.form.description")} error={errors.description?.message} {...form.register("description")} />
+        <Controller control={form.control} name="images" render={({ field }) => <ImagesField value={field.value ?? []} onChange={field.onChange} error={errors.images?.message} />} />
+      </Section>
+      <Section title={t("operator.form.money")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("operator.form.retailValue")} hint={t("operator.form.eurosHint")} {...money} error={errors.retailValueCents?.message} {...form.register("retailValueCents")} />
+          <TextField label={t("operator.form.entryFee")} hint={t("operator.form.eurosHint")} {...money} error={errors.entryFeeCents?.message} {...form.register("entryFeeCents")} />
+        </div>
+      </Section>
+      <Section title={t("operator.form.timing")}>
+        <TextField type="datetime-local" label={t("operator.form.startsAt")} hint={t("operator.form.startsAtHint")} error={errors.startsAt?.message} {...form.register("startsAt")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("operator.form.initialSeconds")} hint={t("operator.form.initialSecondsHint")} {...whole} error={errors.initialSeconds?.message} {...form.register("initialSeconds")} />
+          <TextField label={t("operator.form.resetSeconds")} hint={t("operator.form.resetSecondsHint")} {...whole} error={errors.resetSeconds?.message} {...form.register("resetSeconds")} />
+        </div>
+      </Section>
+      <Section title={t("operator.form.rules")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("operator.form.minPreviousEntries")} hint={t("operator.form.minPreviousEntriesHint")} {...whole} error={errors.minPreviousEntries?.message} {...form.register("minPreviousEntries")} />
+          <TextField label={t("operator.form.paymentWindowHours")} hint={t("operator.form.paymentWindowHoursHint")} {...whole} error={errors.paymentWindowHours?.message} {...form.register("paymentWindowHours")} />
+          <TextField type="datetime-local" label={t("operator.form.hardEndsAt")} hint={t("operator.form.optional")} error={errors.hardEndsAt?.message} {...form.register("hardEndsAt")} />
+          <TextField label={t("operator.form.priceCap")} hint={t("operator.form.optional")} {...money} error={errors.priceCapCents?.message} {...form.register("priceCapCents")} />
+        </div>
+      </Section>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <SubmitButton isPending={isPending}>{saveLabel}</SubmitButton>
+        <p className="text-sm text-muted">{saveHint}</p>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; ref?: Ref<HTMLTextAreaElement> };
+
+function TextArea({ ref, label, error, ...area }: TextAreaProps) {
+  const id = `${area.name ?? "text"}-area`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, undefined)}
+        className={`${inputClassName} h-auto min-h-24 py-2.5`}
+        {...area}
+      />
+      <FieldMessage id={id} error={error} hint={undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Product pictures for a new draft: chosen from the device, shown as thumbnails, each removable. They travel as data
+// URLs in the create call; the server stores them (/media/…). At most eight, as the contract allows.
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { iconButtonClassName } from "../../../components/ui/Button";
+import { CloseGlyph } from "../../../components/ui/icons";
+
+export const MAX_IMAGES = 8;
+/** The contract takes a data URL of up to 8 MB: a picture of 5 MB fits with its base64 overhead. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const ACCEPTED = "image/png,image/jpeg,image/webp,image/gif";
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsDataURL(file);
+  });
+
+export function ImagesField({ value, onChange, error }: { value: string[]; onChange: (images: string[]) => void; error?: string | undefined }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [problem, setProblem] = useState<string>();
+  const add = async (files: FileList | null) => {
+    setProblem(undefined);
+    const chosen = [...(files ?? [])];
+    if (value.length + chosen.length > MAX_IMAGES) return setProblem(t("operator.form.tooManyImages", { max: MAX_IMAGES }));
+    if (chosen.some((file) => file.size > MAX_IMAGE_BYTES || !ACCEPTED.split(",").includes(file.type))) {
+      return setProblem(t("operator.form.imageRefused"));
+    }
+    onChange([...value, ...(await Promise.all(chosen.map(readAsDataUrl)))]);
+  };
+  const message = problem ?? error;
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium">{t("operator.form.images")}</legend>
+      {value.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {value.map((src, index) => (
+            <li key={`${index}-${src.slice(-16)}`} className="relative">
+              <img src={src} alt={t("operator.form.imageNumber", { number: index + 1 })} className="size-20 rounded-xl border border-line object-cover" />
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((_, i) => i !== index))}
+                aria-label={t("operator.form.removeImage", { number: index + 1 })}
+                className={iconButtonClassName("absolute -top-2 -right-2 size-8 border border-line bg-surface shadow-sm")}
+              >
+                <CloseGlyph className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {value.length < MAX_IMAGES && (
+        <div>
+          <label htmlFor={id} className="inline-flex h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:border-primary-400 focus-within:ring-3 focus-within:ring-primary-500/40">
+            {t("operator.form.addImages")}
+            <input
+              id={id}
+              type="file"
+              accept={ACCEPTED}
+              multiple
+              className="sr-only"
+              aria-describedby={`${id}-hint`}
+              onChange={(event) => {
+                void add(event.target.files);
+                event.target.value = "";
+              }}
+            />
+          </label>
+        </div>
+      )}
+      <p id={`${id}-hint`} className={message ? "text-sm text-red-600 dark:text-red-400" : "text-xs text-muted"} role={problem ? "alert" : undefined}>
+        {message ?? t("operator.form.imagesHint", { max: MAX_IMAGES })}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,135 @@
+// Auctions by status (New, Waiting, Running, Ended, Canceled), searched by title or number, twenty to a page, newest
+// first. The status, search and page live in the address, so a tab or a page can be linked and Back works.
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { AuctionStatus, auctionStatuses, type OperatorAuction } from "../../../../contract";
+import { buttonClassName } from "../../../components/ui/Button";
+import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { FormAlert } from "../../../components/ui/form";
+import { useDateTime, useEuro } from "../../../lib/format";
+import { AUCTION_PAGE_SIZE, auctionListQuery } from "../api/auctions";
+import { Pager } from "../components/Pager";
+import { SearchForm } from "../components/SearchForm";
+import { StatusBadge } from "../components/StatusBadge";
+import { refusalText } from "../form-issues";
+
+export function AuctionListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const status = AuctionStatus.catch("New").parse(params.get("status") ?? "New");
+  const search = params.get("q") ?? "";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { data, error, isPending } = useQuery(auctionListQuery({ status, search, page }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / AUCTION_PAGE_SIZE)) : 1;
+
+  const go = (change: { status?: AuctionStatus; q?: string; page?: number }) => {
+    const next = new URLSearchParams();
+    next.set("status", change.status ?? status);
+    const q = change.q ?? search;
+    if (q) next.set("q", q);
+    const nextPage = change.page ?? 1;
+    if (nextPage > 1) next.set("page", String(nextPage));
+    setParams(next);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeading title={t("operator.auctions.title")} />
+        <Link to="/operator/auctions/new" className={buttonClassName()}>
+          {t("operator.auctions.new")}
+        </Link>
+      </div>
+      <nav aria-label={t("operator.auctions.statuses")} className="mb-4">
+        <ul className="flex flex-wrap gap-1.5">
+          {auctionStatuses.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`?status=${tab}${search ? `&q=${encodeURIComponent(search)}` : ""}`}
+                aria-current={tab === status ? "page" : undefined}
+                className={`flex h-10 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition ${
+                  tab === status ? "border-primary-700 bg-primary-700 text-white" : "border-line bg-surface hover:border-primary-400"
+                }`}
+              >
+                {t(`operator.status.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mb-4">
+        <SearchForm
+          key={search}
+          label={t("operator.auctions.search")}
+          placeholder={t("operator.auctions.searchPlaceholder")}
+          value={search}
+          maxLength={120}
+          onSearch={(q) => go({ q })}
+        />
+      </div>
+      {error ? (
+        <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
+      ) : isPending ? (
+        <CenteredProgressBar />
+      ) : data.items.length === 0 ? (
+        <EmptyState>{search ? t("operator.auctions.noneFound", { search }) : t("operator.auctions.none")}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-muted" aria-live="polite">
+            {t("operator.auctions.count", { count: data.total })}
+          </p>
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
+            {data.items.map((auction) => (
+              <AuctionRow key={auction.id} auction={auction} />
+            ))}
+          </ul>
+          <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} label={t("operator.auctions.pages")} />
+        </>
+      )}
+    </>
+  );
+}
+
+function AuctionRow({ auction }: { auction: OperatorAuction }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  const when = useDateTime();
+  const moment =
+    auction.status === "Ended" || auction.status === "Canceled"
+      ? auction.endedAt && t("operator.auctions.endedAt", { time: when(auction.endedAt) })
+      : auction.status === "Running" && auction.endsAt
+        ? t("operator.auctions.endsAt", { time: when(auction.endsAt) })
+        : t("operator.auctions.startsAt", { time: when(auction.startsAt) });
+  return (
+    <li>
+      <Link to={`/operator/auctions/${auction.id}`} className="flex flex-col gap-1 px-4 py-3 hover:bg-black/[0.03] sm:flex-row sm:items-center sm:gap-4 dark:hover:bg-white/5">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold break-words">{auction.title}</span>
+            <StatusBadge status={auction.status} />
+          </p>
+          <p className="text-sm text-muted">
+            #{auction.id}
+            {moment ? ` · ${moment}` : ""}
+          </p>
+        </div>
+        <dl className="flex shrink-0 gap-4 text-sm tabular-nums">
+          <div>
+            <dt className="text-xs text-muted">{t("operator.auctions.price")}</dt>
+            <dd className="font-semibold">{euro(auction.priceCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">{t("operator.auctions.enrolled")}</dt>
+            <dd className="font-semibold">{auction.enrolledCount}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">{t("operator.auctions.bids")}</dt>
+            <dd className="font-semibold">{auction.bidCount}</dd>
+          </div>
+        </dl>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+// One auction in the back office: the actions its status allows, a confirmation before what cannot be undone, the
+// refunds a cancel made, and a refusal (the auction moved on meanwhile) in the operator's words.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
+import { OperatorArea } from "../OperatorArea";
+
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
+afterEach(() => vi.unstubAllGlobals());
+
+const renderAuction = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
+const path = "/api/operator/auctions/42";
+
+describe("an auction's actions", () => {
+  it("offers a waiting auction start now, set start and cancel, not publish or end now", async () => {
+    stubOperatorApi({ [`GET ${path}`]: () => json(auctionDetail({ status: "Waiting" })) });
+    renderAuction();
+    await screen.findByRole("heading", { level: 1, name: "Espresso machine" });
+    const actions = screen.getByRole("region", { name: "Actions" });
+    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Start now", "Set start", "Cancel auction"]);
+  });
+
+  it("cancels after a confirmation and lists the entry fees it refunded", async () => {
+    let status: "Waiting" | "Canceled" = "Waiting";
+    const api = stubOperatorApi({
+      [`GET ${path}`]: () => json(auctionDetail({ status })),
+      [`POST ${path}/cancel`]: () => {
+        status = "Canceled";
+        return json({ auction: auctionDetail({ status }), refunds: [{ displayName: "anna_b", amountCents: 50 }] });
+      },
+    });
+    const user = userEvent.setup();
+    renderAuction();
+    await user.click(await screen.findByRole("button", { name: "Cancel auction" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this auction?" });
+    expect(dialog).toHaveTextContent("every entry fee is refunded (enrolled bidders: 1)");
+    expect(api.callsTo("POST", `${path}/cancel`)).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel auction" }));
+
+    const refunds = await screen.findByRole("status", { name: "Canceled. Entry fees refunded: 1" });
+    expect(within(refunds).getByRole("listitem")).toHaveTextContent("anna_b€0.50");
+    // Canceled: nothing more to do with it.
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Actions" })).not.toBeInTheDocument());
+  });
+
+  it("says so when the auction has moved on before End now arrived", async () => {
+    stubOperatorApi({
+      [`GET ${path}`]: () => json(auctionDetail({ status: "Running", leaderName: "anna_b", endsAt: "2030-01-01T10:05:00.000Z" })),
+      [`POST ${path}/end-now`]: () => refusal(409, "CONFLICT", "Only Running auctions can be ended; auction 42 is Ended."),
+    });
+    const user = userEvent.setup();
+    renderAuction();
+    await user.click(await screen.findByRole("button", { name: "End now" }));
+    const dialog = await screen.findByRole("dialog", { name: "End this auction now?" });
+    expect(dialog).toHaveTextContent("anna_b wins it at the current price");
+    await user.click(within(dialog).getByRole("button", { name: "End now" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Only a running auction can be ended now; this one is not running.");
+  });
+
+  it("sets the time left with a whole number of seconds checked by the contract", async () => {
+    const api = stubOperatorApi({
+      [`GET ${path}`]: () => json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z" })),
+      [`POST ${path}/time-left`]: () => json(auctionDetail({ status: "Running" })),
+    });
+    const user = userEvent.setup();
+    renderAuction();
+    await user.click(await screen.findByRole("button", { name: "Set time left" }));
+    const dialog = await screen.findByRole("dialog", { name: "Set time left" });
+    const seconds = within(dialog).getByLabelText("Seconds from now");
+    await user.clear(seconds);
+    await user.type(seconds, "999999");
+    await user.click(within(dialog).getByRole("button", { name: "Set time left" }));
+    expect(seconds).toHaveAccessibleDescription("At most 604800");
+    await user.clear(seconds);
+    await user.type(seconds, "30");
+    await user.click(within(dialog).getByRole("button", { name: "Set time left" }));
+    await waitFor(() => expect(api.callsTo("POST", `${path}/time-left`).map((call) => call.body)).toEqual([{ seconds: 30 }]));
+  });
+});

@@ -1,0 +1,288 @@
+// One auction for operators: its settings, enrolments and bid chain, and what its status allows (publish, start now,
+// set time left, end now, cancel). What cannot be undone asks first; a refusal (another operator or the clock was
+// first) is said in the dialog and the page shows the auction as it now is.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router-dom";
+import { z } from "zod";
+import { IdParam, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import { Button, buttonClassName } from "../../../components/ui/Button";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
+import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { FormAlert, TextField } from "../../../components/ui/form";
+import { showToast } from "../../../components/ui/toast";
+import { useDateTime, useEuro } from "../../../lib/format";
+import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
+import { StatusBadge } from "../components/StatusBadge";
+import { wholeField } from "../draft-form";
+import { issueText, refusalText } from "../form-issues";
+
+export function AuctionPage() {
+  const { t } = useTranslation();
+  const parsedId = IdParam.safeParse(useParams().auctionId ?? "");
+  const id = parsedId.success ? parsedId.data : 0;
+  const { data: auction, error } = useQuery({ ...auctionQuery(id), enabled: parsedId.success });
+  if (!parsedId.success) return <EmptyState>{t("errors.NOT_FOUND")}</EmptyState>;
+  if (error) return <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />;
+  if (!auction) return <CenteredProgressBar />;
+  return <AuctionDetail auction={auction} />;
+}
+
+function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  const when = useDateTime();
+  const [refunds, setRefunds] = useState<CancelAuctionResponse["refunds"] | null>(null);
+  const seconds = (value: number) => t("operator.auction.seconds", { count: value });
+  const facts: [string, string][] = [
+    [t("operator.auction.startsAt"), when(auction.startsAt)],
+    ...(auction.endsAt ? [[t(auction.status === "Running" ? "operator.auction.endsAt" : "operator.auction.endedAt"), when(auction.endedAt ?? auction.endsAt)] as [string, string]] : []),
+    [t("operator.auction.price"), euro(auction.priceCents)],
+    [t("operator.auction.entryFee"), euro(auction.entryFeeCents)],
+    [t("operator.auction.retailValue"), euro(auction.retailValueCents)],
+    [t("operator.auction.initialSeconds"), seconds(auction.initialSeconds)],
+    [t("operator.auction.resetSeconds"), seconds(auction.resetSeconds)],
+    [t("operator.form.minPreviousEntries"), String(auction.minPreviousEntries)],
+    [t("operator.form.hardEndsAt"), auction.hardEndsAt ? when(auction.hardEndsAt) : t("operator.auction.none")],
+    [t("operator.auction.priceCap"), auction.priceCapCents === null ? t("operator.auction.none") : euro(auction.priceCapCents)],
+    [t("operator.auction.paymentWindow"), t("operator.auction.hours", { count: auction.paymentWindowHours })],
+    [t("operator.auctions.bids"), String(auction.bidCount)],
+    [t(auction.winnerName ? "operator.auction.winner" : "operator.auction.leader"), auction.winnerName ?? auction.leaderName ?? t("operator.auction.none")],
+  ];
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to={`/operator/auctions?status=${auction.status}`} className="text-accent hover:underline">
+          ← {t("operator.auctions.title")}
+        </Link>
+      </p>
+      <PageHeading title={auction.title}>
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={auction.status} />
+          <span>#{auction.id}</span>
+          {auction.isDemo && <span>· {t("operator.demo")}</span>}
+        </span>
+      </PageHeading>
+      <AuctionActions auction={auction} onRefunds={setRefunds} />
+      {refunds && <RefundList refunds={refunds} />}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <section aria-labelledby="auction-settings" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <h2 id="auction-settings" className="mb-3 text-lg font-semibold">
+            {t("operator.auction.settings")}
+          </h2>
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted">{term}</dt>
+                <dd className="text-right font-medium tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="auction-product" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <h2 id="auction-product" className="mb-3 text-lg font-semibold">
+            {t("operator.form.product")}
+          </h2>
+          {auction.images.length > 0 && (
+            <ul className="mb-3 flex flex-wrap gap-2">
+              {auction.images.map((src, index) => (
+                <li key={src}>
+                  <img src={src} alt={t("operator.form.imageNumber", { number: index + 1 })} width={80} height={80} className="size-20 rounded-xl border border-line bg-white object-contain p-1" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="text-sm whitespace-pre-line">{auction.description || t("operator.auction.noDescription")}</p>
+        </section>
+        <section aria-labelledby="auction-enrolments" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <h2 id="auction-enrolments" className="mb-3 text-lg font-semibold">
+            {t("operator.auction.enrolments", { count: auction.enrolments.length })}
+          </h2>
+          {auction.enrolments.length === 0 ? (
+            <p className="text-sm text-muted">{t("operator.auction.noEnrolments")}</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {auction.enrolments.map((enrolment) => (
+                <li key={enrolment.email} className="flex justify-between gap-3 py-2">
+                  <span className="min-w-0 break-words">
+                    {enrolment.displayName} <span className="text-muted">({enrolment.email})</span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">{euro(enrolment.feeCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="auction-chain" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <h2 id="auction-chain" className="mb-3 text-lg font-semibold">
+            {t("operator.auction.chain")}
+          </h2>
+          <p className="text-sm">
+            {auction.chain.links.length === 0
+              ? t("operator.auction.noBids")
+              : t(auction.chain.isValid ? "operator.auction.chainValid" : "operator.auction.chainBroken", { count: auction.chain.links.length })}
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+type DialogKind = "start-now" | "end-now" | "time-left" | "cancel";
+
+const conflictKeys: Record<AuctionAction["kind"], string> = {
+  publish: "operator.actions.refused.publish",
+  "start-now": "operator.actions.refused.startNow",
+  "end-now": "operator.actions.refused.endNow",
+  "time-left": "operator.actions.refused.timeLeft",
+  cancel: "operator.actions.refused.cancel",
+};
+
+const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) });
+
+function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail; onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<DialogKind | null>(null);
+  const [failure, setFailure] = useState<string>();
+  const [secondsText, setSecondsText] = useState("60");
+  const [secondsError, setSecondsError] = useState<string>();
+  const mutation = useAuctionMutation((action: AuctionAction) => runAuctionAction(auction.id, action));
+  const { status } = auction;
+  const canPublish = status === "New";
+  const canStart = status === "New" || status === "Waiting";
+  const canEnd = status === "Running";
+  const canCancel = status === "New" || status === "Waiting";
+  const canRetime = canStart || canEnd;
+
+  const run = (action: AuctionAction) => {
+    setFailure(undefined);
+    mutation.mutate(action, {
+      onSuccess: ({ auction: changed, refunds }) => {
+        setOpen(null);
+        if (refunds) onRefunds(refunds);
+        showToast("success", t(`operator.actions.done.${action.kind}`, { title: changed.title, status: t(`operator.status.${changed.status}`) }));
+      },
+      onError: (error) => setFailure(refusalText(error, t, conflictKeys[action.kind])),
+    });
+  };
+  const openDialog = (kind: DialogKind) => {
+    setFailure(undefined);
+    setSecondsError(undefined);
+    setOpen(kind);
+  };
+  const dialog = (kind: DialogKind) => ({
+    isOpen: open === kind,
+    onOpenChange: (isOpen: boolean) => setOpen(isOpen ? kind : null),
+    isPending: mutation.isPending,
+    error: open === kind ? failure : undefined,
+  });
+
+  if (!canPublish && !canRetime && !canCancel) return null;
+  return (
+    <section aria-label={t("operator.actions.title")} className="mb-6 flex flex-col gap-3">
+      <div className="flex flex-wrap gap-2">
+        {canPublish && (
+          <Button onClick={() => run({ kind: "publish" })} disabled={mutation.isPending}>
+            {t("operator.actions.publish")}
+          </Button>
+        )}
+        {canPublish && (
+          <Link to={`/operator/auctions/${auction.id}/edit`} className={buttonClassName({ variant: "secondary" })}>
+            {t("operator.actions.edit")}
+          </Link>
+        )}
+        {canStart && (
+          <Button variant="secondary" onClick={() => openDialog("start-now")}>
+            {t("operator.actions.startNow")}
+          </Button>
+        )}
+        {canEnd && (
+          <Button variant="secondary" onClick={() => openDialog("end-now")}>
+            {t("operator.actions.endNow")}
+          </Button>
+        )}
+        {canRetime && (
+          <Button variant="secondary" onClick={() => openDialog("time-left")}>
+            {t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
+          </Button>
+        )}
+        {canCancel && (
+          <Button variant="danger" onClick={() => openDialog("cancel")}>
+            {t("operator.actions.cancel")}
+          </Button>
+        )}
+      </div>
+      {open === null && <FormAlert message={failure} />}
+
+      <ConfirmDialog
+        {...dialog("start-now")}
+        title={t("operator.actions.startNowTitle")}
+        description={t(status === "New" ? "operator.actions.startNowDraft" : "operator.actions.startNowBody", { title: auction.title, seconds: auction.initialSeconds })}
+        confirmLabel={t("operator.actions.startNow")}
+        onConfirm={() => run({ kind: "start-now" })}
+      />
+      <ConfirmDialog
+        {...dialog("end-now")}
+        variant="danger"
+        title={t("operator.actions.endNowTitle")}
+        description={t(auction.leaderName ? "operator.actions.endNowLeader" : "operator.actions.endNowNoLeader", { title: auction.title, leader: auction.leaderName })}
+        confirmLabel={t("operator.actions.endNow")}
+        onConfirm={() => run({ kind: "end-now" })}
+      />
+      <ConfirmDialog
+        {...dialog("time-left")}
+        variant={canEnd ? "danger" : "primary"}
+        title={t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
+        description={t(canEnd ? "operator.actions.timeLeftBody" : "operator.actions.startsInBody")}
+        confirmLabel={t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
+        onConfirm={() => {
+          const parsed = SecondsForm.safeParse({ seconds: secondsText }, { error: issueText(t) });
+          if (!parsed.success) return setSecondsError(parsed.error.issues[0]?.message);
+          setSecondsError(undefined);
+          run({ kind: "time-left", seconds: parsed.data.seconds });
+        }}
+      >
+        <TextField
+          label={t("operator.actions.seconds")}
+          inputMode="numeric"
+          autoComplete="off"
+          value={secondsText}
+          onChange={(event) => setSecondsText(event.target.value)}
+          error={secondsError}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...dialog("cancel")}
+        variant="danger"
+        title={t("operator.actions.cancelTitle")}
+        description={t("operator.actions.cancelBody", { title: auction.title, count: auction.enrolledCount })}
+        confirmLabel={t("operator.actions.cancel")}
+        onConfirm={() => run({ kind: "cancel" })}
+      />
+    </section>
+  );
+}
+
+function RefundList({ refunds }: { refunds: CancelAuctionResponse["refunds"] }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  return (
+    <section role="status" aria-labelledby="auction-refunds" className="mb-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+      <h2 id="auction-refunds" className="font-semibold">
+        {t("operator.actions.refunds", { count: refunds.length })}
+      </h2>
+      {refunds.length > 0 && (
+        <ul className="mt-2 flex flex-col gap-1">
+          {refunds.map((refund, index) => (
+            <li key={`${refund.displayName}-${index}`} className="flex justify-between gap-3">
+              <span>{refund.displayName}</span>
+              <span className="tabular-nums">{euro(refund.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

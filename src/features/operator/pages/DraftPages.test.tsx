@@ -1,0 +1,163 @@
+// The draft form: the contract's rules in the operator's words before anything is sent, a valid draft sent as the
+// contract's CreateAuctionBody (cents, an ISO time), then its page; a draft edited, a published one not.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { json, renderRoutes } from "../../../../tests/support/render";
+import { changeLanguage, loadOperatorTexts } from "../../../lib/i18n";
+import { OperatorArea } from "../OperatorArea";
+
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage("en");
+});
+
+const renderForm = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/new");
+
+describe("a new draft", () => {
+  it("says what is wrong with each field, in the operator's words, and sends nothing", async () => {
+    const api = stubOperatorApi({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.clear(await screen.findByLabelText("Initial timer (seconds)"));
+    await user.type(screen.getByLabelText("Initial timer (seconds)"), "2");
+    await user.clear(screen.getByLabelText("Entry fee (€)"));
+    await user.type(screen.getByLabelText("Entry fee (€)"), "0.505");
+    await user.clear(screen.getByLabelText("Timer after a bid (seconds)"));
+    await user.type(screen.getByLabelText("Timer after a bid (seconds)"), "ten");
+    await user.type(screen.getByLabelText("Price cap (€)"), "2000000");
+    fireEvent.change(screen.getByLabelText("Hard end"), { target: { value: "2020-01-01T10:00" } });
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveAccessibleDescription("Required");
+    expect(screen.getByLabelText("Initial timer (seconds)")).toHaveAccessibleDescription("At least 5");
+    expect(screen.getByLabelText("Entry fee (€)")).toHaveAccessibleDescription("Enter an amount in euros, e.g. 12.50");
+    expect(screen.getByLabelText("Timer after a bid (seconds)")).toHaveAccessibleDescription("Enter a whole number");
+    // Money limits in euros, though the contract counts cents.
+    expect(screen.getByLabelText("Price cap (€)")).toHaveAccessibleDescription("At most €1000000.00");
+    expect(api.callsTo("POST", "/api/operator/auctions")).toEqual([]);
+  });
+
+  it("speaks the operator's language", async () => {
+    stubOperatorApi({});
+    await changeLanguage("lv");
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(await screen.findByRole("button", { name: "Saglabāt melnrakstu" }));
+    expect(await screen.findByLabelText("Nosaukums")).toHaveAccessibleDescription("Obligāts lauks");
+  });
+
+  it("refuses a hard end before the start at the field", async () => {
+    stubOperatorApi({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title"), "Kettle");
+    fireEvent.change(screen.getByLabelText("Starts at"), { target: { value: "2030-01-02T10:00" } });
+    fireEvent.change(screen.getByLabelText("Hard end"), { target: { value: "2030-01-02T09:00" } });
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText("The hard end must come after the start")).toBeInTheDocument();
+  });
+
+  it("sends a valid draft in cents with an ISO start, then opens its page", async () => {
+    const api = stubOperatorApi({
+      "POST /api/operator/auctions": () => json(auctionDetail({ status: "New", title: "Kettle" }), 201),
+      "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "New", title: "Kettle" })),
+    });
+    const user = userEvent.setup();
+    const { router } = renderForm();
+    await user.type(await screen.findByLabelText("Title"), "  Kettle ");
+    await user.type(screen.getByLabelText("Description"), "Boils water.");
+    await user.clear(screen.getByLabelText("Retail value (€)"));
+    await user.type(screen.getByLabelText("Retail value (€)"), "39,99");
+    await user.clear(screen.getByLabelText("Entry fee (€)"));
+    await user.type(screen.getByLabelText("Entry fee (€)"), "0.5");
+    fireEvent.change(screen.getByLabelText("Starts at"), { target: { value: "2030-01-02T10:00" } });
+    await user.type(screen.getByLabelText("Price cap (€)"), "25");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect(api.callsTo("POST", "/api/operator/auctions")[0]?.body).toEqual({
+      title: "Kettle",
+      description: "Boils water.",
+      images: [],
+      retailValueCents: 3999,
+      entryFeeCents: 50,
+      startsAt: new Date("2030-01-02T10:00").toISOString(),
+      initialSeconds: 120,
+      resetSeconds: 20,
+      minPreviousEntries: 0,
+      priceCapCents: 2500,
+      paymentWindowHours: 72,
+      publish: false,
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
+  });
+
+  it("shows a refusal of the server in the operator's words", async () => {
+    stubOperatorApi({ "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price.") });
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title"), "Kettle");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The draft was not saved: the hard end must come after the start and the price cap above the start price.",
+    );
+  });
+});
+
+describe("editing a draft", () => {
+  const draft = auctionDetail({ status: "New", title: "Kettle", priceCapCents: 2500, images: ["/media/0123456789abcdef0123456789abcdef.png"] });
+  const renderEdit = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
+
+  it("starts from the draft's settings and sends every field, an emptied price cap as null", async () => {
+    const api = stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json(draft),
+      "PATCH /api/operator/auctions/42": () => json({ ...draft, title: "Red kettle", priceCapCents: null }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderEdit();
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit “Kettle”" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Retail value (€)")).toHaveValue("399.99");
+    expect(screen.getByLabelText("Price cap (€)")).toHaveValue("25.00");
+    expect(screen.getByRole("img", { name: "Picture 1" })).toHaveAttribute("src", draft.images[0]);
+    await user.clear(screen.getByLabelText("Title"));
+    await user.type(screen.getByLabelText("Title"), "Red kettle");
+    await user.clear(screen.getByLabelText("Price cap (€)"));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).toMatchObject({
+      title: "Red kettle",
+      images: draft.images,
+      retailValueCents: 39_999,
+      entryFeeCents: 50,
+      startsAt: draft.startsAt,
+      hardEndsAt: null,
+      priceCapCents: null,
+    });
+    expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("publish");
+  });
+
+  it("says so when the draft was published meanwhile", async () => {
+    stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json(draft),
+      "PATCH /api/operator/auctions/42": () => refusal(409, "CONFLICT", "Only New auctions can be edited; auction 42 is Waiting."),
+    });
+    const user = userEvent.setup();
+    renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Save changes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The changes were not saved: the auction has been published meanwhile");
+  });
+
+  it("shows a published auction as it is instead of a form", async () => {
+    stubOperatorApi({ "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Waiting" })) });
+    const { router } = renderEdit();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect(await screen.findByRole("button", { name: "Start now" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Edit draft" })).not.toBeInTheDocument();
+  });
+});

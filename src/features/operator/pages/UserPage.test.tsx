@@ -1,0 +1,89 @@
+// One user in the back office: a credit or debit needs a reason, asks first, is sent as the contract's signed cents,
+// and the server's refusal of a balance below zero is said in the operator's words; a role change asks first too.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { refusal, stubOperatorApi, userDetail } from "../../../../tests/support/operator-api";
+import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
+import { OperatorArea } from "../OperatorArea";
+
+// The area is rendered here without its door (OperatorGate), which loads its texts.
+beforeAll(() => loadOperatorTexts());
+afterEach(() => vi.unstubAllGlobals());
+
+const anna = userDetail();
+const userPath = `/api/operator/users/${anna.id}`;
+const renderUser = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/users/${anna.id}`);
+
+describe("a user's wallet and role", () => {
+  it("credits with a required reason, after a confirmation that names the amount, and shows the new balance", async () => {
+    let balanceCents = 500;
+    const api = stubOperatorApi({
+      [`GET ${userPath}`]: () => json(userDetail({ balanceCents })),
+      [`POST ${userPath}/wallet`]: (body) => {
+        balanceCents += (body as { amountCents: number }).amountCents;
+        return json(userDetail({ balanceCents }));
+      },
+    });
+    const user = userEvent.setup();
+    renderUser();
+    expect(await screen.findByLabelText("Balance")).toHaveTextContent("€5.00");
+
+    await user.type(screen.getByLabelText("Amount (€)"), "2.50");
+    await user.click(screen.getByRole("button", { name: "Credit wallet" }));
+    expect(await screen.findByLabelText("Reason")).toHaveAccessibleDescription("Required");
+    await user.type(screen.getByLabelText("Reason"), "ok");
+    await user.click(screen.getByRole("button", { name: "Credit wallet" }));
+    await waitFor(() => expect(screen.getByLabelText("Reason")).toHaveAccessibleDescription("At least 3 characters"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Reason"), " then: goodwill");
+    await user.click(screen.getByRole("button", { name: "Credit wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Credit this wallet?" });
+    expect(dialog).toHaveTextContent("€2.50 is added to the wallet of anna_b as an adjustment: “ok then: goodwill”.");
+    expect(api.callsTo("POST", `${userPath}/wallet`)).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Credit wallet" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(api.callsTo("POST", `${userPath}/wallet`).map((call) => call.body)).toEqual([{ amountCents: 250, reason: "ok then: goodwill" }]);
+    await waitFor(() => expect(screen.getByLabelText("Balance")).toHaveTextContent("€7.50"));
+  });
+
+  it("sends a debit as a negative amount and says the server's refusal below zero in the dialog", async () => {
+    const api = stubOperatorApi({
+      [`GET ${userPath}`]: () => json(anna),
+      [`POST ${userPath}/wallet`]: () => refusal(409, "CONFLICT", "The balance of anna@example.lv is €5.00; it cannot go below zero."),
+    });
+    const user = userEvent.setup();
+    renderUser();
+    await user.click(await screen.findByRole("radio", { name: "Debit" }));
+    await user.type(screen.getByLabelText("Amount (€)"), "7,5");
+    await user.type(screen.getByLabelText("Reason"), "Correction");
+    await user.click(screen.getByRole("button", { name: "Debit wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Debit this wallet?" });
+    await user.click(within(dialog).getByRole("button", { name: "Debit wallet" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Refused: the balance cannot go below zero.");
+    expect(api.callsTo("POST", `${userPath}/wallet`).map((call) => call.body)).toEqual([{ amountCents: -750, reason: "Correction" }]);
+    await user.click(within(dialog).getByRole("button", { name: "Go back" }));
+    expect(screen.getByLabelText("Balance")).toHaveTextContent("€5.00");
+  });
+
+  it("changes the role only after a confirmation", async () => {
+    const api = stubOperatorApi({
+      [`GET ${userPath}`]: () => json(anna),
+      [`POST ${userPath}/role`]: () => json(userDetail({ role: "operator" })),
+    });
+    const user = userEvent.setup();
+    renderUser();
+    const change = await screen.findByRole("button", { name: "Change role" });
+    expect(change).toBeDisabled();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "Operator");
+    await user.click(change);
+    const dialog = await screen.findByRole("dialog", { name: "Change role" });
+    expect(dialog).toHaveTextContent("anna_b becomes an operator");
+    await user.click(within(dialog).getByRole("button", { name: "Change role" }));
+    await waitFor(() => expect(api.callsTo("POST", `${userPath}/role`).map((call) => call.body)).toEqual([{ role: "operator" }]));
+  });
+});

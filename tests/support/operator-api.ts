@@ -1,0 +1,75 @@
+// The operator API as the back office's component tests see it: answers by method and path, every call recorded
+// with its parsed body, and the contract's shapes of an auction and a user to start from.
+import { vi } from "vitest";
+import type { OperatorAuctionDetail, OperatorUserDetail } from "../../contract";
+import { json } from "./render";
+
+type Answer = (body: unknown) => Response | Promise<Response>;
+
+export const operator = { isAuthenticated: true, firstName: "Olga", lastName: "Ozola", displayName: "olga_ops", email: "operator@pennybid.lv", isOperator: true };
+export const bidder = { ...operator, displayName: "anna_b", email: "anna@example.lv", isOperator: false };
+
+/** Stubs fetch: `answers["POST /api/operator/auctions"]`; the path is matched without its query string. */
+export function stubOperatorApi(answers: Record<string, Answer>, user: object = operator) {
+  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+  const all: Record<string, Answer> = { "GET /authn/user": () => json(user), "GET /api/user-wallet": () => json({ balance: 0 }), ...answers };
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
+    const method = init?.method ?? "GET";
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    const answer = all[`${method} ${url.pathname}`];
+    return answer ? answer(body) : json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404);
+  });
+  return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+}
+
+export const refusal = (status: number, code: string, message = "Refused.") => json({ error: { code, message } }, status);
+
+export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): OperatorAuctionDetail {
+  return {
+    id: 42,
+    status: "Waiting",
+    title: "Espresso machine",
+    priceCents: 0,
+    entryFeeCents: 50,
+    retailValueCents: 39_999,
+    startsAt: "2030-01-01T10:00:00.000Z",
+    endsAt: null,
+    endedAt: null,
+    bidCount: 0,
+    enrolledCount: 1,
+    leaderName: null,
+    winnerName: null,
+    winnerEmail: null,
+    isDemo: false,
+    description: "Makes coffee.",
+    images: [],
+    resetSeconds: 20,
+    initialSeconds: 300,
+    minPreviousEntries: 0,
+    hardEndsAt: null,
+    priceCapCents: null,
+    paymentWindowHours: 72,
+    enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],
+    chain: { auctionId: 42, genesisHash: "0".repeat(64), finalHash: null, links: [], isValid: true },
+    ...change,
+  };
+}
+
+export function userDetail(change: Partial<OperatorUserDetail> = {}): OperatorUserDetail {
+  return {
+    id: "0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f",
+    email: "anna@example.lv",
+    firstName: "Anna",
+    lastName: "Bērziņa",
+    displayName: "anna_b",
+    role: "bidder",
+    isDemo: false,
+    isConfirmed: true,
+    createdAt: "2029-12-01T10:00:00.000Z",
+    balanceCents: 500,
+    transactions: [],
+    ...change,
+  };
+}
