@@ -45,8 +45,8 @@ const here = import.meta.dirname;
 const tsxArgs = ["--import", "tsx"];
 
 /** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
-function child<In extends { type: string }, Out extends { type: string }>(file: string) {
-  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: tsxArgs, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = []) {
+  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
   process_.on("message", (message: Out) => {
     if (message.type === "failed") {
@@ -118,7 +118,7 @@ type Topology = { processes: 1 } | { processes: 2; redisUrl: string };
 async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind, topology: Topology = { processes: 1 }): Promise<RunResult> {
   const label = mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
   console.log(`feed: ${label}: seeding and starting the server…`);
-  const servers = [child<ToServer, FromServer>("server.ts")];
+  const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"])];
   const workers: ReturnType<typeof child<ToWorker, FromWorker>>[] = [];
   let databaseUrl: string | null = null;
   try {
@@ -129,7 +129,7 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
     databaseUrl = ready.databaseUrl;
     const ports = [ready.port];
     if (topology.processes === 2 && databaseUrl) {
-      const second = child<ToServer, FromServer>("server.ts");
+      const second = child<ToServer, FromServer>("server.ts", ["--expose-gc"]);
       servers.push(second);
       ports.push((await second.request({ ...start, joinDatabaseUrl: databaseUrl }, "ready")).port);
     }
@@ -176,6 +176,7 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
         rssMiB: sum.rssMiB + next.rssMiB,
         peakRssMiB: sum.peakRssMiB + next.peakRssMiB,
         heapUsedMiB: sum.heapUsedMiB + next.heapUsedMiB,
+        liveHeapMiB: sum.liveHeapMiB + next.liveHeapMiB,
       }),
       usages[0]!,
     );
@@ -350,7 +351,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
       },
       {
         title: "Feed: server process (latencies above in ms)",
-        columns: ["server", "CPU % of a core", "CPU ms per bid", "msgs per CPU-s", "capacity ratio", "RSS MiB", "peak RSS MiB", "heap MiB", "refused / lost"],
+        columns: ["server", "CPU % of a core", "CPU ms per bid", "msgs per CPU-s", "capacity ratio", "RSS MiB", "peak RSS MiB", "heap MiB", "live heap MiB", "refused / lost"],
         rows: runs.map((run): Cell[] => [
           run.label,
           round(run.cpuPercent),
@@ -360,6 +361,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           run.server.rssMiB,
           run.server.peakRssMiB,
           run.server.heapUsedMiB,
+          run.server.liveHeapMiB,
           Object.entries(run.refusals).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
         ]),
       },

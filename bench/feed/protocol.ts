@@ -34,6 +34,8 @@ export type ServerUsage = {
   rssMiB: number;
   peakRssMiB: number;
   heapUsedMiB: number;
+  /** The heap still in use after a full garbage collection, taken after the window: live objects, not garbage. */
+  liveHeapMiB: number;
 };
 
 export type ToServer = ServerStart | { type: "usage-start" } | { type: "usage" } | { type: "stop" };

@@ -137,6 +137,11 @@ let running: Running | undefined;
 let usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
 let peakRss = 0;
 const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
+/** The parent starts this process with --expose-gc; measured after the window, so the pause costs it nothing. */
+const liveHeapBytes = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+};
 const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 process.on("message", (message: ToServer) => {
@@ -158,6 +163,7 @@ process.on("message", (message: ToServer) => {
           rssMiB: mib(memory.rss),
           peakRssMiB: mib(Math.max(peakRss, memory.rss)),
           heapUsedMiB: mib(memory.heapUsed),
+          liveHeapMiB: mib(liveHeapBytes()),
         });
       } else if (message.type === "stop") {
         clearInterval(rssSampler);
