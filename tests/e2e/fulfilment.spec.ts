@@ -48,8 +48,12 @@ test("a winner pays with an address suggestion and a promo code, and follows the
   const promo = await operator.post("/api/operator/promo-codes", { headers: xhr, data: { code, kind: "percent", amount: 20, maxUsesPerUser: 1 } });
   expect(promo.status()).toBe(201);
 
-  // 'You won!' greets the winner on any page, until closed: a reload shows it again, a close for good.
+  // 'You won!' greets the winner on any page, until closed: a reload shows it again, a close for good. It draws from
+  // the won list, which a signed-in page asks for once its lazy parts are in: on a loaded CI machine that alone can
+  // take most of an expectation's 10 s, so the wait for the dialog starts with the list's answer.
+  const wins = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/fulfilments");
   await page.goto("/");
+  await wins;
   const won = page.getByRole("dialog", { name: "You won!" });
   await expect(won).toContainText(title);
   await expect(won).toContainText("€2.50");
