@@ -78,6 +78,9 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
           ? "Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md)."
           : `Lighthouse did not run: ${lighthouse.reason}`,
       );
+      for (const page of lighthouse.ran ? lighthouse.pages : []) {
+        if (page.runtimeError) notes.push(`Lighthouse could not measure ${page.page}: ${page.runtimeError}`);
+      }
     } else {
       notes.push("Lighthouse: not run (--skip-lighthouse).");
     }

@@ -14,6 +14,8 @@ export type LighthousePage = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's own error for this page (for instance NO_LCP), when it could not measure it. */
+  runtimeError: string | null;
 };
 export type LighthouseOutcome = { ran: true; pages: LighthousePage[] } | { ran: false; reason: string };
 
@@ -21,7 +23,11 @@ export type LighthouseOutcome = { ran: true; pages: LighthousePage[] } | { ran: 
 export const lighthouseTargets = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
 
 type LighthouseResult = {
-  lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { displayValue?: string; numericValue?: number }> };
+  lhr: {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { displayValue?: string; numericValue?: number }>;
+    runtimeError?: { code: string; message: string };
+  };
 };
 type LighthouseModule = { default: (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined> };
 type ChromeLauncher = { launch: (options: Record<string, unknown>) => Promise<{ port: number; kill: () => Promise<void> | void }> };
@@ -89,6 +95,7 @@ export async function runLighthouse(staticDir: string): Promise<LighthouseOutcom
           lcpMs: audit("largest-contentful-paint")?.numericValue ?? Number.NaN,
           tbtMs: audit("total-blocking-time")?.numericValue ?? Number.NaN,
           cls: audit("cumulative-layout-shift")?.numericValue ?? Number.NaN,
+          runtimeError: result.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : null,
         });
       }
       return { ran: true, pages };
