@@ -1,26 +1,9 @@
 // The dev panel (outside production): the page's live machines (the very actors the page draws from), events sent
 // to them, and an operator's server-side actions on the auction of the page.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, visitorIp } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { operatorPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
-
-/** A page of the seeded demo operator, signed in through the sign-in form. */
-async function operatorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const page = await context.newPage();
-  await inEnglish(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill("operator@pennybid.lv");
-  await page.getByLabel("Password").fill("Operator1!");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible({ timeout: 15_000 });
-  // The guided tours are for another test: marked completed, and the page loaded again without them.
-  await completeGuidedTours(page.request);
-  await page.goto("/");
-  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
-  return page;
-}
 
 async function openDevTools(page: Page) {
   await page.getByRole("button", { name: "Dev tools" }).click();

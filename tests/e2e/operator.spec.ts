@@ -1,25 +1,10 @@
 // The operators' back office (/operator): an operator makes a draft with a picture, edits it, publishes it, finds it
 // among the waiting auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below
 // zero). A bidder who opens /operator gets the 404 page and never downloads the back office's code or texts.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, signedInPage, visitorIp } from "./support";
+import { expect, test } from "@playwright/test";
+import { operatorPage, signedInPage } from "./support";
 
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
-
-/** A page of the seeded demo operator, signed in through the sign-in form, with no tour in the way. */
-async function operatorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const page = await context.newPage();
-  await inEnglish(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill("operator@pennybid.lv");
-  await page.getByLabel("Password").fill("Operator1!");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible({ timeout: 15_000 });
-  await completeGuidedTours(page.request);
-  await page.goto("/");
-  return page;
-}
 
 test("an operator creates a draft with a picture, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
   const page = await operatorPage(browser);
