@@ -7,27 +7,21 @@ import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
 
+/** What enrolment and the auto-bid setting read of the auction they lock (a bid locks it in place_bid). */
 type LockedAuction = {
-  id: number;
   status: "New" | "Waiting" | "Running" | "Ended" | "Canceled";
   entry_fee_cents: number;
   min_previous_entries: number;
-  reset_seconds: number;
   price_cents: number;
-  leader_id: string | null;
   ends_at: Date | null;
-  hard_ends_at: Date | null;
-  price_cap_cents: number | null;
-  last_hash: string;
   title: string;
 };
 
-/** Locks the auction row for the rest of the transaction: bids and enrolments on one auction serialize here. */
+/** Locks the auction row for the rest of the transaction: enrolments, auto-bid settings and bids on one auction
+ * serialize here. */
 async function lockAuction(tx: Queryable, auctionId: number): Promise<LockedAuction> {
   const [row] = await tx.query<LockedAuction>(
-    `select id, status, entry_fee_cents, min_previous_entries, reset_seconds, price_cents, leader_id, ends_at,
-            hard_ends_at, price_cap_cents, last_hash, title
-     from auctions where id = $1 for update`,
+    "select status, entry_fee_cents, min_previous_entries, price_cents, ends_at, title from auctions where id = $1 for update",
     [auctionId],
   );
   if (!row) throw new Refusal("AUCTION_STATE_MISSING");
