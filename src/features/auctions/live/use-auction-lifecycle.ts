@@ -2,7 +2,7 @@
 // actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
 // 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
 // it is in there is no actor, the phase is null and the screen shows none yet.
-import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
+import { useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
@@ -30,9 +30,12 @@ loadLifecycleActors().catch(() => undefined);
 
 type ShownAuction = Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">;
 
-/** The lifecycle actor of `auction` while the component shows it, fed with each new state of it (null until loaded). */
+/**
+ * The lifecycle actor of `auction` while the component shows it, fed with each new state of it (null until loaded).
+ * The component renders once more when its actor starts, not also when the chunk arrives: on a page of cards, the
+ * chunk's arrival starts every card's actor in one batch of store updates, so React renders each card once.
+ */
 export function useAuctionLifecycle(auction: ShownAuction): LifecycleActor | null {
-  const actors = useStore(loaded);
   const [held] = useState(() => createStore<LifecycleActor | null>(null));
   const actor = useStore(held);
   const { id, status } = auction;
@@ -40,20 +43,23 @@ export function useAuctionLifecycle(auction: ShownAuction): LifecycleActor | nul
   const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
   const currentInput = useEffectEvent(() => ({ status, startsAtMs, endsAtMs, nowMs: serverNow() }));
 
-  useEffect(() => {
-    if (!actors) loadLifecycleActors().catch(() => undefined);
-  }, [actors]);
-
-  // Layout effects: the actor starts, and hears of a new state, before the browser paints the render that needs it.
+  // A layout effect: with the chunk already in, the actor starts before the browser paints the render that needs it.
   useLayoutEffect(() => {
-    if (!actors) return;
-    const lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
-    held.set(lifecycle.actor);
-    return () => {
-      held.set(null);
-      lifecycle.stop();
+    let lifecycle: ReturnType<typeof LifecycleActors.startLifecycle> | undefined;
+    const startWith = (actors: typeof LifecycleActors | null) => {
+      if (!actors || lifecycle) return;
+      lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
+      held.set(lifecycle.actor);
     };
-  }, [actors, held, id]);
+    startWith(loaded.get());
+    const unsubscribe = lifecycle ? undefined : loaded.subscribe(() => startWith(loaded.get()));
+    if (!lifecycle) loadLifecycleActors().catch(() => undefined);
+    return () => {
+      unsubscribe?.();
+      held.set(null);
+      lifecycle?.stop();
+    };
+  }, [held, id]);
 
   useLayoutEffect(() => {
     actor?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
