@@ -1,13 +1,12 @@
 // Issue 16, item 4 (decision 013): a new deployment takes over cleanly. The page keeps its worker until the user
-// chooses to reload; then the new worker takes it over. The deployments are copies of the build, served by the
-// server's own static plugin on a port of their own, so the build the other tests use never changes under them.
+// chooses to reload; then the new worker takes it over. Each deployment is a copy of the build, served by a server
+// of its own (the real one, with its API and live feed, so the page is as quiet as a bidder's), so the build the other
+// tests use never changes under them.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
 import { expect, test } from "@playwright/test";
-import { spaPlugin } from "../../server/http/spa.plugin";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { inEnglish } from "./support";
 
 // The service worker is what this file tests: allowed here (playwright.config.ts blocks it elsewhere).
@@ -15,20 +14,21 @@ test.use({ serviceWorkers: "allow" });
 
 const UPDATE_PROMPT = "A new version of Pennybid is available.";
 
-let site: FastifyInstance;
+let site: ServerProcess;
 let siteDir: string;
 let origin: string;
 
 test.beforeAll(async () => {
+  // A server's start (its migrations on a fresh database) can take long on a busy two-core machine.
+  test.setTimeout(150_000);
   siteDir = mkdtempSync(path.join(tmpdir(), "pennybid-deployment-"));
   cpSync(process.env.STATIC_DIR ?? "dist", siteDir, { recursive: true });
-  site = Fastify();
-  await site.register(spaPlugin, { staticDir: siteDir });
-  await site.listen({ host: "127.0.0.1", port: 0 });
-  origin = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  // Its own database in memory, also in the PostgreSQL pass: the deployment is not the other tests' server.
+  site = await startServerProcess({ STATIC_DIR: siteDir, DATA_DIR: "memory://", DATABASE_URL: "" }, undefined, 120_000);
+  origin = site.url;
 });
 test.afterAll(async () => {
-  await site.close();
+  await site.kill();
 });
 
 for (const visit of ["open since the first visit", "a returning visit"] as const) {

@@ -17,7 +17,8 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; kill: (signal?: NodeJS.Signals) => Promise<void> };
 
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/** Starts the server and waits until it answers `/api/health`, at most `startupMs` (then it is stopped, and this throws). */
+export async function startServerProcess(env: Record<string, string>, port?: number, startupMs = 30_000): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
@@ -28,11 +29,15 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const deadline = Date.now() + startupMs;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const isUp = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (isUp) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /api/health within ${startupMs} ms:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return {
