@@ -122,5 +122,5 @@ test("a bidder who opens /operator gets the 404 page and never downloads the bac
   // Neither its code nor its texts, in chunks of their own or inside any other.
   expect(scripts.map((script) => script.path).filter((path) => /OperatorArea|back-office/.test(path))).toEqual([]);
   const bodies = await Promise.all(scripts.map((script) => script.body));
-  expect(bodies.filter((body) => /operator\.form\.productTitle|Save draft/.test(body))).toEqual([]);
+  expect(bodies.filter((body) => /operator\.form\.textsHint|Save draft/.test(body))).toEqual([]);
 });
