@@ -1,6 +1,7 @@
 // Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
 import { z } from "zod";
 import { auctionSorts, auctionStatuses, publicStatuses, SEARCH_PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from "./constants";
+import type { Language } from "./i18n";
 import { IdParam, text } from "./input";
 
 export { auctionSorts, auctionStatuses, publicStatuses, SEARCH_PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from "./constants";
@@ -64,7 +65,7 @@ export type AuctionSort = z.infer<typeof AuctionSort>;
 export const SearchAuctionsBody = z
   .object({
     status: z.enum(publicStatuses),
-    /** Title contains, case-insensitive; trimmed, and blank means no filter. */
+    /** The title in any language contains it, case-insensitive; trimmed, and blank means no filter. */
     query: text().trim().max(SEARCH_QUERY_MAX, { error: "validation.max100" }).optional(),
     sort: AuctionSort.default("endingSoon"),
     /** Only auctions without an entry fee. */
@@ -120,8 +121,11 @@ export type AuctionDetail = z.infer<typeof AuctionDetail>;
 
 /** Home's first page of each section, as Home's page carries it. */
 export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
-/** What the server sends inside an app page for its first screen (FIRST_SCREEN_ELEMENT_ID): Home's lists, or one auction. */
-export type FirstScreen = { lists?: FirstScreenLists; auction?: AuctionDetail };
+/**
+ * What the server sends inside an app page for its first screen (FIRST_SCREEN_ELEMENT_ID): Home's lists, or one
+ * auction, with the language their texts are in.
+ */
+export type FirstScreen = { language: Language; lists?: FirstScreenLists; auction?: AuctionDetail };
 
 /** GET /api/auctions/{id}/chain: every bid with its hashes, so anyone can recompute the chain. */
 export const BidChainLink = z.object({

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
+import { languages } from "./constants";
 import { text, wholeNumberParam } from "./input";
 import { WalletTransaction } from "./payments";
 
@@ -16,10 +17,29 @@ export const ImageSource = text()
     message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
   });
 
+/** An auction's title and description in one language (the description may be empty). */
+export const AuctionText = z.object({
+  title: text().trim().min(1).max(120),
+  description: text().trim().max(4000).default(""),
+});
+export type AuctionText = z.infer<typeof AuctionText>;
+
+/**
+ * An auction's texts by language (decision 030): any of en, lv and ru, at least one. Bidders read their own language,
+ * falling back in SPEC.md's order (en, lv, ru).
+ */
+export const AuctionTexts = z
+  .object({ en: AuctionText.optional(), lv: AuctionText.optional(), ru: AuctionText.optional() })
+  .strict()
+  .refine((texts) => languages.some((language) => texts[language] !== undefined), { message: "Give a title in at least one language.", path: ["en", "title"] });
+export type AuctionTexts = z.infer<typeof AuctionTexts>;
+
 export const CreateAuctionBody = z
   .object({
-    title: text().trim().min(1).max(120),
-    description: text().trim().max(4000).default(""),
+    /** The texts by language; `title` and `description` alone are the English ones (the CLI's --title, scripts). */
+    texts: AuctionTexts.optional(),
+    title: AuctionText.shape.title.optional(),
+    description: AuctionText.shape.description.unwrap().optional(),
     images: z.array(ImageSource).max(8).default([]),
     retailValueCents: cents.default(0),
     entryFeeCents: cents.default(0),
@@ -40,8 +60,17 @@ export const CreateAuctionBody = z
   .refine((body) => body.startsAt === undefined || body.startsInSeconds === undefined, {
     message: "Give startsAt or startsInSeconds, not both.",
     path: ["startsAt"],
-  });
+  })
+  .refine((body) => body.texts !== undefined || body.title !== undefined, { message: "Give a title.", path: ["title"] })
+  .refine((body) => body.title === undefined || body.texts?.en === undefined, { message: "Give the English title once: title or texts.en.", path: ["title"] })
+  .refine((body) => body.description === undefined || body.title !== undefined, { message: "A description needs its title.", path: ["title"] });
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
+
+/** The texts a create body gives, by language (`title` and `description` are the English ones). */
+export function textsOf(body: z.output<typeof CreateAuctionBody>): AuctionTexts {
+  const english = body.title === undefined ? {} : { en: { title: body.title, description: body.description ?? "" } };
+  return { ...body.texts, ...english };
+}
 
 const create = CreateAuctionBody.shape;
 
@@ -51,8 +80,8 @@ const create = CreateAuctionBody.shape;
  */
 export const UpdateAuctionBody = z
   .object({
-    title: create.title,
-    description: create.description.unwrap(),
+    /** The whole set of texts: a language left out is removed. */
+    texts: AuctionTexts,
     images: create.images.unwrap(),
     retailValueCents: create.retailValueCents.unwrap(),
     entryFeeCents: create.entryFeeCents.unwrap(),
@@ -68,7 +97,7 @@ export const UpdateAuctionBody = z
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: "Give at least one field to change." });
-export type UpdateAuctionBody = z.infer<typeof UpdateAuctionBody>;
+export type UpdateAuctionBody = z.input<typeof UpdateAuctionBody>;
 
 /** GET /media/{id}: a stored image, named by its hash and type. */
 export const MediaIdParams = z.object({ id: text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) });
@@ -107,7 +136,7 @@ export const OperatorAuctionsQuery = z.object({
 export type OperatorAuctionsQuery = z.input<typeof OperatorAuctionsQuery>;
 
 export const OperatorAuctionDetail = OperatorAuction.extend({
-  description: z.string(),
+  texts: AuctionTexts,
   images: z.array(z.string()),
   resetSeconds: z.number().int(),
   initialSeconds: z.number().int(),

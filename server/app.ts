@@ -111,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await http.register(mailboxRoutes, { db });
     await http.register(devToolsRoutes);
   }
-  await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: (pathname) => firstScreenFor(db, pathname) });
+  await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: (pathname, language) => firstScreenFor(db, pathname, language) });
 
   const lifecycle =
     options.runsLifecycle === false

@@ -130,7 +130,7 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
       { cwd: root, stdio: "inherit", env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
     );
     const ids = await seedRunningAuctions(database.db, options.cards, new Date());
-    const states = await auctionStates(database.db, ids);
+    const states = await auctionStates(database.db, ids, undefined);
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", SEED_DEMO_DATA: "no", STATIC_DIR: dir });
     app = await buildApp({ config, db: database.db, runsLifecycle: false });
     await app.http.listen({ host: "127.0.0.1", port: 0 });

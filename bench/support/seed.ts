@@ -32,15 +32,22 @@ export async function seedBidders(db: Queryable, count: number): Promise<BenchBi
  */
 export async function seedRunningAuctions(db: Queryable, count: number, now: Date): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, status, starts_at,
+    `insert into auctions (title, images, retail_value_cents, entry_fee_cents, status, starts_at,
                            initial_seconds, reset_seconds, ends_at)
-     select 'Wireless noise-cancelling headphones #' || n, 'A benchmark auction.', '["/products/headphones.jpg"]'::jsonb,
+     select 'Wireless noise-cancelling headphones #' || n, '["/products/headphones.jpg"]'::jsonb,
             29900, 0, 'Running', $2, 3600, 15, $2::timestamptz + interval '1 hour' + (n % 600) * interval '100 milliseconds'
      from generate_series(1, $1::int) as n order by n
      returning id`,
     [count, now],
   );
-  return rows.map((row) => Number(row.id));
+  const ids = rows.map((row) => Number(row.id));
+  // Their texts in English, as the operators' API would store them (decision 030).
+  await db.query(
+    `insert into auction_texts (auction_id, language, title, description)
+     select id, 'en', title, 'A benchmark auction.' from auctions where id = any($1::bigint[])`,
+    [ids],
+  );
+  return ids;
 }
 
 /**

@@ -27,7 +27,7 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
     );
     socket.on("auction:subscribe", (payload, ack) =>
       answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
-        const [state] = await auctionStates(db, [auctionId]);
+        const [state] = await auctionStates(db, [auctionId], undefined);
         if (!state) throw new Refusal("AUCTION_STATE_MISSING");
         await socket.join(rooms.auction(auctionId));
         return state;

@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidEntry, SearchAuctionsResponse } from "../../contract";
+import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import type { Queryable } from "../db/database";
 
@@ -33,10 +33,29 @@ export type AuctionRow = {
 const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
        a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash, a.recent_bids`;
 
-const SELECT = `select ${AUCTION_STATE_COLUMNS}, l.display_name as leader_name, w.display_name as winner_name
+/**
+ * The texts of auction `a` in `language`, each falling back in SPEC.md's order (en, lv, ru) when that language lacks
+ * it (decision 030): the title of the first language the auction has, the first description that is not empty. The
+ * order is fixed text picked by the language, as `orderBy` picks a sort. Without a language, the catalogue title
+ * (`auctions.title`, the first in that order): what the feed sends, the same to every socket.
+ */
+const fallbackOrder = (languageSql: string) => `array_position(array[${languageSql}, 'en', 'lv', 'ru'], t.language)`;
+/** The title in the language `languageSql` names: a column holding one (`u.language`), or quoted by `titleIn`. */
+export const titleFor = (languageSql: string): string =>
+  `coalesce((select t.title from auction_texts t where t.auction_id = a.id order by ${fallbackOrder(languageSql)} limit 1), a.title)`;
+export const titleIn = (language: Language): string => titleFor(`'${language}'`);
+export const descriptionIn = (language: Language): string =>
+  `coalesce((select t.description from auction_texts t where t.auction_id = a.id and t.description <> '' order by ${fallbackOrder(`'${language}'`)} limit 1), '')`;
+
+const selectIn = (language: Language | undefined) => `select ${AUCTION_STATE_COLUMNS.replace("a.title", language ? `${titleIn(language)} as title` : "a.title")},
+       l.display_name as leader_name, w.display_name as winner_name
   from auctions a
   left join users l on l.id = a.leader_id
   left join users w on w.id = a.winner_id`;
+
+/** Part of any language's title, as a `containsPattern` in `$param`; `a.title` too, for an auction without texts. */
+export const titleMatches = (param: string): string =>
+  `(a.title ilike ${param} escape '\\' or exists (select 1 from auction_texts t where t.auction_id = a.id and t.title ilike ${param} escape '\\'))`;
 
 /** An auction's live state from its row; `serverNow` lets clients correct their clock. */
 export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
@@ -92,6 +111,7 @@ export function containsPattern(query: string): string {
 
 export type AuctionSearch = {
   status: ListStatus;
+  language: Language;
   query?: string | undefined;
   sort: AuctionSort;
   freeEntry: boolean;
@@ -102,9 +122,9 @@ export type AuctionSearch = {
 export async function searchAuctions(db: Queryable, search: AuctionSearch): Promise<{ items: AuctionState[]; total: number }> {
   // One where clause for the page and the count; every value a parameter, the order picked from fixed text.
   const query = search.query ? containsPattern(search.query) : null;
-  const where = `a.status = $1 and ($2::text is null or a.title ilike $2 escape '\\') and (not $3 or a.entry_fee_cents = 0)`;
+  const where = `a.status = $1 and ($2::text is null or ${titleMatches("$2")}) and (not $3 or a.entry_fee_cents = 0)`;
   const params = [search.status, query, search.freeEntry];
-  const rows = await db.query<AuctionRow>(`${SELECT} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
+  const rows = await db.query<AuctionRow>(`${selectIn(search.language)} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
     ...params,
     search.limit,
     search.offset,
@@ -122,24 +142,32 @@ export async function searchPage(db: Queryable, search: Omit<AuctionSearch, "lim
 
 const PUBLIC_STATUSES: AuctionStatus[] = ["Waiting", "Running", "Ended"];
 
-/** Public auctions only: drafts (New) are never shown; canceled ones only to the feed, so open pages drop them. */
-export async function auctionStates(db: Queryable, ids: number[], statuses: AuctionStatus[] = PUBLIC_STATUSES): Promise<AuctionState[]> {
+/**
+ * Public auctions only: drafts (New) are never shown; canceled ones only to the feed, so open pages drop them. In
+ * `language` (with its fallbacks), or without one the catalogue title, as the feed sends it.
+ */
+export async function auctionStates(
+  db: Queryable,
+  ids: number[],
+  language: Language | undefined,
+  statuses: AuctionStatus[] = PUBLIC_STATUSES,
+): Promise<AuctionState[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<AuctionRow>(`${SELECT} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
+  const rows = await db.query<AuctionRow>(`${selectIn(language)} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
   return statesOf(rows);
 }
 
 /** The states of these auctions, in the order given. */
-export async function auctionStatesInOrder(db: Queryable, ids: number[]): Promise<AuctionState[]> {
-  const states = new Map((await auctionStates(db, ids)).map((state) => [state.id, state]));
+export async function auctionStatesInOrder(db: Queryable, ids: number[], language: Language): Promise<AuctionState[]> {
+  const states = new Map((await auctionStates(db, ids, language)).map((state) => [state.id, state]));
   return ids.flatMap((id) => states.get(id) ?? []);
 }
 
-export async function auctionDetail(db: Queryable, id: number): Promise<AuctionDetail | null> {
-  const [state] = await auctionStates(db, [id]);
+export async function auctionDetail(db: Queryable, id: number, language: Language): Promise<AuctionDetail | null> {
+  const [state] = await auctionStates(db, [id], language);
   if (!state) return null;
   const [row] = await db.query<{ description: string; images: string[]; payment_window_hours: number }>(
-    "select description, images, payment_window_hours from auctions where id = $1",
+    `select ${descriptionIn(language)} as description, images, payment_window_hours from auctions a where id = $1`,
     [id],
   );
   return { ...state, description: row?.description ?? "", images: row?.images ?? [], paymentWindowHours: row?.payment_window_hours ?? 72 };

@@ -17,6 +17,7 @@ import {
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
@@ -30,12 +31,13 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     { schema: { body: SearchAuctionsBody, response: { 200: SearchAuctionsResponse, ...errorAnswers } } },
     async (request) => {
       const { status, query, sort, freeEntry, page, pageSize } = request.body;
-      return searchPage(db, { status, query, sort, freeEntry, pageSize, offset: request.body.offset ?? (page - 1) * pageSize });
+      const language = requestLanguage(request);
+      return searchPage(db, { status, language, query, sort, freeEntry, pageSize, offset: request.body.offset ?? (page - 1) * pageSize });
     },
   );
 
   r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionDetail, ...errorAnswers } } }, async (request) => {
-    const detail = await auctionDetail(db, request.params.auctionId);
+    const detail = await auctionDetail(db, request.params.auctionId, requestLanguage(request));
     if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return detail;
   });
@@ -61,7 +63,7 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     ];
     for (const [path, list] of personalLists) {
       s.get(path, { schema: { response: { 200: AuctionListResponse, ...errorAnswers } } }, async (request) => ({
-        items: await personalList(db, list, signedInUser(request).id),
+        items: await personalList(db, list, signedInUser(request).id, requestLanguage(request)),
       }));
     }
 

@@ -1,6 +1,6 @@
 // The signed-in bidder's side of the auctions: what they enrolled in, favourited and auto-bid on, their personal
 // lists (the SQL picks the auctions and their order, the read model fills them in), and marking a favourite.
-import type { AuctionState, MyAuctionsResponse } from "../../contract";
+import type { AuctionState, Language, MyAuctionsResponse } from "../../contract";
 import type { Queryable } from "../db/database";
 import { auctionStates, auctionStatesInOrder } from "./auctions.queries";
 
@@ -26,14 +26,14 @@ const PERSONAL_LISTS = {
 
 export type PersonalList = keyof typeof PERSONAL_LISTS;
 
-export async function personalList(db: Queryable, list: PersonalList, userId: string): Promise<AuctionState[]> {
+export async function personalList(db: Queryable, list: PersonalList, userId: string, language: Language): Promise<AuctionState[]> {
   const rows = await db.query<{ id: number }>(PERSONAL_LISTS[list], [userId]);
-  return auctionStatesInOrder(db, rows.map((row) => row.id));
+  return auctionStatesInOrder(db, rows.map((row) => row.id), language);
 }
 
 /** Marks or unmarks a favourite (repeats change nothing); false when there is no such public auction. */
 export async function setFavourite(db: Queryable, userId: string, auctionId: number, isFavourite: boolean): Promise<boolean> {
-  const [state] = await auctionStates(db, [auctionId]);
+  const [state] = await auctionStates(db, [auctionId], undefined);
   if (!state) return false;
   if (isFavourite) {
     await db.query("insert into favourites (user_id, auction_id) values ($1, $2) on conflict do nothing", [userId, auctionId]);

@@ -1,5 +1,6 @@
 // The read side of fulfilment: won auctions as their winner sees them, and with the winner for operators and the feed.
-import type { OperatorFulfilment, WonAuction, WonAuctionsResponse, FulfilmentState } from "../../contract";
+import type { OperatorFulfilment, WonAuction, WonAuctionsResponse, FulfilmentState, Language } from "../../contract";
+import { titleFor, titleIn } from "../auctions/auctions.queries";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -27,7 +28,11 @@ type Row = {
   winner_display_name: string;
 };
 
-const SELECT = `select f.auction_id, f.user_id, a.title, a.images, f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at,
+/**
+ * The won auctions with their title in `titleLanguage` (decision 030): the winner's request's own language on their
+ * pages, else the language stored with the winner (the feed's update to them, the operators' queue).
+ */
+const select = (titleLanguage?: Language) => `select f.auction_id, f.user_id, ${titleLanguage ? titleIn(titleLanguage) : titleFor("u.language")} as title, a.images, f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at,
        f.state, f.deadline_at, f.amount_paid_cents, f.discount_cents, p.code as promo_code, f.delivery_address, f.phone,
        f.paid_at, f.in_delivery_at, f.delivered_at, f.expired_at, f.version, f.seen_at,
        u.email as winner_email, u.display_name as winner_display_name
@@ -69,19 +74,19 @@ const toOperatorFulfilment = (row: Row): OperatorFulfilment => ({
 /** The won auctions of the given auctions, with their winners: what the live feed sends to each winner. */
 export async function fulfilmentsOf(db: Queryable, auctionIds: number[]): Promise<OperatorFulfilment[]> {
   if (auctionIds.length === 0) return [];
-  const rows = await db.query<Row>(`${SELECT} where f.auction_id = any($1::bigint[])`, [auctionIds]);
+  const rows = await db.query<Row>(`${select()} where f.auction_id = any($1::bigint[])`, [auctionIds]);
   return rows.map(toOperatorFulfilment);
 }
 
 /** The signed-in user's won auctions, newest first, and their saved phone and address for the pay form. */
-export async function listWonAuctions(db: Queryable, userId: string): Promise<WonAuctionsResponse> {
-  const rows = await db.query<Row>(`${SELECT} where f.user_id = $1 order by a.ended_at desc nulls last, f.auction_id desc`, [userId]);
+export async function listWonAuctions(db: Queryable, userId: string, language: Language): Promise<WonAuctionsResponse> {
+  const rows = await db.query<Row>(`${select(language)} where f.user_id = $1 order by a.ended_at desc nulls last, f.auction_id desc`, [userId]);
   const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [userId]);
   return { items: rows.map(toWonAuction), defaults: { phone: user?.phone ?? "", deliveryAddress: user?.delivery_address ?? "" } };
 }
 
-export async function getWonAuction(db: Queryable, userId: string, auctionId: number): Promise<WonAuction> {
-  const [row] = await db.query<Row>(`${SELECT} where f.auction_id = $1 and f.user_id = $2`, [auctionId, userId]);
+export async function getWonAuction(db: Queryable, userId: string, auctionId: number, language?: Language): Promise<WonAuction> {
+  const [row] = await db.query<Row>(`${select(language)} where f.auction_id = $1 and f.user_id = $2`, [auctionId, userId]);
   if (!row) throw new Refusal("NOT_FOUND", "No such won auction.");
   return toWonAuction(row);
 }
@@ -92,7 +97,7 @@ export async function listFulfilments(
   filter: { state?: FulfilmentState | undefined; limit?: number } = {},
 ): Promise<OperatorFulfilment[]> {
   const rows = await db.query<Row>(
-    `${SELECT} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
+    `${select()} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
     [filter.state ?? null, filter.limit ?? 100],
   );
   return rows.map(toOperatorFulfilment);

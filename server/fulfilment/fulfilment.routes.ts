@@ -27,6 +27,7 @@ import { errorAnswers } from "../http/errors";
 import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
 import type { AuctionFeed } from "../realtime/feed";
 import type { AddressProvider } from "./addresses";
+import { requestLanguage } from "../http/language";
 import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
 import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
 import { createPromoCode, listPromoCodes } from "./promo-codes";
@@ -43,12 +44,12 @@ export async function fulfilmentRoutes(
 
     s.get("/api/fulfilments", { schema: { response: { 200: WonAuctionsResponse, ...errorAnswers } } }, async (request) => {
       const user = signedInUser(request);
-      return listWonAuctions(db, user.id);
+      return listWonAuctions(db, user.id, requestLanguage(request));
     });
 
     s.get("/api/fulfilments/:auctionId", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
       const user = signedInUser(request);
-      return getWonAuction(db, user.id, request.params.auctionId);
+      return getWonAuction(db, user.id, request.params.auctionId, requestLanguage(request));
     });
 
     s.post(

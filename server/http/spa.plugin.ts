@@ -4,9 +4,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isServerPath, type FirstScreen } from "../../contract";
+import { isServerPath, type FirstScreen, type Language } from "../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../contract/constants";
 import { errorBody } from "./errors";
+import { pageLanguage } from "./language";
 
 /** Vite fingerprints what it puts in `assets/`: a changed file gets a new name, so a copy may be kept for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -28,8 +29,8 @@ export function withFirstScreen(html: string, screen: FirstScreen): string {
   return withPreload.includes("</body>") ? withPreload.replace("</body>", `${data}</body>`) : `${withPreload}${data}`;
 }
 
-/** The first screen of the app page at a path, or null when it has none. */
-export type FirstScreenSource = (pathname: string) => Promise<FirstScreen | null>;
+/** The first screen of the app page at a path, in a language, or null when it has none. */
+export type FirstScreenSource = (pathname: string, language: Language) => Promise<FirstScreen | null>;
 
 /** The app's pages the server makes with their first screen: the SPA's routes, not the server's own pages. */
 export const PAGES_WITH_FIRST_SCREEN = ["/", "/auctions/:auctionId"] as const;
@@ -61,7 +62,7 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
     // asked for again each time. The app shell the service worker keeps is /index.html, the plain file: a page it
     // answers asks for its data itself.
     const withItsFirstScreen = async (request: FastifyRequest, reply: FastifyReply) => {
-      const screen = await firstScreen(request.url.split("?")[0] ?? "/").catch((error: unknown) => {
+      const screen = await firstScreen(request.url.split("?")[0] ?? "/", pageLanguage(request)).catch((error: unknown) => {
         // The page never fails for its data: without it the SPA asks for it itself.
         request.log.warn({ err: error }, "a page's first screen could not be read");
         return null;

@@ -1,8 +1,17 @@
 // What operators do to auctions: list and read them, create, publish, cancel (refunding the entry fees) and retime
 // them. Each change is decided in one transaction with the row locked, refuses (changing nothing) what the current
 // state does not allow, and leaves a line in the operators' log. The API routes and the ops CLI both call these.
-import { CreateAuctionBody, UpdateAuctionBody, type AuctionStatus, type OperatorAuction, type OperatorAuctionDetail } from "../../contract";
-import { bidChain } from "../auctions/auctions.queries";
+import {
+  CreateAuctionBody,
+  languages,
+  textsOf,
+  UpdateAuctionBody,
+  type AuctionStatus,
+  type AuctionTexts,
+  type OperatorAuction,
+  type OperatorAuctionDetail,
+} from "../../contract";
+import { bidChain, titleMatches } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
@@ -60,7 +69,7 @@ export async function auctionPage(db: Queryable, filter: AuctionFilter): Promise
   const rows = await db.query<AuctionRow & { total: number }>(
     `${AUCTION_SELECT.replace("select ", "select count(*) over () as total, ")}
      where ($1::text is null or a.status = $1)
-       and ($2::text is null or a.title ilike $3 or a.id::text = $2)
+       and ($2::text is null or ${titleMatches("$3")} or a.id::text = $2)
      order by a.id desc limit $4 offset $5`,
     [filter.status ?? null, search, search && `%${search.replace(/[\\%_]/g, "\\$&")}%`, filter.limit, filter.offset ?? 0],
   );
@@ -82,7 +91,6 @@ export async function getAuction(db: Queryable, id: number): Promise<OperatorAuc
 export async function auctionDetail(db: Queryable, id: number): Promise<OperatorAuctionDetail> {
   const auction = await getAuction(db, id);
   const [settings] = await db.query<{
-    description: string;
     images: string[];
     reset_seconds: number;
     initial_seconds: number;
@@ -91,7 +99,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     price_cap_cents: number | null;
     payment_window_hours: number;
   }>(
-    `select description, images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
+    `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
             payment_window_hours from auctions where id = $1`,
     [id],
   );
@@ -100,11 +108,16 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
      from enrolments e join users u on u.id = e.user_id where e.auction_id = $1 order by e.created_at`,
     [id],
   );
+  const texts = await db.query<{ language: keyof AuctionTexts; title: string; description: string }>(
+    "select language, title, description from auction_texts where auction_id = $1",
+    [id],
+  );
   const chain = await bidChain(db, id, { includeUnpublished: true });
   if (!settings || !chain) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return {
     ...auction,
-    description: settings.description,
+    // An auction made without texts (a test's fixture) shows its catalogue title as English.
+    texts: texts.length > 0 ? Object.fromEntries(texts.map(({ language, ...text }) => [language, text])) : { en: { title: auction.title, description: "" } },
     images: settings.images,
     resetSeconds: settings.reset_seconds,
     initialSeconds: settings.initial_seconds,
@@ -130,21 +143,27 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
   if (body.priceCapCents !== undefined && body.priceCapCents <= body.startPriceCents) {
     throw new Refusal("CONFLICT", "The price cap must be above the start price.");
   }
+  const texts = textsOf(body);
   const id = await db.transaction(async (tx) => {
     const images: string[] = [];
     for (const image of body.images) images.push(await storeImage(tx, image));
     const [row] = await tx.query<{ id: number }>(
-      `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
+      `insert into auctions (title, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
                              status, starts_at, initial_seconds, reset_seconds, min_previous_entries, hard_ends_at,
                              price_cap_cents, payment_window_hours, is_demo)
-       values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
       [
-        body.title, body.description, JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
+        catalogueTitle(texts), JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
         body.publish ? "Waiting" : "New", startsAt, body.initialSeconds, body.resetSeconds, body.minPreviousEntries, hardEndsAt,
         body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo,
       ],
     );
-    await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, { title: body.title, publish: body.publish });
+    await writeTexts(tx, row!.id, texts);
+    await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, {
+      title: catalogueTitle(texts),
+      languages: languages.filter((language) => texts[language]),
+      publish: body.publish,
+    });
     return row!.id;
   });
   return getAuction(db, id);
@@ -173,21 +192,48 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     // Each column keeps its value unless the change names it; a draft's price is its start price.
     await tx.query(
       `update auctions set
-         title = coalesce($2, title), description = coalesce($3, description), images = coalesce($4::jsonb, images),
-         retail_value_cents = coalesce($5, retail_value_cents), entry_fee_cents = coalesce($6, entry_fee_cents),
-         start_price_cents = $7, price_cents = $7, starts_at = $8, initial_seconds = coalesce($9, initial_seconds),
-         reset_seconds = coalesce($10, reset_seconds), min_previous_entries = coalesce($11, min_previous_entries),
-         hard_ends_at = $12, price_cap_cents = $13, payment_window_hours = coalesce($14, payment_window_hours), seq = seq + 1
+         images = coalesce($2::jsonb, images),
+         retail_value_cents = coalesce($3, retail_value_cents), entry_fee_cents = coalesce($4, entry_fee_cents),
+         start_price_cents = $5, price_cents = $5, starts_at = $6, initial_seconds = coalesce($7, initial_seconds),
+         reset_seconds = coalesce($8, reset_seconds), min_previous_entries = coalesce($9, min_previous_entries),
+         hard_ends_at = $10, price_cap_cents = $11, payment_window_hours = coalesce($12, payment_window_hours), seq = seq + 1
        where id = $1`,
       [
-        id, change.title ?? null, change.description ?? null, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
+        id, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
         change.entryFeeCents ?? null, startPriceCents, startsAt, change.initialSeconds ?? null, change.resetSeconds ?? null,
         change.minPreviousEntries ?? null, hardEndsAt, priceCapCents, change.paymentWindowHours ?? null,
       ],
     );
+    if (change.texts) {
+      await tx.query("delete from auction_texts where auction_id = $1 and not (language = any($2::text[]))", [
+        id,
+        languages.filter((language) => change.texts?.[language]),
+      ]);
+      await writeTexts(tx, id, change.texts);
+    }
     await logOperatorAction(tx, actor, "auction.update", `auction:${id}`, { fields: Object.keys(change) });
   });
   return { auctionIds: [id], walletUserIds: [] };
+}
+
+/** The catalogue title (`auctions.title`): the first of the texts in SPEC.md's fallback order (en, lv, ru). */
+function catalogueTitle(texts: AuctionTexts): string {
+  const first = languages.map((language) => texts[language]).find((text) => text !== undefined);
+  if (!first) throw new Refusal("CONFLICT", "Give a title in at least one language.");
+  return first.title;
+}
+
+/** Writes the texts given, one row per language (migration 014's trigger keeps the catalogue title in step). */
+async function writeTexts(tx: Queryable, id: number, texts: AuctionTexts): Promise<void> {
+  for (const language of languages) {
+    const text = texts[language];
+    if (!text) continue;
+    await tx.query(
+      `insert into auction_texts (auction_id, language, title, description) values ($1, $2, $3, $4)
+       on conflict (auction_id, language) do update set title = excluded.title, description = excluded.description`,
+      [id, language, text.title, text.description],
+    );
+  }
 }
 
 /** Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. */

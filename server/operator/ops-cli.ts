@@ -5,6 +5,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   auctionStatuses,
+  languages,
+  type AuctionTexts,
   CreatePromoCodeBody,
   fulfilmentStates,
   type AuctionStatus,
@@ -25,9 +27,11 @@ Auctions
   auctions list [--status New|Waiting|Running|Ended|Canceled] [--limit N]
   auctions show <id>                      settings, enrolments, every bid and the chain check
   auctions create --title TEXT --initial SECONDS --reset SECONDS
-        [--description TEXT] [--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]
+        [--description TEXT] [--title-lv TEXT] [--description-lv TEXT] [--title-ru TEXT] [--description-ru TEXT]
+        [--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]
         [--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]
         [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
+                                          --title is English; any one language's title will do (en, lv, ru)
   auctions publish <id>                   a draft (New) becomes Waiting
   auctions cancel <id>                    New or Waiting only; entry fees are refunded
   auctions start-now <id>                 New or Waiting: starts at once
@@ -176,13 +180,26 @@ export async function imageSource(source: string): Promise<string> {
 type Values = Record<string, string | boolean | string[] | undefined>;
 const text = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 
+/** --title and --description are English; --title-lv, --description-lv, --title-ru and --description-ru the others. */
+function textsOption(values: Values): AuctionTexts {
+  const texts: AuctionTexts = {};
+  for (const language of languages) {
+    const suffix = language === "en" ? "" : `-${language}`;
+    const title = text(values, `title${suffix}`);
+    const description = text(values, `description${suffix}`);
+    if (description !== undefined && !title) throw new UsageError(`--description${suffix} needs --title${suffix}.`);
+    if (title) texts[language] = { title, description: description ?? "" };
+  }
+  if (Object.keys(texts).length === 0) throw new UsageError("auctions create needs --title (or --title-lv, --title-ru).");
+  return texts;
+}
+
 async function createBody(values: Values): Promise<CreateAuctionBody> {
-  const title = text(values, "title");
-  if (!title) throw new UsageError("auctions create needs --title.");
+  const texts = textsOption(values);
   const images = await Promise.all(((values.image as string[] | undefined) ?? []).map(imageSource));
   const money = (name: string, label: string) => (text(values, name) === undefined ? undefined : euroCents(text(values, name)!, label));
   const body: CreateAuctionBody = {
-    title,
+    texts,
     initialSeconds: integer(text(values, "initial"), "--initial (seconds)", 5),
     resetSeconds: integer(text(values, "reset"), "--reset (seconds)", 5),
     images,
@@ -190,7 +207,6 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
     isDemo: values.demo === true,
   };
   const optional: Partial<CreateAuctionBody> = {
-    description: text(values, "description"),
     retailValueCents: money("retail", "--retail"),
     entryFeeCents: money("fee", "--fee"),
     startPriceCents: money("start-price", "--start-price"),
@@ -212,6 +228,10 @@ const OPTIONS = {
   limit: { type: "string" },
   title: { type: "string" },
   description: { type: "string" },
+  "title-lv": { type: "string" },
+  "description-lv": { type: "string" },
+  "title-ru": { type: "string" },
+  "description-ru": { type: "string" },
   image: { type: "string", multiple: true },
   retail: { type: "string" },
   fee: { type: "string" },

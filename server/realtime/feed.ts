@@ -67,7 +67,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
   }, COALESCE_MS);
   const feed: AuctionFeed = {
     async publishAuctions(ids) {
-      await feed.publishStates(await auctionStates(db, [...new Set(ids)], ["Waiting", "Running", "Ended", "Canceled"]));
+      await feed.publishStates(await auctionStates(db, [...new Set(ids)], undefined, ["Waiting", "Running", "Ended", "Canceled"]));
     },
     async publishStates(states) {
       for (const state of states) emitState(state);

@@ -59,11 +59,11 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     const initialSeconds =
       plan.status === "Running" ? (plan.minutes + 10) * 60 : plan.status === "Ended" ? 8 * 60 : [5, 10, 30, 60][index % 4]! * 60;
     const [row] = await db.query<{ id: number }>(
-      `insert into auctions (title, description, images, retail_value_cents, entry_fee_cents, status, starts_at, initial_seconds,
+      `insert into auctions (title, images, retail_value_cents, entry_fee_cents, status, starts_at, initial_seconds,
                              reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, payment_window_hours, is_demo)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, true) returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true) returning id`,
       [
-        product.title, product.description, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
+        product.texts.en.title, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
         plan.status === "Ended" ? "Running" : plan.status, startsAt, initialSeconds, plan.resetSeconds,
         plan.minPreviousEntries ?? 0, plan.priceCapCents ?? null,
         plan.hardStopHours ? new Date(startsAt.getTime() + plan.hardStopHours * 3_600_000) : null,
@@ -72,6 +72,9 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       ],
     );
     const auctionId = row!.id;
+    for (const [language, text] of Object.entries(product.texts)) {
+      await db.query("insert into auction_texts (auction_id, language, title, description) values ($1, $2, $3, $4)", [auctionId, language, text.title, text.description]);
+    }
     count += 1;
     if (plan.status === "Waiting" && index % 3 === 0) {
       for (const bidder of bidders.slice(0, 3)) await enrol(db, bidder, auctionId, now);

@@ -71,10 +71,17 @@ export async function loadOperatorTexts(): Promise<void> {
   await i18n.loadNamespaces("operator");
 }
 
-i18n.on("languageChanged", (language) => {
+/**
+ * The language in a cookie as well: a page request carries no storage, and the server makes the first screen inside
+ * Home's and an auction's page in the language it names (decision 030).
+ */
+function rememberLanguage(language: string) {
   document.documentElement.lang = language;
-});
-document.documentElement.lang = initialLanguage();
+  document.cookie = `${storageKeys.language}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+}
+
+i18n.on("languageChanged", rememberLanguage);
+rememberLanguage(initialLanguage());
 
 /** Resolves once the active language is loaded: render after it. */
 export const i18nReady: Promise<unknown> = i18n

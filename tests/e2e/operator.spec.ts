@@ -19,13 +19,13 @@ test("an operator creates a draft with a picture, edits it, publishes it, finds 
   await page.getByLabel("Initial timer (seconds)").fill("2");
   await page.getByLabel("Entry fee (€)").fill("0.505");
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByText("Required")).toBeVisible();
+  await expect(page.getByText("Give a title in at least one language")).toBeVisible();
   await expect(page.getByText("At least 5", { exact: true })).toBeVisible();
   await expect(page.getByText("Enter an amount in euros, e.g. 12.50")).toBeVisible();
 
   const title = `Back office kettle ${Date.now().toString(36)}`;
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Description").fill("A kettle for the back office test.");
+  await page.getByLabel("Title in English").fill(title);
+  await page.getByLabel("Description in English").fill("A kettle for the back office test.");
   await page.getByLabel("Add pictures").setInputFiles({ name: "kettle.png", mimeType: "image/png", buffer: Buffer.from(PIXEL_PNG, "base64") });
   await expect(page.getByRole("img", { name: "Picture 1" })).toBeVisible();
   await page.getByLabel("Retail value (€)").fill("39.99");
@@ -122,5 +122,5 @@ test("a bidder who opens /operator gets the 404 page and never downloads the bac
   // Neither its code nor its texts, in chunks of their own or inside any other.
   expect(scripts.map((script) => script.path).filter((path) => /OperatorArea|back-office/.test(path))).toEqual([]);
   const bodies = await Promise.all(scripts.map((script) => script.body));
-  expect(bodies.filter((body) => /operator\.form\.productTitle|Save draft/.test(body))).toEqual([]);
+  expect(bodies.filter((body) => /operator\.form\.textsHint|Save draft/.test(body))).toEqual([]);
 });

@@ -1,11 +1,15 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { tourNames } from "../../contract";
 
-/** Every test reads English, as SPEC.md writes the strings. */
+/**
+ * Every test reads English, as SPEC.md writes the strings. The cookie is what the SPA keeps beside its storage
+ * (decision 030): the first page request carries it, so that page's first screen is made in English too.
+ */
 export async function inEnglish(page: Page) {
   await page.addInitScript(() => {
     if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", "en");
   });
+  await page.context().addCookies([{ name: "i18nextLng", value: "en", domain: "127.0.0.1", path: "/" }]);
 }
 
 /** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */

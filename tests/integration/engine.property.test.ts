@@ -85,7 +85,7 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
     expect(got).toBe(expected);
     if (got === "ok") {
       // The state the bid returns is what the feed sends without reading: it must be what a read finds.
-      const [read] = await auctionStates(real.database.db, [real.auctionId]);
+      const [read] = await auctionStates(real.database.db, [real.auctionId], undefined);
       expect({ ...(await placing).state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
       model.price += 1;
       model.leader = this.bidder;

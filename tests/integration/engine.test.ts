@@ -161,7 +161,7 @@ describe("bidding", () => {
     expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 2)))).toBe("AUCTION_ENDED");
     // The ended state goes out from what the bid returned, so it must be what a read finds, winner and all; the
     // winner's fulfilment opened in the same statement.
-    const [read] = await auctionStates(db(), [auction]);
+    const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...capped.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
     expect(capped.state).toMatchObject({ status: "Ended", winnerName: users[1]!.displayName, leaderName: users[1]!.displayName });
     const [fulfilment] = await db().query<{ user_id: string; price_cents: number }>("select user_id, price_cents from fulfilments where auction_id = $1", [auction]);
@@ -175,7 +175,7 @@ describe("bidding", () => {
     expect(last?.state.recentBids.map((bid) => bid.priceCents)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
     expect(last?.state.recentBids[0]).toMatchObject({ displayName: users[0]!.displayName, isAuto: true });
     expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null });
-    const [read] = await auctionStates(db(), [auction]);
+    const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
     // The ten kept in the auction's row are the bids table's last ten.
     const fromBids = await db().query<{ price_cents: number; display_name: string; placed_at: Date; is_auto: boolean }>(
@@ -191,7 +191,7 @@ describe("bidding", () => {
     const backfill = splitStatements(migration).find((statement) => statement.startsWith("update auctions a set recent_bids"));
     await db().query("update auctions set recent_bids = '[]' where id = $1", [auction]);
     await db().query(backfill ?? "missing backfill");
-    expect((await auctionStates(db(), [auction]))[0]?.recentBids).toEqual(read?.recentBids);
+    expect((await auctionStates(db(), [auction], undefined))[0]?.recentBids).toEqual(read?.recentBids);
   });
 
   it("serializes racing bids: one order, every accepted bid in the history, the price equal to their count", async () => {

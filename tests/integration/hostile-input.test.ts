@@ -66,12 +66,12 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/auctions/:auctionId/auto-bid": { maxPriceCents: 500 },
   "POST /api/payments": { amount: 10, language: "en" },
   "POST /api/operator/auctions": {
-    title: "Lamp", description: "A desk lamp", images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
     priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false,
   },
   "PATCH /api/operator/auctions/:auctionId": {
-    title: "Lamp", description: "A desk lamp", images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsAt: "2029-12-31T00:00:00Z", initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: null, priceCapCents: 500,
     paymentWindowHours: 72,
   },

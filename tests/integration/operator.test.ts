@@ -198,7 +198,7 @@ describe("the operator API", () => {
   it("edits a draft in the fields given, clears a limit with null, and refuses what creating would refuse", async () => {
     const made = (await create({ priceCapCents: 5000, startsInSeconds: 3600 })).body as OperatorAuction;
     const path = `/api/operator/auctions/${made.id}`;
-    const edited = await operator.request("PATCH", path, { title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, images: [`data:image/png;base64,${PIXEL_PNG}`] });
+    const edited = await operator.request("PATCH", path, { texts: { en: { title: "Espresso machine, red" } }, entryFeeCents: 75, priceCapCents: null, images: [`data:image/png;base64,${PIXEL_PNG}`] });
     expect(edited.status).toBe(200);
     const detail = edited.body as OperatorAuctionDetail;
     expect(detail).toMatchObject({ status: "New", title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, initialSeconds: 60, resetSeconds: 15 });
@@ -206,7 +206,11 @@ describe("the operator API", () => {
     expect((await operator.get(path)).body).toMatchObject({ title: "Espresso machine, red", priceCapCents: null });
 
     const unchanged = (await operator.get(path)).body as OperatorAuctionDetail;
-    const bad = await operator.request("PATCH", path, { title: "", resetSeconds: 1, status: "Running" });
+    const bad = await operator.request("PATCH", path, { texts: { en: { title: "" } }, resetSeconds: 1, status: "Running" });
+    expect(bad.status).toBe(400);
+    // The whole set of texts is given: none at all is refused, and so is the single `title` of creating.
+    expect((await operator.request("PATCH", path, { texts: {} })).status).toBe(400);
+    expect((await operator.request("PATCH", path, { title: "Lamp" })).status).toBe(400);
     expect(bad.status).toBe(400);
     const hardEndFirst = await operator.request("PATCH", path, { hardEndsAt: new Date(Date.parse(unchanged.startsAt) - 60_000).toISOString() });
     expect(hardEndFirst.status).toBe(409);
@@ -215,10 +219,10 @@ describe("the operator API", () => {
 
     // Once published, a draft is no longer a draft: nothing changes.
     await operator.post(`${path}/publish`);
-    const late = await operator.request("PATCH", path, { title: "Too late" });
+    const late = await operator.request("PATCH", path, { texts: { en: { title: "Too late" } } });
     expect(late.status).toBe(409);
     expect(((await operator.get(path)).body as OperatorAuctionDetail).title).toBe("Espresso machine, red");
-    expect((await bidder.request("PATCH", path, { title: "Mine" })).status).toBe(403);
+    expect((await bidder.request("PATCH", path, { texts: { en: { title: "Mine" } } })).status).toBe(403);
   });
 
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {

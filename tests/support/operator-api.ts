@@ -43,7 +43,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     winnerName: null,
     winnerEmail: null,
     isDemo: false,
-    description: "Makes coffee.",
+    texts: { en: { title: "Espresso machine", description: "Makes coffee." } },
     images: [],
     resetSeconds: 20,
     initialSeconds: 300,

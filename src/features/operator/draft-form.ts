@@ -2,7 +2,7 @@
 // that turns them into the contract's CreateAuctionBody. Each field is checked by the contract's own rule for it;
 // only the reading of the text (euros, a time) is the form's.
 import { z } from "zod";
-import { CreateAuctionBody, type OperatorAuctionDetail } from "../../../contract";
+import { AuctionText, CreateAuctionBody, languages, type AuctionTexts, type OperatorAuctionDetail } from "../../../contract";
 import { amountText } from "../../lib/format";
 
 const body = CreateAuctionBody.shape;
@@ -43,10 +43,24 @@ const optional = <T extends z.ZodType<unknown, string>>(field: T) =>
     .transform((value) => (value.trim() === "" ? undefined : value))
     .pipe(field.optional());
 
+/** One language's title and description; both left empty means the auction has no text in that language. */
+const languageText = z
+  .object({ title: z.string(), description: z.string() })
+  .transform((text) => (text.title.trim() === "" && text.description.trim() === "" ? undefined : text))
+  .pipe(AuctionText.optional() as z.ZodType<AuctionText | undefined, { title: string; description: string } | undefined>);
+
+/** The texts in en, lv and ru (decision 030): any one language's title will do, the others fall back to it. */
+const textsField = z
+  .object({ en: languageText, lv: languageText, ru: languageText })
+  .refine((texts) => languages.some((language) => texts[language] !== undefined), {
+    error: "operator.validation.oneTitle",
+    path: ["en", "title"],
+  })
+  .transform((texts): AuctionTexts => Object.fromEntries(languages.flatMap((language) => (texts[language] ? [[language, texts[language]]] : []))));
+
 export const DraftForm = z
   .object({
-    title: body.title,
-    description: body.description,
+    texts: textsField,
     images: body.images,
     retailValueCents: euroField(body.retailValueCents.unwrap()),
     entryFeeCents: euroField(body.entryFeeCents.unwrap()),
@@ -73,10 +87,11 @@ export function localTimeValue(date: Date): string {
   return local.toISOString().slice(0, 16);
 }
 
+const noTexts = { en: { title: "", description: "" }, lv: { title: "", description: "" }, ru: { title: "", description: "" } };
+
 export function emptyDraft(now = new Date()): DraftFormValues {
   return {
-    title: "",
-    description: "",
+    texts: noTexts,
     images: [],
     retailValueCents: "0",
     entryFeeCents: "0",
@@ -94,8 +109,7 @@ export function emptyDraft(now = new Date()): DraftFormValues {
 /** A draft's settings as its form shows them, to edit. */
 export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
   return {
-    title: auction.title,
-    description: auction.description,
+    texts: { ...noTexts, ...auction.texts },
     images: auction.images,
     retailValueCents: amountText(auction.retailValueCents),
     entryFeeCents: amountText(auction.entryFeeCents),

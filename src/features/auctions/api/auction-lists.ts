@@ -8,15 +8,17 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import type { AuctionSort, AuctionState, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionSort, AuctionState, Language, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
-import { applyToList, applyToPages, isNewer } from "../live/apply-update";
+import { applyToList, applyToPages, isNewer, withOwnTitle } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
+import { useLanguage } from "../../../hooks/use-language";
 
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
@@ -31,9 +33,9 @@ export type AuctionFilters = { query: string; sort: AuctionSort; isFreeEntryOnly
  * One section of Home, page by page: each "Show more" asks from the number of cards already shown (live updates
  * add and remove cards, so a page count would skip or repeat some).
  */
-export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFilters, pageSize: number) =>
+export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFilters, pageSize: number, language: Language) =>
   infiniteQueryOptions({
-    queryKey: ["auctions", "list", status, filters, pageSize],
+    queryKey: ["auctions", "list", status, filters, pageSize, language],
     queryFn: ({ pageParam, signal }) =>
       apiRequest("/api/auctions/search", {
         method: "POST",
@@ -60,7 +62,8 @@ export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFi
 
 /** A Home section: its loaded pages as one list (without repeats), kept live. */
 export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pageSize: number) {
-  const options = auctionSearchQueryOptions(status, filters, pageSize);
+  const language = useLanguage();
+  const options = auctionSearchQueryOptions(status, filters, pageSize, language);
   const filter = { status, ...filters };
   useLiveStatus<InfiniteData<SearchAuctionsResponse, number>>(status, options.queryKey, (data, updates) => ({
     ...data,
@@ -69,7 +72,7 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
   const query = useInfiniteQuery({
     ...options,
     initialData: () => {
-      const firstPage = takeFirstScreenPage(status, filters, pageSize);
+      const firstPage = takeFirstScreenPage(status, filters, pageSize, language);
       return firstPage && { pages: [firstPage], pageParams: [0] };
     },
     refetchInterval: useFallbackPolling(),
@@ -112,7 +115,12 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
       timer = undefined;
       const updates = pending;
       pending = [];
-      queryClient.setQueryData<T>(latest.current.queryKey, (data) => data && latest.current.apply(data, updates));
+      const before = queryClient.getQueryData<T>(latest.current.queryKey);
+      const after = queryClient.setQueryData<T>(latest.current.queryKey, (data) => data && latest.current.apply(data, updates));
+      // A card that joined the list came with the feed's catalogue title: read the list again in the page's language.
+      if (before && after && updates.some((update) => !holdsAuction(before, update.id) && holdsAuction(after, update.id))) {
+        void queryClient.invalidateQueries({ queryKey: latest.current.queryKey });
+      }
     };
     const stop = follow(
       { kind: "status", status },
@@ -129,9 +137,40 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
   }, [status, queryClient]);
 }
 
-const personalList = (key: string, path: string) =>
+type CachedAuctions = { pages?: { items: AuctionState[] }[]; items?: AuctionState[]; id?: number; title?: string };
+
+/** The auction as cached data shows it: an auction's own (detail), or in a list (`{ items }` or pages of them). */
+function cachedAuction(data: unknown, auctionId: number): { title: string } | undefined {
+  const cached = data as CachedAuctions | undefined;
+  if (!cached) return undefined;
+  if (cached.id === auctionId && cached.title !== undefined) return { title: cached.title };
+  const lists = cached.pages ?? [cached];
+  for (const list of lists) {
+    const item = list.items?.find((each) => each.id === auctionId);
+    if (item) return item;
+  }
+  return undefined;
+}
+
+const holdsAuction = (data: unknown, auctionId: number) => cachedAuction(data, auctionId) !== undefined;
+
+/**
+ * The auction's title in `language` from any auctions query already answered in it (their keys end in the
+ * language); undefined when none shows it. The outbid notice names the auction with it (the feed's is the catalogue
+ * title, decision 030).
+ */
+export function cachedTitle(queryClient: QueryClient, auctionId: number, language: Language): string | undefined {
+  for (const [key, data] of queryClient.getQueriesData({ queryKey: ["auctions"] })) {
+    if (key.at(-1) !== language) continue;
+    const title = cachedAuction(data, auctionId)?.title;
+    if (title !== undefined) return title;
+  }
+  return undefined;
+}
+
+const personalList = (key: string, path: string) => (language: Language) =>
   queryOptions({
-    queryKey: ["auctions", key],
+    queryKey: ["auctions", key, language],
     queryFn: ({ signal }) => apiRequest(path, { schema: async () => (await auctionSchemas()).AuctionListResponse, signal }),
     retry: false,
   });
@@ -140,8 +179,9 @@ export const myActiveQueryOptions = personalList("my-active", "/api/auctions/my-
 export const favouritesQueryOptions = personalList("favourites", "/api/favourites");
 
 /** A signed-in list whose items stay live: each shown auction is followed while the list is on screen. */
-export function usePersonalList(options: typeof myActiveQueryOptions) {
+export function usePersonalList(optionsIn: typeof myActiveQueryOptions) {
   const queryClient = useQueryClient();
+  const options = optionsIn(useLanguage());
   const { data: user } = useUser();
   const query = useQuery({ ...options, enabled: user?.isAuthenticated === true, refetchInterval: useFallbackPolling() });
   const ids = (query.data?.items ?? []).map((item) => item.id).join(",");
@@ -154,7 +194,7 @@ export function usePersonalList(options: typeof myActiveQueryOptions) {
           { kind: "auction", auctionId: Number(id) },
           (update) =>
             queryClient.setQueryData(options.queryKey, (list) =>
-              list && { items: list.items.map((item) => (item.id === update.id && isNewer(update, item) ? update : item)) },
+              list && { items: list.items.map((item) => (item.id === update.id && isNewer(update, item) ? withOwnTitle(update, item) : item)) },
             ),
           () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
         ),

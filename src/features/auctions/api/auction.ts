@@ -1,34 +1,37 @@
 // One auction for its detail page, live: updates newer than what we have replace the live fields.
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { AuctionDetail, BidChainResponse } from "../../../../contract";
+import { AuctionDetail, BidChainResponse, type Language } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
-import { isNewer } from "../live/apply-update";
+import { isNewer, withOwnTitle } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
+import { useLanguage } from "../../../hooks/use-language";
 import { takeFirstScreenAuction } from "./first-screen";
 
-export const auctionQueryOptions = (auctionId: number) =>
+/** The auction in `language` (the request's Accept-Language says it, api-client.ts). */
+export const auctionQueryOptions = (auctionId: number, language: Language) =>
   queryOptions({
-    queryKey: ["auctions", "detail", auctionId],
+    queryKey: ["auctions", "detail", auctionId, language],
     queryFn: ({ signal }) => apiRequest(`/api/auctions/${auctionId}`, { schema: AuctionDetail, signal }),
     retry: false,
   });
 
 export function useAuction(auctionId: number) {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   useEffect(() => {
-    const key = auctionQueryOptions(auctionId).queryKey;
+    const key = auctionQueryOptions(auctionId, language).queryKey;
     return follow(
       { kind: "auction", auctionId },
       (update) => {
         if (update.id !== auctionId) return;
-        queryClient.setQueryData(key, (current) => (current && isNewer(update, current) ? { ...current, ...update } : current));
+        queryClient.setQueryData(key, (current) => (current && isNewer(update, current) ? withOwnTitle({ ...current, ...update }, current) : current));
       },
       () => void queryClient.invalidateQueries({ queryKey: key }),
     );
-  }, [auctionId, queryClient]);
-  return useQuery({ ...auctionQueryOptions(auctionId), initialData: () => takeFirstScreenAuction(auctionId), refetchInterval: useFallbackPolling() });
+  }, [auctionId, language, queryClient]);
+  return useQuery({ ...auctionQueryOptions(auctionId, language), initialData: () => takeFirstScreenAuction(auctionId, language), refetchInterval: useFallbackPolling() });
 }
 
 export const bidChainQueryOptions = (auctionId: number) =>

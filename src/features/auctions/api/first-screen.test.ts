@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuctionDetail, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionDetail, FirstScreen, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 
@@ -14,8 +14,9 @@ const page = (ids: number[], total = ids.length): SearchAuctionsResponse => ({
 
 const unfiltered = { query: "", sort: "endingSoon", isFreeEntryOnly: false } as const;
 
-/** The page as the server sends it, and a fresh copy of the module (it reads the block once). */
-async function pageWith(text: string) {
+/** The page as the server sends it (in English unless it says), and a fresh copy of the module (it reads the block once). */
+async function pageWith(screen: string | Partial<FirstScreen>) {
+  const text = typeof screen === "string" ? screen : JSON.stringify({ language: "en", ...screen });
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${text}</script>`;
   vi.resetModules();
   return import("./first-screen");
@@ -33,39 +34,46 @@ describe("Home's first screen from the page", () => {
   });
 
   it("gives each section its page once, cut to the phone's page size, saying whether more follow", async () => {
-    const { takeFirstScreenPage } = await pageWith(JSON.stringify({ lists }));
-    const running = takeFirstScreenPage("Running", unfiltered, 6);
+    const { takeFirstScreenPage } = await pageWith({ lists });
+    const running = takeFirstScreenPage("Running", unfiltered, 6, "en");
     expect(running?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(running).toMatchObject({ pageSize: 6, total: 20, hasMore: true, offset: 0 });
-    expect(takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
-    expect(takeFirstScreenPage("Waiting", unfiltered, 12)).toMatchObject({ items: lists.Waiting.items, hasMore: false });
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Waiting", unfiltered, 12, "en")).toMatchObject({ items: lists.Waiting.items, hasMore: false });
     // Read once: the block leaves the page.
     expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
   });
 
   it("gives nothing to a filtered or sorted section, or one wanting more than the page holds", async () => {
-    const { takeFirstScreenPage } = await pageWith(JSON.stringify({ lists }));
-    expect(takeFirstScreenPage("Running", { ...unfiltered, query: "phone" }, 12)).toBeUndefined();
-    expect(takeFirstScreenPage("Waiting", { ...unfiltered, sort: "newest" }, 12)).toBeUndefined();
-    expect(takeFirstScreenPage("Ended", { ...unfiltered, isFreeEntryOnly: true }, 12)).toBeUndefined();
-    expect(takeFirstScreenPage("Running", unfiltered, 24)).toBeUndefined();
+    const { takeFirstScreenPage } = await pageWith({ lists });
+    expect(takeFirstScreenPage("Running", { ...unfiltered, query: "phone" }, 12, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Waiting", { ...unfiltered, sort: "newest" }, 12, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Ended", { ...unfiltered, isFreeEntryOnly: true }, 12, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 24, "en")).toBeUndefined();
   });
 
   it("gives nothing when the page has no block (the offline shell) or a broken one", async () => {
     document.body.innerHTML = `<div id="root"></div>`;
     vi.resetModules();
     const withoutBlock = await import("./first-screen");
-    expect(withoutBlock.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+    expect(withoutBlock.takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
     const broken = await pageWith("{not json");
-    expect(broken.takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+    expect(broken.takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
+  });
+
+  it("gives nothing made in another language than the interface's (its texts would be in that one)", async () => {
+    const { takeFirstScreenPage, takeFirstScreenAuction } = await pageWith({ language: "ru", lists, auction: { ...auctionState({ id: 7 }), description: "", images: [], paymentWindowHours: 48 } });
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
+    expect(takeFirstScreenAuction(7, "lv")).toBeUndefined();
+    expect(takeFirstScreenPage("Waiting", unfiltered, 12, "ru")).toMatchObject({ items: lists.Waiting.items });
   });
 
   it("gives an auction's page its auction once, and only the auction asked for", async () => {
     const auction: AuctionDetail = { ...auctionState({ id: 7 }), description: "", images: ["/a.webp"], paymentWindowHours: 48 };
-    const { takeFirstScreenAuction, takeFirstScreenPage } = await pageWith(JSON.stringify({ auction }));
-    expect(takeFirstScreenAuction(8)).toBeUndefined();
-    expect(takeFirstScreenAuction(7)).toEqual(auction);
-    expect(takeFirstScreenAuction(7)).toBeUndefined();
-    expect(takeFirstScreenPage("Running", unfiltered, 6)).toBeUndefined();
+    const { takeFirstScreenAuction, takeFirstScreenPage } = await pageWith({ auction });
+    expect(takeFirstScreenAuction(8, "en")).toBeUndefined();
+    expect(takeFirstScreenAuction(7, "en")).toEqual(auction);
+    expect(takeFirstScreenAuction(7, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
   });
 });

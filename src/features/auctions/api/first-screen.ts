@@ -2,12 +2,12 @@
 // auction of an auction's page, so the page draws without waiting for its first calls. Each part is taken once, on
 // the first visit only; after that the live feed brings whatever changed since the page was made (a status list's
 // resync when its watch is acknowledged, an auction's state in its subscription's acknowledgement).
-import type { AuctionDetail, FirstScreen, FirstScreenLists, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionDetail, FirstScreen, FirstScreenLists, Language, SearchAuctionsResponse } from "../../../../contract";
 import { DEFAULT_AUCTION_SORT, FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import type { AuctionFilters, ListStatus } from "./auction-lists";
 
 /** What is left of the page's first screen: each part goes once. */
-let screen: { lists: Partial<FirstScreenLists>; auction?: AuctionDetail | undefined } | undefined;
+let screen: { language?: Language; lists: Partial<FirstScreenLists>; auction?: AuctionDetail | undefined } | undefined;
 
 function readScreen(): NonNullable<typeof screen> {
   if (screen) return screen;
@@ -15,8 +15,8 @@ function readScreen(): NonNullable<typeof screen> {
   try {
     // Not parsed with the contract's schema (that would put zod in the first download, decision 014): it came from
     // the server in the very page that names the scripts reading it, no less trusted than they are.
-    const sent = element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : {};
-    screen = { lists: { ...sent.lists }, auction: sent.auction };
+    const sent = element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : undefined;
+    screen = { language: sent?.language, lists: { ...sent?.lists }, auction: sent?.auction };
   } catch {
     screen = { lists: {} };
   }
@@ -24,10 +24,14 @@ function readScreen(): NonNullable<typeof screen> {
   return screen;
 }
 
-/** The section's first page from the page itself, cut to `pageSize`; undefined when filtered or already taken. */
-export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number): SearchAuctionsResponse | undefined {
+/**
+ * The section's first page from the page itself, cut to `pageSize`; undefined when filtered, already taken, or made
+ * in another language than the interface's (the page is made in the one its cookie names, decision 030).
+ */
+export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number, language: Language): SearchAuctionsResponse | undefined {
   if (filters.query || filters.isFreeEntryOnly || filters.sort !== DEFAULT_AUCTION_SORT) return undefined;
-  const { lists } = readScreen();
+  const { lists, language: madeIn } = readScreen();
+  if (madeIn !== language) return undefined;
   const page = lists[status];
   delete lists[status];
   if (!page || page.offset !== 0 || page.pageSize < pageSize) return undefined;
@@ -35,11 +39,11 @@ export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters,
   return { ...page, items, pageSize, hasMore: items.length < page.total };
 }
 
-/** The auction from the page itself when it is the one asked for; undefined otherwise or once taken. */
-export function takeFirstScreenAuction(auctionId: number): AuctionDetail | undefined {
+/** The auction from the page itself when it is the one asked for, in `language`; undefined otherwise or once taken. */
+export function takeFirstScreenAuction(auctionId: number, language: Language): AuctionDetail | undefined {
   const left = readScreen();
   const { auction } = left;
-  if (auction?.id !== auctionId) return undefined;
+  if (auction?.id !== auctionId || left.language !== language) return undefined;
   left.auction = undefined;
   return auction;
 }

@@ -9,7 +9,6 @@ import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
 import { missingAmount, requestAddFunds, walletQueryOptions } from "../../wallet";
-import { favouritesQueryOptions } from "./auction-lists";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
@@ -94,7 +93,7 @@ export function useToggleFavourite() {
           favouriteIds: result.isFavourite ? [...new Set([...mine.favouriteIds, auctionId])] : mine.favouriteIds.filter((id) => id !== auctionId),
         },
       );
-      void queryClient.invalidateQueries({ queryKey: favouritesQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ["auctions", "favourites"] });
     },
     onError: () => showToast("error", t("errors.INTERNAL")),
   });

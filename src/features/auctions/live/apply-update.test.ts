@@ -24,6 +24,16 @@ describe("applying live updates", () => {
     expect(applyToList(list, auction(1, 4), "Running")).toBe(list);
   });
 
+  it("keeps the title the page read in its language: the feed sends every socket the catalogue title", () => {
+    const shown = auction(2, 1, { title: "Vilnas sega" });
+    const update = auction(2, 3, { priceCents: 42, title: "Wool blanket" });
+    expect(applyToList([shown], update, "Running")).toEqual([{ ...update, title: "Vilnas sega" }]);
+    const filter: ListFilter = { status: "Running", query: "шерст", sort: "endingSoon", isFreeEntryOnly: false };
+    // Found by the server in another language than the one shown: a bid keeps it in the list, with its own title.
+    const pages = applyToPages([{ items: [shown], total: 1, hasMore: false }], update, filter);
+    expect(pages[0]?.items).toEqual([{ ...update, title: "Vilnas sega" }]);
+  });
+
   it("replaces a newer state in place", () => {
     const next = applyToList([auction(1, 1), auction(2, 1)], auction(2, 3, { priceCents: 42 }), "Running");
     expect(next.map((a) => [a.id, a.priceCents])).toEqual([[1, 1], [2, 42]]);

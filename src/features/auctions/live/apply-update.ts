@@ -6,6 +6,15 @@ export function isNewer(update: AuctionState, current: AuctionState | undefined)
   return current === undefined || update.seq > current.seq;
 }
 
+/**
+ * An update as the page keeps it: with the title the page already has. The feed sends every socket the catalogue
+ * title, the same to all (decision 030); the page read its own language's over REST, and a public auction's texts
+ * never change.
+ */
+export function withOwnTitle<T extends AuctionState>(update: T, current: AuctionState): T {
+  return update.title === current.title ? update : { ...update, title: current.title };
+}
+
 const listOrder: Record<string, (a: AuctionState, b: AuctionState) => number> = {
   Running: (a, b) => (a.endsAt ?? "").localeCompare(b.endsAt ?? "") || a.id - b.id,
   Waiting: (a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id,
@@ -18,9 +27,9 @@ export function applyToList(items: AuctionState[], update: AuctionState, status:
   const current = index >= 0 ? items[index] : undefined;
   if (!isNewer(update, current)) return items;
   if (update.status !== status) return index >= 0 ? items.filter((item) => item.id !== update.id) : items;
-  if (index >= 0) {
+  if (current) {
     const next = [...items];
-    next[index] = update;
+    next[index] = withOwnTitle(update, current);
     return next;
   }
   const order = listOrder[status];
@@ -31,12 +40,16 @@ export function applyToList(items: AuctionState[], update: AuctionState, status:
 export type ListFilter = { status: ListStatus; query: string; sort: AuctionSort; isFreeEntryOnly: boolean };
 type ListStatus = "Running" | "Waiting" | "Ended";
 
-/** The server's rule, on the client: title contains the (trimmed) query whatever its case; no entry fee if asked. */
-export function matchesFilter(state: AuctionState, filter: ListFilter): boolean {
+/**
+ * The server's rule, on the client: title contains the (trimmed) query whatever its case; no entry fee if asked. The
+ * server matches the title in any language; the client knows one, so for a card it already shows (`isShown`, found by
+ * the server) the title is not asked again: a public auction's texts do not change.
+ */
+export function matchesFilter(state: AuctionState, filter: ListFilter, isShown = false): boolean {
   const query = filter.query.trim().toLocaleLowerCase();
   return (
     state.status === filter.status &&
-    (query === "" || state.title.toLocaleLowerCase().includes(query)) &&
+    (query === "" || isShown || state.title.toLocaleLowerCase().includes(query)) &&
     (!filter.isFreeEntryOnly || state.entryFeeCents === 0)
   );
 }
@@ -59,10 +72,11 @@ type Page = { items: AuctionState[]; total: number; hasMore: boolean };
 export function applyToPages<P extends Page>(pages: P[], update: AuctionState, filter: ListFilter): P[] {
   const current = pages.flatMap((page) => page.items).find((item) => item.id === update.id);
   if (!isNewer(update, current)) return pages;
-  const isMatch = matchesFilter(update, filter);
+  const isMatch = matchesFilter(update, filter, current !== undefined);
   const holds = (page: P) => page.items.some((item) => item.id === update.id);
   if (current && isMatch) {
-    return pages.map((page) => (holds(page) ? { ...page, items: page.items.map((item) => (item.id === update.id ? update : item)) } : page));
+    const kept = withOwnTitle(update, current);
+    return pages.map((page) => (holds(page) ? { ...page, items: page.items.map((item) => (item.id === update.id ? kept : item)) } : page));
   }
   if (current) {
     return pages.map((page) => ({ ...page, total: page.total - 1, items: holds(page) ? page.items.filter((item) => item.id !== update.id) : page.items }));

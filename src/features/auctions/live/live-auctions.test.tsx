@@ -9,6 +9,7 @@ import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
 import { json, stubServer } from "../../../../tests/support/render";
 import { FALLBACK_POLL_MS, useFallbackPolling } from "../../../hooks/use-fallback-polling";
+import { currentLanguage } from "../../../lib/i18n";
 import { auctionQueryOptions, useAuction } from "../api/auction";
 import { follow } from "./live-auctions";
 
@@ -41,7 +42,7 @@ function renderLiveAuction(auctionId: number, answers: () => AuctionDetail) {
   // Every price the auction's cached state takes, in order (renders would batch some away).
   const shownPrices: number[] = [];
   queryClient.getQueryCache().subscribe(() => {
-    const priceCents = queryClient.getQueryData(auctionQueryOptions(auctionId).queryKey)?.priceCents;
+    const priceCents = queryClient.getQueryData(auctionQueryOptions(auctionId, currentLanguage()).queryKey)?.priceCents;
     if (priceCents !== undefined && shownPrices.at(-1) !== priceCents) shownPrices.push(priceCents);
   });
   const view = renderHook(() => useAuction(auctionId).data, { wrapper });

@@ -4,9 +4,12 @@
 // so there the toast stays away; elsewhere one auction toasts at most once per few seconds.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router-dom";
 import { showToast } from "../../../components/ui/toast";
+import { currentLanguage } from "../../../lib/i18n";
 import { onSocket } from "../../../lib/socket";
+import { cachedTitle } from "../api/auction-lists";
 
 export const OUTBID_TOAST_GAP_MS = 5000;
 
@@ -30,6 +33,7 @@ export const auctionPath = (auctionId: number) => `/auctions/${auctionId}`;
 export function useOutbidAlerts(): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const currentPath = useRef(pathname);
   const mayToast = useRef(createOutbidThrottle());
@@ -46,7 +50,9 @@ export function useOutbidAlerts(): void {
       void (parts ??= loadNoticeParts()).then(([{ AuctionOutbid }, { alertOutbid }]) => {
         const parsed = AuctionOutbid.safeParse(raw);
         if (!parsed.success) return;
-        const { auctionId, title } = parsed.data;
+        const { auctionId } = parsed.data;
+        // Named as the bidder's pages name it, in their language; the notice's own title is the catalogue's.
+        const title = cachedTitle(queryClient, auctionId, currentLanguage()) ?? parsed.data.title;
         const href = auctionPath(auctionId);
         if (currentPath.current.replace(/\/$/, "") === href) return;
         if (!mayToast.current(auctionId, Date.now())) return;
@@ -59,7 +65,7 @@ export function useOutbidAlerts(): void {
       socket.on("auction:outbid", onOutbid);
       return () => socket.off("auction:outbid", onOutbid);
     });
-  }, [navigate, t]);
+  }, [navigate, queryClient, t]);
 }
 
 /** Mounted once in the layout, so every page of the app hears it. */

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { CreateAuctionBody } from "../../../../contract";
+import { languages, type CreateAuctionBody } from "../../../../contract";
 import { FieldMessage, FormAlert, SubmitButton, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { applyServerError } from "../../../lib/form-errors";
 import { ImagesField } from "./ImagesField";
@@ -50,8 +50,25 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
     >
       <FormAlert message={failure} />
       <Section title={t("operator.form.product")}>
-        <TextField label={t("operator.form.productTitle")} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
-        <TextArea label={t("operator.form.description")} error={errors.description?.message} {...form.register("description")} />
+        <p className="text-sm text-muted">{t("operator.form.textsHint")}</p>
+        {languages.map((language) => (
+          <fieldset key={language} lang={language} className="flex flex-col gap-4 border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0">
+            <legend className="float-left mb-2 w-full text-base font-semibold" lang={undefined}>
+              {t(`operator.form.texts.${language}.legend`)}
+            </legend>
+            <TextField
+              label={t(`operator.form.texts.${language}.title`)}
+              autoComplete="off"
+              error={errors.texts?.[language]?.title?.message}
+              {...form.register(`texts.${language}.title`)}
+            />
+            <TextArea
+              label={t(`operator.form.texts.${language}.description`)}
+              error={errors.texts?.[language]?.description?.message}
+              {...form.register(`texts.${language}.description`)}
+            />
+          </fieldset>
+        ))}
         <Controller control={form.control} name="images" render={({ field }) => <ImagesField value={field.value ?? []} onChange={field.onChange} error={errors.images?.message} />} />
       </Section>
       <Section title={t("operator.form.money")}>

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
-import { IdParam, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import { IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -94,7 +94,22 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               ))}
             </ul>
           )}
-          <p className="text-sm whitespace-pre-line">{auction.description || t("operator.auction.noDescription")}</p>
+          <dl className="flex flex-col gap-3 text-sm">
+            {languages.flatMap((language) => {
+              const text = auction.texts[language];
+              return text
+                ? [
+                    <div key={language} lang={language}>
+                      <dt className="font-medium">
+                        <span className="text-muted" lang={undefined}>{t(`operator.form.texts.${language}.legend`)}: </span>
+                        {text.title}
+                      </dt>
+                      <dd className="whitespace-pre-line">{text.description || <span lang={undefined}>{t("operator.auction.noDescription")}</span>}</dd>
+                    </div>,
+                  ]
+                : [];
+            })}
+          </dl>
         </section>
         <section aria-labelledby="auction-enrolments" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <h2 id="auction-enrolments" className="mb-3 text-lg font-semibold">

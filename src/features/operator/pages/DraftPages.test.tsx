@@ -32,13 +32,26 @@ describe("a new draft", () => {
     fireEvent.change(screen.getByLabelText("Hard end"), { target: { value: "2020-01-01T10:00" } });
     await user.click(screen.getByRole("button", { name: "Save draft" }));
 
-    expect(await screen.findByText("Required")).toBeInTheDocument();
-    expect(screen.getByLabelText("Title")).toHaveAccessibleDescription("Required");
+    // No title in any language: said at the first one.
+    expect(await screen.findByText("Give a title in at least one language")).toBeInTheDocument();
+    expect(screen.getByLabelText("Title in English")).toHaveAccessibleDescription("Give a title in at least one language");
     expect(screen.getByLabelText("Initial timer (seconds)")).toHaveAccessibleDescription("At least 5");
     expect(screen.getByLabelText("Entry fee (€)")).toHaveAccessibleDescription("Enter an amount in euros, e.g. 12.50");
     expect(screen.getByLabelText("Timer after a bid (seconds)")).toHaveAccessibleDescription("Enter a whole number");
     // Money limits in euros, though the contract counts cents.
     expect(screen.getByLabelText("Price cap (€)")).toHaveAccessibleDescription("At most €1000000.00");
+    expect(api.callsTo("POST", "/api/operator/auctions")).toEqual([]);
+  });
+
+  it("asks for the title of a language that has only a description", async () => {
+    const api = stubOperatorApi({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title in English"), "Kettle");
+    await user.type(screen.getByLabelText("Description in Russian"), "Кипятит воду.");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByLabelText("Title in Russian")).toHaveAccessibleDescription("Required");
+    expect(screen.getByLabelText("Title in Latvian")).not.toHaveAccessibleDescription();
     expect(api.callsTo("POST", "/api/operator/auctions")).toEqual([]);
   });
 
@@ -48,14 +61,15 @@ describe("a new draft", () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(await screen.findByRole("button", { name: "Saglabāt melnrakstu" }));
-    expect(await screen.findByLabelText("Nosaukums")).toHaveAccessibleDescription("Obligāts lauks");
+    expect(await screen.findByLabelText("Nosaukums angļu valodā")).toHaveAccessibleDescription("Norādiet nosaukumu vismaz vienā valodā");
+    expect(screen.getByRole("group", { name: "Krievu valodā" })).toHaveAttribute("lang", "ru");
   });
 
   it("refuses a hard end before the start at the field", async () => {
     stubOperatorApi({});
     const user = userEvent.setup();
     renderForm();
-    await user.type(await screen.findByLabelText("Title"), "Kettle");
+    await user.type(await screen.findByLabelText("Title in English"), "Kettle");
     fireEvent.change(screen.getByLabelText("Starts at"), { target: { value: "2030-01-02T10:00" } });
     fireEvent.change(screen.getByLabelText("Hard end"), { target: { value: "2030-01-02T09:00" } });
     await user.click(screen.getByRole("button", { name: "Save draft" }));
@@ -69,8 +83,11 @@ describe("a new draft", () => {
     });
     const user = userEvent.setup();
     const { router } = renderForm();
-    await user.type(await screen.findByLabelText("Title"), "  Kettle ");
-    await user.type(screen.getByLabelText("Description"), "Boils water.");
+    await user.type(await screen.findByLabelText("Title in English"), "  Kettle ");
+    await user.type(screen.getByLabelText("Description in English"), "Boils water.");
+    await user.type(screen.getByLabelText("Title in Latvian"), "Tējkanna");
+    await user.type(screen.getByLabelText("Title in Russian"), "Чайник");
+    await user.type(screen.getByLabelText("Description in Russian"), "Кипятит воду.");
     await user.clear(screen.getByLabelText("Retail value (€)"));
     await user.type(screen.getByLabelText("Retail value (€)"), "39,99");
     await user.clear(screen.getByLabelText("Entry fee (€)"));
@@ -81,8 +98,11 @@ describe("a new draft", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
     expect(api.callsTo("POST", "/api/operator/auctions")[0]?.body).toEqual({
-      title: "Kettle",
-      description: "Boils water.",
+      texts: {
+        en: { title: "Kettle", description: "Boils water." },
+        lv: { title: "Tējkanna", description: "" },
+        ru: { title: "Чайник", description: "Кипятит воду." },
+      },
       images: [],
       retailValueCents: 3999,
       entryFeeCents: 50,
@@ -101,7 +121,7 @@ describe("a new draft", () => {
     stubOperatorApi({ "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price.") });
     const user = userEvent.setup();
     renderForm();
-    await user.type(await screen.findByLabelText("Title"), "Kettle");
+    await user.type(await screen.findByLabelText("Title in Latvian"), "Tējkanna");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The draft was not saved: the hard end must come after the start and the price cap above the start price.",
@@ -110,7 +130,13 @@ describe("a new draft", () => {
 });
 
 describe("editing a draft", () => {
-  const draft = auctionDetail({ status: "New", title: "Kettle", priceCapCents: 2500, images: ["/media/0123456789abcdef0123456789abcdef.png"] });
+  const draft = auctionDetail({
+    status: "New",
+    title: "Kettle",
+    texts: { en: { title: "Kettle", description: "Boils water." }, ru: { title: "Чайник", description: "" } },
+    priceCapCents: 2500,
+    images: ["/media/0123456789abcdef0123456789abcdef.png"],
+  });
   const renderEdit = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
 
   it("starts from the draft's settings and sends every field, an emptied price cap as null", async () => {
@@ -124,14 +150,19 @@ describe("editing a draft", () => {
     expect(screen.getByLabelText("Retail value (€)")).toHaveValue("399.99");
     expect(screen.getByLabelText("Price cap (€)")).toHaveValue("25.00");
     expect(screen.getByRole("img", { name: "Picture 1" })).toHaveAttribute("src", draft.images[0]);
-    await user.clear(screen.getByLabelText("Title"));
-    await user.type(screen.getByLabelText("Title"), "Red kettle");
+    expect(screen.getByLabelText("Title in Russian")).toHaveValue("Чайник");
+    expect(screen.getByLabelText("Title in Latvian")).toHaveValue("");
+    await user.clear(screen.getByLabelText("Title in English"));
+    await user.type(screen.getByLabelText("Title in English"), "Red kettle");
+    await user.type(screen.getByLabelText("Title in Latvian"), "Sarkana tējkanna");
+    await user.clear(screen.getByLabelText("Title in Russian"));
     await user.clear(screen.getByLabelText("Price cap (€)"));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    // The whole set of texts: the emptied Russian one is gone.
     expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).toMatchObject({
-      title: "Red kettle",
+      texts: { en: { title: "Red kettle", description: "Boils water." }, lv: { title: "Sarkana tējkanna", description: "" } },
       images: draft.images,
       retailValueCents: 39_999,
       entryFeeCents: 50,
@@ -140,6 +171,7 @@ describe("editing a draft", () => {
       priceCapCents: null,
     });
     expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("publish");
+    expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("texts.ru");
   });
 
   it("says so when the draft was published meanwhile", async () => {

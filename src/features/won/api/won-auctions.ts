@@ -2,21 +2,25 @@
 // (newer versions replace older ones), caught up over REST each time the socket connects (the first time too: the
 // list may have been read before the socket was in the user's room) and polled while the socket is down.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { WonAuction, type WonAuctionsResponse } from "../../../../contract";
 import { onSocket } from "../../../lib/socket";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
+import { useLanguage } from "../../../hooks/use-language";
 import { useUser } from "../../auth";
 import { wonAuctionsQueryOptions } from "./unpaid-wins";
 
 export { useUnpaidWinCount, wonAuctionsQueryOptions } from "./unpaid-wins";
 
-/** The list with one won auction replaced when the update is newer; null when the list does not hold it yet. */
+/**
+ * The list with one won auction replaced when the update is newer; null when the list does not hold it yet. The
+ * title stays the one the list was read with, in the page's language (an update is in the winner's stored one).
+ */
 export function applyWonAuctionUpdate(list: WonAuctionsResponse, update: WonAuction): WonAuctionsResponse | null {
   const current = list.items.find((item) => item.auctionId === update.auctionId);
   if (!current) return null;
   if (current.version >= update.version) return list;
-  return { ...list, items: list.items.map((item) => (item.auctionId === update.auctionId ? update : item)) };
+  return { ...list, items: list.items.map((item) => (item.auctionId === update.auctionId ? { ...update, title: current.title } : item)) };
 }
 
 export function useWonAuctions() {
@@ -44,5 +48,13 @@ export function useWonAuctions() {
       };
     });
   }, [isSignedIn, queryClient]);
+  // The list is one query (the header's unpaid count reads it too), not one per language: a switch reads it again.
+  const language = useLanguage();
+  const readIn = useRef(language);
+  useEffect(() => {
+    if (readIn.current === language) return;
+    readIn.current = language;
+    void queryClient.invalidateQueries({ queryKey: wonAuctionsQueryOptions.queryKey });
+  }, [language, queryClient]);
   return useQuery({ ...wonAuctionsQueryOptions, enabled: isSignedIn, refetchInterval: useFallbackPolling() });
 }
