@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
   AuctionDetail,
+  auctionErrorMessages,
+  type AuctionErrorCode,
   AuctionListResponse,
   AutoBidBody,
   BidChainResponse,
@@ -11,6 +13,7 @@ import {
   MyAuctionsResponse,
   BidResponse,
   EnrolResponse,
+  EnrolmentEligibility,
   SearchAuctionsBody,
   SearchAuctionsResponse,
 } from "../../contract";
@@ -83,6 +86,18 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
       async (request) => {
         await commands.setAutoBid(signedInUser(request).id, request.params.auctionId, request.body.maxPriceCents);
         return request.body;
+      },
+    );
+
+    s.get(
+      "/api/auctions/:auctionId/eligibility",
+      { schema: { params: AuctionIdParams, response: { 200: EnrolmentEligibility, ...errorAnswers } } },
+      async (request) => {
+        const refusal = await commands.eligibility(signedInUser(request).id, request.params.auctionId);
+        if (!refusal) return { refusal: null };
+        const { code } = refusal;
+        if (code === "AUCTION_STATE_MISSING" || !(code in auctionErrorMessages)) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+        return { refusal: { code: code as AuctionErrorCode, message: refusal.message, values: refusal.values } };
       },
     );
 

@@ -32,6 +32,12 @@ export type AuctionFixture = {
   hardEndsAt?: Date | null;
   priceCapCents?: number | null;
   endsAt?: Date | null;
+  title?: string;
+  priceCents?: number;
+  maxPreviousWins?: number | null;
+  enrolmentClosesSeconds?: number | null;
+  enrolmentClosesAtPriceCents?: number | null;
+  realBiddersOnly?: boolean;
 };
 
 /** An auction; a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
@@ -41,10 +47,16 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
   const startsAt = fixture.startsAt ?? (status === "Waiting" || status === "New" ? new Date(now.getTime() + 3600_000) : now);
   const endsAt = fixture.endsAt !== undefined ? fixture.endsAt : status === "Running" ? new Date(now.getTime() + initialSeconds * 1000) : null;
   const [row] = await db.query<{ id: number }>(
-    `insert into auctions (title, status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
-                           hard_ends_at, price_cap_cents, ends_at)
-     values ('Test product', $1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0, fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt],
+    `insert into auctions (status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
+                           hard_ends_at, price_cap_cents, ends_at, title, price_cents, max_previous_wins,
+                           enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
+    [
+      status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0,
+      fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt, fixture.title ?? "Test product", fixture.priceCents ?? 0,
+      fixture.maxPreviousWins ?? null, fixture.enrolmentClosesSeconds ?? null, fixture.enrolmentClosesAtPriceCents ?? null,
+      fixture.realBiddersOnly ?? false,
+    ],
   );
   if (!row) throw new Error("auction insert failed");
   return row.id;
