@@ -105,6 +105,10 @@ export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
 export const AuctionIdParams = z.object({ auctionId: IdParam });
 
+/** GET /api/win-limits: the site's win limits, as the terms and the FAQ state them (0: that limit is off). */
+export const WinLimitsResponse = z.object({ wins: z.number().int(), sameProductWins: z.number().int(), days: z.number().int() });
+export type WinLimitsResponse = z.infer<typeof WinLimitsResponse>;
+
 /** GET /api/auctions/{id}/eligibility: whether the signed-in bidder may enrol now, and if not, the refusal they would get. */
 export const EnrolmentEligibility = z.object({
   refusal: z

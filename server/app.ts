@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await http.register(walletRoutes, { db });
   await http.register(toursRoutes, { db });
-  await http.register(auctionsRoutes, { db, commands });
+  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
   await http.register(fulfilmentRoutes, {

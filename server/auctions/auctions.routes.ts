@@ -16,15 +16,20 @@ import {
   EnrolmentEligibility,
   SearchAuctionsBody,
   SearchAuctionsResponse,
+  WinLimitsResponse,
 } from "../../contract";
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
+import type { WinLimits } from "./enrolment-rules";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
-export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
+export async function auctionsRoutes(
+  app: FastifyInstance,
+  options: { db: Database; commands: AuctionCommands; winLimits: WinLimits },
+): Promise<void> {
   const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -42,6 +47,8 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return detail;
   });
+
+  r.get("/api/win-limits", { schema: { response: { 200: WinLimitsResponse, ...errorAnswers } } }, async () => options.winLimits);
 
   r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse, ...errorAnswers } } }, async (request) => {
     const chain = await bidChain(db, request.params.auctionId);
