@@ -23,6 +23,12 @@ export const auctionErrorMessages = {
   ENROLMENT_CLOSED: "Enrolment is closed for this auction.",
   BID_TOO_FAST: "One bid per second, please.",
   AUTO_BID_TOO_LOW: "Set a maximum above the current price.",
+  // The fair-play rules of enrolment (decision 031); `resetsAt` (ms since the epoch) travels in the error's values.
+  MAX_PREVIOUS_WINS: "This is a beginner auction: only bidders with at most {{maxPreviousWins}} previous wins may enrol (you have {{wins}}).",
+  WIN_LIMIT: "Win limit reached: at most {{limit}} wins in {{days}} days, counting the auctions you are still in.",
+  PRODUCT_WIN_LIMIT: "Win limit reached: at most {{limit}} wins of the same product in {{days}} days, counting the auctions you are still in.",
+  ENROLMENT_LOCKED: "Closed to new bidders: enrolment in this auction has closed.",
+  REAL_BIDDERS_ONLY: "Staff and demo accounts cannot enrol in this auction.",
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
@@ -50,6 +56,14 @@ export const AuctionState = z.object({
   priceCapCents: z.number().int().nullable(),
   resetSeconds: z.number().int(),
   minPreviousEntries: z.number().int(),
+  /** Beginner auction: at most this many previous wins (0: never won); null: no such rule. */
+  maxPreviousWins: z.number().int().nullable(),
+  /** When enrolment closes by time (before the end of the initial timer), or null. */
+  enrolmentClosesAt: z.string().nullable(),
+  /** Enrolment closes once the price reaches this, or null. */
+  enrolmentClosesAtPriceCents: z.number().int().nullable(),
+  /** Operators and demo accounts may not enrol. */
+  realBiddersOnly: z.boolean(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   bidCount: z.number().int(),
@@ -91,6 +105,18 @@ export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
 
 export const AuctionIdParams = z.object({ auctionId: IdParam });
+
+/** GET /api/win-limits: the site's win limits, as the terms and the FAQ state them (0: that limit is off). */
+export const WinLimitsResponse = z.object({ wins: z.number().int(), sameProductWins: z.number().int(), days: z.number().int() });
+export type WinLimitsResponse = z.infer<typeof WinLimitsResponse>;
+
+/** GET /api/auctions/{id}/eligibility: whether the signed-in bidder may enrol now, and if not, the refusal they would get. */
+export const EnrolmentEligibility = z.object({
+  refusal: z
+    .object({ code: z.string(), message: z.string(), values: z.record(z.string(), z.number()) })
+    .nullable(),
+});
+export type EnrolmentEligibility = z.infer<typeof EnrolmentEligibility>;
 
 export const EnrolResponse = z.object({ feeCents: z.number().int(), balance: z.number().nullable() });
 export type EnrolResponse = z.infer<typeof EnrolResponse>;

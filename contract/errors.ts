@@ -39,6 +39,8 @@ export const ApiErrorBody = z.object({
     code: ErrorCode,
     message: z.string(),
     issues: z.array(FieldIssue).optional(),
+    /** The figures the message names (`{{limit}}`, `resetsAt` in ms since the epoch), for clients that translate it. */
+    values: z.record(z.string(), z.number()).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

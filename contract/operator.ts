@@ -53,6 +53,17 @@ export const CreateAuctionBody = z
     hardEndsAt: isoTime.optional(),
     priceCapCents: z.number().int().min(1).max(100_000_000).optional(),
     paymentWindowHours: z.number().int().min(1).max(720).default(72),
+    // The fair-play rules of enrolment (decision 031); absent or null: no such rule.
+    /** Beginner auction: only bidders with at most this many previous wins (0: only those who never won). */
+    maxPreviousWins: z.number().int().min(0).max(1000).nullable().optional(),
+    /** Enrolment closes this many seconds before the end of the initial timer (at most `initialSeconds`: at the start). */
+    enrolmentClosesSecondsBeforeEnd: z.number().int().min(0).max(604_800).nullable().optional(),
+    /** Enrolment closes once the price reaches this (above the start price, below the price cap). */
+    enrolmentClosesAtPriceCents: z.number().int().min(1).max(100_000_000).nullable().optional(),
+    /** Operators and demo accounts may not enrol. */
+    realBiddersOnly: z.boolean().default(false),
+    /** What "the same product" is for the win limits; made from the title when not given. */
+    productKey: text().trim().min(1).max(120).optional(),
     /** Publish at once (Waiting) rather than keep it a draft (New). */
     publish: z.boolean().default(false),
     isDemo: z.boolean().default(false),
@@ -63,7 +74,11 @@ export const CreateAuctionBody = z
   })
   .refine((body) => body.texts !== undefined || body.title !== undefined, { message: "Give a title.", path: ["title"] })
   .refine((body) => body.title === undefined || body.texts?.en === undefined, { message: "Give the English title once: title or texts.en.", path: ["title"] })
-  .refine((body) => body.description === undefined || body.title !== undefined, { message: "A description needs its title.", path: ["title"] });
+  .refine((body) => body.description === undefined || body.title !== undefined, { message: "A description needs its title.", path: ["title"] })
+  .refine((body) => (body.enrolmentClosesSecondsBeforeEnd ?? 0) <= body.initialSeconds, {
+    message: "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).",
+    path: ["enrolmentClosesSecondsBeforeEnd"],
+  });
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
 
 /** The texts a create body gives, by language (`title` and `description` are the English ones). */
@@ -93,6 +108,11 @@ export const UpdateAuctionBody = z
     hardEndsAt: create.hardEndsAt.unwrap().nullable(),
     priceCapCents: create.priceCapCents.unwrap().nullable(),
     paymentWindowHours: create.paymentWindowHours.unwrap(),
+    maxPreviousWins: create.maxPreviousWins.unwrap(),
+    enrolmentClosesSecondsBeforeEnd: create.enrolmentClosesSecondsBeforeEnd.unwrap(),
+    enrolmentClosesAtPriceCents: create.enrolmentClosesAtPriceCents.unwrap(),
+    realBiddersOnly: create.realBiddersOnly.unwrap(),
+    productKey: create.productKey.unwrap(),
   })
   .partial()
   .strict()
@@ -144,6 +164,11 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   hardEndsAt: z.string().nullable(),
   priceCapCents: z.number().int().nullable(),
   paymentWindowHours: z.number().int(),
+  maxPreviousWins: z.number().int().nullable(),
+  enrolmentClosesSecondsBeforeEnd: z.number().int().nullable(),
+  enrolmentClosesAtPriceCents: z.number().int().nullable(),
+  realBiddersOnly: z.boolean(),
+  productKey: z.string(),
   enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
   chain: BidChainResponse,
 });

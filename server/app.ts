@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
   const feed = createAuctionFeed(io, db, http.log);
-  const commands = createAuctionCommands(db, clock, feed);
+  const commands = createAuctionCommands(db, clock, feed, config.winLimits);
   auctionHandlers(io, db, commands, http.log);
 
   await http.register(securityPlugin, { config });
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await http.register(walletRoutes, { db });
   await http.register(toursRoutes, { db });
-  await http.register(auctionsRoutes, { db, commands });
+  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
   await http.register(fulfilmentRoutes, {

@@ -16,6 +16,13 @@ describe("configuration", () => {
     expect(config.sessionSecret).toHaveLength(64);
   });
 
+  it("takes the win limits from the environment (10 wins and 1 of a product a week unless set) and refuses bad ones", () => {
+    expect(loadConfig(base).winLimits).toEqual({ wins: 10, sameProductWins: 1, days: 7 });
+    expect(loadConfig({ ...base, WIN_LIMIT_WINS: "3", WIN_LIMIT_SAME_PRODUCT: "0", WIN_LIMIT_DAYS: "30" }).winLimits).toEqual({ wins: 3, sameProductWins: 0, days: 30 });
+    expect(() => loadConfig({ ...base, WIN_LIMIT_WINS: "-1", WIN_LIMIT_DAYS: "0" })).toThrow(/WIN_LIMIT_WINS[\s\S]*WIN_LIMIT_DAYS|WIN_LIMIT_DAYS[\s\S]*WIN_LIMIT_WINS/);
+    expect(() => loadConfig({ ...base, WIN_LIMIT_SAME_PRODUCT: "1.5" })).toThrow(ConfigError);
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({ ...base, DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5432/db" });

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { WinLimits } from "./auctions/enrolment-rules";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -33,6 +34,10 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().default("./dist"),
   SEED_DEMO_DATA: z.enum(["yes", "no"]).default("yes"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // The site-wide win limits (decision 031): wins plus auctions still open to win, in a rolling window; 0 turns one off.
+  WIN_LIMIT_WINS: z.coerce.number().int().min(0).max(1000).default(10),
+  WIN_LIMIT_SAME_PRODUCT: z.coerce.number().int().min(0).max(1000).default(1),
+  WIN_LIMIT_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
 });
@@ -56,6 +61,7 @@ export type AppConfig = {
   /** How many reverse proxies stand in front: their X-Forwarded-For gives the client's IP (rate limits). */
   trustProxyHops: number;
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  winLimits: WinLimits;
 };
 
 export class ConfigError extends Error {
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemoData: e.SEED_DEMO_DATA === "yes",
     trustProxyHops: e.TRUST_PROXY,
+    winLimits: { wins: e.WIN_LIMIT_WINS, sameProductWins: e.WIN_LIMIT_SAME_PRODUCT, days: e.WIN_LIMIT_DAYS },
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
   };
 }

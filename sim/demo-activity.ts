@@ -21,7 +21,16 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
   }
   const search = expectOk<SearchAuctionsResponse>(await bidders[0]!.client.post("/api/auctions/search", { status: "Running", pageSize: 60 }), "Listing running auctions");
   const auctions = search.items
-    .filter((auction) => auction.minPreviousEntries === 0 && auction.entryFeeCents <= 500)
+    // Auctions any bot may enter: no entry rules (decision 031), enrolment not closing.
+    .filter(
+      (auction) =>
+        auction.minPreviousEntries === 0 &&
+        auction.entryFeeCents <= 500 &&
+        auction.maxPreviousWins === null &&
+        !auction.realBiddersOnly &&
+        auction.enrolmentClosesAt === null &&
+        auction.enrolmentClosesAtPriceCents === null,
+    )
     .sort((a, b) => (a.endsAt ?? "").localeCompare(b.endsAt ?? ""))
     .slice(0, scenario.auctions);
   if (auctions.length === 0) throw new SimFailure("No running auction to bid on.");

@@ -3,10 +3,14 @@
 import type { BidResponse, EnrolResponse } from "../../contract";
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
-import { autoBidRound, enrol, placeBid, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
+import type { Refusal } from "../refusal";
+import type { WinLimits } from "./enrolment-rules";
+import { autoBidRound, enrol, enrolmentEligibility, placeBid, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
 
 export type AuctionCommands = {
   enrol(userId: string, auctionId: number): Promise<EnrolResult>;
+  /** What enrolling would answer now: null, or the refusal (the auction page shows it before the bidder tries). */
+  eligibility(userId: string, auctionId: number): Promise<Refusal | null>;
   bid(userId: string, auctionId: number): Promise<PlacedBid>;
   setAutoBid(userId: string, auctionId: number, maxPriceCents: number | null): Promise<void>;
   /** One round of auto-bids (the lifecycle runs it every tick); tells the feed what moved. */
@@ -22,14 +26,17 @@ export const enrolAnswer = (result: EnrolResult): EnrolResponse => ({
 /** What the bidder hears back after a bid, on either transport. */
 export const bidAnswer = (bid: PlacedBid): BidResponse => ({ priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded });
 
-export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed): AuctionCommands {
+export function createAuctionCommands(db: Database, clock: () => Date, feed: AuctionFeed, winLimits: WinLimits): AuctionCommands {
   return {
     async enrol(userId, auctionId) {
-      const result = await enrol(db, userId, auctionId, clock());
+      const result = await enrol(db, userId, auctionId, clock(), winLimits);
       // Committed: the bidder hears so at once; the feed (which never fails its caller) follows.
       void feed.publishAuctions([auctionId]);
       void feed.publishWallet(userId);
       return result;
+    },
+    async eligibility(userId, auctionId) {
+      return enrolmentEligibility(db, userId, auctionId, clock(), winLimits);
     },
     async bid(userId, auctionId) {
       const bid = await placeBid(db, userId, auctionId, clock());

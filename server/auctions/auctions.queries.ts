@@ -1,6 +1,7 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
 import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
+import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
 
 export const RECENT_BIDS = 10;
@@ -21,6 +22,11 @@ export type AuctionRow = {
   price_cap_cents: number | null;
   reset_seconds: number;
   min_previous_entries: number;
+  initial_seconds: number;
+  max_previous_wins: number | null;
+  enrolment_closes_seconds: number | null;
+  enrolment_closes_at_price_cents: number | null;
+  real_bidders_only: boolean;
   leader_name: string | null;
   winner_name: string | null;
   bid_count: number;
@@ -31,7 +37,8 @@ export type AuctionRow = {
 
 /** An auction's own columns in its live state (place_bid, migration 013, returns the same). */
 const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
-       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash, a.recent_bids`;
+       a.starts_at, a.ends_at, a.hard_ends_at, a.price_cap_cents, a.reset_seconds, a.min_previous_entries, a.bid_count, a.final_hash, a.recent_bids,
+       a.initial_seconds, a.max_previous_wins, a.enrolment_closes_seconds, a.enrolment_closes_at_price_cents, a.real_bidders_only`;
 
 /**
  * The texts of auction `a` in `language`, each falling back in SPEC.md's order (en, lv, ru) when that language lacks
@@ -74,6 +81,10 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     priceCapCents: row.price_cap_cents,
     resetSeconds: row.reset_seconds,
     minPreviousEntries: row.min_previous_entries,
+    maxPreviousWins: row.max_previous_wins,
+    enrolmentClosesAt: enrolmentClosesAt(row)?.toISOString() ?? null,
+    enrolmentClosesAtPriceCents: row.enrolment_closes_at_price_cents,
+    realBiddersOnly: row.real_bidders_only,
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     bidCount: row.bid_count,

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
   AuctionDetail,
+  auctionErrorMessages,
+  type AuctionErrorCode,
   AuctionListResponse,
   AutoBidBody,
   BidChainResponse,
@@ -11,18 +13,24 @@ import {
   MyAuctionsResponse,
   BidResponse,
   EnrolResponse,
+  EnrolmentEligibility,
   SearchAuctionsBody,
   SearchAuctionsResponse,
+  WinLimitsResponse,
 } from "../../contract";
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
+import type { WinLimits } from "./enrolment-rules";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
-export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
+export async function auctionsRoutes(
+  app: FastifyInstance,
+  options: { db: Database; commands: AuctionCommands; winLimits: WinLimits },
+): Promise<void> {
   const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,6 +49,8 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return detail;
   });
+
+  r.get("/api/win-limits", { schema: { response: { 200: WinLimitsResponse, ...errorAnswers } } }, async () => options.winLimits);
 
   r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse, ...errorAnswers } } }, async (request) => {
     const chain = await bidChain(db, request.params.auctionId);
@@ -85,6 +95,18 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
       async (request) => {
         await commands.setAutoBid(signedInUser(request).id, request.params.auctionId, request.body.maxPriceCents);
         return request.body;
+      },
+    );
+
+    s.get(
+      "/api/auctions/:auctionId/eligibility",
+      { schema: { params: AuctionIdParams, response: { 200: EnrolmentEligibility, ...errorAnswers } } },
+      async (request) => {
+        const refusal = await commands.eligibility(signedInUser(request).id, request.params.auctionId);
+        if (!refusal) return { refusal: null };
+        const { code } = refusal;
+        if (code === "AUCTION_STATE_MISSING" || !(code in auctionErrorMessages)) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+        return { refusal: { code: code as AuctionErrorCode, message: refusal.message, values: refusal.values } };
       },
     );
 

@@ -24,6 +24,12 @@ export function errorBody(code: ErrorCode, message: string, issues?: { path: str
   return { error: { code, message, ...(issues ? { issues } : {}) } };
 }
 
+/** A refusal's body, with the figures its message names when it has any (the SPA translates the message with them). */
+export function refusalBody(refusal: Refusal): ApiErrorBody {
+  const body = errorBody(refusal.code, refusal.message, refusalIssues[refusal.code]);
+  return Object.keys(refusal.values).length > 0 ? { error: { ...body.error, values: refusal.values } } : body;
+}
+
 /** Every refusal's HTTP status: one table for all domains. */
 const refusalStatus: Record<RefusalCode, number> = {
   AUCTION_ENDED: 409,
@@ -34,6 +40,11 @@ const refusalStatus: Record<RefusalCode, number> = {
   NOT_ENROLLED: 403,
   NOT_ENOUGH_FUNDS: 402,
   MIN_PREVIOUS_ENTRIES: 403,
+  MAX_PREVIOUS_WINS: 403,
+  WIN_LIMIT: 403,
+  PRODUCT_WIN_LIMIT: 403,
+  ENROLMENT_LOCKED: 409,
+  REAL_BIDDERS_ONLY: 403,
   ALREADY_ENROLLED: 409,
   ENROLMENT_CLOSED: 409,
   BID_TOO_FAST: 429,
@@ -62,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody("VALIDATION_FAILED", "The request is not valid.", issues));
     }
     if (error instanceof Refusal) {
-      return reply.status(refusalStatus[error.code]).send(errorBody(error.code, error.message, refusalIssues[error.code]));
+      return reply.status(refusalStatus[error.code]).send(refusalBody(error));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.issues));

@@ -13,6 +13,7 @@ import {
 } from "../../contract";
 import { bidChain, titleMatches } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
+import { productKeyOf } from "../auctions/enrolment-rules";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { postLedgerEntry } from "../wallet/wallet.service";
@@ -98,9 +99,15 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     hard_ends_at: Date | null;
     price_cap_cents: number | null;
     payment_window_hours: number;
+    max_previous_wins: number | null;
+    enrolment_closes_seconds: number | null;
+    enrolment_closes_at_price_cents: number | null;
+    real_bidders_only: boolean;
+    product_key: string;
   }>(
     `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
-            payment_window_hours from auctions where id = $1`,
+            payment_window_hours, max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents,
+            real_bidders_only, product_key from auctions where id = $1`,
     [id],
   );
   const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
@@ -125,6 +132,11 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     hardEndsAt: settings.hard_ends_at?.toISOString() ?? null,
     priceCapCents: settings.price_cap_cents,
     paymentWindowHours: settings.payment_window_hours,
+    maxPreviousWins: settings.max_previous_wins,
+    enrolmentClosesSecondsBeforeEnd: settings.enrolment_closes_seconds,
+    enrolmentClosesAtPriceCents: settings.enrolment_closes_at_price_cents,
+    realBiddersOnly: settings.real_bidders_only,
+    productKey: settings.product_key,
     enrolments: enrolments.map((row) => ({
       displayName: row.display_name,
       email: row.email,
@@ -144,18 +156,22 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
     throw new Refusal("CONFLICT", "The price cap must be above the start price.");
   }
   const texts = textsOf(body);
+  checkClosingPrice(body.enrolmentClosesAtPriceCents ?? null, body.startPriceCents, body.priceCapCents ?? null);
+  const productKey = productKeyFor(body.productKey ?? catalogueTitle(texts));
   const id = await db.transaction(async (tx) => {
     const images: string[] = [];
     for (const image of body.images) images.push(await storeImage(tx, image));
     const [row] = await tx.query<{ id: number }>(
       `insert into auctions (title, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
                              status, starts_at, initial_seconds, reset_seconds, min_previous_entries, hard_ends_at,
-                             price_cap_cents, payment_window_hours, is_demo)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+                             price_cap_cents, payment_window_hours, is_demo, max_previous_wins, enrolment_closes_seconds,
+                             enrolment_closes_at_price_cents, real_bidders_only, product_key)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning id`,
       [
         catalogueTitle(texts), JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
         body.publish ? "Waiting" : "New", startsAt, body.initialSeconds, body.resetSeconds, body.minPreviousEntries, hardEndsAt,
-        body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo,
+        body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo, body.maxPreviousWins ?? null,
+        body.enrolmentClosesSecondsBeforeEnd ?? null, body.enrolmentClosesAtPriceCents ?? null, body.realBiddersOnly, productKey,
       ],
     );
     await writeTexts(tx, row!.id, texts);
@@ -177,8 +193,17 @@ export async function updateDraft(db: Database, actor: string, id: number, input
   const change = UpdateAuctionBody.parse(input);
   await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["New"], "edited");
-    const [current] = await tx.query<{ starts_at: Date; hard_ends_at: Date | null; start_price_cents: number; price_cap_cents: number | null }>(
-      "select starts_at, hard_ends_at, start_price_cents, price_cap_cents from auctions where id = $1",
+    const [current] = await tx.query<{
+      starts_at: Date;
+      hard_ends_at: Date | null;
+      start_price_cents: number;
+      price_cap_cents: number | null;
+      initial_seconds: number;
+      enrolment_closes_seconds: number | null;
+      enrolment_closes_at_price_cents: number | null;
+    }>(
+      `select starts_at, hard_ends_at, start_price_cents, price_cap_cents, initial_seconds, enrolment_closes_seconds,
+              enrolment_closes_at_price_cents from auctions where id = $1`,
       [id],
     );
     const startsAt = change.startsAt ? new Date(change.startsAt) : current!.starts_at;
@@ -187,6 +212,13 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     const priceCapCents = change.priceCapCents === undefined ? current!.price_cap_cents : change.priceCapCents;
     if (hardEndsAt && hardEndsAt <= startsAt) throw new Refusal("CONFLICT", "The hard end must come after the start.");
     if (priceCapCents !== null && priceCapCents <= startPriceCents) throw new Refusal("CONFLICT", "The price cap must be above the start price.");
+    const initialSeconds = change.initialSeconds ?? current!.initial_seconds;
+    const closesSeconds = change.enrolmentClosesSecondsBeforeEnd === undefined ? current!.enrolment_closes_seconds : change.enrolmentClosesSecondsBeforeEnd;
+    if (closesSeconds !== null && closesSeconds > initialSeconds) {
+      throw new Refusal("CONFLICT", "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).");
+    }
+    const closesAtPrice = change.enrolmentClosesAtPriceCents === undefined ? current!.enrolment_closes_at_price_cents : change.enrolmentClosesAtPriceCents;
+    checkClosingPrice(closesAtPrice, startPriceCents, priceCapCents);
     const images: string[] | undefined = change.images && [];
     for (const image of change.images ?? []) images!.push(await storeImage(tx, image));
     // Each column keeps its value unless the change names it; a draft's price is its start price.
@@ -196,12 +228,17 @@ export async function updateDraft(db: Database, actor: string, id: number, input
          retail_value_cents = coalesce($3, retail_value_cents), entry_fee_cents = coalesce($4, entry_fee_cents),
          start_price_cents = $5, price_cents = $5, starts_at = $6, initial_seconds = coalesce($7, initial_seconds),
          reset_seconds = coalesce($8, reset_seconds), min_previous_entries = coalesce($9, min_previous_entries),
-         hard_ends_at = $10, price_cap_cents = $11, payment_window_hours = coalesce($12, payment_window_hours), seq = seq + 1
+         hard_ends_at = $10, price_cap_cents = $11, payment_window_hours = coalesce($12, payment_window_hours),
+         max_previous_wins = case when $13 then $14 else max_previous_wins end, enrolment_closes_seconds = $15,
+         enrolment_closes_at_price_cents = $16, real_bidders_only = coalesce($17, real_bidders_only),
+         product_key = coalesce($18, product_key), seq = seq + 1
        where id = $1`,
       [
         id, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
         change.entryFeeCents ?? null, startPriceCents, startsAt, change.initialSeconds ?? null, change.resetSeconds ?? null,
         change.minPreviousEntries ?? null, hardEndsAt, priceCapCents, change.paymentWindowHours ?? null,
+        change.maxPreviousWins !== undefined, change.maxPreviousWins ?? null, closesSeconds, closesAtPrice,
+        change.realBiddersOnly ?? null, change.productKey === undefined ? null : productKeyFor(change.productKey),
       ],
     );
     if (change.texts) {
@@ -234,6 +271,22 @@ async function writeTexts(tx: Queryable, id: number, texts: AuctionTexts): Promi
       [id, language, text.title, text.description],
     );
   }
+}
+
+/** The closing price must be one the price can reach before it ends: above the start price, below the cap. */
+function checkClosingPrice(closesAtPrice: number | null, startPriceCents: number, priceCapCents: number | null): void {
+  if (closesAtPrice === null) return;
+  if (closesAtPrice <= startPriceCents) throw new Refusal("CONFLICT", "The price that closes enrolment must be above the start price.");
+  if (priceCapCents !== null && closesAtPrice >= priceCapCents) {
+    throw new Refusal("CONFLICT", "The price that closes enrolment must be below the price cap.");
+  }
+}
+
+/** The product key from what the operator gave (or the title): it must keep a letter or digit. */
+function productKeyFor(text: string): string {
+  const key = productKeyOf(text);
+  if (key === "") throw new Refusal("CONFLICT", "The product key (or, without one, the title) needs a letter or digit.");
+  return key;
 }
 
 /** Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. */

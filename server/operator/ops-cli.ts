@@ -31,7 +31,12 @@ Auctions
         [--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]
         [--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]
         [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
+        [--max-previous-wins N] [--enrolment-closes-before SECONDS] [--enrolment-closes-at-price EUR]
+        [--real-bidders-only] [--product KEY]
                                           --title is English; any one language's title will do (en, lv, ru)
+                                          fair-play rules: a beginner auction (0: only bidders who never won);
+                                          enrolment closing SECONDS before the initial timer ends, or at a price;
+                                          no operators or demo accounts; KEY names the product for the win limits
   auctions publish <id>                   a draft (New) becomes Waiting
   auctions cancel <id>                    New or Waiting only; entry fees are refunded
   auctions start-now <id>                 New or Waiting: starts at once
@@ -216,6 +221,12 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
     minPreviousEntries: text(values, "min-previous") === undefined ? undefined : integer(text(values, "min-previous"), "--min-previous"),
     hardEndsAt: text(values, "hard-end"),
     paymentWindowHours: text(values, "payment-window") === undefined ? undefined : integer(text(values, "payment-window"), "--payment-window", 1),
+    maxPreviousWins: text(values, "max-previous-wins") === undefined ? undefined : integer(text(values, "max-previous-wins"), "--max-previous-wins"),
+    enrolmentClosesSecondsBeforeEnd:
+      text(values, "enrolment-closes-before") === undefined ? undefined : integer(text(values, "enrolment-closes-before"), "--enrolment-closes-before (seconds)"),
+    enrolmentClosesAtPriceCents: money("enrolment-closes-at-price", "--enrolment-closes-at-price"),
+    realBiddersOnly: values["real-bidders-only"] === true ? true : undefined,
+    productKey: text(values, "product"),
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [name]: value });
   return body;
@@ -244,6 +255,11 @@ const OPTIONS = {
   "hard-end": { type: "string" },
   "price-cap": { type: "string" },
   "payment-window": { type: "string" },
+  "max-previous-wins": { type: "string" },
+  "enrolment-closes-before": { type: "string" },
+  "enrolment-closes-at-price": { type: "string" },
+  "real-bidders-only": { type: "boolean" },
+  product: { type: "string" },
   publish: { type: "boolean" },
   demo: { type: "boolean" },
   real: { type: "boolean" },
@@ -306,6 +322,11 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
                 `min previous entries ${a.minPreviousEntries}, payment window ${a.paymentWindowHours} h` +
                 (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") + (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
                 (a.isDemo ? ", demo data" : ""),
+              `  product ${a.productKey}` +
+                (a.maxPreviousWins === null ? "" : `, beginners: at most ${a.maxPreviousWins} previous wins`) +
+                (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
+                (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
+                (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : ""),
               `  images: ${a.images.join(", ") || "none"}`,
               `Enrolments (${a.enrolments.length}):`,
               ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),

@@ -10,7 +10,7 @@ import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, typ
 import { loadSession, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
 import type { Database } from "../db/database";
-import { errorBody } from "../http/errors";
+import { errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
 import { Refusal } from "../refusal";
 import { rooms } from "./rooms";
@@ -99,7 +99,7 @@ export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCo
     try {
       reply({ data: await run(parsed.data) });
     } catch (error) {
-      if (error instanceof Refusal) return reply(errorBody(error.code, error.message));
+      if (error instanceof Refusal) return reply(refusalBody(error));
       if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
       log.error({ err: error, payload }, "a socket command failed");
       reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));

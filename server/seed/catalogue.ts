@@ -129,6 +129,11 @@ type Plan = {
   isWonByDemoUser?: boolean;
   /** Hours the winner has to pay (72 unless set); a short one makes a demo win expire unpaid. */
   paymentWindowHours?: number;
+  // The fair-play rules of enrolment (decision 031), on a few auctions so `npm start` shows them.
+  maxPreviousWins?: number;
+  enrolmentClosesSeconds?: number;
+  enrolmentClosesAtPriceCents?: number;
+  realBiddersOnly?: boolean;
 };
 
 const running: Plan[] = [3, 8, 15, 30, 60, 120, 300, 720, 1440, 2880].map((minutes, i) => ({
@@ -139,6 +144,11 @@ const running: Plan[] = [3, 8, 15, 30, 60, 120, 300, 720, 1440, 2880].map((minut
   bids: [4, 12, 0, 7, 25, 3, 0, 9, 1, 15][i] ?? 0,
   ...(i === 3 ? { minPreviousEntries: 2 } : {}),
   ...(i === 5 ? { priceCapCents: 500 } : {}),
+  // Closed to new bidders already (its initial timer, 18 min from 10 min ago, closes 10 min before its end).
+  ...(i === 1 ? { enrolmentClosesSeconds: 600 } : {}),
+  ...(i === 2 ? { maxPreviousWins: 0 } : {}),
+  ...(i === 4 ? { enrolmentClosesAtPriceCents: 50 } : {}),
+  ...(i === 6 ? { realBiddersOnly: true } : {}),
   hardStopHours: 48,
 }));
 
@@ -148,6 +158,9 @@ const waiting: Plan[] = [2, 10, 30, 60, 180, 480, 1440, 2880, 5760, 10_080].map(
   feeCents: [100, 0, 50, 200, 100][i % 5] ?? 100,
   resetSeconds: 15,
   bids: 0,
+  // Enrolment closes 5 minutes into its 10-minute initial timer; a beginners' auction for real bidders only.
+  ...(i === 1 ? { enrolmentClosesSeconds: 300 } : {}),
+  ...(i === 4 ? { maxPreviousWins: 1, realBiddersOnly: true } : {}),
 }));
 
 const ended: Plan[] = [60, 120, 180, 240, 360, 600, 900, 1300, 2000, 3000].map((minutes, i) => ({

@@ -60,15 +60,17 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       plan.status === "Running" ? (plan.minutes + 10) * 60 : plan.status === "Ended" ? 8 * 60 : [5, 10, 30, 60][index % 4]! * 60;
     const [row] = await db.query<{ id: number }>(
       `insert into auctions (title, images, retail_value_cents, entry_fee_cents, status, starts_at, initial_seconds,
-                             reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, payment_window_hours, is_demo)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true) returning id`,
+                             reset_seconds, min_previous_entries, price_cap_cents, hard_ends_at, ends_at, payment_window_hours, is_demo,
+                             max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $15, $16, $17) returning id`,
       [
         product.texts.en.title, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
         plan.status === "Ended" ? "Running" : plan.status, startsAt, initialSeconds, plan.resetSeconds,
         plan.minPreviousEntries ?? 0, plan.priceCapCents ?? null,
         plan.hardStopHours ? new Date(startsAt.getTime() + plan.hardStopHours * 3_600_000) : null,
         plan.status === "Running" || plan.status === "Ended" ? new Date(startsAt.getTime() + initialSeconds * 1000) : null,
-        plan.paymentWindowHours ?? 72,
+        plan.paymentWindowHours ?? 72, plan.maxPreviousWins ?? null, plan.enrolmentClosesSeconds ?? null,
+        plan.enrolmentClosesAtPriceCents ?? null, plan.realBiddersOnly ?? false,
       ],
     );
     const auctionId = row!.id;

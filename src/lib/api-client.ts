@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | "NETWORK",
     message: string,
     readonly issues: FieldIssue[] = [],
+    /** The figures a refusal's message names (`limit`, `resetsAt`…), to translate it with. */
+    readonly values: Record<string, number> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -62,8 +64,8 @@ export async function apiRequest<Schema extends z.ZodType>(
     // Refusals are rare next to answers: the error body's schema loads only when one comes.
     const parsed = payload === undefined ? undefined : await loadErrorBody().then((schema) => schema.safeParse(payload), () => undefined);
     if (parsed?.success) {
-      const { code, message, issues } = parsed.data.error;
-      throw new ApiError(response.status, code, message, issues);
+      const { code, message, issues, values } = parsed.data.error;
+      throw new ApiError(response.status, code, message, issues, values);
     }
     throw new ApiError(response.status, response.status === 401 ? "UNAUTHENTICATED" : "INTERNAL", response.statusText);
   }

@@ -1,10 +1,13 @@
 // Model-based property test of enrolment, bidding and the end (fast-check `fc.commands`): the real engine on a
 // real database against a few lines of model. No lost bid, no negative balance, exactly one winner, and
-// price = start + bids × €0.01.
+// price = start + bids × €0.01. Each run's auction has random fair-play rules (decision 031) and each bidder a random
+// past (wins, recent or old, of this product or another; staff or demo accounts): every enrolment is answered as
+// the model's rules say, so none ever breaks a rule in force.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auctionStates } from "../../server/auctions/auctions.queries";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import type { WinLimits } from "../../server/auctions/enrolment-rules";
 import { Refusal } from "../../server/refusal";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
@@ -14,6 +17,11 @@ const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 1000);
 const FEE = 30;
 const RESET_SECONDS = 15;
 const INITIAL_SECONDS = 20;
+const DAY = 24 * 3600;
+const LIMITS: WinLimits = { wins: 2, sameProductWins: 1, days: 7 };
+
+type Rules = { closesSeconds: number | null; closesAtPrice: number | null; maxPreviousWins: number | null; realBiddersOnly: boolean };
+type Past = { kind: "bidder" | "demo" | "operator"; wins: { daysAgo: number; sameProduct: boolean }[] };
 
 type Model = {
   now: number; // seconds since the auction started
@@ -25,7 +33,27 @@ type Model = {
   balances: number[];
   lastBidAt: Map<number, number>;
   acceptedBids: number;
+  rules: Rules;
+  pasts: Past[];
 };
+
+/** The refusal the rules give `bidder` (in enrol's order), or null: closed, locked, in, staff/demo, wins, limits. */
+function ruleRefusal(model: Model, bidder: number): string | null {
+  const { rules } = model;
+  const isOpen = !model.hasEnded && model.now < model.endsAt;
+  if (!isOpen) return "ENROLMENT_CLOSED";
+  const closesAt = rules.closesSeconds === null ? null : INITIAL_SECONDS - rules.closesSeconds;
+  if ((closesAt !== null && model.now >= closesAt) || (rules.closesAtPrice !== null && model.price >= rules.closesAtPrice)) return "ENROLMENT_LOCKED";
+  if (model.enrolled.has(bidder)) return "ALREADY_ENROLLED";
+  const past = model.pasts[bidder]!;
+  if (rules.realBiddersOnly && past.kind !== "bidder") return "REAL_BIDDERS_ONLY";
+  if (rules.maxPreviousWins !== null && past.wins.length > rules.maxPreviousWins) return "MAX_PREVIOUS_WINS";
+  // Wins inside the window at this moment (the bidder's only open auction is this one, which does not count).
+  const recent = past.wins.filter((win) => win.daysAgo * DAY < LIMITS.days * DAY - model.now);
+  if (recent.filter((win) => win.sameProduct).length >= LIMITS.sameProductWins) return "PRODUCT_WIN_LIMIT";
+  if (recent.length >= LIMITS.wins) return "WIN_LIMIT";
+  return null;
+}
 
 type Real = { auctionId: number; userIds: string[]; start: Date; database: TestDatabase };
 
@@ -47,15 +75,8 @@ class EnrolCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly bidder: number) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const isOpen = !model.hasEnded && model.now < model.endsAt;
-    const expected = !isOpen
-      ? "ENROLMENT_CLOSED"
-      : model.enrolled.has(this.bidder)
-        ? "ALREADY_ENROLLED"
-        : (model.balances[this.bidder] ?? 0) < FEE
-          ? "NOT_ENOUGH_FUNDS"
-          : "ok";
-    const got = await outcome(enrol(real.database.db, real.userIds[this.bidder]!, real.auctionId, at(real.start, model.now)));
+    const expected = ruleRefusal(model, this.bidder) ?? ((model.balances[this.bidder] ?? 0) < FEE ? "NOT_ENOUGH_FUNDS" : "ok");
+    const got = await outcome(enrol(real.database.db, real.userIds[this.bidder]!, real.auctionId, at(real.start, model.now), LIMITS));
     expect(got).toBe(expected);
     if (got === "ok") {
       model.enrolled.add(this.bidder);
@@ -113,6 +134,17 @@ class WaitCommand implements fc.AsyncCommand<Model, Real> {
   toString = () => `wait(${this.seconds})`;
 }
 
+const rules: fc.Arbitrary<Rules> = fc.record({
+  closesSeconds: fc.constantFrom(null, 0, 5, 12, INITIAL_SECONDS),
+  closesAtPrice: fc.constantFrom(null, 1, 2, 4),
+  maxPreviousWins: fc.constantFrom(null, 0, 1),
+  realBiddersOnly: fc.boolean(),
+});
+const past: fc.Arbitrary<Past> = fc.record({
+  kind: fc.constantFrom("bidder", "bidder", "bidder", "demo", "operator"),
+  wins: fc.array(fc.record({ daysAgo: fc.constantFrom(0.0001, 1, 6.9998, 7, 12), sameProduct: fc.boolean() }), { maxLength: 3 }),
+});
+
 it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async () => {
   const bidder = fc.integer({ min: 0, max: 2 });
   const commands = fc.commands(
@@ -125,11 +157,27 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
   );
 
   await fc.assert(
-    fc.asyncProperty(commands, fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 }), async (cmds, startingBalances) => {
+    fc.asyncProperty(commands, fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 }), rules, fc.array(past, { minLength: 3, maxLength: 3 }), async (cmds, startingBalances, auctionRules, pasts) => {
       const db = database.db;
       const start = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
-      const auctionId = await createAuction(db, start, { entryFeeCents: FEE, initialSeconds: INITIAL_SECONDS, resetSeconds: RESET_SECONDS });
+      const auctionId = await createAuction(db, start, {
+        title: "Model product",
+        entryFeeCents: FEE,
+        initialSeconds: INITIAL_SECONDS,
+        resetSeconds: RESET_SECONDS,
+        enrolmentClosesSeconds: auctionRules.closesSeconds,
+        enrolmentClosesAtPriceCents: auctionRules.closesAtPrice,
+        maxPreviousWins: auctionRules.maxPreviousWins,
+        realBiddersOnly: auctionRules.realBiddersOnly,
+      });
       const users = await Promise.all(startingBalances.map((balance) => createBidder(db, { balanceCents: balance })));
+      for (const [i, { kind, wins }] of pasts.entries()) {
+        await db.query("update users set is_demo = $2, role = $3 where id = $1", [users[i]!.id, kind === "demo", kind === "operator" ? "operator" : "bidder"]);
+        for (const win of wins) {
+          const won = await createAuction(db, start, { status: "Waiting", title: win.sameProduct ? "Model product" : "Another product" });
+          await db.query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [won, users[i]!.id, at(start, -win.daysAgo * DAY)]);
+        }
+      }
       const model: Model = {
         now: 0,
         endsAt: INITIAL_SECONDS,
@@ -140,6 +188,8 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
         balances: [...startingBalances],
         lastBidAt: new Map(),
         acceptedBids: 0,
+        rules: auctionRules,
+        pasts,
       };
       const real: Real = { auctionId, userIds: users.map((u) => u.id), start, database };
       await fc.asyncModelRun(() => ({ model, real }), cmds);

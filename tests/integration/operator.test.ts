@@ -149,7 +149,8 @@ describe("the operator API", () => {
   });
 
   it("moves the clock: starts now, sets time left, ends now with the leader as winner, seen live", async () => {
-    const auction = (await create({ publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    // Another product: the bidder is still in a running espresso machine auction, and the win limits allow one.
+    const auction = (await create({ title: "Milk frother", publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
     const started = (await operator.post(`/api/operator/auctions/${auction.id}/start-now`)).body as OperatorAuction;
     expect(started.status).toBe("Running");
     await bidder.post(`/api/auctions/${auction.id}/enrol`);
@@ -223,6 +224,38 @@ describe("the operator API", () => {
     expect(late.status).toBe(409);
     expect(((await operator.get(path)).body as OperatorAuctionDetail).title).toBe("Espresso machine, red");
     expect((await bidder.request("PATCH", path, { texts: { en: { title: "Mine" } } })).status).toBe(403);
+  });
+
+  it("sets the fair-play rules on create and on a draft, and refuses rules no auction could keep, changing nothing", async () => {
+    const rules = { maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 200, realBiddersOnly: true, productKey: "Espresso Machine (red)" };
+    const made = (await create({ ...rules, priceCapCents: 5000, startsInSeconds: 3600 })).body as OperatorAuction;
+    const path = `/api/operator/auctions/${made.id}`;
+    expect((await operator.get(path)).body).toMatchObject({ ...rules, productKey: "espresso-machine-red" });
+    // Without a key the title names the product.
+    const plain = (await create({ title: "Espresso machine, red", startsInSeconds: 3600 })).body as OperatorAuction;
+    expect((await operator.get(`/api/operator/auctions/${plain.id}`)).body).toMatchObject({ productKey: "espresso-machine-red", maxPreviousWins: null, realBiddersOnly: false });
+
+    const bad = await create({ maxPreviousWins: -1, enrolmentClosesSecondsBeforeEnd: 1.5, enrolmentClosesAtPriceCents: 0, realBiddersOnly: "yes", productKey: "" });
+    expect(bad.status).toBe(400);
+    const paths = ((bad.body as { error: { issues: { path: string }[] } }).error.issues ?? []).map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(["maxPreviousWins", "enrolmentClosesSecondsBeforeEnd", "enrolmentClosesAtPriceCents", "realBiddersOnly", "productKey"]));
+    // Closing after the initial timer's end, at or below the start price, at or above the cap: refused with the reason.
+    const afterEnd = await create({ initialSeconds: 60, enrolmentClosesSecondsBeforeEnd: 61 });
+    expect(afterEnd.status).toBe(400);
+    expect(JSON.stringify(afterEnd.body)).toContain("at most initialSeconds before the end");
+    expect((await create({ startPriceCents: 100, enrolmentClosesAtPriceCents: 100 })).body).toMatchObject({ error: { code: "CONFLICT", message: "The price that closes enrolment must be above the start price." } });
+    expect((await create({ priceCapCents: 300, enrolmentClosesAtPriceCents: 300 })).body).toMatchObject({ error: { code: "CONFLICT", message: "The price that closes enrolment must be below the price cap." } });
+    expect((await create({ title: "!!!" })).body).toMatchObject({ error: { code: "CONFLICT" } });
+
+    const before = (await operator.get(path)).body as OperatorAuctionDetail;
+    expect((await operator.request("PATCH", path, { priceCapCents: 150 })).status).toBe(409);
+    expect((await operator.request("PATCH", path, { initialSeconds: 20 })).status).toBe(409);
+    expect((await operator.request("PATCH", path, { maxPreviousWins: 1001 })).status).toBe(400);
+    expect((await operator.get(path)).body).toEqual(before);
+    const edited = await operator.request("PATCH", path, { maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
+    expect(edited.body).toMatchObject({ maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
+    // A change that names none of them keeps them.
+    expect((await operator.request("PATCH", path, { entryFeeCents: 10 })).body).toMatchObject({ enrolmentClosesAtPriceCents: 400, productKey: "kettle" });
   });
 
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {
@@ -310,6 +343,23 @@ describe("the ops CLI", () => {
     const shown = await ops(dataDir, "auctions", "show", String(auction.id));
     expect(shown.stdout).toContain("Bid chain: verified");
     expect(shown.stdout).toMatch(/images: \/media\/[0-9a-f]{32}\.png/);
+  }, 60_000);
+
+  it("creates an auction with the fair-play rules, shows them, and refuses a bad rule before touching anything", async () => {
+    const created = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--max-previous-wins", "0",
+      "--enrolment-closes-before", "60", "--enrolment-closes-at-price", "2.50", "--real-bidders-only", "--product", "toaster-2", "--json");
+    expect(created.code).toBe(0);
+    const { id } = JSON.parse(created.stdout) as OperatorAuction;
+    const shown = await ops(dataDir, "auctions", "show", String(id));
+    expect(shown.stdout).toContain(
+      "product toaster-2, beginners: at most 0 previous wins, enrolment closes 60 s before the initial timer ends, enrolment closes at €2.50, real bidders only",
+    );
+    const bad = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--enrolment-closes-at-price", "2.505");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--enrolment-closes-at-price must be an amount in euros");
+    const late = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--enrolment-closes-before", "301");
+    expect(late.code).not.toBe(0);
+    expect(late.stderr).toContain("at most initialSeconds before the end");
   }, 60_000);
 
   it("finds users, adjusts wallets with a reason and refuses an overdraft", async () => {

@@ -32,19 +32,34 @@ export type AuctionFixture = {
   hardEndsAt?: Date | null;
   priceCapCents?: number | null;
   endsAt?: Date | null;
+  title?: string;
+  priceCents?: number;
+  maxPreviousWins?: number | null;
+  enrolmentClosesSeconds?: number | null;
+  enrolmentClosesAtPriceCents?: number | null;
+  realBiddersOnly?: boolean;
 };
 
-/** An auction; a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
+/** An auction ("Test product" unless titled); a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
 export async function createAuction(db: Queryable, now: Date, fixture: AuctionFixture = {}) {
   const status = fixture.status ?? "Running";
   const initialSeconds = fixture.initialSeconds ?? 60;
   const startsAt = fixture.startsAt ?? (status === "Waiting" || status === "New" ? new Date(now.getTime() + 3600_000) : now);
   const endsAt = fixture.endsAt !== undefined ? fixture.endsAt : status === "Running" ? new Date(now.getTime() + initialSeconds * 1000) : null;
   const [row] = await db.query<{ id: number }>(
-    `insert into auctions (title, status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
-                           hard_ends_at, price_cap_cents, ends_at)
-     values ('Test product', $1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0, fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt],
+    `insert into auctions (status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
+                           hard_ends_at, price_cap_cents, ends_at, title, price_cents, max_previous_wins,
+                           enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
+    [
+      status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0,
+      fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt, fixture.title ?? "Test product", fixture.priceCents ?? 0,
+      fixture.maxPreviousWins ?? null, fixture.enrolmentClosesSeconds ?? null, fixture.enrolmentClosesAtPriceCents ?? null,
+      fixture.realBiddersOnly ?? false,
+      // Each untitled auction is a product of its own (the win limits allow one win of a product a week); a titled
+      // one is the product its title names.
+      fixture.title === undefined ? `test-product-${randomUUID()}` : null,
+    ],
   );
   if (!row) throw new Error("auction insert failed");
   return row.id;

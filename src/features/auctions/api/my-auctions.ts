@@ -9,6 +9,7 @@ import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
 import { missingAmount, requestAddFunds, walletQueryOptions } from "../../wallet";
+import { useRefusalText } from "../enrolment-rules";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
@@ -27,9 +28,9 @@ export function useMyAuctions() {
 
 const SOCKET_TIMEOUT_MS = 5000;
 
-function unwrap<T>(answer: { data: T } | { error: { code: string; message: string } }): T {
+function unwrap<T>(answer: { data: T } | { error: { code: string; message: string; values?: Record<string, number> | undefined } }): T {
   if ("data" in answer) return answer.data;
-  throw new ApiError(409, answer.error.code as ApiError["code"], answer.error.message);
+  throw new ApiError(409, answer.error.code as ApiError["code"], answer.error.message, [], answer.error.values);
 }
 
 async function enrolIn(auctionId: number) {
@@ -59,20 +60,41 @@ export async function placeBid(auctionId: number): Promise<BidOutcome> {
   }
 }
 
+/**
+ * Whether the signed-in bidder may enrol in this auction now, as the server's rules judge it (win limits, beginner
+ * auctions, locked enrolment…): null, or the refusal enrolling would get. Asked only while it could matter.
+ */
+export function useEnrolmentEligibility(auctionId: number, enabled: boolean) {
+  const { data: user } = useUser();
+  return useQuery({
+    queryKey: ["auctions", "eligibility", auctionId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/auctions/${auctionId}/eligibility`, { schema: async () => (await auctionSchemas()).EnrolmentEligibility, signal }),
+    enabled: enabled && user?.isAuthenticated === true,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
 /** Enrol, with its answer as a toast; a short wallet is offered Add funds with the missing amount filled in. */
 export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEntries: number; entryFeeCents: number }) {
   const { t } = useTranslation();
+  const refusalText = useRefusalText();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrolIn,
     onSuccess: (result, auctionId) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
+      // An enrolment counts towards the win limits: what other auction pages said may have changed.
+      void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
       showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
     },
     onError: (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";
-      const message = t(`errors.${code}`, { minPreviousEntries, defaultValue: t("errors.INTERNAL") });
+      const message = refusalText(code, { minPreviousEntries, ...(error instanceof ApiError ? error.values : {}) });
+      // Whatever the rules said before, the server has answered now: the page's notice follows.
+      void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       if (code !== "NOT_ENOUGH_FUNDS") return showToast("error", message);
       const amount = missingAmount(entryFeeCents, queryClient.getQueryData(walletQueryOptions.queryKey)?.balance);
       showToast("error", message, { action: { label: t("wallet.addAmount", { amount }), onSelect: () => requestAddFunds(amount) } });

@@ -7,6 +7,7 @@ import { signInPathFor, useUser } from "../../auth";
 import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
 import { useEuro } from "../../../lib/format";
 import { buttonClassName } from "../../../components/ui/Button";
+import { useIsEnrolmentLocked } from "../enrolment-rules";
 
 export function LikeButton({ auctionId, className = "" }: { auctionId: number; className?: string }) {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ type EnrolButtonProps = {
   isLarge?: boolean;
 };
 
-/** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed. */
+/** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
 export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
   const { t } = useTranslation();
   const euro = useEuro();
@@ -51,6 +52,7 @@ export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonPro
   const { data: user } = useUser();
   const isEnrolled = useIsEnrolled(auction.id);
   const enrol = useEnrol(auction);
+  const isLocked = useIsEnrolmentLocked(auction);
   const size = isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm";
 
   if (isEnrolled) {
@@ -61,7 +63,7 @@ export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonPro
       </span>
     );
   }
-  if (!isOpen) return null;
+  if (!isOpen || isLocked) return null;
   if (!user?.isAuthenticated) {
     return (
       <Link

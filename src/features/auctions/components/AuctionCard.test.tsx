@@ -97,6 +97,26 @@ describe("an auction card", () => {
     expect(within(article).queryByRole("button", { name: "Add to favourites" })).toBeNull();
   });
 
+  it("says when enrolment closes, by time or price, and once closed says so and offers no Enrol", async () => {
+    const { article } = renderCard(auction({ enrolmentClosesAt: minutes(45), enrolmentClosesAtPriceCents: 200 }));
+    const card = within(article);
+    expect(card.getByText(/^Enrolment closes at .+ or at €2\.00, whichever comes first$/)).toBeInTheDocument();
+    expect(await card.findByRole("button", { name: "Enrol · €1.50" })).toBeInTheDocument();
+    cleanup();
+    // The price has reached the closing price.
+    const { article: atPrice } = renderCard(auction({ enrolmentClosesAtPriceCents: 123 }));
+    expect(within(atPrice).getByText("Closed to new bidders")).toBeInTheDocument();
+    // Signed in (the like button shows), and still no Enrol.
+    await within(atPrice).findByRole("button", { name: "Add to favourites" });
+    expect(within(atPrice).queryByRole("button", { name: /^Enrol/ })).toBeNull();
+    cleanup();
+    // The closing time has passed on the server's clock.
+    const { article: late } = renderCard(auction({ enrolmentClosesAt: minutes(-1) }));
+    expect(within(late).getByText("Closed to new bidders")).toBeInTheDocument();
+    await within(late).findByRole("button", { name: "Add to favourites" });
+    expect(within(late).queryByRole("button", { name: /^Enrol/ })).toBeNull();
+  });
+
   it("counts a waiting auction down to its start and shows its entry fee", () => {
     const { article } = renderCard(auction({ status: "Waiting", startsAt: minutes(10), endsAt: null, priceCents: 0, leaderName: null }));
     const card = within(article);

@@ -11,6 +11,7 @@ import { useDuration, useEuro } from "../../../lib/format";
 import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
+import { EnrolmentClosesNote } from "../enrolment-rules";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
   const { t } = useTranslation();
@@ -97,6 +98,8 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
           </dl>
         )}
 
+        {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
+
         <p className="text-xs text-muted">
           {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
           {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
@@ -133,7 +136,10 @@ const StableEnrolButton = memo(
     before.isOpen === after.isOpen &&
     before.auction.id === after.auction.id &&
     before.auction.entryFeeCents === after.auction.entryFeeCents &&
-    before.auction.minPreviousEntries === after.auction.minPreviousEntries,
+    before.auction.minPreviousEntries === after.auction.minPreviousEntries &&
+    // A bid may reach the price that closes enrolment.
+    before.auction.enrolmentClosesAt === after.auction.enrolmentClosesAt &&
+    (before.auction.enrolmentClosesAtPriceCents === null || before.auction.priceCents === after.auction.priceCents),
 );
 
 type CountdownProps = {

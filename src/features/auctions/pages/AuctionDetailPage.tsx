@@ -11,6 +11,8 @@ import { useUser } from "../../auth";
 import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionButtons";
+import { useEnrolmentEligibility } from "../api/my-auctions";
+import { AuctionRulesNotes, EnrolmentClosesNote, useIsEnrolmentLocked, useRefusalText } from "../enrolment-rules";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { SlideToBid } from "../components/SlideToBid";
@@ -113,6 +115,11 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
   const isEnrolled = useIsEnrolled(auction.id);
   const standing = useBidderStanding(actor);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
+  const refusalText = useRefusalText();
+  const isLocked = useIsEnrolmentLocked(auction);
+  // What enrolling would answer, asked before the bidder tries (the closing time and price the note shows itself).
+  const eligibility = useEnrolmentEligibility(auction.id, isOpen && !isEnrolled && !isLocked);
+  const refusal = isOpen && !isEnrolled && !isLocked ? (eligibility.data?.refusal ?? null) : null;
   const canSlide = user?.isAuthenticated === true && isEnrolled && (phase === "running" || phase === "closing");
   const hasWon = phase === "ended" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
   const frame =
@@ -164,10 +171,17 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
           {t("auction.minPrevious", { number: auction.minPreviousEntries })}
         </p>
       )}
+      {isOpen && !isEnrolled && <AuctionRulesNotes auction={auction} className="landscape-phone:col-span-2" />}
+      {isOpen && <EnrolmentClosesNote auction={auction} className="self-start landscape-phone:col-span-2" />}
+      {refusal && (
+        <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}
+        </p>
+      )}
       {canSlide ? (
         <SlideToBid actor={actor} minPreviousEntries={auction.minPreviousEntries} />
       ) : (
-        (isOpen || isEnrolled) && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
+        (isOpen || isEnrolled) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
       <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
     </section>

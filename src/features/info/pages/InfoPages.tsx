@@ -1,20 +1,33 @@
 // Privacy policy, terms of service, contacts and FAQ: their whole text lives in locales (`info.*`).
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { WinLimitsResponse } from "../../../../contract/auctions";
 import { PageHeading } from "../../../components/ui/PageHeading";
+import { apiRequest } from "../../../lib/api-client";
 
 type Section = { heading: string; paragraphs: string[] };
 type FaqItem = { question: string; answer: string };
 
-/** A list from the locale files (i18next `returnObjects`); an empty list if the key is missing. */
-function useLocaleList<T>(key: string): T[] {
+/** A list from the locale files (i18next `returnObjects`), with `values` put in; an empty list if the key is missing. */
+function useLocaleList<T>(key: string, values: Record<string, number | string> = {}): T[] {
   const { t } = useTranslation();
-  const value: unknown = t(key, { returnObjects: true });
+  const value: unknown = t(key, { returnObjects: true, ...values });
   return Array.isArray(value) ? (value as T[]) : [];
+}
+
+/** The site's win limits, which the terms and the FAQ state with the figures the server enforces ("…" until known). */
+function useWinLimitFigures(): Record<string, number | string> {
+  const { data } = useQuery({
+    queryKey: ["win-limits"],
+    queryFn: ({ signal }) => apiRequest("/api/win-limits", { schema: WinLimitsResponse, signal }),
+    staleTime: Infinity,
+  });
+  return data ?? { wins: "…", sameProductWins: "…", days: "…" };
 }
 
 function LegalPage({ page }: { page: "privacy" | "terms" }) {
   const { t } = useTranslation();
-  const sections = useLocaleList<Section>(`info.${page}.sections`);
+  const sections = useLocaleList<Section>(`info.${page}.sections`, useWinLimitFigures());
   return (
     <article className="max-w-3xl">
       <PageHeading title={t(`info.${page}.title`)}>
@@ -40,7 +53,7 @@ export const TermsOfServicePage = () => <LegalPage page="terms" />;
 
 export function FaqPage() {
   const { t } = useTranslation();
-  const items = useLocaleList<FaqItem>("info.faq.items");
+  const items = useLocaleList<FaqItem>("info.faq.items", useWinLimitFigures());
   return (
     <article className="max-w-3xl">
       <PageHeading title={t("info.faq.title")}>{t("info.faq.intro")}</PageHeading>

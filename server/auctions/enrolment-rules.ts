@@ -1,0 +1,121 @@
+// The rules of enrolment (decision 031): who may enrol in an auction, and until when. `enrol` judges them in its
+// transaction on the locked auction row and the bidder's locked row; the auction page asks the same function, without
+// locks, so what it tells a bidder beforehand is what enrolling would answer.
+import type { Queryable } from "../db/database";
+import { Refusal } from "../refusal";
+
+/** Site-wide win limits in a rolling window of `days`: wins plus the auctions still open to win; 0 turns one off. */
+export type WinLimits = { wins: number; sameProductWins: number; days: number };
+
+export const DEFAULT_WIN_LIMITS: WinLimits = { wins: 10, sameProductWins: 1, days: 7 };
+/** For history the seed makes up, and for tests of other rules. */
+export const NO_WIN_LIMITS: WinLimits = { wins: 0, sameProductWins: 0, days: 7 };
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** What "the same product" is: lower case, letters and digits, runs of anything else as one '-' (migration 015 too). */
+export function productKeyOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .slice(0, 120)
+    .replace(/^-+|-+$/g, "");
+}
+
+/** What the rules read of the auction. */
+export type RuledAuction = {
+  id: number;
+  status: "New" | "Waiting" | "Running" | "Ended" | "Canceled";
+  price_cents: number;
+  starts_at: Date;
+  ends_at: Date | null;
+  hard_ends_at: Date | null;
+  initial_seconds: number;
+  min_previous_entries: number;
+  max_previous_wins: number | null;
+  enrolment_closes_seconds: number | null;
+  enrolment_closes_at_price_cents: number | null;
+  real_bidders_only: boolean;
+  product_key: string;
+};
+
+export const RULED_AUCTION_COLUMNS = `id, status, price_cents, starts_at, ends_at, hard_ends_at, initial_seconds, min_previous_entries,
+  max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key`;
+
+/**
+ * When enrolment closes by time: `enrolment_closes_seconds` before the end of the initial timer, which is the start
+ * plus `initial_seconds` (or the hard end, if that comes first). Bids that push the end later do not move it.
+ */
+export function enrolmentClosesAt(auction: Pick<RuledAuction, "starts_at" | "hard_ends_at" | "initial_seconds" | "enrolment_closes_seconds">): Date | null {
+  if (auction.enrolment_closes_seconds === null) return null;
+  const initialEnd = auction.starts_at.getTime() + auction.initial_seconds * 1000;
+  const end = auction.hard_ends_at ? Math.min(initialEnd, auction.hard_ends_at.getTime()) : initialEnd;
+  return new Date(end - auction.enrolment_closes_seconds * 1000);
+}
+
+/** Closed to new bidders: the closing time has come, or the price has reached the closing price. */
+export function isEnrolmentLocked(auction: RuledAuction, now: Date): boolean {
+  const closesAt = enrolmentClosesAt(auction);
+  if (closesAt && now >= closesAt) return true;
+  return auction.enrolment_closes_at_price_cents !== null && auction.price_cents >= auction.enrolment_closes_at_price_cents;
+}
+
+type Counted = { product_key: string; ended_at: Date | null };
+
+/**
+ * The limit refusal, if `counted` (wins in the window and open enrolments) already fills `limit`: enrolling could
+ * take the bidder over it. `resetsAt` is when enough wins leave the window (open auctions may free a place sooner).
+ */
+function limitRefusal(code: "WIN_LIMIT" | "PRODUCT_WIN_LIMIT", counted: Counted[], limit: number, days: number): Refusal | null {
+  if (limit === 0 || counted.length < limit) return null;
+  const wins = counted.flatMap((row) => (row.ended_at ? [row.ended_at.getTime()] : [])).sort((a, b) => a - b);
+  const leaving = wins[counted.length - limit];
+  return new Refusal(code, { limit, days, ...(leaving === undefined ? {} : { resetsAt: leaving + days * DAY_MS }) });
+}
+
+/**
+ * The first rule that stops `userId` enrolling in `auction` at `now`, or null. In the order the refusals are told:
+ * closed, locked, already in, staff/demo, previous entries, previous wins, the product's limit, the site's limit.
+ */
+export async function enrolmentRefusal(
+  q: Queryable,
+  userId: string,
+  auction: RuledAuction,
+  now: Date,
+  limits: WinLimits,
+): Promise<Refusal | null> {
+  const isOpen = auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
+  if (!isOpen) return new Refusal("ENROLMENT_CLOSED");
+  if (isEnrolmentLocked(auction, now)) return new Refusal("ENROLMENT_LOCKED");
+  const [user] = await q.query<{ is_staff_or_demo: boolean; entries: number; wins: number; is_enrolled: boolean }>(
+    `select u.role = 'operator' or u.is_demo as is_staff_or_demo,
+            (select count(*)::int from enrolments e where e.user_id = u.id and e.auction_id <> $2) as entries,
+            (select count(*)::int from auctions a where a.winner_id = u.id) as wins,
+            exists (select 1 from enrolments e where e.user_id = u.id and e.auction_id = $2) as is_enrolled
+     from users u where u.id = $1`,
+    [userId, auction.id],
+  );
+  if (!user) return new Refusal("NOT_FOUND", "There is no such bidder.");
+  if (user.is_enrolled) return new Refusal("ALREADY_ENROLLED");
+  if (auction.real_bidders_only && user.is_staff_or_demo) return new Refusal("REAL_BIDDERS_ONLY");
+  if (user.entries < auction.min_previous_entries) {
+    return new Refusal("MIN_PREVIOUS_ENTRIES", { minPreviousEntries: auction.min_previous_entries });
+  }
+  if (auction.max_previous_wins !== null && user.wins > auction.max_previous_wins) {
+    return new Refusal("MAX_PREVIOUS_WINS", { maxPreviousWins: auction.max_previous_wins, wins: user.wins });
+  }
+  if (limits.wins === 0 && limits.sameProductWins === 0) return null;
+  // Wins in the window, and the auctions the bidder could still win (each might become a win inside it).
+  const counted = await q.query<Counted>(
+    `select a.product_key, a.ended_at from auctions a where a.winner_id = $1 and a.ended_at > $3
+     union all
+     select a.product_key, null from enrolments e join auctions a on a.id = e.auction_id
+     where e.user_id = $1 and e.auction_id <> $2 and a.status in ('New', 'Waiting', 'Running')`,
+    [userId, auction.id, new Date(now.getTime() - limits.days * DAY_MS)],
+  );
+  const sameProduct = counted.filter((row) => row.product_key === auction.product_key);
+  return (
+    limitRefusal("PRODUCT_WIN_LIMIT", sameProduct, limits.sameProductWins, limits.days) ??
+    limitRefusal("WIN_LIMIT", counted, limits.wins, limits.days)
+  );
+}
