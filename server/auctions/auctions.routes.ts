@@ -11,6 +11,7 @@ import {
   MyAuctionsResponse,
   BidResponse,
   EnrolResponse,
+  FairnessFigures,
   SearchAuctionsBody,
   SearchAuctionsResponse,
 } from "../../contract";
@@ -19,6 +20,7 @@ import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
+import { cachedFairnessFigures } from "./fairness.queries";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
 export async function auctionsRoutes(app: FastifyInstance, options: { db: Database; commands: AuctionCommands }): Promise<void> {
@@ -45,6 +47,17 @@ export async function auctionsRoutes(app: FastifyInstance, options: { db: Databa
     if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return chain;
   });
+
+  const fairness = cachedFairnessFigures(db);
+  r.get(
+    "/api/auctions/:auctionId/fairness",
+    { schema: { params: AuctionIdParams, response: { 200: FairnessFigures, ...errorAnswers } } },
+    async (request) => {
+      const figures = await fairness(request.params.auctionId);
+      if (!figures) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      return figures;
+    },
+  );
 
   await app.register(async (signedIn) => {
     signedIn.addHook("preHandler", refuseSignedOut);
