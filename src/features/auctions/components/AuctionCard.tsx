@@ -11,6 +11,7 @@ import { useDuration, useEuro } from "../../../lib/format";
 import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
+import { TrueCostLine } from "./TrueCost";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
   const { t } = useTranslation();
@@ -97,10 +98,14 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
           </dl>
         )}
 
-        <p className="text-xs text-muted">
-          {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
-          {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
-        </p>
+        {phase === "ended" && auction.trueCost ? (
+          <TrueCostLine trueCost={auction.trueCost} />
+        ) : (
+          <p className="text-xs text-muted">
+            {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
+            {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
+          </p>
+        )}
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />

@@ -13,6 +13,9 @@ import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionButtons";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
+import { BidderBadge } from "../components/BidderBadge";
+import { FairnessSection } from "../components/FairnessSection";
+import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
 import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
@@ -62,12 +65,16 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
       <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
         <AuctionTitle auction={auction} />
         <BidPanel auction={auction} phase={phase} actor={actor} />
+        {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
         {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
           <div className="order-3 lg:order-none">
             <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
           </div>
         )}
         <RecentBids auction={auction} />
+        <div className="order-6 lg:order-none">
+          <FairnessSection auction={auction} />
+        </div>
         {phase === "ended" && (
           <div className="order-6 lg:order-none">
             <BidChain auctionId={auction.id} finalHash={auction.finalHash} />
@@ -169,7 +176,9 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
       ) : (
         (isOpen || isEnrolled) && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
-      <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+      {phase !== "ended" && (
+        <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+      )}
     </section>
   );
 }
@@ -188,6 +197,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
             <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
               <span className="truncate font-medium">
                 {bid.displayName}
+                <BidderBadge label={bid.label} />
                 {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">{t("auction.auto")}</span>}
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
