@@ -43,9 +43,12 @@ export function FairnessSection({ auction }: { auction: AuctionState }) {
         <Link to="/faq" className="text-accent hover:underline">
           {t("fairness.howToVerify")}
         </Link>
-        <a href={`/api/auctions/${auction.id}/chain`} className="text-accent hover:underline">
-          {t("auction.chainJson")}
-        </a>
+        {/* An ended auction's bid chain section, below this one, has the chain to download and check. */}
+        {!hasEnded && (
+          <a href={`/api/auctions/${auction.id}/chain`} className="text-accent hover:underline">
+            {t("auction.chainJson")}
+          </a>
+        )}
       </div>
     </section>
   );

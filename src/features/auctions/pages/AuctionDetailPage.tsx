@@ -77,7 +77,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
         </div>
         {phase === "ended" && (
           <div className="order-6 lg:order-none">
-            <BidChain auctionId={auction.id} finalHash={auction.finalHash} />
+            <BidChain auctionId={auction.id} />
           </div>
         )}
       </div>
@@ -227,7 +227,8 @@ function Stat({ label, value, isUrgent = false, isPrice = false }: { label: stri
   );
 }
 
-function BidChain({ auctionId, finalHash }: { auctionId: number; finalHash: string | null }) {
+/** Verifying the chain of an ended auction; its final hash is in the fairness figures above (FairnessSection). */
+function BidChain({ auctionId }: { auctionId: number }) {
   const { t } = useTranslation();
   const [isShown, setIsShown] = useState(false);
   const { data: chain } = useQuery({ ...bidChainQueryOptions(auctionId), enabled: isShown });
@@ -235,8 +236,6 @@ function BidChain({ auctionId, finalHash }: { auctionId: number; finalHash: stri
     <section aria-labelledby="bid-chain" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <h2 id="bid-chain" className="mb-2 text-lg font-semibold">{t("auction.chain")}</h2>
       <p className="text-sm text-muted">{t("auction.chainExplained")}</p>
-      <p className="mt-3 text-sm font-medium">{t("auction.finalHash")}</p>
-      <code className="block font-mono text-xs break-all">{finalHash ?? "—"}</code>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => setIsShown(true)} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-primary-400">
           {t("auction.verify")}
