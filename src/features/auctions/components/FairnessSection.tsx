@@ -56,7 +56,8 @@ export function FairnessSection({ auction }: { auction: AuctionState }) {
 
 function Count({ term, value }: { term: string; value: ReactNode }) {
   return (
-    <div className="min-w-0">
+    // A term that wraps (Latvian's is long) keeps its number on the row's line.
+    <div className="flex min-w-0 flex-col justify-between">
       <dt className="text-muted">{term}</dt>
       <dd className="font-display text-xl font-bold tabular-nums">{value}</dd>
     </div>

@@ -22,7 +22,7 @@ export function TrueCostPanel({ priceCents, trueCost }: { priceCents: number; tr
 
 function Figure({ term, value }: { term: string; value: string }) {
   return (
-    <div className="flex items-baseline justify-between gap-3 sm:block">
+    <div className="flex items-baseline justify-between gap-3 sm:flex-col sm:items-start sm:gap-0">
       <dt className="text-muted">{term}</dt>
       <dd className="font-display text-lg font-bold tabular-nums sm:text-xl">{value}</dd>
     </div>
