@@ -32,13 +32,31 @@ export const auctionErrorMessages = {
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
+/** Who a bidder is besides a bidder, as the server knows it: an operator ("staff") or a demo account; null for anyone else. */
+export const BidderLabel = z.enum(["staff", "demo"]);
+export type BidderLabel = z.infer<typeof BidderLabel>;
+
 export const BidEntry = z.object({
   priceCents: z.number().int(),
   displayName: z.string(),
   placedAt: z.string(),
   isAuto: z.boolean(),
+  /** The bid's link in the hash chain: the newest entry's is the chain's head. */
+  hash: z.string(),
+  label: BidderLabel.nullable(),
 });
 export type BidEntry = z.infer<typeof BidEntry>;
+
+/**
+ * What an ended auction cost, beside its final price: the winner's price plus the entry fee they paid, and the entry
+ * fees the ledger took from every bidder together (less refunds). Server-computed from the ledger.
+ */
+export const TrueCost = z.object({
+  /** Null when nobody won (no bids). */
+  winnerPaidCents: z.number().int().nullable(),
+  entryFeesCents: z.number().int(),
+});
+export type TrueCost = z.infer<typeof TrueCost>;
 
 /** One auction's live state: what a card or the detail page needs; `seq` orders updates. */
 export const AuctionState = z.object({
@@ -69,6 +87,8 @@ export const AuctionState = z.object({
   bidCount: z.number().int(),
   recentBids: z.array(BidEntry),
   finalHash: z.string().nullable(),
+  /** An ended auction's true cost (null before the end): see `TrueCost`. */
+  trueCost: TrueCost.nullable(),
   serverNow: z.number().int(),
 });
 export type AuctionState = z.infer<typeof AuctionState>;
@@ -157,6 +177,7 @@ export type FirstScreen = { language: Language; lists?: FirstScreenLists; auctio
 export const BidChainLink = z.object({
   bidderId: z.string(),
   displayName: z.string(),
+  label: BidderLabel.nullable(),
   priceCents: z.number().int(),
   placedAt: z.string(),
   prevHash: z.string(),
@@ -174,3 +195,26 @@ export type BidChainResponse = z.infer<typeof BidChainResponse>;
 /** PUT /api/auctions/{id}/auto-bid: a maximum in cents, or null to stop. */
 export const AutoBidBody = z.object({ maxPriceCents: z.number().int().min(1).max(10_000_000).nullable() });
 export type AutoBidBody = z.infer<typeof AutoBidBody>;
+
+/**
+ * GET /api/auctions/{id}/fairness: the figures that let anyone check an auction was fair, counted by the server in
+ * one query. `headHash` is the chain's last link (null before the first bid); `finalHash` is published at the end.
+ * `staffBidders` and `demoBidders` count the accounts of those kinds among the bidders (an operator who is also a
+ * demo account counts as staff).
+ */
+export const FairnessFigures = z.object({
+  auctionId: z.number().int(),
+  status: AuctionStatus,
+  entrants: z.number().int(),
+  distinctBidders: z.number().int(),
+  bids: z.number().int(),
+  autoBids: z.number().int(),
+  /** autoBids / bids, from 0 to 1; null before the first bid. */
+  autoBidShare: z.number().nullable(),
+  genesisHash: z.string(),
+  headHash: z.string().nullable(),
+  finalHash: z.string().nullable(),
+  staffBidders: z.number().int(),
+  demoBidders: z.number().int(),
+});
+export type FairnessFigures = z.infer<typeof FairnessFigures>;

@@ -84,6 +84,7 @@ function bareState(id: number, now: number): AuctionState {
     bidCount: 0,
     recentBids: [],
     finalHash: null,
+    trueCost: null,
     serverNow: now,
   };
 }
@@ -116,7 +117,7 @@ async function startBare(start: ServerStart): Promise<Running> {
       state.leaderName = `b${auctionId}_bench`;
       state.endsAt = new Date(now + state.resetSeconds * 1000).toISOString();
       state.recentBids = [
-        { priceCents: state.priceCents, displayName: state.leaderName, placedAt: new Date(now).toISOString(), isAuto: false },
+        { priceCents: state.priceCents, displayName: state.leaderName, placedAt: new Date(now).toISOString(), isAuto: false, hash: "0".repeat(64), label: null },
         ...state.recentBids,
       ].slice(0, RECENT_BIDS);
       state.serverNow = now;

@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
+import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidderLabel, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
@@ -31,9 +31,15 @@ export type AuctionRow = {
   winner_name: string | null;
   bid_count: number;
   final_hash: string | null;
-  /** The last `RECENT_BIDS` bids, newest first, kept in the row by each bid (migration 012). */
+  /** The last `RECENT_BIDS` bids, newest first, kept in the row by each bid (migrations 012 and 017). */
   recent_bids: BidEntry[];
+  /** An ended auction's net entry fees from the ledger, in all and the winner's (`auction_fees`, migration 017); null before the end. */
+  entry_fees_cents: number | null;
+  winner_fee_cents: number | null;
 };
+
+/** A bidder's label from their row `u` (place_bid, migration 017, writes the same into recent bids). */
+export const BIDDER_LABEL = "case when u.role = 'operator' then 'staff' when u.is_demo then 'demo' end";
 
 /** An auction's own columns in its live state (place_bid, migration 013, returns the same). */
 const AUCTION_STATE_COLUMNS = `a.id, a.seq, a.status, a.title, a.images, a.retail_value_cents, a.entry_fee_cents, a.price_cents,
@@ -55,10 +61,11 @@ export const descriptionIn = (language: Language): string =>
   `coalesce((select t.description from auction_texts t where t.auction_id = a.id and t.description <> '' order by ${fallbackOrder(`'${language}'`)} limit 1), '')`;
 
 const selectIn = (language: Language | undefined) => `select ${AUCTION_STATE_COLUMNS.replace("a.title", language ? `${titleIn(language)} as title` : "a.title")},
-       l.display_name as leader_name, w.display_name as winner_name
+       l.display_name as leader_name, w.display_name as winner_name, f.entry_fees_cents, f.winner_fee_cents
   from auctions a
   left join users l on l.id = a.leader_id
-  left join users w on w.id = a.winner_id`;
+  left join users w on w.id = a.winner_id
+  left join lateral auction_fees(a.id, a.winner_id, a.status) f on true`;
 
 /** Part of any language's title, as a `containsPattern` in `$param`; `a.title` too, for an auction without texts. */
 export const titleMatches = (param: string): string =>
@@ -90,6 +97,13 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     bidCount: row.bid_count,
     recentBids: row.recent_bids,
     finalHash: row.final_hash,
+    trueCost:
+      row.status === "Ended" && row.entry_fees_cents !== null
+        ? {
+            winnerPaidCents: row.winner_fee_cents === null ? null : row.price_cents + row.winner_fee_cents,
+            entryFeesCents: row.entry_fees_cents,
+          }
+        : null,
     serverNow,
   };
 }
@@ -191,8 +205,8 @@ export async function bidChain(db: Queryable, id: number, options: { includeUnpu
     [id, options.includeUnpublished === true],
   );
   if (!auction) return null;
-  const rows = await db.query<{ user_id: string; display_name: string; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(
-    `select b.user_id, u.display_name, b.price_cents, b.placed_at, b.prev_hash, b.hash
+  const rows = await db.query<{ user_id: string; display_name: string; label: BidderLabel | null; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(
+    `select b.user_id, u.display_name, ${BIDDER_LABEL} as label, b.price_cents, b.placed_at, b.prev_hash, b.hash
      from bids b join users u on u.id = b.user_id where b.auction_id = $1 order by b.id`,
     [id],
   );
@@ -213,6 +227,7 @@ export async function bidChain(db: Queryable, id: number, options: { includeUnpu
     links: rows.map((row) => ({
       bidderId: row.user_id,
       displayName: row.display_name,
+      label: row.label,
       priceCents: row.price_cents,
       placedAt: row.placed_at.toISOString(),
       prevHash: row.prev_hash,

@@ -14,6 +14,7 @@ import {
   BidResponse,
   EnrolResponse,
   EnrolmentEligibility,
+  FairnessFigures,
   SearchAuctionsBody,
   SearchAuctionsResponse,
   WinLimitsResponse,
@@ -25,6 +26,7 @@ import { requestLanguage } from "../http/language";
 import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
 import type { WinLimits } from "./enrolment-rules";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
+import { cachedFairnessFigures } from "./fairness.queries";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
 export async function auctionsRoutes(
@@ -57,6 +59,17 @@ export async function auctionsRoutes(
     if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
     return chain;
   });
+
+  const fairness = cachedFairnessFigures(db);
+  r.get(
+    "/api/auctions/:auctionId/fairness",
+    { schema: { params: AuctionIdParams, response: { 200: FairnessFigures, ...errorAnswers } } },
+    async (request) => {
+      const figures = await fairness(request.params.auctionId);
+      if (!figures) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      return figures;
+    },
+  );
 
   await app.register(async (signedIn) => {
     signedIn.addHook("preHandler", refuseSignedOut);

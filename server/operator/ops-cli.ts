@@ -331,7 +331,7 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
               `Enrolments (${a.enrolments.length}):`,
               ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),
               `Bids (${a.chain.links.length}):`,
-              ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
+              ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName}${l.label ? ` (${l.label})` : ""} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
               `Bid chain: ${a.chain.isValid ? "verified" : "BROKEN"}; final hash ${a.chain.finalHash ?? "(none yet)"}`,
             ]);
           };

@@ -178,16 +178,23 @@ describe("bidding", () => {
     const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
     // The ten kept in the auction's row are the bids table's last ten.
-    const fromBids = await db().query<{ price_cents: number; display_name: string; placed_at: Date; is_auto: boolean }>(
-      `select b.price_cents, u.display_name, b.placed_at, b.is_auto from bids b join users u on u.id = b.user_id
+    const fromBids = await db().query<{ price_cents: number; display_name: string; placed_at: Date; is_auto: boolean; hash: string }>(
+      `select b.price_cents, u.display_name, b.placed_at, b.is_auto, b.hash from bids b join users u on u.id = b.user_id
        where b.auction_id = $1 order by b.id desc limit 10`,
       [auction],
     );
     expect(read?.recentBids).toEqual(
-      fromBids.map((bid) => ({ priceCents: bid.price_cents, displayName: bid.display_name, placedAt: bid.placed_at.toISOString(), isAuto: bid.is_auto })),
+      fromBids.map((bid) => ({
+        priceCents: bid.price_cents,
+        displayName: bid.display_name,
+        placedAt: bid.placed_at.toISOString(),
+        isAuto: bid.is_auto,
+        hash: bid.hash,
+        label: null,
+      })),
     );
-    // Migration 012 filled the rows of auctions that had bids before it: its backfill rebuilds the same ten.
-    const migration = readFileSync(new URL("../../server/db/migrations/012_recent_bids_in_the_row.sql", import.meta.url), "utf8");
+    // Migration 017 (after 012) filled the rows of auctions that had bids before it: its backfill rebuilds the same ten.
+    const migration = readFileSync(new URL("../../server/db/migrations/017_fairness_figures.sql", import.meta.url), "utf8");
     const backfill = splitStatements(migration).find((statement) => statement.startsWith("update auctions a set recent_bids"));
     await db().query("update auctions set recent_bids = '[]' where id = $1", [auction]);
     await db().query(backfill ?? "missing backfill");

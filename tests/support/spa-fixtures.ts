@@ -30,6 +30,7 @@ export function auctionState(overrides: Partial<AuctionState> = {}): AuctionStat
     bidCount: 0,
     recentBids: [],
     finalHash: null,
+    trueCost: null,
     serverNow: 0,
     ...overrides,
   };

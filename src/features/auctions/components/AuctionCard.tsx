@@ -12,6 +12,7 @@ import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecy
 import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
 import { EnrolmentClosesNote } from "../enrolment-rules";
+import { TrueCostLine } from "./TrueCost";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
   const { t } = useTranslation();
@@ -100,10 +101,14 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
 
         {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
 
-        <p className="text-xs text-muted">
-          {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
-          {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
-        </p>
+        {phase === "ended" && auction.trueCost ? (
+          <TrueCostLine trueCost={auction.trueCost} />
+        ) : (
+          <p className="text-xs text-muted">
+            {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
+            {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
+          </p>
+        )}
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />

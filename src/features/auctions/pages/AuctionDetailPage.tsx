@@ -15,6 +15,9 @@ import { useEnrolmentEligibility } from "../api/my-auctions";
 import { AuctionRulesNotes, EnrolmentClosesNote, useIsEnrolmentLocked, useRefusalText } from "../enrolment-rules";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
+import { BidderBadge } from "../components/BidderBadge";
+import { FairnessSection } from "../components/FairnessSection";
+import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
 import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
@@ -64,15 +67,19 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
       <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
         <AuctionTitle auction={auction} />
         <BidPanel auction={auction} phase={phase} actor={actor} />
+        {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
         {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
           <div className="order-3 lg:order-none">
             <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
           </div>
         )}
         <RecentBids auction={auction} />
+        <div className="order-6 lg:order-none">
+          <FairnessSection auction={auction} />
+        </div>
         {phase === "ended" && (
           <div className="order-6 lg:order-none">
-            <BidChain auctionId={auction.id} finalHash={auction.finalHash} />
+            <BidChain auctionId={auction.id} />
           </div>
         )}
       </div>
@@ -183,7 +190,9 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
       ) : (
         (isOpen || isEnrolled) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
-      <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+      {phase !== "ended" && (
+        <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+      )}
     </section>
   );
 }
@@ -202,6 +211,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
             <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
               <span className="truncate font-medium">
                 {bid.displayName}
+                <BidderBadge label={bid.label} />
                 {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">{t("auction.auto")}</span>}
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
@@ -231,7 +241,8 @@ function Stat({ label, value, isUrgent = false, isPrice = false }: { label: stri
   );
 }
 
-function BidChain({ auctionId, finalHash }: { auctionId: number; finalHash: string | null }) {
+/** Verifying the chain of an ended auction; its final hash is in the fairness figures above (FairnessSection). */
+function BidChain({ auctionId }: { auctionId: number }) {
   const { t } = useTranslation();
   const [isShown, setIsShown] = useState(false);
   const { data: chain } = useQuery({ ...bidChainQueryOptions(auctionId), enabled: isShown });
@@ -239,8 +250,6 @@ function BidChain({ auctionId, finalHash }: { auctionId: number; finalHash: stri
     <section aria-labelledby="bid-chain" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <h2 id="bid-chain" className="mb-2 text-lg font-semibold">{t("auction.chain")}</h2>
       <p className="text-sm text-muted">{t("auction.chainExplained")}</p>
-      <p className="mt-3 text-sm font-medium">{t("auction.finalHash")}</p>
-      <code className="block font-mono text-xs break-all">{finalHash ?? "—"}</code>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => setIsShown(true)} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-primary-400">
           {t("auction.verify")}

@@ -1,0 +1,75 @@
+// The fairness figures and the true cost as a visitor reads them: counts from the server, the verdict on staff and
+// demo bidders in words either way, the head hash from the newest bid, and an ended card's one line.
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FairnessFigures } from "../../../../contract";
+import { auctionState } from "../../../../tests/support/spa-fixtures";
+import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { FairnessSection } from "./FairnessSection";
+import { TrueCostLine } from "./TrueCost";
+
+// No live socket here (the auth provider would open one).
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const figures = (overrides: Partial<FairnessFigures> = {}): FairnessFigures => ({
+  auctionId: 1,
+  status: "Running",
+  entrants: 7,
+  distinctBidders: 5,
+  bids: 40,
+  autoBids: 10,
+  autoBidShare: 0.25,
+  genesisHash: "g".repeat(64),
+  headHash: "f".repeat(64),
+  finalHash: null,
+  staffBidders: 0,
+  demoBidders: 0,
+  ...overrides,
+});
+
+function renderSection(answer: FairnessFigures, state = auctionState({ bidCount: answer.bids })) {
+  vi.stubGlobal("fetch", stubServer({ [`/api/auctions/${state.id}/fairness`]: () => json(answer) }).fetchStub);
+  renderWithRouter(<FairnessSection auction={state} />);
+  return screen.getByRole("region", { name: "Fairness" });
+}
+
+const valueOf = (region: HTMLElement, term: string) => within(region).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
+describe("the fairness section", () => {
+  it("shows the server's counts and says no staff or demo account bid", async () => {
+    const region = renderSection(figures());
+    expect(await within(region).findByText("No staff or demo account has bid in this auction.")).toBeTruthy();
+    expect([valueOf(region, "Entrants"), valueOf(region, "Bidders"), valueOf(region, "Bids"), valueOf(region, "Auto-bids")]).toEqual(["7", "5", "40", "10 (25%)"]);
+  });
+
+  it("says how many staff and demo accounts bid when some did", async () => {
+    const region = renderSection(figures({ staffBidders: 1, demoBidders: 3 }));
+    expect(await within(region).findByText("Among the bidders: staff accounts 1, demo accounts 3. Their bids are labelled.")).toBeTruthy();
+  });
+
+  it("takes a running auction's head from its newest bid, and shows an ended one's final hash", async () => {
+    const newest = { priceCents: 41, displayName: "anna", placedAt: "2026-11-24T10:00:00.000Z", isAuto: false, hash: "a".repeat(64), label: null };
+    const running = renderSection(figures(), auctionState({ bidCount: 41, recentBids: [newest] }));
+    expect(within(running).getByText("Chain head (changes with every bid)")).toBeTruthy();
+    expect(within(running).getByText(newest.hash)).toBeTruthy();
+    cleanup();
+    const ended = renderSection(figures({ status: "Ended", finalHash: "e".repeat(64) }), auctionState({ status: "Ended", finalHash: "e".repeat(64), recentBids: [newest] }));
+    expect(within(ended).getByText("Final hash")).toBeTruthy();
+    expect(within(ended).getByText("e".repeat(64))).toBeTruthy();
+  });
+});
+
+describe("an ended card's true cost", () => {
+  it("gives the winner's total and the fees, or only the fees when nobody won", () => {
+    vi.stubGlobal("fetch", stubServer({}).fetchStub);
+    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} />);
+    expect(screen.getByText("Winner paid €1.18 in all · entry fees €2.00")).toBeTruthy();
+    cleanup();
+    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: null, entryFeesCents: 90 }} />);
+    expect(screen.getByText("entry fees €0.90")).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+// An auction's public fairness figures (issue 21 item 5): entrants, bidders, bids and auto-bids as the server counts
+// them, the chain's head hash (live from the feed's newest bid while the auction runs) or its final hash, and whether
+// any bidder is staff or a demo account.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { AuctionState, FairnessFigures } from "../../../../contract";
+import { fairnessQueryOptions } from "../api/fairness";
+
+export function FairnessSection({ auction }: { auction: AuctionState }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: figures } = useQuery(fairnessQueryOptions(auction.id, auction.status));
+  // A new bid asks again once what we have is stale (every few seconds at most, not at every bid of a hot auction).
+  const { bidCount } = auction;
+  useEffect(() => {
+    if (bidCount > 0) void queryClient.prefetchQuery(fairnessQueryOptions(auction.id, auction.status));
+  }, [bidCount, auction.id, auction.status, queryClient]);
+  const hasEnded = auction.status === "Ended";
+  const hash = hasEnded ? auction.finalHash : (auction.recentBids[0]?.hash ?? figures?.headHash ?? null);
+
+  return (
+    <section aria-labelledby="fairness" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
+      <h2 id="fairness" className="mb-1 text-lg font-semibold">{t("fairness.title")}</h2>
+      <p className="text-sm text-muted">{t("fairness.explained")}</p>
+      {figures && (
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+            <Count term={t("fairness.entrants")} value={String(figures.entrants)} />
+            <Count term={t("fairness.bidders")} value={String(figures.distinctBidders)} />
+            <Count term={t("fairness.bids")} value={String(figures.bids)} />
+            <Count term={t("fairness.autoBids")} value={<AutoBids figures={figures} />} />
+          </dl>
+          <AccountsVerdict figures={figures} />
+        </>
+      )}
+      <p className="mt-3 text-sm font-medium">{hasEnded ? t("auction.finalHash") : t("fairness.headHash")}</p>
+      <code data-testid="fairness-hash" className="block font-mono text-xs break-all">
+        {hash ?? t("auction.noBidsYet")}
+      </code>
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/faq" className="text-accent hover:underline">
+          {t("fairness.howToVerify")}
+        </Link>
+        {/* An ended auction's bid chain section, below this one, has the chain to download and check. */}
+        {!hasEnded && (
+          <a href={`/api/auctions/${auction.id}/chain`} className="text-accent hover:underline">
+            {t("auction.chainJson")}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Count({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    // A term that wraps (Latvian's is long) keeps its number on the row's line.
+    <div className="flex min-w-0 flex-col justify-between">
+      <dt className="text-muted">{term}</dt>
+      <dd className="font-display text-xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function AutoBids({ figures }: { figures: FairnessFigures }) {
+  const { i18n } = useTranslation();
+  if (figures.autoBidShare === null) return <>{figures.autoBids}</>;
+  const share = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(figures.autoBidShare);
+  return (
+    <>
+      {figures.autoBids} <span className="text-sm font-medium text-muted">({share})</span>
+    </>
+  );
+}
+
+/** Staff or demo accounts among the bidders: said plainly either way. */
+function AccountsVerdict({ figures }: { figures: FairnessFigures }) {
+  const { t } = useTranslation();
+  const isClean = figures.staffBidders === 0 && figures.demoBidders === 0;
+  return (
+    <p
+      className={`mt-3 rounded-xl px-3 py-2 text-sm ${
+        isClean ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
+      }`}
+    >
+      {isClean ? t("fairness.noStaffOrDemo") : t("fairness.staffOrDemo", { staff: figures.staffBidders, demo: figures.demoBidders })}
+    </p>
+  );
+}
