@@ -1,10 +1,11 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
-// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page.
+// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page; the fulfilment queue.
 import { useTranslation } from "react-i18next";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
 import { AuctionPage } from "./pages/AuctionPage";
 import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
+import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
 
@@ -18,6 +19,7 @@ export function OperatorArea() {
         <Route path="auctions/new" element={<NewAuctionPage />} />
         <Route path="auctions/:auctionId" element={<AuctionPage />} />
         <Route path="auctions/:auctionId/edit" element={<EditDraftPage />} />
+        <Route path="fulfilments" element={<FulfilmentQueuePage />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
@@ -37,6 +39,9 @@ function OperatorNavigation() {
       <p className="w-full text-xs font-bold tracking-wider text-muted uppercase sm:mr-2 sm:w-auto">{t("operator.title")}</p>
       <NavLink to="/operator/auctions" className={linkClass}>
         {t("operator.nav.auctions")}
+      </NavLink>
+      <NavLink to="/operator/fulfilments" className={linkClass}>
+        {t("operator.nav.fulfilments")}
       </NavLink>
       <NavLink to="/operator/users" className={linkClass}>
         {t("operator.nav.users")}
