@@ -63,6 +63,9 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
           <StatusBadge status={auction.status} />
           <span>#{auction.id}</span>
           {auction.isDemo && <span>· {t("operator.demo")}</span>}
+          <Link to={`/operator/audit?subject=${encodeURIComponent(`auction:${auction.id}`)}`} className="text-accent hover:underline">
+            {t("operator.audit.forAuction")}
+          </Link>
         </span>
       </PageHeading>
       <AuctionActions auction={auction} onRefunds={setRefunds} />
