@@ -10,7 +10,7 @@ import { AuditSource, auditSources, type AuditLogEntry } from "../../../../contr
 import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
-import { FieldMessage, FormAlert, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
+import { FormAlert, TextField, inputClassName } from "../../../components/ui/form";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { AUDIT_PAGE_SIZE, auditLogQuery, type AuditFilter } from "../api/audit-log";
 import { Pager } from "../components/Pager";
@@ -76,7 +76,7 @@ export function AuditLogPage() {
   return (
     <>
       <PageHeading title={t("operator.audit.title")}>{t("operator.audit.intro")}</PageHeading>
-      <AuditFilterForm key={params.toString()} initial={text} isRangeBackwards={isRangeBackwards} onApply={(next) => go(next)} />
+      <AuditFilterForm key={params.toString()} initial={text} isFiltered={isFiltered} isRangeBackwards={isRangeBackwards} onApply={(next) => go(next)} />
       {isRangeBackwards ? null : error ? (
         <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
       ) : isPending ? (
@@ -100,49 +100,27 @@ export function AuditLogPage() {
   );
 }
 
-function AuditFilterForm({ initial, isRangeBackwards, onApply }: { initial: FilterText; isRangeBackwards: boolean; onApply: (filter: FilterText) => void }) {
+/** The filter; on a phone it stays folded (six fields above the list) unless a filter is on. */
+function AuditFilterForm({ initial, isFiltered, isRangeBackwards, onApply }: { initial: FilterText; isFiltered: boolean; isRangeBackwards: boolean; onApply: (filter: FilterText) => void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState(initial);
-  const actionId = useId();
-  const sourceId = useId();
+  const [isOpen, setIsOpen] = useState(() => isFiltered || window.matchMedia("(min-width: 640px)").matches);
   const set = (name: keyof FilterText) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(values);
   };
   return (
-    <form role="search" aria-label={t("operator.audit.filter")} noValidate onSubmit={submit} className="mb-4 rounded-2xl border border-line bg-surface p-4 shadow-sm">
+    <details open={isOpen} onToggle={(event) => setIsOpen(event.currentTarget.open)} className="mb-4 rounded-2xl border border-line bg-surface shadow-sm">
+      <summary className="flex h-12 cursor-pointer items-center px-4 font-semibold">{t(isFiltered ? "operator.audit.filterOn" : "operator.audit.filterTitle")}</summary>
+    <form role="search" aria-label={t("operator.audit.filter")} noValidate onSubmit={submit} className="border-t border-line p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <TextField label={t("operator.audit.actor")} hint={t("operator.audit.actorHint")} autoComplete="off" maxLength={255} value={values.actor} onChange={set("actor")} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={actionId} className="text-sm font-medium">
-            {t("operator.audit.action")}
-          </label>
-          <select id={actionId} value={values.action} onChange={set("action")} className={inputClassName}>
-            <option value="">{t("operator.audit.any")}</option>
-            {auditActions.map((action) => (
-              <option key={action} value={action}>
-                {t(`operator.audit.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice label={t("operator.audit.action")} value={values.action} onChange={set("action")} options={auditActions.map((action) => [action, t(`operator.audit.actions.${action}`)])} />
         <TextField label={t("operator.audit.subject")} hint={t("operator.audit.subjectHint")} autoComplete="off" spellCheck={false} maxLength={255} value={values.subject} onChange={set("subject")} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={sourceId} className="text-sm font-medium">
-            {t("operator.audit.source")}
-          </label>
-          <select id={sourceId} value={values.source} onChange={set("source")} className={inputClassName}>
-            <option value="">{t("operator.audit.any")}</option>
-            {auditSources.map((source) => (
-              <option key={source} value={source}>
-                {t(`operator.audit.sources.${source}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice label={t("operator.audit.source")} value={values.source} onChange={set("source")} options={auditSources.map((source) => [source, t(`operator.audit.sources.${source}`)])} />
         <TextField type="date" label={t("operator.audit.from")} value={values.from} onChange={set("from")} />
-        <DateUntil value={values.until} onChange={set("until")} error={isRangeBackwards ? t("operator.audit.untilBeforeFrom") : undefined} />
+        <TextField type="date" label={t("operator.audit.until")} value={values.until} onChange={set("until")} error={isRangeBackwards ? t("operator.audit.untilBeforeFrom") : undefined} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button type="submit">{t("operator.audit.apply")}</Button>
@@ -151,19 +129,27 @@ function AuditFilterForm({ initial, isRangeBackwards, onApply }: { initial: Filt
         </Button>
       </div>
     </form>
+    </details>
   );
 }
 
-function DateUntil({ value, onChange, error }: { value: string; onChange: (event: { target: { value: string } }) => void; error: string | undefined }) {
+/** A labelled select whose first choice, "Any", filters nothing. */
+function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (event: { target: { value: string } }) => void; options: [string, string][] }) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
-        {t("operator.audit.until")}
+        {label}
       </label>
-      <input id={id} type="date" value={value} onChange={onChange} aria-invalid={error ? true : undefined} aria-describedby={fieldDescribedBy(id, error, null)} className={inputClassName} />
-      <FieldMessage id={id} error={error} hint={null} />
+      <select id={id} value={value} onChange={onChange} className={inputClassName}>
+        <option value="">{t("operator.audit.any")}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

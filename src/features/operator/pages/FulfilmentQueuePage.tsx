@@ -86,18 +86,18 @@ function FulfilmentRow({ fulfilment }: { fulfilment: OperatorFulfilment }) {
         </h2>
         <p className="text-sm break-words">
           {t("operator.fulfilments.winner")}:{" "}
-          <Link to={`/operator/users/${fulfilment.winnerId}`} className="text-accent hover:underline">
+          <Link to={`/operator/users/${fulfilment.winnerId}`} className="text-accent underline">
             {fulfilment.winnerDisplayName}
           </Link>{" "}
           <span className="text-muted">({fulfilment.winnerEmail})</span>
         </p>
         {fulfilment.deliveryAddress !== null && (
-          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-xl bg-black/[0.03] p-3 text-sm dark:bg-white/5">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-xl border border-line p-3 text-sm">
             <dt className="text-muted">{t("operator.fulfilments.address")}</dt>
             <dd className="break-words">{fulfilment.deliveryAddress}</dd>
             <dt className="text-muted">{t("operator.fulfilments.phone")}</dt>
             <dd>
-              <a href={`tel:${(fulfilment.phone ?? "").replace(/[\s-]/g, "")}`} className="text-accent hover:underline">
+              <a href={`tel:${(fulfilment.phone ?? "").replace(/[\s-]/g, "")}`} className="text-accent underline">
                 {fulfilment.phone}
               </a>
             </dd>
