@@ -1,5 +1,6 @@
 // Won auctions and their fulfilment on the wire: the winner's list, paying (address, phone, promo code), address
-// suggestions, the live `fulfilment:updated` event, and the operator calls (moving delivery on, promo codes).
+// suggestions, the live `fulfilment:updated` event, and the operator calls (moving delivery on, promo codes: list,
+// create, disable).
 // Money in cents; times are ISO strings the server decides.
 import { z } from "zod";
 import { TEXT_MAX, isPhoneNumber, validationKeys } from "./accounts";
@@ -140,6 +141,8 @@ export const OperatorFulfilmentList = z.object({ items: z.array(OperatorFulfilme
 export type OperatorFulfilmentList = z.infer<typeof OperatorFulfilmentList>;
 
 export const promoCodeKinds = ["percent", "fixed"] as const;
+/** The characters a promo code is written in. */
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 const isoTime = z.iso.datetime({ offset: true });
 
 /**
@@ -152,7 +155,7 @@ export const CreatePromoCodeBody = z
       .trim()
       .min(3)
       .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only."),
+      .regex(PROMO_CODE_PATTERN, "Letters, digits, - and _ only."),
     kind: z.enum(promoCodeKinds),
     amount: z.number().int().min(1).max(100_000_00),
     validFrom: isoTime.optional(),
@@ -179,7 +182,12 @@ export const PromoCode = z.object({
   uses: z.number().int(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** Disabled codes are refused at payment ('Entered promo code is not valid.') from this time on. */
+  disabledAt: z.string().nullable(),
 });
 export type PromoCode = z.infer<typeof PromoCode>;
+
+/** POST /api/operator/promo-codes/{code}/disable: a code named by its text, in any case. */
+export const PromoCodeParams = z.object({ code: CreatePromoCodeBody.shape.code });
 export const PromoCodeList = z.object({ items: z.array(PromoCode) });
 export type PromoCodeList = z.infer<typeof PromoCodeList>;

@@ -240,3 +240,45 @@ export const CreateUserBody = z.object({
   isDemo: z.boolean().default(false),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
+
+/** Where an operator action came from: a signed-in operator (the back office), the ops CLI, or the server itself. */
+export const auditSources = ["web", "cli", "system"] as const;
+export const AuditSource = z.enum(auditSources);
+export type AuditSource = z.infer<typeof AuditSource>;
+
+/**
+ * GET /api/operator/audit-log: the operators' log, newest first. `actor` and `action` match a part of the text (any
+ * case); `subject` is exact (`auction:12`, `user:<id>`, `promo-code:SPRING`); `from` and `until` bound the time
+ * (`until` excluded).
+ */
+export const AuditLogQuery = z
+  .object({
+    actor: text().trim().max(255).optional(),
+    action: text().trim().max(64).optional(),
+    subject: text().trim().max(255).optional(),
+    source: AuditSource.optional(),
+    from: isoTime.optional(),
+    until: isoTime.optional(),
+    limit: wholeNumberParam(1, 200).default(50),
+    offset: wholeNumberParam(0, 1_000_000).default(0),
+  })
+  .refine((query) => !query.from || !query.until || Date.parse(query.until) > Date.parse(query.from), {
+    message: "until must come after from.",
+    path: ["until"],
+  });
+export type AuditLogQuery = z.output<typeof AuditLogQuery>;
+
+export const AuditLogEntry = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  source: AuditSource,
+  at: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+/** A page of the log; `total` counts every line the filter matches. */
+export const AuditLogPage = z.object({ items: z.array(AuditLogEntry), total: z.number().int() });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;

@@ -1,6 +1,6 @@
 // Won auctions and fulfilment over HTTP: the winner's list, quote and pay; address suggestions; and the operator
-// calls (move delivery on, list fulfilments, promo codes). Handlers parse, call one service function, answer,
-// then tell the live feed so the winner's open page follows.
+// calls (move delivery on, list fulfilments, promo codes: list, create, disable). Handlers parse, call one service
+// function, answer, then tell the live feed so the winner's open page follows.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -16,6 +16,7 @@ import {
   PaymentTimeLeftBody,
   PromoCode,
   PromoCodeList,
+  PromoCodeParams,
   QuoteBody,
   QuoteResponse,
   WonAuction,
@@ -30,7 +31,7 @@ import type { AddressProvider } from "./addresses";
 import { requestLanguage } from "../http/language";
 import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
 import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
-import { createPromoCode, listPromoCodes } from "./promo-codes";
+import { createPromoCode, disablePromoCode, listPromoCodes } from "./promo-codes";
 
 export async function fulfilmentRoutes(
   app: FastifyInstance,
@@ -121,5 +122,9 @@ export async function fulfilmentRoutes(
       const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });
       return reply.status(201).send(promo);
     });
+
+    s.post("/api/operator/promo-codes/:code/disable", { schema: { params: PromoCodeParams, response: { 200: PromoCode, ...errorAnswers } } }, async (request) =>
+      disablePromoCode(db, request.params.code, { actor: actingOperator(request), now: clock() }),
+    );
   });
 }

@@ -8,4 +8,4 @@ export {
   setPaymentTimeLeft,
   type Quote,
 } from "./fulfilment.service";
-export { createPromoCode, discountCents, listPromoCodes } from "./promo-codes";
+export { createPromoCode, disablePromoCode, discountCents, listPromoCodes } from "./promo-codes";

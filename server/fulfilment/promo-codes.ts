@@ -1,5 +1,5 @@
 // Promo codes: a percentage or a fixed discount, optional validity dates, optional limits overall and per user.
-// Operators create them; a winner redeems one when paying. Codes match without regard to case.
+// Operators create and disable them; a winner redeems one when paying. Codes match without regard to case.
 import { CreatePromoCodeBody, type PromoCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../operator/audit-log";
@@ -24,11 +24,12 @@ type PromoRow = {
   valid_until: Date | null;
   max_uses: number | null;
   max_uses_per_user: number | null;
+  disabled_at: Date | null;
 };
 
 /**
- * The promo code if this user may use it now; otherwise PROMO_CODE_INVALID, whatever the reason (unknown, not yet
- * valid, expired, used up overall or by this user), so codes cannot be probed. With `lock`, the code's row stays
+ * The promo code if this user may use it now; otherwise PROMO_CODE_INVALID, whatever the reason (unknown, disabled,
+ * not yet valid, expired, used up overall or by this user), so codes cannot be probed. With `lock`, the code's row stays
  * locked to the end of the transaction, so two payments cannot both take its last use.
  */
 export async function findUsablePromoCode(
@@ -39,11 +40,11 @@ export async function findUsablePromoCode(
   options: { lock?: boolean } = {},
 ): Promise<UsablePromoCode> {
   const [promo] = await tx.query<PromoRow>(
-    `select id, code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_user
+    `select id, code, kind, amount, valid_from, valid_until, max_uses, max_uses_per_user, disabled_at
      from promo_codes where code_key = $1 ${options.lock ? "for update" : ""}`,
     [codeKey(code)],
   );
-  if (!promo) throw new Refusal("PROMO_CODE_INVALID");
+  if (!promo || promo.disabled_at) throw new Refusal("PROMO_CODE_INVALID");
   if ((promo.valid_from && promo.valid_from > now) || (promo.valid_until && promo.valid_until <= now)) {
     throw new Refusal("PROMO_CODE_INVALID");
   }
@@ -73,10 +74,11 @@ const toPromoCode = (row: ListedRow): PromoCode => ({
   uses: row.uses,
   createdBy: row.created_by,
   createdAt: row.created_at.toISOString(),
+  disabledAt: row.disabled_at?.toISOString() ?? null,
 });
 
 const LIST_SELECT = `select p.id, p.code, p.kind, p.amount, p.valid_from, p.valid_until, p.max_uses, p.max_uses_per_user,
-       p.created_by, p.created_at, (select count(*) from promo_redemptions r where r.promo_code_id = p.id) as uses
+       p.created_by, p.created_at, p.disabled_at, (select count(*) from promo_redemptions r where r.promo_code_id = p.id) as uses
   from promo_codes p`;
 
 /** Creates a promo code (PROMO_CODE_EXISTS when the text, in any case, is taken). */
@@ -110,4 +112,26 @@ export async function createPromoCode(db: Database, input: CreatePromoCodeBody, 
 export async function listPromoCodes(db: Queryable): Promise<PromoCode[]> {
   const rows = await db.query<ListedRow>(`${LIST_SELECT} order by p.created_at desc, p.id desc`);
   return rows.map(toPromoCode);
+}
+
+/**
+ * Disables a promo code (named by its text, any case): from then on it is refused at payment like an unknown one.
+ * Decided on the code's locked row, the lock a payment redeeming it takes too, so a payment either used it before or
+ * is refused after. NOT_FOUND for an unknown code; CONFLICT when it is already disabled (twice, or another operator
+ * was first), changing nothing.
+ */
+export async function disablePromoCode(db: Database, code: string, context: { actor: string; now: Date }): Promise<PromoCode> {
+  const id = await db.transaction(async (tx) => {
+    const [promo] = await tx.query<{ id: number; code: string; disabled_at: Date | null }>(
+      "select id, code, disabled_at from promo_codes where code_key = $1 for update",
+      [codeKey(code)],
+    );
+    if (!promo) throw new Refusal("NOT_FOUND", `There is no promo code ${code}.`);
+    if (promo.disabled_at) throw new Refusal("CONFLICT", `The promo code ${promo.code} was already disabled at ${promo.disabled_at.toISOString()}.`);
+    await tx.query("update promo_codes set disabled_at = $2 where id = $1 and disabled_at is null", [promo.id, context.now]);
+    await logOperatorAction(tx, context.actor, "promo-code.disable", `promo-code:${promo.code}`);
+    return promo.id;
+  });
+  const [disabled] = await db.query<ListedRow>(`${LIST_SELECT} where p.id = $1`, [id]);
+  return toPromoCode(disabled!);
 }

@@ -19,8 +19,9 @@ import type {
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import * as fulfilment from "../fulfilment";
-import { createPromoCode, listPromoCodes } from "../fulfilment/promo-codes";
+import { createPromoCode, disablePromoCode, listPromoCodes } from "../fulfilment/promo-codes";
 import { Refusal } from "../refusal";
+import { OPS_CLI_ACTOR } from "./audit-log";
 import * as operator from ".";
 
 export type OperatorBackend = {
@@ -43,13 +44,14 @@ export type OperatorBackend = {
   paymentTimeLeft(auctionId: number, seconds: number): Promise<OperatorFulfilment>;
   listPromoCodes(): Promise<PromoCode[]>;
   createPromoCode(body: CreatePromoCodeBody): Promise<PromoCode>;
+  disablePromoCode(code: string): Promise<PromoCode>;
   close(): Promise<void>;
 };
 
 /** A refusal or failure the CLI prints as it is and exits non-zero on. */
 export class OpsError extends Error {}
 
-const ACTOR = "ops-cli";
+const ACTOR = OPS_CLI_ACTOR;
 
 export function directBackend(db: Database, clock: () => Date = () => new Date()): OperatorBackend {
   const refusals = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -84,6 +86,7 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     paymentTimeLeft: (auctionId, seconds) => refusals(() => fulfilment.setPaymentTimeLeft(db, { auctionId, seconds, actor: ACTOR, now: clock() })),
     listPromoCodes: () => listPromoCodes(db),
     createPromoCode: (body) => refusals(() => createPromoCode(db, body, { actor: ACTOR })),
+    disablePromoCode: (code) => refusals(() => disablePromoCode(db, code, { actor: ACTOR, now: clock() })),
     close: () => db.close(),
   };
 }
@@ -137,6 +140,7 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     paymentTimeLeft: (auctionId, seconds) => call("POST", `/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds }),
     listPromoCodes: async () => (await call<{ items: PromoCode[] }>("GET", "/api/operator/promo-codes")).items,
     createPromoCode: (body) => call("POST", "/api/operator/promo-codes", body),
+    disablePromoCode: (code) => call("POST", `/api/operator/promo-codes/${encodeURIComponent(code)}/disable`),
     close: async () => undefined,
   };
 }

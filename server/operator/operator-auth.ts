@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { requireOperator } from "../accounts/sessions";
 import { HttpError } from "../http/errors";
+import { OPS_CLI_ACTOR } from "./audit-log";
 
 /** The key the ops CLI proves itself with: derived from the session secret, which only this machine's files hold. */
 export function localOperatorKey(sessionSecret: string): string {
@@ -16,7 +17,7 @@ function operatorActor(request: FastifyRequest, localKey: string): string {
   if (header?.startsWith("Bearer ")) {
     const given = Buffer.from(header.slice("Bearer ".length));
     const expected = Buffer.from(localKey);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return "ops-cli";
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return OPS_CLI_ACTOR;
     throw new HttpError(401, "UNAUTHENTICATED", "The operator key is not valid.");
   }
   return requireOperator(request).email;

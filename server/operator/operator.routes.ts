@@ -4,6 +4,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AuctionIdParams,
+  AuditLogPage,
+  AuditLogQuery,
   CancelAuctionResponse,
   CreateAuctionBody,
   CreateUserBody,
@@ -26,6 +28,7 @@ import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import type { AuctionFeed } from "../realtime/feed";
 import type { SessionSockets } from "../realtime/socket";
+import { auditLogPage } from "./audit-log";
 import { actingOperator, refuseNonOperators } from "./operator-auth";
 import { publishChanges, type Changes } from "./changes";
 import * as operator from ".";
@@ -134,6 +137,11 @@ export async function operatorRoutes(
       options.sockets.endUser(user.id);
       return user;
     });
+
+    // The operators' log, read-only: who did what to which auction, user or promo code, when and from where.
+    s.get("/api/operator/audit-log", { schema: { querystring: AuditLogQuery, response: { 200: AuditLogPage, ...errorAnswers } } }, async (request) =>
+      auditLogPage(db, request.query),
+    );
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -54,6 +54,7 @@ Promo codes
   promo-codes list
   promo-codes create <CODE> (--percent N | --fixed EUR) [--valid-from ISO-TIME] [--valid-until ISO-TIME]
         [--max-uses N] [--max-uses-per-user N]
+  promo-codes disable <CODE>              refused at payment from now on ('Entered promo code is not valid.')
 
 Users and wallets
   users list [--search TEXT] [--demo | --real] [--limit N]
@@ -132,10 +133,10 @@ const promoAmount = (p: Pick<PromoCode, "kind" | "amount">) => (p.kind === "perc
 function promoRows(items: PromoCode[]): string[] {
   if (items.length === 0) return ["No promo codes."];
   return table([
-    ["CODE", "DISCOUNT", "VALID FROM", "VALID UNTIL", "USES", "PER USER", "CREATED BY"],
+    ["CODE", "DISCOUNT", "VALID FROM", "VALID UNTIL", "USES", "PER USER", "CREATED BY", "DISABLED"],
     ...items.map((p) => [
       p.code, promoAmount(p), time(p.validFrom), time(p.validUntil), `${p.uses}${p.maxUses === null ? "" : ` of ${p.maxUses}`}`,
-      p.maxUsesPerUser === null ? "-" : String(p.maxUsesPerUser), p.createdBy,
+      p.maxUsesPerUser === null ? "-" : String(p.maxUsesPerUser), p.createdBy, p.disabledAt === null ? "-" : time(p.disabledAt),
     ]),
   ]);
 }
@@ -295,6 +296,7 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
       "auctions end-now", "auctions time-left", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
       "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
+      "promo-codes disable",
     ];
     if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
 
@@ -438,6 +440,14 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
           return async (backend) => {
             const p = await backend.createPromoCode(body);
             print(p, [`Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`]);
+          };
+        }
+        case "promo-codes disable": {
+          const code = rest[0];
+          if (!code) throw new UsageError("Give the promo code's text, e.g. promo-codes disable SPRING10.");
+          return async (backend) => {
+            const p = await backend.disablePromoCode(code);
+            print(p, [`Disabled promo code ${p.code} (used ${p.uses} times): it is refused at payment from now on.`]);
           };
         }
         default: {

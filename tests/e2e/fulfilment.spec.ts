@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp } from "./support";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp, winAuction } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -20,22 +20,6 @@ async function bidderWithMoney(browser: Browser): Promise<Page> {
   await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
   expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 10 });
   return page;
-}
-
-/** The operator runs a short auction; the bidder enrols and bids once (€2.49 → €2.50); the operator ends it. */
-async function winAuction(operator: APIRequestContext, page: Page, title: string): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", {
-    headers: xhr,
-    data: { title, images: ["/products/headphones.svg"], startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
-  });
-  expect(created.status()).toBe(201);
-  const auctionId = ((await created.json()) as { id: number }).id;
-  expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
-  // The lifecycle starts it on its next tick.
-  await expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
-  const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
-  expect(await ended.json()).toMatchObject({ status: "Ended", priceCents: 250 });
-  return auctionId;
 }
 
 test("a winner pays with an address suggestion and a promo code, and follows the delivery live", async ({ browser }) => {

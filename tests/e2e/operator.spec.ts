@@ -9,7 +9,7 @@ const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z
 test("an operator creates a draft with a picture, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
   const page = await operatorPage(browser);
   await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("link", { name: "Back office" }).click();
+  await page.getByRole("link", { name: "Back office", exact: true }).click();
   await expect(page).toHaveURL(/\/operator\/auctions$/);
   await expect(page.getByRole("heading", { level: 1, name: "Auctions" })).toBeVisible();
 

@@ -100,3 +100,19 @@ export async function operatorPage(browser: Browser): Promise<Page> {
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   return page;
 }
+
+/** The operator runs a short auction; the bidder enrols and bids once (€2.49 → €2.50); the operator ends it. */
+export async function winAuction(operator: APIRequestContext, page: Page, title: string): Promise<number> {
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/headphones.svg"], startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+  });
+  expect(created.status()).toBe(201);
+  const auctionId = ((await created.json()) as { id: number }).id;
+  expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  // The lifecycle starts it on its next tick.
+  await expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
+  const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
+  expect(await ended.json()).toMatchObject({ status: "Ended", priceCents: 250 });
+  return auctionId;
+}

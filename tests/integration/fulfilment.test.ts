@@ -361,6 +361,83 @@ describe("promo codes", () => {
   });
 });
 
+describe("disabling a promo code", () => {
+  const refused = { status: 400, body: { error: { code: "PROMO_CODE_INVALID", message: "Entered promo code is not valid." } } };
+
+  it("refuses a disabled code at quote and payment with 'Entered promo code is not valid.', changing nothing, and logs who disabled it", async () => {
+    const op = await operator();
+    const promo = await createPromo(op, { code: uniqueCode("off"), kind: "percent", amount: 50 });
+    const anna = await signedIn(10);
+    const used = await wonBy(anna.id, 200);
+    expect((await anna.client.post(`/api/fulfilments/${used}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code })).status).toBe(200);
+
+    const disabled = await op.post(`/api/operator/promo-codes/${promo.code.toLowerCase()}/disable`);
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(PromoCode.parse(disabled.body)).toMatchObject({ id: promo.id, uses: 1, disabledAt: now().toISOString() });
+
+    const auctionId = await wonBy(anna.id, 200);
+    const before = await balance(anna.client);
+    expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: promo.code })).toMatchObject(refused);
+    expect(await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code })).toMatchObject(refused);
+    expect(await balance(anna.client)).toBe(before);
+    expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment" });
+    // The win paid with it before keeps it.
+    expect(await wonAuction(anna.client, used)).toMatchObject({ promoCode: promo.code, discountCents: 100 });
+    expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBe(now().toISOString());
+    const logged = await db().query<{ action: string; source: string }>("select action, source from operator_actions where subject = $1 order by id", [`promo-code:${promo.code}`]);
+    expect(logged).toEqual([
+      { action: "promo-code.create", source: "web" },
+      { action: "promo-code.disable", source: "web" },
+    ]);
+  });
+
+  it("disables a code once: a second disable, or ten at the same moment, is told it was already disabled", async () => {
+    const op = await operator();
+    const promo = await createPromo(op, { code: uniqueCode("twice"), kind: "fixed", amount: 50 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => op.post(`/api/operator/promo-codes/${promo.code}/disable`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    const loser = answers.find((answer) => answer.status === 409)!;
+    expect(loser.body).toMatchObject({ error: { code: "CONFLICT", message: expect.stringContaining(`The promo code ${promo.code} was already disabled`) as unknown } });
+    expect((await op.post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(409);
+    const [lines] = await db().query<{ n: number }>("select count(*) as n from operator_actions where action = 'promo-code.disable' and subject = $1", [`promo-code:${promo.code}`]);
+    expect(lines?.n).toBe(1);
+  });
+
+  it("settles a payment and a disable at the same moment on the code's row: the payment used it before, or is refused after", async () => {
+    const op = await operator();
+    for (let round = 0; round < 4; round++) {
+      const promo = await createPromo(op, { code: uniqueCode("race"), kind: "fixed", amount: 100 });
+      const anna = await signedIn(10);
+      const auctionId = await wonBy(anna.id, 300);
+      const [paid, disabled] = await Promise.all([
+        anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code }),
+        op.post(`/api/operator/promo-codes/${promo.code}/disable`),
+      ]);
+      expect(disabled.status).toBe(200);
+      const [uses] = await db().query<{ n: number }>("select count(*) as n from promo_redemptions where promo_code_id = $1", [promo.id]);
+      if (paid.status === 200) {
+        expect(uses?.n).toBe(1);
+        expect(await balance(anna.client)).toBe(8);
+      } else {
+        expect(paid).toMatchObject(refused);
+        expect(uses?.n).toBe(0);
+        expect(await balance(anna.client)).toBe(10);
+      }
+    }
+  });
+
+  it("lets only operators disable codes; an unknown code is not found and a malformed one refused", async () => {
+    const op = await operator();
+    const promo = await createPromo(op, { code: uniqueCode("mine"), kind: "fixed", amount: 50 });
+    const anna = await signedIn();
+    expect((await anna.client.post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(403);
+    expect((await new TestClient(server.url).post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(401);
+    expect(await op.post("/api/operator/promo-codes/NOSUCHCODE/disable")).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+    expect((await op.post("/api/operator/promo-codes/a%20b/disable")).status).toBe(400);
+    expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBeNull();
+  });
+});
+
 describe("operators move delivery on", () => {
   it("moves a paid auction to InDelivery, then Delivered, and refuses every other step, changing nothing", async () => {
     const op = await operator();

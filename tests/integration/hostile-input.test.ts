@@ -92,6 +92,9 @@ const validQueries: Record<string, Record<string, string>> = {
   "GET /api/operator/auctions": { status: "Running", search: "lamp", limit: "5", offset: "0" },
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
+  "GET /api/operator/audit-log": {
+    actor: "ops", action: "wallet", subject: "auction:1", source: "web", from: "2026-01-01T00:00:00Z", until: "2030-01-01T00:00:00Z", limit: "5", offset: "0",
+  },
   "GET /api/addresses": { q: "Brīvības" },
   "GET /dev/mailbox.json": { to: "hostile@example.lv" },
 };
@@ -387,6 +390,8 @@ beforeAll(async () => {
     user: bidder.userId,
     id: "MainPage",
     paymentId: "00000000-0000-4000-8000-000000000000",
+    // No such code: disabling it must answer 404 and change nothing.
+    code: "NOSUCHCODE",
   };
   actors = [
     { name: "stranger", cookie: "", ip: strangerIp },

@@ -413,6 +413,13 @@ describe("the ops CLI", () => {
     expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "delivered")).stdout).toContain("Delivered");
     expect((await winner.get("/api/fulfilments")).body).toMatchObject({ items: [{ auctionId: auction.id, state: "Delivered" }] });
     expect((await ops(dataDir, "promo-codes", "list")).stdout).toMatch(/HALF\s+50 %\s+-\s+-\s+1 of 10\s+1\s+ops-cli/);
+    const disabled = await ops(dataDir, "promo-codes", "disable", "half");
+    expect(disabled.stdout).toContain("Disabled promo code HALF (used 1 times): it is refused at payment from now on.");
+    const twice = await ops(dataDir, "promo-codes", "disable", "HALF");
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("Refused: The promo code HALF was already disabled");
+    expect((await ops(dataDir, "promo-codes", "disable")).code).toBe(2);
+    expect((await ops(dataDir, "promo-codes", "list")).stdout).toMatch(/HALF\s+50 %\s+-\s+-\s+1 of 10\s+1\s+ops-cli\s+\d{4}-/);
   }, 90_000);
 
   it("opens the database itself once the server has stopped", async () => {

@@ -1,7 +1,7 @@
 // The operator API as the back office's component tests see it: answers by method and path, every call recorded
-// with its parsed body, and the contract's shapes of an auction and a user to start from.
+// with its parsed body, and the contract's shapes of an auction, a user and a fulfilment to start from.
 import { vi } from "vitest";
-import type { OperatorAuctionDetail, OperatorUserDetail } from "../../contract";
+import type { OperatorAuctionDetail, OperatorFulfilment, OperatorUserDetail } from "../../contract";
 import { json } from "./render";
 
 type Answer = (body: unknown) => Response | Promise<Response>;
@@ -75,6 +75,34 @@ export function userDetail(change: Partial<OperatorUserDetail> = {}): OperatorUs
     createdAt: "2029-12-01T10:00:00.000Z",
     balanceCents: 500,
     transactions: [],
+    ...change,
+  };
+}
+
+/** A paid win waiting to be sent. */
+export function fulfilment(change: Partial<OperatorFulfilment> = {}): OperatorFulfilment {
+  return {
+    auctionId: 42,
+    title: "Espresso machine",
+    image: null,
+    finalPriceCents: 255,
+    endedAt: "2030-01-01T10:00:00.000Z",
+    state: "PaymentReceived",
+    deadlineAt: "2030-01-04T10:00:00.000Z",
+    amountPaidCents: 255,
+    discountCents: 0,
+    promoCode: null,
+    deliveryAddress: "Brīvības iela 1, Rīga, LV-1010",
+    phone: "+371 26 123 456",
+    paidAt: "2030-01-01T11:00:00.000Z",
+    inDeliveryAt: null,
+    deliveredAt: null,
+    expiredAt: null,
+    version: 1,
+    isSeen: true,
+    winnerId: "0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f",
+    winnerEmail: "anna@example.lv",
+    winnerDisplayName: "anna_b",
     ...change,
   };
 }

@@ -1,10 +1,14 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
-// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page.
+// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page; the fulfilment queue, promo codes
+// and the audit log.
 import { useTranslation } from "react-i18next";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
+import { AuditLogPage } from "./pages/AuditLogPage";
 import { AuctionPage } from "./pages/AuctionPage";
 import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
+import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
+import { PromoCodesPage } from "./pages/PromoCodesPage";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
 
@@ -18,13 +22,18 @@ export function OperatorArea() {
         <Route path="auctions/new" element={<NewAuctionPage />} />
         <Route path="auctions/:auctionId" element={<AuctionPage />} />
         <Route path="auctions/:auctionId/edit" element={<EditDraftPage />} />
+        <Route path="fulfilments" element={<FulfilmentQueuePage />} />
+        <Route path="promo-codes" element={<PromoCodesPage />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
+        <Route path="audit" element={<AuditLogPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </>
   );
 }
+
+const areas = ["auctions", "fulfilments", "promo-codes", "users", "audit"] as const;
 
 function OperatorNavigation() {
   const { t } = useTranslation();
@@ -35,12 +44,11 @@ function OperatorNavigation() {
   return (
     <nav aria-label={t("operator.title")} className="mb-6 flex flex-wrap items-center gap-2 border-b border-line pb-4">
       <p className="w-full text-xs font-bold tracking-wider text-muted uppercase sm:mr-2 sm:w-auto">{t("operator.title")}</p>
-      <NavLink to="/operator/auctions" className={linkClass}>
-        {t("operator.nav.auctions")}
-      </NavLink>
-      <NavLink to="/operator/users" className={linkClass}>
-        {t("operator.nav.users")}
-      </NavLink>
+      {areas.map((area) => (
+        <NavLink key={area} to={`/operator/${area}`} className={linkClass}>
+          {t(`operator.nav.${area}`)}
+        </NavLink>
+      ))}
     </nav>
   );
 }

@@ -36,11 +36,12 @@ export function issueText(t: TFunction): z.core.$ZodErrorMap {
 
 /**
  * A refusal of the server as the operator reads it: a state that no longer allows the action (another operator or
- * the clock was first) in this action's words, anything else by its code.
+ * the clock was first; `conflictCode`, CONFLICT unless the endpoint has its own) in this action's words, anything else
+ * by its code.
  */
-export function refusalText(error: unknown, t: TFunction, conflictKey: string): string {
+export function refusalText(error: unknown, t: TFunction, conflictKey: string, conflictCode = "CONFLICT"): string {
   if (error instanceof ApiError) {
-    if (error.code === "CONFLICT") return t(conflictKey);
+    if (error.code === conflictCode) return t(conflictKey);
     return t(`errors.${error.code}`, { defaultValue: t("errors.INTERNAL") });
   }
   return t("errors.INTERNAL");

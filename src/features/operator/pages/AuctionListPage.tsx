@@ -13,6 +13,7 @@ import { AUCTION_PAGE_SIZE, auctionListQuery } from "../api/auctions";
 import { Pager } from "../components/Pager";
 import { SearchForm } from "../components/SearchForm";
 import { StatusBadge } from "../components/StatusBadge";
+import { TabLinks } from "../components/TabLinks";
 import { refusalText } from "../form-issues";
 
 export function AuctionListPage() {
@@ -42,23 +43,13 @@ export function AuctionListPage() {
           {t("operator.auctions.new")}
         </Link>
       </div>
-      <nav aria-label={t("operator.auctions.statuses")} className="mb-4">
-        <ul className="flex flex-wrap gap-1.5">
-          {auctionStatuses.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`?status=${tab}${search ? `&q=${encodeURIComponent(search)}` : ""}`}
-                aria-current={tab === status ? "page" : undefined}
-                className={`flex h-10 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition ${
-                  tab === status ? "border-primary-700 bg-primary-700 text-white" : "border-line bg-surface hover:border-primary-400"
-                }`}
-              >
-                {t(`operator.status.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label={t("operator.auctions.statuses")}
+        tabs={auctionStatuses}
+        current={status}
+        href={(tab) => `?status=${tab}${search ? `&q=${encodeURIComponent(search)}` : ""}`}
+        text={(tab) => t(`operator.status.${tab}`)}
+      />
       <div className="mb-4">
         <SearchForm
           key={search}

@@ -1,8 +1,8 @@
 // One auction for operators: its settings, enrolments and bid chain, and what its status allows (publish, start now,
 // set time left, end now, cancel). What cannot be undone asks first; a refusal (another operator or the clock was
 // first) is said in the dialog and the page shows the auction as it now is.
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
@@ -16,6 +16,7 @@ import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
 import { StatusBadge } from "../components/StatusBadge";
+import { followLiveAuctions } from "../../auctions";
 import { wholeField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
 
@@ -24,10 +25,25 @@ export function AuctionPage() {
   const parsedId = IdParam.safeParse(useParams().auctionId ?? "");
   const id = parsedId.success ? parsedId.data : 0;
   const { data: auction, error } = useQuery({ ...auctionQuery(id), enabled: parsedId.success });
+  useLiveAuction(parsedId.success ? id : null);
   if (!parsedId.success) return <EmptyState>{t("errors.NOT_FOUND")}</EmptyState>;
   if (error) return <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />;
   if (!auction) return <CenteredProgressBar />;
   return <AuctionDetail auction={auction} />;
+}
+
+/**
+ * The page follows the auction's live feed (the bidder pages' socket client): each update (a bid, an auto-bid, an
+ * enrolment's price change, another operator's action) asks for the auction again, enrolments and chain included.
+ * Updates that arrive while it is being asked for join that request rather than start another.
+ */
+function useLiveAuction(id: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (id === null) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: auctionQuery(id).queryKey }, { cancelRefetch: false });
+    return followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+  }, [id, queryClient]);
 }
 
 function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
@@ -63,6 +79,9 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
           <StatusBadge status={auction.status} />
           <span>#{auction.id}</span>
           {auction.isDemo && <span>· {t("operator.demo")}</span>}
+          <Link to={`/operator/audit?subject=${encodeURIComponent(`auction:${auction.id}`)}`} className="text-accent hover:underline">
+            {t("operator.audit.forAuction")}
+          </Link>
         </span>
       </PageHeading>
       <AuctionActions auction={auction} onRefunds={setRefunds} />
@@ -139,11 +158,29 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               ? t("operator.auction.noBids")
               : t(auction.chain.isValid ? "operator.auction.chainValid" : "operator.auction.chainBroken", { count: auction.chain.links.length })}
           </p>
+          {auction.chain.links.length > 0 && (
+            <ol aria-label={t("operator.auction.latestBids")} className="mt-3 divide-y divide-line text-sm">
+              {auction.chain.links
+                .slice(-LATEST_BIDS)
+                .reverse()
+                .map((link) => (
+                  <li key={link.hash} className="flex justify-between gap-3 py-1.5">
+                    <span className="min-w-0 break-words">{link.displayName}</span>
+                    <span className="shrink-0 tabular-nums">
+                      {euro(link.priceCents)} · {when(link.placedAt)}
+                    </span>
+                  </li>
+                ))}
+            </ol>
+          )}
         </section>
       </div>
     </>
   );
 }
+
+/** How many of the newest bids the chain's card lists. */
+const LATEST_BIDS = 20;
 
 type DialogKind = "start-now" | "end-now" | "time-left" | "cancel";
 

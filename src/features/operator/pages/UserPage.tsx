@@ -42,7 +42,14 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
           ← {t("operator.users.title")}
         </Link>
       </p>
-      <PageHeading title={user.displayName}>{user.email}</PageHeading>
+      <PageHeading title={user.displayName}>
+        <span className="flex flex-wrap gap-x-3">
+          <span className="break-all">{user.email}</span>
+          <Link to={`/operator/audit?subject=${encodeURIComponent(`user:${user.id}`)}`} className="text-accent hover:underline">
+            {t("operator.audit.forUser")}
+          </Link>
+        </span>
+      </PageHeading>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="user-profile" className={card}>
           <h2 id="user-profile" className="mb-3 text-lg font-semibold">

@@ -1,0 +1,3 @@
+// What other features use of the auctions feature: following one auction's live feed (the back office's auction
+// page refreshes from it), through the one socket client the bidder pages use.
+export { follow as followLiveAuctions } from "./live/live-auctions";

@@ -1,0 +1,34 @@
+// The back office's fulfilment calls: the queue in one state (oldest deadline first) and a delivery step. Every answer
+// is parsed with the contract; a step refreshes every list of the queue.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The API answers at most this many per state, oldest deadline first; the rest come as the first are handled. */
+export const FULFILMENT_LIST_LIMIT = 100;
+
+const fulfilmentsKey = ["operator", "fulfilments"] as const;
+
+export const fulfilmentListQuery = (state: FulfilmentState) =>
+  queryOptions({
+    queryKey: [...fulfilmentsKey, "list", state],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ state, limit: String(FULFILMENT_LIST_LIMIT) });
+      return apiRequest(`/api/operator/fulfilments?${query.toString()}`, { schema: OperatorFulfilmentList, signal });
+    },
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+
+export function advanceFulfilment({ auctionId, to }: { auctionId: number; to: AdvanceFulfilmentBody["to"] }): Promise<OperatorFulfilment> {
+  return apiRequest(`/api/operator/fulfilments/${auctionId}/advance`, { method: "POST", body: { to }, schema: OperatorFulfilment });
+}
+
+/** A delivery step makes every list of the queue ask again (the row moves from one state's list to the next). */
+export function useAdvanceFulfilment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: advanceFulfilment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fulfilmentsKey }),
+  });
+}

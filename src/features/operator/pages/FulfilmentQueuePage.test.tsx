@@ -1,0 +1,76 @@
+// The fulfilment queue: each tab asks the API for its state; a paid win shows the winner's address and phone; the
+// delivery steps offered are the fulfilment machine's for the row's state; a step asks first, and a refusal (another
+// operator was first) is said in the dialog.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
+import { OperatorArea } from "../OperatorArea";
+import { stepsFrom } from "./FulfilmentQueuePage";
+
+beforeAll(() => loadOperatorTexts());
+afterEach(() => vi.unstubAllGlobals());
+
+const listPath = "/api/operator/fulfilments";
+const renderQueue = (search = "") => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/fulfilments${search}`);
+
+describe("the delivery steps a state allows", () => {
+  it("are the machine's: paid → in delivery → delivered, nothing from unpaid, expired or delivered", () => {
+    expect(stepsFrom("PaymentReceived")).toEqual(["InDelivery"]);
+    expect(stepsFrom("InDelivery")).toEqual(["Delivered"]);
+    expect(stepsFrom("AwaitingPayment")).toEqual([]);
+    expect(stepsFrom("Expired")).toEqual([]);
+    expect(stepsFrom("Delivered")).toEqual([]);
+  });
+});
+
+describe("the fulfilment queue", () => {
+  it("shows paid wins with address and phone and moves one to In delivery after a confirmation", async () => {
+    let state: "PaymentReceived" | "InDelivery" = "PaymentReceived";
+    const api = stubOperatorApi({
+      [`GET ${listPath}`]: () => json({ items: state === "PaymentReceived" ? [fulfilment()] : [] }),
+      [`POST ${listPath}/42/advance`]: () => ((state = "InDelivery"), json(fulfilment({ state, inDeliveryAt: "2030-01-02T10:00:00.000Z" }))),
+    });
+    const user = userEvent.setup();
+    renderQueue();
+    const row = await screen.findByRole("listitem", { name: /Espresso machine/ });
+    expect(screen.getByRole("navigation", { name: "Fulfilment state" }).querySelector("[aria-current=page]")).toHaveTextContent("To send");
+    expect(api.callsTo("GET", listPath)[0]?.query.get("state")).toBe("PaymentReceived");
+    expect(row).toHaveTextContent("Brīvības iela 1, Rīga, LV-1010");
+    expect(within(row).getByRole("link", { name: "+371 26 123 456" })).toHaveAttribute("href", "tel:+37126123456");
+    expect(within(row).queryByRole("button", { name: "Mark as delivered" })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Mark as in delivery" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send this win?" });
+    expect(api.callsTo("POST", `${listPath}/42/advance`)).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Mark as in delivery" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(api.callsTo("POST", `${listPath}/42/advance`).map((call) => call.body)).toEqual([{ to: "InDelivery" }]);
+    expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
+  });
+
+  it("offers no step for an unpaid win and shows its deadline", async () => {
+    stubOperatorApi({
+      [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "AwaitingPayment", amountPaidCents: null, discountCents: null, deliveryAddress: null, phone: null, paidAt: null })] }),
+    });
+    renderQueue("?state=AwaitingPayment");
+    const row = await screen.findByRole("listitem", { name: /Espresso machine/ });
+    expect(row).toHaveTextContent("Pay by");
+    expect(within(row).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("says so in the dialog when another operator moved the win first", async () => {
+    stubOperatorApi({
+      [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z" })] }),
+      [`POST ${listPath}/42/advance`]: () => refusal(409, "FULFILMENT_STEP_REFUSED", "The fulfilment of auction 42 is Delivered; it cannot move to Delivered."),
+    });
+    const user = userEvent.setup();
+    renderQueue("?state=InDelivery");
+    await user.click(await screen.findByRole("button", { name: "Mark as delivered" }));
+    const dialog = await screen.findByRole("dialog", { name: "Mark this win as delivered?" });
+    await user.click(within(dialog).getByRole("button", { name: "Mark as delivered" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Refused: this win has moved on meanwhile");
+  });
+});
