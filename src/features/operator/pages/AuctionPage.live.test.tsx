@@ -19,7 +19,7 @@ vi.mock("../../auctions", () => ({
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
 
-const link = (displayName: string, priceCents: number, hash: string) => ({ bidderId: "b", displayName, priceCents, placedAt: "2030-01-01T10:00:00.000Z", prevHash: "0", hash });
+const link = (displayName: string, priceCents: number, hash: string) => ({ bidderId: "b", displayName, label: null, priceCents, placedAt: "2030-01-01T10:00:00.000Z", prevHash: "0", hash });
 
 describe("the auction page, live", () => {
   it("asks for the auction again on each live update and lists the new bid first", async () => {
