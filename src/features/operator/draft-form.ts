@@ -43,6 +43,13 @@ const optional = <T extends z.ZodType<unknown, string>>(field: T) =>
     .transform((value) => (value.trim() === "" ? undefined : value))
     .pipe(field.optional());
 
+/** An optional rule: empty means "none" (null), so that saving an edited draft clears it. */
+const nullable = <T extends z.ZodType<unknown, string>>(field: T) =>
+  z
+    .string()
+    .transform((value) => (value.trim() === "" ? null : value))
+    .pipe(field.nullable());
+
 /** One language's title and description; both left empty means the auction has no text in that language. */
 const languageText = z
   .object({ title: z.string(), description: z.string() })
@@ -71,11 +78,21 @@ export const DraftForm = z
     hardEndsAt: optional(timeField(body.hardEndsAt.unwrap())),
     priceCapCents: optional(euroField(body.priceCapCents.unwrap())),
     paymentWindowHours: wholeField(body.paymentWindowHours.unwrap()),
+    // The fair-play rules (decision 031).
+    maxPreviousWins: nullable(wholeField(body.maxPreviousWins.unwrap().unwrap())),
+    enrolmentClosesSecondsBeforeEnd: nullable(wholeField(body.enrolmentClosesSecondsBeforeEnd.unwrap().unwrap())),
+    enrolmentClosesAtPriceCents: nullable(euroField(body.enrolmentClosesAtPriceCents.unwrap().unwrap())),
+    realBiddersOnly: z.boolean(),
+    productKey: optional(body.productKey.unwrap()),
   })
   // The server refuses these too; said here, at the field, before anything is sent.
   .refine((draft) => draft.hardEndsAt === undefined || draft.hardEndsAt > draft.startsAt, {
     error: "operator.validation.hardEndAfterStart",
     path: ["hardEndsAt"],
+  })
+  .refine((draft) => draft.enrolmentClosesSecondsBeforeEnd === null || draft.enrolmentClosesSecondsBeforeEnd <= draft.initialSeconds, {
+    error: "operator.validation.closesWithinInitialTimer",
+    path: ["enrolmentClosesSecondsBeforeEnd"],
   })
   .transform((draft): CreateAuctionBody => ({ ...draft, publish: false }));
 
@@ -103,6 +120,11 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     hardEndsAt: "",
     priceCapCents: "",
     paymentWindowHours: "72",
+    maxPreviousWins: "",
+    enrolmentClosesSecondsBeforeEnd: "",
+    enrolmentClosesAtPriceCents: "",
+    realBiddersOnly: false,
+    productKey: "",
   };
 }
 
@@ -120,5 +142,10 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     hardEndsAt: auction.hardEndsAt ? localTimeValue(new Date(auction.hardEndsAt)) : "",
     priceCapCents: auction.priceCapCents === null ? "" : amountText(auction.priceCapCents),
     paymentWindowHours: String(auction.paymentWindowHours),
+    maxPreviousWins: auction.maxPreviousWins === null ? "" : String(auction.maxPreviousWins),
+    enrolmentClosesSecondsBeforeEnd: auction.enrolmentClosesSecondsBeforeEnd === null ? "" : String(auction.enrolmentClosesSecondsBeforeEnd),
+    enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
+    realBiddersOnly: auction.realBiddersOnly,
+    productKey: auction.productKey,
   };
 }

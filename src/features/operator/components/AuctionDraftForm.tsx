@@ -92,6 +92,21 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
           <TextField label={t("operator.form.priceCap")} hint={t("operator.form.optional")} {...money} error={errors.priceCapCents?.message} {...form.register("priceCapCents")} />
         </div>
       </Section>
+      <Section title={t("operator.form.fairPlay")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("operator.form.maxPreviousWins")} hint={t("operator.form.maxPreviousWinsHint")} {...whole} error={errors.maxPreviousWins?.message} {...form.register("maxPreviousWins")} />
+          <TextField label={t("operator.form.productKey")} hint={t("operator.form.productKeyHint")} autoComplete="off" error={errors.productKey?.message} {...form.register("productKey")} />
+          <TextField label={t("operator.form.enrolmentClosesBefore")} hint={t("operator.form.enrolmentClosesBeforeHint")} {...whole} error={errors.enrolmentClosesSecondsBeforeEnd?.message} {...form.register("enrolmentClosesSecondsBeforeEnd")} />
+          <TextField label={t("operator.form.enrolmentClosesAtPrice")} hint={t("operator.form.enrolmentClosesAtPriceHint")} {...money} error={errors.enrolmentClosesAtPriceCents?.message} {...form.register("enrolmentClosesAtPriceCents")} />
+        </div>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary-600" {...form.register("realBiddersOnly")} />
+          <span>
+            <span className="font-medium">{t("operator.form.realBiddersOnly")}</span>
+            <span className="block text-muted">{t("operator.form.realBiddersOnlyHint")}</span>
+          </span>
+        </label>
+      </Section>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <SubmitButton isPending={isPending}>{saveLabel}</SubmitButton>
         <p className="text-sm text-muted">{saveHint}</p>

@@ -64,6 +64,11 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     [t("operator.form.hardEndsAt"), auction.hardEndsAt ? when(auction.hardEndsAt) : t("operator.auction.none")],
     [t("operator.auction.priceCap"), auction.priceCapCents === null ? t("operator.auction.none") : euro(auction.priceCapCents)],
     [t("operator.auction.paymentWindow"), t("operator.auction.hours", { count: auction.paymentWindowHours })],
+    [t("operator.form.maxPreviousWins"), auction.maxPreviousWins === null ? t("operator.auction.none") : String(auction.maxPreviousWins)],
+    [t("operator.form.enrolmentClosesBefore"), auction.enrolmentClosesSecondsBeforeEnd === null ? t("operator.auction.none") : seconds(auction.enrolmentClosesSecondsBeforeEnd)],
+    [t("operator.form.enrolmentClosesAtPrice"), auction.enrolmentClosesAtPriceCents === null ? t("operator.auction.none") : euro(auction.enrolmentClosesAtPriceCents)],
+    ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
+    [t("operator.form.productKey"), auction.productKey],
     [t("operator.auctions.bids"), String(auction.bidCount)],
     [t(auction.winnerName ? "operator.auction.winner" : "operator.auction.leader"), auction.winnerName ?? auction.leaderName ?? t("operator.auction.none")],
   ];

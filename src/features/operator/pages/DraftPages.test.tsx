@@ -94,6 +94,10 @@ describe("a new draft", () => {
     await user.type(screen.getByLabelText("Entry fee (€)"), "0.5");
     fireEvent.change(screen.getByLabelText("Starts at"), { target: { value: "2030-01-02T10:00" } });
     await user.type(screen.getByLabelText("Price cap (€)"), "25");
+    // Fair play: a beginners' auction for real bidders, closing to newcomers at €0.50.
+    await user.type(screen.getByLabelText("Most previous wins allowed"), "0");
+    await user.type(screen.getByLabelText("Enrolment closes at price (€)"), "0,50");
+    await user.click(screen.getByRole("checkbox", { name: /Real bidders only/ }));
     await user.click(screen.getByRole("button", { name: "Save draft" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
@@ -112,9 +116,24 @@ describe("a new draft", () => {
       minPreviousEntries: 0,
       priceCapCents: 2500,
       paymentWindowHours: 72,
+      maxPreviousWins: 0,
+      enrolmentClosesSecondsBeforeEnd: null,
+      enrolmentClosesAtPriceCents: 50,
+      realBiddersOnly: true,
       publish: false,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
+  });
+
+  it("says at the field when enrolment would close before the auction starts", async () => {
+    const api = stubOperatorApi({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title in English"), "Kettle");
+    await user.type(screen.getByLabelText("Enrolment closes before the initial timer ends (seconds)"), "121");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText("Enrolment can close at most the initial timer before its end (that is, at the start)")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/operator/auctions")).toHaveLength(0);
   });
 
   it("shows a refusal of the server in the operator's words", async () => {
