@@ -22,8 +22,14 @@ export function acceptedLanguage(header: string | undefined): Language {
   return ranked.map((entry) => entry.language).find((language) => isOneOf(languages, language)) ?? defaultLanguage;
 }
 
-/** An API request's language: what it says in Accept-Language. */
-export const requestLanguage = (request: FastifyRequest): Language => acceptedLanguage(request.headers["accept-language"]);
+/**
+ * An API request's language: what it says in Accept-Language; without the header (a call made outside the SPA, from
+ * the same browser), the SPA's cookie, as for a page.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers["accept-language"];
+  return header ? acceptedLanguage(header) : pageLanguage(request);
+}
 
 /** A page request's language: the SPA's cookie, else SPEC.md's default, as the SPA itself starts in it. */
 export function pageLanguage(request: FastifyRequest): Language {
