@@ -90,13 +90,15 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
       if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
       showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
     },
-    onError: (error) => {
+    onError: async (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";
       const message = refusalText(code, { minPreviousEntries, ...(error instanceof ApiError ? error.values : {}) });
       // Whatever the rules said before, the server has answered now: the page's notice follows.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       if (code !== "NOT_ENOUGH_FUNDS") return showToast("error", message);
-      const amount = missingAmount(entryFeeCents, queryClient.getQueryData(walletQueryOptions.queryKey)?.balance);
+      // The balance as the server has it now: the page may not have read the wallet yet, or read it before a top-up.
+      const wallet = await queryClient.fetchQuery({ ...walletQueryOptions, staleTime: 0 }).catch(() => queryClient.getQueryData(walletQueryOptions.queryKey));
+      const amount = missingAmount(entryFeeCents, wallet?.balance);
       showToast("error", message, { action: { label: t("wallet.addAmount", { amount }), onSelect: () => requestAddFunds(amount) } });
     },
   });

@@ -10,6 +10,7 @@ import { devMachines } from "../../../lib/dev-machines";
 import { DevToolsLauncher } from "../../dev-tools";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
+import { Toaster } from "../../../components/ui/toast";
 import { AuctionCard } from "./AuctionCard";
 
 // No live socket here: commands go over REST, as they do while the socket is down.
@@ -36,12 +37,13 @@ const auction = (overrides: Partial<AuctionState> = {}) =>
     ...overrides,
   });
 
-function renderCard(card: AuctionState, { user = signedInUser as object } = {}) {
+function renderCard(card: AuctionState, { user = signedInUser as object, answers = {} as Parameters<typeof stubServer>[0] } = {}) {
   const server = stubServer({
     "/authn/user": () => json(user),
     "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
     [`/api/favourites/${card.id}`]: () => json({ isFavourite: true }),
     [`/api/auctions/${card.id}/enrol`]: () => json({ feeCents: card.entryFeeCents, balance: 8.5 }),
+    ...answers,
   });
   vi.stubGlobal("fetch", server.fetchStub);
   renderWithRouter(<AuctionCard auction={card} />, "/");
@@ -81,6 +83,22 @@ describe("an auction card", () => {
     expect(await card.findByText("Enrolled")).toBeInTheDocument();
     expect(card.getByRole("link", { name: "Bid now" })).toHaveAttribute("href", "/auctions/5");
     expect(calls.filter((call) => call.url === "/api/auctions/5/enrol").map((call) => call.init?.method)).toEqual(["POST"]);
+  });
+
+  it("offers to add what is missing after 'Not enough funds', by the balance the server has now", async () => {
+    const user = userEvent.setup();
+    // The page has not read the wallet before the refusal: the offer asks for the balance, not for a guess.
+    const { article } = renderCard(auction({ entryFeeCents: 500 }), {
+      answers: {
+        "/api/auctions/5/enrol": () => json({ error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds." } }, 402),
+        "/api/user-wallet": () => json({ balance: 0.2 }),
+      },
+    });
+    renderWithRouter(<Toaster />, "/");
+    await user.click(await within(article).findByRole("button", { name: "Enrol · €5.00" }));
+    const toast = await screen.findByRole("alert");
+    expect(toast).toHaveTextContent("Not enough funds in your wallet!");
+    expect(within(toast).getByRole("button", { name: "Add €4.80" })).toBeInTheDocument();
   });
 
   it("enrols with a click too", async () => {
