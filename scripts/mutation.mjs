@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Mutation testing (issue 18, decision 037): Stryker once per folder, each with the tests that prove it, then one
+// summary table (tests/mutation/summary.md) with each folder's score against the 80 % target.
+//   npm run test:mutation                 all five folders
+//   npm run test:mutation -- machines     only the folders named
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+
+const TARGET = 80;
+const FOLDERS = {
+  machines: "unit",
+  "server/wallet": "integration",
+  "server/payments": "integration",
+  "server/fulfilment": "integration",
+  "server/auctions": "integration",
+};
+
+const asked = process.argv.slice(2);
+const folders = asked.length > 0 ? asked : Object.keys(FOLDERS);
+for (const folder of folders) {
+  if (!(folder in FOLDERS)) {
+    console.error(`Unknown folder ${folder}; one of: ${Object.keys(FOLDERS).join(", ")}`);
+    process.exit(2);
+  }
+}
+
+const reportOf = (folder) => `reports/mutation/${folder.replaceAll("/", "-")}.json`;
+
+for (const folder of folders) {
+  console.log(`\n== Mutating ${folder} (tests: ${FOLDERS[folder]}) ==`);
+  const run = spawnSync("npx", ["stryker", "run"], {
+    stdio: "inherit",
+    env: { ...process.env, MUTATE: folder, MUTATION_SUITE: FOLDERS[folder] },
+  });
+  if (run.status !== 0) {
+    console.error(`Stryker failed on ${folder} (exit ${run.status})`);
+    process.exit(run.status ?? 1);
+  }
+}
+
+/** Stryker's mutation score: detected (killed or timed out) over every valid mutant, uncovered ones included. */
+function score(folder) {
+  const report = JSON.parse(readFileSync(reportOf(folder), "utf8"));
+  const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, other: 0 };
+  for (const file of Object.values(report.files)) {
+    for (const mutant of file.mutants) {
+      if (mutant.status in counts) counts[mutant.status] += 1;
+      else counts.other += 1;
+    }
+  }
+  const detected = counts.Killed + counts.Timeout;
+  const valid = detected + counts.Survived + counts.NoCoverage;
+  return { ...counts, detected, valid, score: valid === 0 ? 100 : (100 * detected) / valid };
+}
+
+const rows = Object.keys(FOLDERS)
+  .filter((folder) => existsSync(reportOf(folder)))
+  .map((folder) => ({ folder, ...score(folder) }));
+const date = new Date().toISOString().slice(0, 10);
+const lines = [
+  `# Mutation score (${date})`,
+  "",
+  `Written by \`npm run test:mutation\` (scripts/mutation.mjs). Target: at least ${TARGET} % in each folder.`,
+  "",
+  "| folder | tests | mutants | killed | timed out | survived | no coverage | score | target |",
+  "|---|---|---:|---:|---:|---:|---:|---:|---|",
+  ...rows.map(
+    (r) =>
+      `| ${r.folder} | ${FOLDERS[r.folder]} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
+      `${r.score.toFixed(1)} % | ${r.score >= TARGET ? "met" : "not met"} |`,
+  ),
+  "",
+];
+writeFileSync("tests/mutation/summary.md", lines.join("\n"));
+console.log(lines.join("\n"));

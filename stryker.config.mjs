@@ -1,0 +1,23 @@
+// @ts-check
+/**
+ * Mutation testing (issue 18, decision 037): `npm run test:mutation` runs this once per folder through
+ * scripts/mutation.mjs, which sets MUTATE (the folder) and MUTATION_SUITE (the tests that prove it).
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+const folder = process.env.MUTATE ?? "machines";
+const config = {
+  testRunner: "vitest",
+  vitest: { configFile: "tests/mutation/vitest.config.ts", related: true },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  mutate: [`${folder}/**/*.ts`, `!${folder}/**/*.test.ts`, "!machines/generated-paths.ts"],
+  coverageAnalysis: "perTest",
+  checkers: [],
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 20_000,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: `reports/mutation/${folder.replaceAll("/", "-")}.json` },
+  tempDirName: ".tmp/stryker",
+  cleanTempDir: "always",
+  thresholds: { high: 90, low: 80, break: null },
+};
+export default config;
