@@ -14,6 +14,7 @@ import { FormAlert, TextField, inputClassName } from "../../../components/ui/for
 import { useDateTime, useEuro } from "../../../lib/format";
 import { AUDIT_PAGE_SIZE, auditLogQuery, type AuditFilter } from "../api/audit-log";
 import { Pager } from "../components/Pager";
+import { auditDetails } from "../audit-details";
 import { refusalText } from "../form-issues";
 
 /** The actions the server logs, for the filter's choices; a line with another action still shows. */
@@ -168,9 +169,7 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const when = useDateTime();
   const euro = useEuro();
   const link = targetLink(entry.subject);
-  const details = Object.entries(entry.details).map(([name, value]) =>
-    name === "amountCents" && typeof value === "number" ? `${name}: ${value < 0 ? "−" : "+"}${euro(Math.abs(value))}` : `${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
-  );
+  const details = auditDetails(entry, { t, euro, when }).map(([name, value]) => `${name}: ${value}`);
   return (
     <li className="flex flex-col gap-1 px-4 py-3 text-sm">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
