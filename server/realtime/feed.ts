@@ -80,6 +80,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     async publishFulfilments(auctionIds) {
       for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [...new Set(auctionIds)])) {
         io.to(rooms.user(winnerId)).emit("fulfilment:updated", wonAuction);
+        io.to(rooms.operators).emit("fulfilment:changed", { auctionId: wonAuction.auctionId, state: wonAuction.state });
       }
     },
     async publishOutbid(bids) {

@@ -10,6 +10,18 @@ import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 import { stepsFrom } from "./FulfilmentQueuePage";
 
+// The page's socket, as the queue sees it: handlers by event, fired by the test as the server would.
+const socket = vi.hoisted(() => ({ handlers: new Map<string, Set<(payload?: unknown) => void>>() }));
+vi.mock(import("../../../lib/socket"), async (original) => ({
+  ...(await original()),
+  onSocket: (attach) =>
+    attach({
+      on: (event: string, handler: (payload?: unknown) => void) => socket.handlers.set(event, (socket.handlers.get(event) ?? new Set()).add(handler)),
+      off: (event: string, handler: (payload?: unknown) => void) => socket.handlers.get(event)?.delete(handler),
+    } as unknown as Parameters<typeof attach>[0]),
+}));
+const serverSends = (event: string, payload?: unknown) => socket.handlers.get(event)?.forEach((handler) => handler(payload));
+
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,6 +61,19 @@ describe("the fulfilment queue", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.callsTo("POST", `${listPath}/42/advance`).map((call) => call.body)).toEqual([{ to: "InDelivery" }]);
     expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
+  });
+
+  it("follows live: a winner's payment elsewhere brings the win into To send without a reload", async () => {
+    let items: ReturnType<typeof fulfilment>[] = [];
+    const api = stubOperatorApi({ [`GET ${listPath}`]: () => json({ items }) });
+    renderQueue();
+    expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
+    const asked = api.callsTo("GET", listPath).length;
+
+    items = [fulfilment()];
+    serverSends("fulfilment:changed", { auctionId: 42, state: "PaymentReceived" });
+    expect(await screen.findByRole("listitem", { name: /Espresso machine/ })).toHaveTextContent("Brīvības iela 1");
+    expect(api.callsTo("GET", listPath).length).toBe(asked + 1);
   });
 
   it("offers no step for an unpaid win and shows its deadline", async () => {
