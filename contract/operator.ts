@@ -170,6 +170,8 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   realBiddersOnly: z.boolean(),
   productKey: z.string(),
   enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
+  /** The auto-bids set now, earliest first (the order they take turns in). */
+  autoBids: z.array(z.object({ displayName: z.string(), email: z.string(), maxPriceCents: z.number().int(), at: z.string() })),
   chain: BidChainResponse,
 });
 export type OperatorAuctionDetail = z.infer<typeof OperatorAuctionDetail>;

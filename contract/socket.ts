@@ -40,6 +40,10 @@ export type AuctionOutbid = z.infer<typeof AuctionOutbid>;
 export const FulfilmentChanged = z.object({ auctionId: z.number().int(), state: FulfilmentState });
 export type FulfilmentChanged = z.infer<typeof FulfilmentChanged>;
 
+/** To operators' sockets: a bidder set, changed or stopped an auto-bid on this auction. */
+export const AutoBidChanged = z.object({ auctionId: z.number().int() });
+export type AutoBidChanged = z.infer<typeof AutoBidChanged>;
+
 export interface ClientToServerEvents {
   "clock:sync": (payload: Record<string, never>, ack: (answer: ClockSyncAck) => void) => void;
   "auctions:watch": (payload: z.infer<typeof WatchStatusPayload>, ack: (answer: PlainAck) => void) => void;
@@ -68,6 +72,8 @@ export interface ServerToClientEvents {
   "fulfilment:updated": (wonAuction: WonAuction) => void;
   /** To every operator's socket (the `operators` room), so the back office's fulfilment queue follows live. */
   "fulfilment:changed": (change: FulfilmentChanged) => void;
+  /** To every operator's socket, so the back office's auction page shows who has an auto-bid set. */
+  "auto-bid:changed": (change: AutoBidChanged) => void;
   /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
   "auction:outbid": (outbid: AuctionOutbid) => void;
 }

@@ -34,6 +34,8 @@ export type AuctionFeed = {
   publishFulfilments(auctionIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
   publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
+  /** `auto-bid:changed` to the operators' sockets: a bidder set, changed or stopped an auto-bid. */
+  publishAutoBid(auctionId: number): Promise<void>;
 };
 
 /**
@@ -89,6 +91,9 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
         io.to(rooms.user(outbidUserId)).emit("auction:outbid", { auctionId, title, priceCents, leaderName: bidderName });
       }
     },
+    async publishAutoBid(auctionId) {
+      io.to(rooms.operators).emit("auto-bid:changed", { auctionId });
+    },
   };
   const logged =
     <A extends unknown[]>(what: string, publish: (...args: A) => Promise<void>) =>
@@ -105,5 +110,6 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     publishWallet: logged("a wallet", feed.publishWallet),
     publishFulfilments: logged("fulfilments", feed.publishFulfilments),
     publishOutbid: logged("outbid notices", feed.publishOutbid),
+    publishAutoBid: logged("an auto-bid change", feed.publishAutoBid),
   };
 }

@@ -11,6 +11,7 @@ import { TestClient, signUpConfirmed } from "../support/client";
 import { createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestServer, type TestServer } from "../support/server";
+import { openSocket, type LiveClient as OpenedSocket } from "../support/socket";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -169,6 +170,31 @@ describe("the operator API", () => {
     page.disconnect();
     expect((await operator.post(`/api/operator/auctions/${auction.id}/end-now`)).status).toBe(409);
     expect((await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 60 })).status).toBe(409);
+  });
+
+  it("shows the auto-bids set and marks the bids they placed; tells operators' sockets, never a bidder's, when one is set", async () => {
+    const auction = (await create({ title: "Coffee grinder", publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    await operator.post(`/api/operator/auctions/${auction.id}/start-now`);
+    expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
+    const opened: OpenedSocket[] = [];
+    const operatorSocket = await openSocket(server.url, opened, operator.cookieHeader);
+    const bidderSocket = await openSocket(server.url, opened, bidder.cookieHeader);
+    const operatorHears: unknown[] = [];
+    const bidderHears: unknown[] = [];
+    operatorSocket.on("auto-bid:changed", (change) => operatorHears.push(change));
+    bidderSocket.on("auto-bid:changed", (change) => bidderHears.push(change));
+
+    // A refused auto-bid (not above the price) is told to nobody.
+    expect((await bidder.put(`/api/auctions/${auction.id}/auto-bid`, { maxPriceCents: 0 })).status).toBe(400);
+    expect((await bidder.put(`/api/auctions/${auction.id}/auto-bid`, { maxPriceCents: 500 })).status).toBe(200);
+    await expect.poll(() => operatorHears).toEqual([{ auctionId: auction.id }]);
+    // Nobody leads, so the lifecycle's next auto-bid round opens the bidding for the bidder.
+    await expect.poll(async () => ((await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail).chain.links.length, { timeout: 5000 }).toBe(1);
+    const detail = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
+    expect(detail.autoBids).toEqual([{ displayName: expect.any(String), email: expect.stringContaining("@"), maxPriceCents: 500, at: expect.any(String) }]);
+    expect(detail.chain.links.map((link) => link.isAuto)).toEqual([true]);
+    expect(bidderHears).toEqual([]);
+    opened.forEach((socket) => socket.disconnect());
   });
 
   it("lists auctions of one status by part of the title or by number, a page at a time with the total", async () => {

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
-import { IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import { AutoBidChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -14,6 +14,7 @@ import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
+import { onSocket } from "../../../lib/socket";
 import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
 import { StatusBadge } from "../components/StatusBadge";
 import { followLiveAuctions } from "../../auctions";
@@ -35,14 +36,26 @@ export function AuctionPage() {
 /**
  * The page follows the auction's live feed (the bidder pages' socket client): each update (a bid, an auto-bid, an
  * enrolment's price change, another operator's action) asks for the auction again, enrolments and chain included.
- * Updates that arrive while it is being asked for join that request rather than start another.
+ * An auto-bid set or stopped is told to operators' sockets only (`auto-bid:changed`), and asks again too. Updates
+ * that arrive while it is being asked for join that request rather than start another.
  */
 function useLiveAuction(id: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (id === null) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: auctionQuery(id).queryKey }, { cancelRefetch: false });
-    return followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+    const stopFollowing = followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+    const stopHearing = onSocket((socket) => {
+      const changed = (change: unknown) => {
+        if (AutoBidChanged.safeParse(change).data?.auctionId === id) refresh();
+      };
+      socket.on("auto-bid:changed", changed);
+      return () => void socket.off("auto-bid:changed", changed);
+    });
+    return () => {
+      stopFollowing();
+      stopHearing();
+    };
   }, [id, queryClient]);
 }
 
@@ -154,6 +167,28 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
             </ul>
           )}
         </section>
+        <section aria-labelledby="auction-auto-bids" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+          <h2 id="auction-auto-bids" className="mb-3 text-lg font-semibold">
+            {t("operator.auction.autoBids", { count: auction.autoBids.length })}
+          </h2>
+          {auction.autoBids.length === 0 ? (
+            <p className="text-sm text-muted">{t("operator.auction.noAutoBids")}</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {auction.autoBids.map((autoBid) => (
+                <li key={autoBid.email} className="flex flex-wrap justify-between gap-x-3 py-2">
+                  <span className="min-w-0 break-words">
+                    {autoBid.displayName} <span className="text-muted">({autoBid.email})</span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">
+                    {t("operator.auction.autoBidUpTo", { max: euro(autoBid.maxPriceCents) })}{" "}
+                    <span className="text-muted">· {t("operator.auction.autoBidSince", { when: when(autoBid.at) })}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
         <section aria-labelledby="auction-chain" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <h2 id="auction-chain" className="mb-3 text-lg font-semibold">
             {t("operator.auction.chain")}
@@ -170,7 +205,12 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 .reverse()
                 .map((link) => (
                   <li key={link.hash} className="flex justify-between gap-3 py-1.5">
-                    <span className="min-w-0 break-words">{link.displayName}</span>
+                    <span className="min-w-0 break-words">
+                      {link.displayName}
+                      {link.isAuto && (
+                        <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.auction.placedByAutoBid")}</span>
+                      )}
+                    </span>
                     <span className="shrink-0 tabular-nums">
                       {euro(link.priceCents)} · {when(link.placedAt)}
                     </span>
