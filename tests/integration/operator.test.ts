@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type ServerToClientEvents } from "../../contract";
+import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
 import { TestClient, signUpConfirmed } from "../support/client";
-import { createBidder } from "../support/fixtures";
+import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestServer, type TestServer } from "../support/server";
 import { openSocket, type LiveClient as OpenedSocket } from "../support/socket";
@@ -282,6 +282,37 @@ describe("the operator API", () => {
     expect(edited.body).toMatchObject({ maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
     // A change that names none of them keeps them.
     expect((await operator.request("PATCH", path, { entryFeeCents: 10 })).body).toMatchObject({ enrolmentClosesAtPriceCents: 400, productKey: "kettle" });
+  });
+
+  it("lists users a page at a time with the total, and shows one user's enrolments, newest first, the win marked", async () => {
+    const tag = `pager${Date.now().toString(36)}`;
+    const made = [];
+    for (let n = 0; n < 5; n++) {
+      const user = await createBidder(server.database.db, { displayName: `${tag}_${n}` });
+      await server.database.db.query("update users set created_at = now() - make_interval(mins => $2) where id = $1", [user.id, 10 - n]);
+      made.push(user);
+    }
+    const page = async (offset: number) => (await operator.get(`/api/operator/users?search=${tag}&limit=2&offset=${offset}`)).body as OperatorUserList;
+    const pages = [await page(0), await page(2), await page(4)];
+    expect(pages.map((answer) => answer.total)).toEqual([5, 5, 5]);
+    expect(pages.map((answer) => answer.items.length)).toEqual([2, 2, 1]);
+    // Newest first, each user once across the pages.
+    expect(pages.flatMap((answer) => answer.items.map((user) => user.displayName))).toEqual(made.map((user) => user.displayName).reverse());
+    expect(await page(10)).toEqual({ items: [], total: 5 });
+    expect((await operator.get("/api/operator/users?offset=-1")).status).toBe(400);
+
+    const [user] = made;
+    const db = server.database.db;
+    const won = await createAuctionFixture(db, new Date(), { status: "Ended", entryFeeCents: 0 });
+    const running = await createAuctionFixture(db, new Date(), { status: "Running", entryFeeCents: 0 });
+    await db.query("insert into enrolments (auction_id, user_id, fee_cents, created_at) values ($1, $3, 0, now() - interval '1 hour'), ($2, $3, 150, now())", [won, running, user!.id]);
+    await db.query("update auctions set winner_id = $2 where id = $1", [won, user!.id]);
+    const detail = (await operator.get(`/api/operator/users/${user!.id}`)).body as OperatorUserDetail;
+    expect(detail.enrolments.map(({ auctionId, status, feeCents, isWinner }) => ({ auctionId, status, feeCents, isWinner }))).toEqual([
+      { auctionId: running, status: "Running", feeCents: 150, isWinner: false },
+      { auctionId: won, status: "Ended", feeCents: 0, isWinner: true },
+    ]);
+    expect(((await operator.get(`/api/operator/users/${made[1]!.id}`)).body as OperatorUserDetail).enrolments).toEqual([]);
   });
 
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {

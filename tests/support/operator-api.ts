@@ -76,6 +76,7 @@ export function userDetail(change: Partial<OperatorUserDetail> = {}): OperatorUs
     createdAt: "2029-12-01T10:00:00.000Z",
     balanceCents: 500,
     transactions: [],
+    enrolments: [],
     ...change,
   };
 }
