@@ -231,6 +231,12 @@ describe("the operator API", () => {
     expect(detail).toMatchObject({ status: "New", title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, initialSeconds: 60, resetSeconds: 15 });
     expect(detail.images).toEqual([expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/)]);
     expect((await operator.get(path)).body).toMatchObject({ title: "Espresso machine, red", priceCapCents: null });
+    // Pictures keep the order they are given in: a stored one and a bundled one, then the other way round.
+    const [stored] = detail.images;
+    for (const order of [[stored, "/products/bike.svg"], ["/products/bike.svg", stored]]) {
+      expect(((await operator.request("PATCH", path, { images: order })).body as OperatorAuctionDetail).images).toEqual(order);
+      expect(((await operator.get(path)).body as OperatorAuctionDetail).images).toEqual(order);
+    }
 
     const unchanged = (await operator.get(path)).body as OperatorAuctionDetail;
     const bad = await operator.request("PATCH", path, { texts: { en: { title: "" } }, resetSeconds: 1, status: "Running" });
