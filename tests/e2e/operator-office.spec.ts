@@ -2,9 +2,7 @@
 // queue; a promo code created and disabled, after which a winner entering it is refused with SPEC.md's message; a
 // wallet credited with a reason, seen in the audit log.
 import { expect, test, type Browser } from "@playwright/test";
-import { operatorPage, operatorSession, signedInPage, winAuction } from "./support";
-
-const xhr = { "X-Requested-With": "XMLHttpRequest" };
+import { operatorPage, operatorSession, signedInPage, winAuction, xhr } from "./support";
 
 /** A new bidder with €10 from an operator's credit, who has won an auction at €2.50. */
 async function winner(browser: Browser, title: string) {
@@ -119,7 +117,7 @@ test("an operator credits a wallet with a reason and finds it in the audit log",
   const entry = page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: reason });
   await expect(entry).toContainText("Wallet adjusted");
   await expect(entry).toContainText("operator@pennybid.lv · Back office");
-  await expect(entry).toContainText("amountCents: +€3.50");
+  await expect(entry).toContainText("Amount: +€3.50");
 
   // The filter narrows: the same user, another action, finds nothing; the audit log's own navigation keeps it.
   await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Role changed" });
