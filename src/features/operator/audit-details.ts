@@ -65,18 +65,26 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
   }
 }
 
-/** The names the back office words; any other detail keeps its own name. */
-const knownNames = new Set(["amountCents", "amount", "kind", "seconds", "deadlineAt", "publish", "isDemo", "role", "status", "from", "languages", "fields", "title", "email", "reason", "refunds"]);
+/**
+ * The names the back office words, in the order it shows them (the database keeps a line's details in an order of
+ * its own); any other detail keeps its own name and comes last.
+ */
+const knownNames = ["title", "languages", "publish", "fields", "amountCents", "amount", "kind", "reason", "seconds", "status", "from", "deadlineAt", "role", "email", "isDemo", "refunds"];
+const rank = (name: string) => (knownNames.includes(name) ? knownNames.indexOf(name) : knownNames.length);
 
-/** The line's details as [name, value] pairs to show. */
-export function auditDetails(entry: AuditLogEntry, formatters: Formatters): [string, string][] {
+/** One detail to show; money is kept on one line (a sign never wraps away from its amount). */
+export type AuditDetail = { name: string; value: string; isMoney: boolean };
+
+/** The line's details, to show in this order. */
+export function auditDetails(entry: AuditLogEntry, formatters: Formatters): AuditDetail[] {
   const { t } = formatters;
   return Object.entries(entry.details)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .filter(([name]) => !(name === "kind" && typeof entry.details.amount === "number"))
-    .map(([name, value]) => {
-      if (!knownNames.has(name)) return [name, raw(value)];
+    .map(([name, value]): AuditDetail => {
+      if (!knownNames.includes(name)) return { name, value: raw(value), isMoney: false };
       // A promo code's kind is said with its amount ("10 % off"), under "Discount".
       const label = t(name === "amount" ? "operator.promo.kind" : `operator.audit.details.${name}`);
-      return [label, valueText(name, value, entry, formatters) ?? raw(value)];
+      return { name: label, value: valueText(name, value, entry, formatters) ?? raw(value), isMoney: name === "amountCents" || name === "amount" };
     });
 }

@@ -104,7 +104,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
       </PageHeading>
       <AuctionActions auction={auction} onRefunds={setRefunds} />
       {refunds && <RefundList refunds={refunds} />}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section aria-labelledby="auction-settings" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <h2 id="auction-settings" className="mb-3 text-lg font-semibold">
             {t("operator.auction.settings")}
@@ -159,7 +159,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               {auction.enrolments.map((enrolment) => (
                 <li key={enrolment.email} className="flex justify-between gap-3 py-2">
                   <span className="min-w-0 break-words">
-                    {enrolment.displayName} <span className="text-muted">({enrolment.email})</span>
+                    {enrolment.displayName} <span className="break-all text-muted">({enrolment.email})</span>
                   </span>
                   <span className="shrink-0 tabular-nums">{euro(enrolment.feeCents)}</span>
                 </li>
@@ -178,7 +178,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               {auction.autoBids.map((autoBid) => (
                 <li key={autoBid.email} className="flex flex-wrap justify-between gap-x-3 py-2">
                   <span className="min-w-0 break-words">
-                    {autoBid.displayName} <span className="text-muted">({autoBid.email})</span>
+                    {autoBid.displayName} <span className="break-all text-muted">({autoBid.email})</span>
                   </span>
                   <span className="shrink-0 tabular-nums">
                     {t("operator.auction.autoBidUpTo", { max: euro(autoBid.maxPriceCents) })}{" "}
@@ -204,14 +204,17 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 .slice(-LATEST_BIDS)
                 .reverse()
                 .map((link) => (
-                  <li key={link.hash} className="flex justify-between gap-3 py-1.5">
+                  // The price and time wrap under the name when both do not fit (a phone, a long name).
+                  <li key={link.hash} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5">
                     <span className="min-w-0 break-words">
                       {link.displayName}
                       {link.isAuto && (
-                        <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.auction.placedByAutoBid")}</span>
+                        <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                          {t("operator.auction.placedByAutoBid")}
+                        </span>
                       )}
                     </span>
-                    <span className="shrink-0 tabular-nums">
+                    <span className="ml-auto shrink-0 tabular-nums">
                       {euro(link.priceCents)} · {when(link.placedAt)}
                     </span>
                   </li>
