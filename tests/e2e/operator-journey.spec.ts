@@ -5,7 +5,7 @@
 // same bidder opening /operator gets the 404 page. The pieces have their own specs (operator.spec.ts,
 // operator-office.spec.ts, auction-texts.spec.ts); this one plays them as one flow on one auction.
 import { expect, test } from "@playwright/test";
-import { operatorPage, signedInPage, xhr } from "./support";
+import { creditWallet, operatorPage, signedInPage, xhr } from "./support";
 
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const PIXEL_GIF = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
@@ -57,16 +57,8 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   await expect(bidder.page.getByText(texts.Latvian.description)).toBeVisible();
 
   // The bidder's wallet, credited with a reason, and the credit in the audit log.
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Users" }).click();
-  await page.getByRole("searchbox", { name: "Search users" }).fill(bidder.displayName);
-  await page.keyboard.press("Enter");
-  await page.getByRole("link", { name: new RegExp(bidder.displayName) }).click();
   const reason = `Welcome credit ${tag}`;
-  await page.getByLabel("Amount (€)").fill("10");
-  await page.getByLabel("Reason").fill(reason);
-  await page.getByRole("button", { name: "Credit wallet" }).click();
-  await page.getByRole("dialog", { name: "Credit this wallet?" }).getByRole("button", { name: "Credit wallet" }).click();
-  await expect(page.getByLabel("Balance", { exact: true })).toHaveText("€10.00");
+  await creditWallet(page, bidder.displayName, { euros: "10", reason, balance: "€10.00" });
   await page.getByRole("link", { name: "This user's audit log" }).click();
   const credit = page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: reason });
   await expect(credit).toContainText("Wallet adjusted");

@@ -125,3 +125,19 @@ export async function winAuction(operator: APIRequestContext, page: Page, title:
   expect(await ended.json()).toMatchObject({ status: "Ended", priceCents: 250 });
   return auctionId;
 }
+
+/**
+ * In the back office (an operator's page): finds the user by display name, credits their wallet with `euros` and a
+ * reason through the form and its confirmation, and waits for the new balance (`balance`, as the page writes it).
+ */
+export async function creditWallet(page: Page, displayName: string, credit: { euros: string; reason: string; balance: string }): Promise<void> {
+  await page.goto("/operator/users");
+  await page.getByRole("searchbox", { name: "Search users" }).fill(displayName);
+  await page.keyboard.press("Enter");
+  await page.getByRole("link", { name: new RegExp(displayName) }).click();
+  await page.getByLabel("Amount (€)").fill(credit.euros);
+  await page.getByLabel("Reason").fill(credit.reason);
+  await page.getByRole("button", { name: "Credit wallet" }).click();
+  await page.getByRole("dialog", { name: "Credit this wallet?" }).getByRole("button", { name: "Credit wallet" }).click();
+  await expect(page.getByLabel("Balance", { exact: true })).toHaveText(credit.balance);
+}

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auctionDetail, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -17,16 +18,10 @@ vi.mock("../../auctions", () => ({
   },
 }));
 
-const socket = vi.hoisted(() => ({ handlers: new Map<string, Set<(payload?: unknown) => void>>() }));
 vi.mock(import("../../../lib/socket"), async (original) => ({
   ...(await original()),
-  onSocket: (attach) =>
-    attach({
-      on: (event: string, handler: (payload?: unknown) => void) => socket.handlers.set(event, (socket.handlers.get(event) ?? new Set()).add(handler)),
-      off: (event: string, handler: (payload?: unknown) => void) => socket.handlers.get(event)?.delete(handler),
-    } as unknown as Parameters<typeof attach>[0]),
+  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
 }));
-const serverSends = (event: string, payload?: unknown) => socket.handlers.get(event)?.forEach((handler) => handler(payload));
 
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());

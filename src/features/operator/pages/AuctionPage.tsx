@@ -2,7 +2,7 @@
 // set time left, end now, cancel). What cannot be undone asks first; a refusal (another operator or the clock was
 // first) is said in the dialog and the page shows the auction as it now is.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
@@ -105,10 +105,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
       <AuctionActions auction={auction} onRefunds={setRefunds} />
       {refunds && <RefundList refunds={refunds} />}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section aria-labelledby="auction-settings" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-settings" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.settings")}
-          </h2>
+        <Card id="auction-settings" title={t("operator.auction.settings")}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
@@ -117,11 +114,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               </div>
             ))}
           </dl>
-        </section>
-        <section aria-labelledby="auction-product" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-product" className="mb-3 text-lg font-semibold">
-            {t("operator.form.product")}
-          </h2>
+        </Card>
+        <Card id="auction-product" title={t("operator.form.product")}>
           {auction.images.length > 0 && (
             <ul className="mb-3 flex flex-wrap gap-2">
               {auction.images.map((src, index) => (
@@ -147,11 +141,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 : [];
             })}
           </dl>
-        </section>
-        <section aria-labelledby="auction-enrolments" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-enrolments" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.enrolments", { count: auction.enrolments.length })}
-          </h2>
+        </Card>
+        <Card id="auction-enrolments" title={t("operator.auction.enrolments", { count: auction.enrolments.length })}>
           {auction.enrolments.length === 0 ? (
             <p className="text-sm text-muted">{t("operator.auction.noEnrolments")}</p>
           ) : (
@@ -166,11 +157,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="auction-auto-bids" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-auto-bids" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.autoBids", { count: auction.autoBids.length })}
-          </h2>
+        </Card>
+        <Card id="auction-auto-bids" title={t("operator.auction.autoBids", { count: auction.autoBids.length })}>
           {auction.autoBids.length === 0 ? (
             <p className="text-sm text-muted">{t("operator.auction.noAutoBids")}</p>
           ) : (
@@ -188,11 +176,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="auction-chain" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-chain" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.chain")}
-          </h2>
+        </Card>
+        <Card id="auction-chain" title={t("operator.auction.chain")}>
           <p className="text-sm">
             {auction.chain.links.length === 0
               ? t("operator.auction.noBids")
@@ -221,9 +206,21 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 ))}
             </ol>
           )}
-        </section>
+        </Card>
       </div>
     </>
+  );
+}
+
+/** One card of the page: a region named by its heading. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -5,22 +5,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 import { stepsFrom } from "./FulfilmentQueuePage";
 
 // The page's socket, as the queue sees it: handlers by event, fired by the test as the server would.
-const socket = vi.hoisted(() => ({ handlers: new Map<string, Set<(payload?: unknown) => void>>() }));
 vi.mock(import("../../../lib/socket"), async (original) => ({
   ...(await original()),
-  onSocket: (attach) =>
-    attach({
-      on: (event: string, handler: (payload?: unknown) => void) => socket.handlers.set(event, (socket.handlers.get(event) ?? new Set()).add(handler)),
-      off: (event: string, handler: (payload?: unknown) => void) => socket.handlers.get(event)?.delete(handler),
-    } as unknown as Parameters<typeof attach>[0]),
+  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
 }));
-const serverSends = (event: string, payload?: unknown) => socket.handlers.get(event)?.forEach((handler) => handler(payload));
 
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
