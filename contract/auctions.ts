@@ -182,6 +182,8 @@ export const BidChainLink = z.object({
   placedAt: z.string(),
   prevHash: z.string(),
   hash: z.string(),
+  /** Placed by the bidder's auto-bid (outside the hash: the fairness figures count these openly). */
+  isAuto: z.boolean(),
 });
 export const BidChainResponse = z.object({
   auctionId: z.number().int(),

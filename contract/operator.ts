@@ -170,6 +170,8 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   realBiddersOnly: z.boolean(),
   productKey: z.string(),
   enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
+  /** The auto-bids set now, earliest first (the order they take turns in). */
+  autoBids: z.array(z.object({ displayName: z.string(), email: z.string(), maxPriceCents: z.number().int(), at: z.string() })),
   chain: BidChainResponse,
 });
 export type OperatorAuctionDetail = z.infer<typeof OperatorAuctionDetail>;
@@ -200,15 +202,30 @@ export const OperatorUser = z.object({
 });
 export type OperatorUser = z.infer<typeof OperatorUser>;
 
-export const OperatorUserDetail = OperatorUser.extend({ transactions: z.array(WalletTransaction) });
+/** An auction the user entered, newest enrolment first; `isWinner` once it ended with them leading. */
+export const OperatorUserEnrolment = z.object({
+  auctionId: z.number().int(),
+  title: z.string(),
+  status: AuctionStatus,
+  feeCents: z.number().int(),
+  at: z.string(),
+  isWinner: z.boolean(),
+});
+export type OperatorUserEnrolment = z.infer<typeof OperatorUserEnrolment>;
+
+/** A user with the last 50 transactions and the last 50 enrolments. */
+export const OperatorUserDetail = OperatorUser.extend({ transactions: z.array(WalletTransaction), enrolments: z.array(OperatorUserEnrolment) });
 export type OperatorUserDetail = z.infer<typeof OperatorUserDetail>;
 
 export const OperatorUsersQuery = z.object({
   search: text().trim().max(255).optional(),
   isDemo: z.enum(["true", "false"]).optional(),
   limit: wholeNumberParam(1, 1000).default(100),
+  /** Skip this many (the next page starts at offset + limit). */
+  offset: wholeNumberParam(0, 1_000_000).default(0),
 });
-export const OperatorUserList = z.object({ items: z.array(OperatorUser) });
+/** A page of users, newest first; `total` counts every user the filter matches. */
+export const OperatorUserList = z.object({ items: z.array(OperatorUser), total: z.number().int() });
 export type OperatorUserList = z.infer<typeof OperatorUserList>;
 
 /** A user named by id, e-mail or display name. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
 import { Id } from "./input";
-import type { WonAuction } from "./fulfilment";
+import { FulfilmentState, type WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
@@ -36,6 +36,14 @@ export const AuctionOutbid = z.object({
 });
 export type AuctionOutbid = z.infer<typeof AuctionOutbid>;
 
+/** To operators' sockets: a won auction's fulfilment changed (it opened, was paid, moved on or expired). */
+export const FulfilmentChanged = z.object({ auctionId: z.number().int(), state: FulfilmentState });
+export type FulfilmentChanged = z.infer<typeof FulfilmentChanged>;
+
+/** To operators' sockets: a bidder set, changed or stopped an auto-bid on this auction. */
+export const AutoBidChanged = z.object({ auctionId: z.number().int() });
+export type AutoBidChanged = z.infer<typeof AutoBidChanged>;
+
 export interface ClientToServerEvents {
   "clock:sync": (payload: Record<string, never>, ack: (answer: ClockSyncAck) => void) => void;
   "auctions:watch": (payload: z.infer<typeof WatchStatusPayload>, ack: (answer: PlainAck) => void) => void;
@@ -62,6 +70,10 @@ export interface ServerToClientEvents {
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
   /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
   "fulfilment:updated": (wonAuction: WonAuction) => void;
+  /** To every operator's socket (the `operators` room), so the back office's fulfilment queue follows live. */
+  "fulfilment:changed": (change: FulfilmentChanged) => void;
+  /** To every operator's socket, so the back office's auction page shows who has an auto-bid set. */
+  "auto-bid:changed": (change: AutoBidChanged) => void;
   /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
   "auction:outbid": (outbid: AuctionOutbid) => void;
 }

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { defaultLanguage } from "../../contract";
+import { defaultLanguage, languages } from "../../contract";
 import { publish, type Cell, type Target } from "../support/report";
 import { round } from "../support/stats";
 import { lighthouseTargets, runLighthouse, type LighthouseOutcome } from "./lighthouse";
@@ -48,6 +48,28 @@ function firstRenderTexts(dir: string, languages: string[]): Asset[] {
   });
 }
 
+/**
+ * What of the back office (decision 027) a bidder's first load holds: its chunks by name (`OperatorArea-*`,
+ * `back-office-texts-*`), or its code or texts inside another (a key only its code uses, its save button's words in
+ * each language). The build must have made both chunks, or the check would pass on a renamed one.
+ */
+export function backOfficeInFirstLoad(dir: string, firstLoad: { file: string }[], languages: readonly string[]): string[] {
+  const built = readdirSync(path.join(dir, "assets"));
+  const missing = ["OperatorArea-", "back-office-texts-"].filter((prefix) => !built.some((file) => file.startsWith(prefix)));
+  if (missing.length > 0) return missing.map((prefix) => `no ${prefix}*.js was built (renamed? see vite.config.ts)`);
+  const saveWords = languages.map((language) => {
+    const texts = JSON.parse(readFileSync(path.join(root, "locales", `${language}.json`), "utf8")) as { operator: { form: { save: string } } };
+    return texts.operator.form.save;
+  });
+  return firstLoad
+    .filter(({ file }) => {
+      if (/^assets\/(OperatorArea|back-office-texts)-/.test(file)) return true;
+      const content = readFileSync(path.join(dir, file), "utf8");
+      return content.includes("operator.form.save") || saveWords.some((words) => content.includes(words));
+    })
+    .map(({ file }) => file);
+}
+
 export async function runBundleBench(options: BundleOptions): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "pennybid-bench-build-"));
   const notes: string[] = [];
@@ -66,6 +88,8 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
     const htmlJs = sum(fromHtml, "js");
     const css = sum(fromHtml, "css");
     const firstRenderJs = htmlJs + sum(texts, "js");
+    // Issue 19: a bidder never downloads the back office, neither from index.html nor with the first texts.
+    const backOffice = backOfficeInFirstLoad(dir, [...fromHtml, ...texts], languages);
     const allJs = readdirSync(path.join(dir, "assets"))
       .filter((file) => file.endsWith(".js"))
       .reduce((total, file) => total + gzipSync(readFileSync(path.join(dir, "assets", file)), { level: 9 }).length, 0);
@@ -94,6 +118,12 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
         goal: `≤ ${TARGET_KIB} KiB gzip`,
         actual: `${kib(firstRenderJs)} KiB`,
         isMet: firstRenderJs <= TARGET_KIB * 1024,
+      },
+      {
+        name: "back office in a bidder's first load",
+        goal: "none (no OperatorArea or back-office-texts chunk, none of its code or texts)",
+        actual: backOffice.length === 0 ? "none" : backOffice.join(", "),
+        isMet: backOffice.length === 0,
       },
     ];
     if (lighthouse?.ran) {
@@ -133,7 +163,7 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       tables,
       targets,
       notes,
-      data: { initial: fromHtml, firstRenderTexts: texts, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse },
+      data: { initial: fromHtml, firstRenderTexts: texts, backOfficeInFirstLoad: backOffice, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse },
     });
   } finally {
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });

@@ -48,6 +48,8 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
     },
     async setAutoBid(userId, auctionId, maxPriceCents) {
       await setAutoBid(db, userId, auctionId, maxPriceCents, clock());
+      // Only the operators hear of it: the bidders' feed never tells who set an auto-bid.
+      void feed.publishAutoBid(auctionId);
     },
     async runAutoBids() {
       const placed = await autoBidRound(db, clock());

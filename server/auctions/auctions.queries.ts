@@ -205,8 +205,8 @@ export async function bidChain(db: Queryable, id: number, options: { includeUnpu
     [id, options.includeUnpublished === true],
   );
   if (!auction) return null;
-  const rows = await db.query<{ user_id: string; display_name: string; label: BidderLabel | null; price_cents: number; placed_at: Date; prev_hash: string; hash: string }>(
-    `select b.user_id, u.display_name, ${BIDDER_LABEL} as label, b.price_cents, b.placed_at, b.prev_hash, b.hash
+  const rows = await db.query<{ user_id: string; display_name: string; label: BidderLabel | null; price_cents: number; placed_at: Date; prev_hash: string; hash: string; is_auto: boolean }>(
+    `select b.user_id, u.display_name, ${BIDDER_LABEL} as label, b.price_cents, b.placed_at, b.prev_hash, b.hash, b.is_auto
      from bids b join users u on u.id = b.user_id where b.auction_id = $1 order by b.id`,
     [id],
   );
@@ -232,6 +232,7 @@ export async function bidChain(db: Queryable, id: number, options: { includeUnpu
       placedAt: row.placed_at.toISOString(),
       prevHash: row.prev_hash,
       hash: row.hash,
+      isAuto: row.is_auto,
     })),
   };
 }

@@ -115,6 +115,11 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
      from enrolments e join users u on u.id = e.user_id where e.auction_id = $1 order by e.created_at`,
     [id],
   );
+  const autoBids = await db.query<{ display_name: string; email: string; max_price_cents: number; created_at: Date }>(
+    `select u.display_name, u.email, a.max_price_cents, a.created_at
+     from auto_bids a join users u on u.id = a.user_id where a.auction_id = $1 order by a.created_at, a.user_id`,
+    [id],
+  );
   const texts = await db.query<{ language: keyof AuctionTexts; title: string; description: string }>(
     "select language, title, description from auction_texts where auction_id = $1",
     [id],
@@ -141,6 +146,12 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
       displayName: row.display_name,
       email: row.email,
       feeCents: row.fee_cents,
+      at: row.created_at.toISOString(),
+    })),
+    autoBids: autoBids.map((row) => ({
+      displayName: row.display_name,
+      email: row.email,
+      maxPriceCents: row.max_price_cents,
       at: row.created_at.toISOString(),
     })),
     chain,

@@ -109,8 +109,8 @@ export async function operatorRoutes(
     );
 
     s.get("/api/operator/users", { schema: { querystring: OperatorUsersQuery, response: { 200: OperatorUserList, ...errorAnswers } } }, async (request) => {
-      const { search, isDemo, limit } = request.query;
-      return { items: await operator.listUsers(db, { search, isDemo: isDemo === undefined ? undefined : isDemo === "true", limit }) };
+      const { search, isDemo, limit, offset } = request.query;
+      return operator.userPage(db, { search, isDemo: isDemo === undefined ? undefined : isDemo === "true", limit, offset });
     });
 
     s.post("/api/operator/users", { schema: { body: CreateUserBody, response: { 201: OperatorUser, ...errorAnswers } } }, async (request, reply) =>

@@ -1,6 +1,6 @@
-// What operators do to users: find and list them (with their balance and recent ledger), open a confirmed account
+// What operators do to users: find and list them (with their balance, recent ledger and enrolments), open a confirmed account
 // and change a role, each change logged in the operators' log. The API routes and the ops CLI both call these.
-import { CreateUserBody, type OperatorUser, type OperatorUserDetail } from "../../contract";
+import { CreateUserBody, type OperatorUser, type OperatorUserDetail, type OperatorUserEnrolment } from "../../contract";
 import { displayNameKey, emailKey } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/passwords";
 import type { Database, Queryable } from "../db/database";
@@ -50,21 +50,47 @@ export async function findUser(db: Queryable, ref: string): Promise<OperatorUser
   return toOperatorUser(row);
 }
 
-export async function listUsers(db: Queryable, filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]> {
-  const rows = await db.query<UserRow>(
-    `${USER_SELECT}
+type UserFilter = { search?: string | undefined; isDemo?: boolean | undefined; limit: number; offset?: number };
+
+/** A page of users, newest first, with how many the filter matches in all. */
+export async function userPage(db: Queryable, filter: UserFilter): Promise<{ items: OperatorUser[]; total: number }> {
+  const rows = await db.query<UserRow & { total: string }>(
+    `${USER_SELECT.replace("select ", "select count(*) over () as total, ")}
      where ($1::text is null or u.email_key like $1 or u.display_name_key like $1)
        and ($2::boolean is null or u.is_demo = $2)
-     order by u.created_at desc limit $3`,
-    [filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null, filter.isDemo ?? null, filter.limit],
+     order by u.created_at desc, u.id limit $3 offset $4`,
+    [filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null, filter.isDemo ?? null, filter.limit, filter.offset ?? 0],
   );
-  return rows.map(toOperatorUser);
+  // A page past the end has no rows to carry the count: ask for the first.
+  const total = rows[0] ? Number(rows[0].total) : filter.offset ? (await userPage(db, { ...filter, limit: 1, offset: 0 })).total : 0;
+  return { items: rows.map(toOperatorUser), total };
+}
+
+export async function listUsers(db: Queryable, filter: UserFilter): Promise<OperatorUser[]> {
+  return (await userPage(db, filter)).items;
 }
 
 export async function userDetail(db: Queryable, ref: string): Promise<OperatorUserDetail> {
   const user = await findUser(db, ref);
   const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 });
-  return { ...user, transactions: items };
+  const enrolments = await db.query<{ auction_id: number; title: string; status: OperatorUserEnrolment["status"]; fee_cents: number; created_at: Date; is_winner: boolean }>(
+    `select e.auction_id, a.title, a.status, e.fee_cents, e.created_at, coalesce(a.winner_id = e.user_id, false) as is_winner
+     from enrolments e join auctions a on a.id = e.auction_id
+     where e.user_id = $1 order by e.created_at desc, e.auction_id desc limit 50`,
+    [user.id],
+  );
+  return {
+    ...user,
+    transactions: items,
+    enrolments: enrolments.map((row) => ({
+      auctionId: row.auction_id,
+      title: row.title,
+      status: row.status,
+      feeCents: row.fee_cents,
+      at: row.created_at.toISOString(),
+      isWinner: row.is_winner,
+    })),
+  };
 }
 
 export async function setRole(db: Database, actor: string, ref: string, role: OperatorUser["role"]): Promise<OperatorUser> {

@@ -34,6 +34,8 @@ export type AuctionFeed = {
   publishFulfilments(auctionIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
   publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
+  /** `auto-bid:changed` to the operators' sockets: a bidder set, changed or stopped an auto-bid. */
+  publishAutoBid(auctionId: number): Promise<void>;
 };
 
 /**
@@ -80,6 +82,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     async publishFulfilments(auctionIds) {
       for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [...new Set(auctionIds)])) {
         io.to(rooms.user(winnerId)).emit("fulfilment:updated", wonAuction);
+        io.to(rooms.operators).emit("fulfilment:changed", { auctionId: wonAuction.auctionId, state: wonAuction.state });
       }
     },
     async publishOutbid(bids) {
@@ -87,6 +90,9 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
         if (outbidUserId === null || outbidUserId === bidderId) continue;
         io.to(rooms.user(outbidUserId)).emit("auction:outbid", { auctionId, title, priceCents, leaderName: bidderName });
       }
+    },
+    async publishAutoBid(auctionId) {
+      io.to(rooms.operators).emit("auto-bid:changed", { auctionId });
     },
   };
   const logged =
@@ -104,5 +110,6 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     publishWallet: logged("a wallet", feed.publishWallet),
     publishFulfilments: logged("fulfilments", feed.publishFulfilments),
     publishOutbid: logged("outbid notices", feed.publishOutbid),
+    publishAutoBid: logged("an auto-bid change", feed.publishAutoBid),
   };
 }

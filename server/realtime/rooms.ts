@@ -1,7 +1,9 @@
-// The socket.io rooms: an auction's watchers, a status list's watchers, a user's sockets and a session's sockets.
+// The socket.io rooms: an auction's watchers, a status list's watchers, a user's sockets, a session's sockets and
+// every operator's sockets.
 export const rooms = {
   auction: (id: number) => `auction:${id}`,
   status: (status: string) => `status:${status}`,
   user: (id: string) => `user:${id}`,
   session: (idHash: string) => `session:${idHash}`,
+  operators: "operators",
 };

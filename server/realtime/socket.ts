@@ -44,7 +44,9 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
 
   io.on("connection", (socket: LiveSocket) => {
     const { user, sessionIdHash } = socket.data;
-    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash)]);
+    // An operator's socket also hears what the back office follows; a role change ends the user's sockets, so the
+    // room always matches the role.
+    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash), ...(user.role === "operator" ? [rooms.operators] : [])]);
     // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
     socket.on("clock:sync", (_payload, ack) => {
       if (typeof ack === "function") ack({ data: { serverNow: Date.now() } });

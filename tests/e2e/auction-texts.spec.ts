@@ -3,7 +3,7 @@
 // the Russian in Russian, and switching the language reads the page again in the new one.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { Language } from "../../contract";
-import { operatorPage, visitorIp } from "./support";
+import { inLanguage, operatorPage, visitorIp } from "./support";
 
 const texts = {
   en: { title: "Wool blanket", description: "A warm wool blanket, 150 × 200 cm." },
@@ -14,11 +14,9 @@ const texts = {
 /** A visitor whose interface speaks `language`, as a returning visitor's storage and cookie say it. */
 async function visitorIn(browser: Browser, language: Language): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  await context.addInitScript((stored) => {
-    if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", stored);
-  }, language);
-  await context.addCookies([{ name: "i18nextLng", value: language, domain: "127.0.0.1", path: "/" }]);
-  return context.newPage();
+  const page = await context.newPage();
+  await inLanguage(page, language);
+  return page;
 }
 
 test("an operator writes a draft in three languages and publishes it; each bidder reads their own", async ({ browser }) => {

@@ -1,15 +1,21 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { tourNames } from "../../contract";
+import { tourNames, type Language } from "../../contract";
 
 /**
- * Every test reads English, as SPEC.md writes the strings. The cookie is what the SPA keeps beside its storage
- * (decision 030): the first page request carries it, so that page's first screen is made in English too.
+ * The interface speaks `language` from the next page on, as a returning visitor's storage and cookie say it. The
+ * cookie is what the SPA keeps beside its storage (decision 030): the first page request carries it, so that page's
+ * first screen is made in that language too.
  */
+export async function inLanguage(page: Page, language: Language) {
+  await page.addInitScript((stored) => {
+    if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", stored);
+  }, language);
+  await page.context().addCookies([{ name: "i18nextLng", value: language, domain: "127.0.0.1", path: "/" }]);
+}
+
+/** Every test reads English, as SPEC.md writes the strings. */
 export async function inEnglish(page: Page) {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", "en");
-  });
-  await page.context().addCookies([{ name: "i18nextLng", value: "en", domain: "127.0.0.1", path: "/" }]);
+  await inLanguage(page, "en");
 }
 
 /** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */
@@ -51,24 +57,27 @@ export async function completeGuidedTours(request: APIRequestContext): Promise<v
   }
 }
 
-const xhr = { "X-Requested-With": "XMLHttpRequest" };
+/** What the API asks of a call made outside the SPA (its CSRF check). */
+export const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 /**
  * A signed-in page of a new bidder, signed up and confirmed through the mailbox, with no tour in the way.
- * `contextOptions`: the device to play it on (a phone's viewport, touch), as a project's `use` has it.
+ * `contextOptions`: the device to play it on (a phone's viewport, touch), as a project's `use` has it; `language`:
+ * the interface's (English unless a test is about another).
  */
 export async function signedInPage(
   browser: Browser,
   firstName: string,
   contextOptions: BrowserContextOptions = {},
+  language: Language = "en",
 ): Promise<{ page: Page; displayName: string }> {
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
-  await inEnglish(page);
+  await inLanguage(page, language);
   const bidder = uniqueBidder(firstName.toLowerCase());
   await page.request.post("/authn/sign-up", {
     headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName: "Kalns", language: "en" },
+    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName: "Kalns", language },
   });
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
@@ -115,4 +124,20 @@ export async function winAuction(operator: APIRequestContext, page: Page, title:
   const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
   expect(await ended.json()).toMatchObject({ status: "Ended", priceCents: 250 });
   return auctionId;
+}
+
+/**
+ * In the back office (an operator's page): finds the user by display name, credits their wallet with `euros` and a
+ * reason through the form and its confirmation, and waits for the new balance (`balance`, as the page writes it).
+ */
+export async function creditWallet(page: Page, displayName: string, credit: { euros: string; reason: string; balance: string }): Promise<void> {
+  await page.goto("/operator/users");
+  await page.getByRole("searchbox", { name: "Search users" }).fill(displayName);
+  await page.keyboard.press("Enter");
+  await page.getByRole("link", { name: new RegExp(displayName) }).click();
+  await page.getByLabel("Amount (€)").fill(credit.euros);
+  await page.getByLabel("Reason").fill(credit.reason);
+  await page.getByRole("button", { name: "Credit wallet" }).click();
+  await page.getByRole("dialog", { name: "Credit this wallet?" }).getByRole("button", { name: "Credit wallet" }).click();
+  await expect(page.getByLabel("Balance", { exact: true })).toHaveText(credit.balance);
 }

@@ -3,6 +3,7 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  FulfilmentChanged,
   OperatorFulfilmentList,
   PromoCode,
   PromoCodeList,
@@ -579,6 +580,29 @@ describe("the winner's page follows live", () => {
     await expect.poll(() => annaSees.at(-1)?.state).toBe("Delivered");
     expect(annaSees.filter((w) => w.auctionId === auctionId).map((w) => w.version)).toEqual([0, 1, 2, 3]);
     expect(ottoSees).toEqual([]);
+  });
+
+  it("tells every operator's socket each change of a fulfilment, and no bidder's", async () => {
+    const op = await operator();
+    const anna = await signedIn(10);
+    const opSocket = await openSocket(op);
+    const annaSocket = await openSocket(anna.client);
+    const opSees: FulfilmentChanged[] = [];
+    const annaHears: unknown[] = [];
+    opSocket.on("fulfilment:changed", (raw) => opSees.push(FulfilmentChanged.parse(raw)));
+    annaSocket.on("fulfilment:changed", (raw) => annaHears.push(raw));
+
+    const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, initialSeconds: 30 });
+    await enrol(db(), anna.id, auctionId, now());
+    await placeBid(db(), anna.id, auctionId, now());
+    nowMs += 31_000;
+    await expect.poll(() => opSees.find((change) => change.auctionId === auctionId)?.state, { timeout: 5000 }).toBe("AwaitingPayment");
+    expect((await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" })).status).toBe(200);
+    await expect.poll(() => opSees.at(-1)).toEqual({ auctionId, state: "PaymentReceived" });
+    await op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "InDelivery" });
+    await expect.poll(() => opSees.at(-1)).toEqual({ auctionId, state: "InDelivery" });
+    // Anna's own socket had every change as her win (the test above); the operators' event is not hers.
+    expect(annaHears).toEqual([]);
   });
 });
 

@@ -6,11 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type ServerToClientEvents } from "../../contract";
+import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
 import { TestClient, signUpConfirmed } from "../support/client";
-import { createBidder } from "../support/fixtures";
+import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestServer, type TestServer } from "../support/server";
+import { openSocket, type LiveClient as OpenedSocket } from "../support/socket";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -171,6 +172,31 @@ describe("the operator API", () => {
     expect((await operator.post(`/api/operator/auctions/${auction.id}/time-left`, { seconds: 60 })).status).toBe(409);
   });
 
+  it("shows the auto-bids set and marks the bids they placed; tells operators' sockets, never a bidder's, when one is set", async () => {
+    const auction = (await create({ title: "Coffee grinder", publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    await operator.post(`/api/operator/auctions/${auction.id}/start-now`);
+    expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
+    const opened: OpenedSocket[] = [];
+    const operatorSocket = await openSocket(server.url, opened, operator.cookieHeader);
+    const bidderSocket = await openSocket(server.url, opened, bidder.cookieHeader);
+    const operatorHears: unknown[] = [];
+    const bidderHears: unknown[] = [];
+    operatorSocket.on("auto-bid:changed", (change) => operatorHears.push(change));
+    bidderSocket.on("auto-bid:changed", (change) => bidderHears.push(change));
+
+    // A refused auto-bid (not above the price) is told to nobody.
+    expect((await bidder.put(`/api/auctions/${auction.id}/auto-bid`, { maxPriceCents: 0 })).status).toBe(400);
+    expect((await bidder.put(`/api/auctions/${auction.id}/auto-bid`, { maxPriceCents: 500 })).status).toBe(200);
+    await expect.poll(() => operatorHears).toEqual([{ auctionId: auction.id }]);
+    // Nobody leads, so the lifecycle's next auto-bid round opens the bidding for the bidder.
+    await expect.poll(async () => ((await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail).chain.links.length, { timeout: 5000 }).toBe(1);
+    const detail = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
+    expect(detail.autoBids).toEqual([{ displayName: expect.any(String), email: expect.stringContaining("@"), maxPriceCents: 500, at: expect.any(String) }]);
+    expect(detail.chain.links.map((link) => link.isAuto)).toEqual([true]);
+    expect(bidderHears).toEqual([]);
+    opened.forEach((socket) => socket.disconnect());
+  });
+
   it("lists auctions of one status by part of the title or by number, a page at a time with the total", async () => {
     // No digit in the titles, so that searching a number finds that auction alone.
     const tag = `Kettle ${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
@@ -205,6 +231,12 @@ describe("the operator API", () => {
     expect(detail).toMatchObject({ status: "New", title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, initialSeconds: 60, resetSeconds: 15 });
     expect(detail.images).toEqual([expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/)]);
     expect((await operator.get(path)).body).toMatchObject({ title: "Espresso machine, red", priceCapCents: null });
+    // Pictures keep the order they are given in: a stored one and a bundled one, then the other way round.
+    const [stored] = detail.images;
+    for (const order of [[stored, "/products/bike.svg"], ["/products/bike.svg", stored]]) {
+      expect(((await operator.request("PATCH", path, { images: order })).body as OperatorAuctionDetail).images).toEqual(order);
+      expect(((await operator.get(path)).body as OperatorAuctionDetail).images).toEqual(order);
+    }
 
     const unchanged = (await operator.get(path)).body as OperatorAuctionDetail;
     const bad = await operator.request("PATCH", path, { texts: { en: { title: "" } }, resetSeconds: 1, status: "Running" });
@@ -256,6 +288,37 @@ describe("the operator API", () => {
     expect(edited.body).toMatchObject({ maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
     // A change that names none of them keeps them.
     expect((await operator.request("PATCH", path, { entryFeeCents: 10 })).body).toMatchObject({ enrolmentClosesAtPriceCents: 400, productKey: "kettle" });
+  });
+
+  it("lists users a page at a time with the total, and shows one user's enrolments, newest first, the win marked", async () => {
+    const tag = `pager${Date.now().toString(36)}`;
+    const made = [];
+    for (let n = 0; n < 5; n++) {
+      const user = await createBidder(server.database.db, { displayName: `${tag}_${n}` });
+      await server.database.db.query("update users set created_at = now() - make_interval(mins => $2) where id = $1", [user.id, 10 - n]);
+      made.push(user);
+    }
+    const page = async (offset: number) => (await operator.get(`/api/operator/users?search=${tag}&limit=2&offset=${offset}`)).body as OperatorUserList;
+    const pages = [await page(0), await page(2), await page(4)];
+    expect(pages.map((answer) => answer.total)).toEqual([5, 5, 5]);
+    expect(pages.map((answer) => answer.items.length)).toEqual([2, 2, 1]);
+    // Newest first, each user once across the pages.
+    expect(pages.flatMap((answer) => answer.items.map((user) => user.displayName))).toEqual(made.map((user) => user.displayName).reverse());
+    expect(await page(10)).toEqual({ items: [], total: 5 });
+    expect((await operator.get("/api/operator/users?offset=-1")).status).toBe(400);
+
+    const [user] = made;
+    const db = server.database.db;
+    const won = await createAuctionFixture(db, new Date(), { status: "Ended", entryFeeCents: 0 });
+    const running = await createAuctionFixture(db, new Date(), { status: "Running", entryFeeCents: 0 });
+    await db.query("insert into enrolments (auction_id, user_id, fee_cents, created_at) values ($1, $3, 0, now() - interval '1 hour'), ($2, $3, 150, now())", [won, running, user!.id]);
+    await db.query("update auctions set winner_id = $2 where id = $1", [won, user!.id]);
+    const detail = (await operator.get(`/api/operator/users/${user!.id}`)).body as OperatorUserDetail;
+    expect(detail.enrolments.map(({ auctionId, status, feeCents, isWinner }) => ({ auctionId, status, feeCents, isWinner }))).toEqual([
+      { auctionId: running, status: "Running", feeCents: 150, isWinner: false },
+      { auctionId: won, status: "Ended", feeCents: 0, isWinner: true },
+    ]);
+    expect(((await operator.get(`/api/operator/users/${made[1]!.id}`)).body as OperatorUserDetail).enrolments).toEqual([]);
   });
 
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {

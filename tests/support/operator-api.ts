@@ -57,6 +57,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     realBiddersOnly: false,
     productKey: "espresso-machine",
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],
+    autoBids: [],
     chain: { auctionId: 42, genesisHash: "0".repeat(64), finalHash: null, links: [], isValid: true },
     ...change,
   };
@@ -75,6 +76,7 @@ export function userDetail(change: Partial<OperatorUserDetail> = {}): OperatorUs
     createdAt: "2029-12-01T10:00:00.000Z",
     balanceCents: 500,
     transactions: [],
+    enrolments: [],
     ...change,
   };
 }

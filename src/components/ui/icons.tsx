@@ -85,3 +85,13 @@ export const WalletGlyph = (p: GlyphProps) => (
     <path d="M16 12.5h2M3 9h18" />
   </Glyph>
 );
+export const ChevronLeftGlyph = (p: GlyphProps) => (
+  <Glyph {...p}>
+    <path d="M15 6l-6 6 6 6" />
+  </Glyph>
+);
+export const ChevronRightGlyph = (p: GlyphProps) => (
+  <Glyph {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Glyph>
+);

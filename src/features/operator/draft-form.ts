@@ -29,7 +29,7 @@ export const wholeField = <T extends z.ZodType<number, number>>(rule: T) =>
     .pipe(rule);
 
 /** A datetime-local value (the browser's own time zone) as an ISO time; the contract's rule then applies. */
-const timeField = <T extends z.ZodType<string, string>>(rule: T) =>
+export const timeField = <T extends z.ZodType<string, string>>(rule: T) =>
   z
     .string()
     .refine((value) => value !== "" && !Number.isNaN(new Date(value).getTime()), { error: "operator.validation.time", abort: true })
@@ -37,7 +37,7 @@ const timeField = <T extends z.ZodType<string, string>>(rule: T) =>
     .pipe(rule);
 
 /** An optional field: empty means "not set". */
-const optional = <T extends z.ZodType<unknown, string>>(field: T) =>
+export const optional = <T extends z.ZodType<unknown, string>>(field: T) =>
   z
     .string()
     .transform((value) => (value.trim() === "" ? undefined : value))

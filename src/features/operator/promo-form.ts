@@ -2,24 +2,9 @@
 // the schema that turns them into the contract's CreatePromoCodeBody, each field by the contract's own rule.
 import { z } from "zod";
 import { CreatePromoCodeBody, PROMO_CODE_PATTERN, promoCodeKinds } from "../../../contract";
-import { euroField, wholeField } from "./draft-form";
+import { euroField, optional, timeField, wholeField } from "./draft-form";
 
 const body = CreatePromoCodeBody.shape;
-
-/** An optional field typed as text: blank means "not set", anything else must pass `field`. */
-const blankOr = <T extends z.ZodType<unknown, string>>(field: T) =>
-  z
-    .string()
-    .transform((value) => (value.trim() === "" ? undefined : value))
-    .pipe(field.optional());
-
-/** A datetime-local value (the browser's own time zone) as an ISO time, then `rule`. */
-const localTime = <T extends z.ZodType<string, string>>(rule: T) =>
-  z
-    .string()
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), { error: "operator.validation.time", abort: true })
-    .transform((value) => new Date(value).toISOString())
-    .pipe(rule);
 
 const common = {
   // The contract words its own rule in English (the CLI prints it); the form says it in the operator's language.
@@ -28,10 +13,10 @@ const common = {
     .trim()
     .refine((value) => value === "" || PROMO_CODE_PATTERN.test(value), { error: "operator.promo.codeCharacters", abort: true })
     .pipe(body.code),
-  validFrom: blankOr(localTime(body.validFrom.unwrap())),
-  validUntil: blankOr(localTime(body.validUntil.unwrap())),
-  maxUses: blankOr(wholeField(body.maxUses.unwrap())),
-  maxUsesPerUser: blankOr(wholeField(body.maxUsesPerUser.unwrap())),
+  validFrom: optional(timeField(body.validFrom.unwrap())),
+  validUntil: optional(timeField(body.validUntil.unwrap())),
+  maxUses: optional(wholeField(body.maxUses.unwrap())),
+  maxUsesPerUser: optional(wholeField(body.maxUsesPerUser.unwrap())),
 };
 
 /**

@@ -1,18 +1,19 @@
-// The back office's user calls: search, one user with balance and transactions, a wallet adjustment, a role change.
+// The back office's user calls: search a page at a time, one user with balance, transactions and enrolments, a
+// wallet adjustment, a role change.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { OperatorUser, OperatorUserDetail, OperatorUserList, type WalletAdjustmentBody } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
-/** The API answers the newest users first, at most this many (it has no pages): narrowing the search finds the rest. */
-export const USER_LIST_LIMIT = 50;
+/** Users to a page of the list, newest first. */
+export const USER_PAGE_SIZE = 50;
 
 const usersKey = ["operator", "users"] as const;
 
-export const userListQuery = (search: string) =>
+export const userListQuery = ({ search, page }: { search: string; page: number }) =>
   queryOptions({
-    queryKey: [...usersKey, "list", search.trim()],
+    queryKey: [...usersKey, "list", search.trim(), page],
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ limit: String(USER_LIST_LIMIT) });
+      const query = new URLSearchParams({ limit: String(USER_PAGE_SIZE), offset: String((page - 1) * USER_PAGE_SIZE) });
       if (search.trim()) query.set("search", search.trim());
       return apiRequest(`/api/operator/users?${query.toString()}`, { schema: OperatorUserList, signal });
     },

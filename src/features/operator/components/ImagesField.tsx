@@ -1,9 +1,11 @@
-// Product pictures for a new draft: chosen from the device, shown as thumbnails, each removable. They travel as data
-// URLs in the create call; the server stores them (/media/…). At most eight, as the contract allows.
-import { useId, useState } from "react";
+// Product pictures for a draft: chosen from the device, shown as thumbnails, each removable and movable earlier or
+// later with buttons (keyboard and touch alike; the first is the one cards show). They travel in order, new ones as
+// data URLs, in the create or edit call; the server stores them (/media/…) in that order. At most eight, as the
+// contract allows.
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { iconButtonClassName } from "../../../components/ui/Button";
-import { CloseGlyph } from "../../../components/ui/icons";
+import { ChevronLeftGlyph, ChevronRightGlyph, CloseGlyph } from "../../../components/ui/icons";
 
 export const MAX_IMAGES = 8;
 /** The contract takes a data URL of up to 8 MB: a picture of 5 MB fits with its base64 overhead. */
@@ -18,10 +20,51 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
+/** `images` with the one at `from` moved to `to`. */
+export const moveImage = (images: string[], from: number, to: number): string[] => {
+  const moved = [...images];
+  const [image] = moved.splice(from, 1);
+  moved.splice(to, 0, image!);
+  return moved;
+};
+
+type Direction = "earlier" | "later";
+
 export function ImagesField({ value, onChange, error }: { value: string[]; onChange: (images: string[]) => void; error?: string | undefined }) {
   const { t } = useTranslation();
   const id = useId();
   const [problem, setProblem] = useState<string>();
+  // Focus follows the moved picture: its button of the same direction, or the other one once it reaches an end.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const moved = useRef<{ index: number; direction: Direction } | null>(null);
+  useEffect(() => {
+    if (!moved.current) return;
+    const { index, direction } = moved.current;
+    moved.current = null;
+    const same = moveButtons.current.get(`${index}-${direction}`);
+    const other = moveButtons.current.get(`${index}-${direction === "earlier" ? "later" : "earlier"}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [value]);
+  const move = (index: number, direction: Direction) => {
+    const to = direction === "earlier" ? index - 1 : index + 1;
+    moved.current = { index: to, direction };
+    onChange(moveImage(value, index, to));
+  };
+  const moveButton = (index: number, direction: Direction) => (
+    <button
+      type="button"
+      ref={(button) => {
+        if (button) moveButtons.current.set(`${index}-${direction}`, button);
+        else moveButtons.current.delete(`${index}-${direction}`);
+      }}
+      disabled={direction === "earlier" ? index === 0 : index === value.length - 1}
+      onClick={() => move(index, direction)}
+      aria-label={t(direction === "earlier" ? "operator.form.moveImageEarlier" : "operator.form.moveImageLater", { number: index + 1 })}
+      className={iconButtonClassName("size-10 border border-line bg-surface disabled:opacity-40 disabled:hover:bg-transparent")}
+    >
+      {direction === "earlier" ? <ChevronLeftGlyph className="size-4" /> : <ChevronRightGlyph className="size-4" />}
+    </button>
+  );
   const add = async (files: FileList | null) => {
     setProblem(undefined);
     const chosen = [...(files ?? [])];
@@ -36,10 +79,16 @@ export function ImagesField({ value, onChange, error }: { value: string[]; onCha
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium">{t("operator.form.images")}</legend>
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
+        <ul aria-label={t("operator.form.imagesInOrder")} className="flex flex-wrap gap-3">
           {value.map((src, index) => (
-            <li key={`${index}-${src.slice(-16)}`} className="relative">
+            <li key={`${index}-${src.slice(-16)}`} className="relative flex flex-col items-center gap-1">
               <img src={src} alt={t("operator.form.imageNumber", { number: index + 1 })} className="size-20 rounded-xl border border-line object-cover" />
+              {value.length > 1 && (
+                <div className="flex gap-1">
+                  {moveButton(index, "earlier")}
+                  {moveButton(index, "later")}
+                </div>
+              )}
               <button
                 type="button"
                 onClick={() => onChange(value.filter((_, i) => i !== index))}

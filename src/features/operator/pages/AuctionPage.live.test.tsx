@@ -1,8 +1,10 @@
 // The operator's auction page follows the auction's live feed: an update asks for the auction again, and the new
-// bid shows in the chain's list, newest first. The feed is the bidder pages' own (followLiveAuctions).
+// bid shows in the chain's list, newest first, an auto-bid's marked. The feed is the bidder pages' own
+// (followLiveAuctions); an auto-bid set or stopped comes on the operators' own event.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auctionDetail, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -16,10 +18,24 @@ vi.mock("../../auctions", () => ({
   },
 }));
 
+vi.mock(import("../../../lib/socket"), async (original) => ({
+  ...(await original()),
+  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
+}));
+
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
 
-const link = (displayName: string, priceCents: number, hash: string) => ({ bidderId: "b", displayName, label: null, priceCents, placedAt: "2030-01-01T10:00:00.000Z", prevHash: "0", hash });
+const link = (displayName: string, priceCents: number, hash: string, isAuto = false) => ({
+  bidderId: "b",
+  displayName,
+  label: null,
+  priceCents,
+  placedAt: "2030-01-01T10:00:00.000Z",
+  prevHash: "0",
+  hash,
+  isAuto,
+});
 
 describe("the auction page, live", () => {
   it("asks for the auction again on each live update and lists the new bid first", async () => {
@@ -38,5 +54,24 @@ describe("the auction page, live", () => {
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem")).toHaveLength(2));
     expect(api.callsTo("GET", "/api/operator/auctions/42").length).toBe(asked + 1);
     expect(within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem")[0]).toHaveTextContent("otto_k");
+  });
+
+  it("shows who has an auto-bid set, follows one being set, and marks the bids auto-bids placed", async () => {
+    let autoBids: { displayName: string; email: string; maxPriceCents: number; at: string }[] = [];
+    const links = [link("anna_b", 1, "h1"), link("otto_k", 2, "h2", true)];
+    stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Running", bidCount: 2, autoBids, chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true } })),
+    });
+    renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
+    expect(await screen.findByRole("heading", { name: "Auto-bids (0)" })).toBeInTheDocument();
+    expect(screen.getByText("No bidder has an auto-bid set.")).toBeInTheDocument();
+    const [newest, older] = within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem");
+    expect(newest).toHaveTextContent("otto_kauto-bid");
+    expect(older).not.toHaveTextContent("auto-bid");
+
+    autoBids = [{ displayName: "otto_k", email: "otto@example.lv", maxPriceCents: 500, at: "2030-01-01T09:59:00.000Z" }];
+    serverSends("auto-bid:changed", { auctionId: 42 });
+    expect(await screen.findByRole("heading", { name: "Auto-bids (1)" })).toBeInTheDocument();
+    expect(screen.getByText("(otto@example.lv)").closest("li")).toHaveTextContent("otto_k (otto@example.lv)up to €5.00");
   });
 });

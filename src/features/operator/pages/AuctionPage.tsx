@@ -2,11 +2,11 @@
 // set time left, end now, cancel). What cannot be undone asks first; a refusal (another operator or the clock was
 // first) is said in the dialog and the page shows the auction as it now is.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
-import { IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import { AutoBidChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -14,6 +14,7 @@ import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
+import { onSocket } from "../../../lib/socket";
 import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
 import { StatusBadge } from "../components/StatusBadge";
 import { followLiveAuctions } from "../../auctions";
@@ -35,14 +36,26 @@ export function AuctionPage() {
 /**
  * The page follows the auction's live feed (the bidder pages' socket client): each update (a bid, an auto-bid, an
  * enrolment's price change, another operator's action) asks for the auction again, enrolments and chain included.
- * Updates that arrive while it is being asked for join that request rather than start another.
+ * An auto-bid set or stopped is told to operators' sockets only (`auto-bid:changed`), and asks again too. Updates
+ * that arrive while it is being asked for join that request rather than start another.
  */
 function useLiveAuction(id: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (id === null) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: auctionQuery(id).queryKey }, { cancelRefetch: false });
-    return followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+    const stopFollowing = followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+    const stopHearing = onSocket((socket) => {
+      const changed = (change: unknown) => {
+        if (AutoBidChanged.safeParse(change).data?.auctionId === id) refresh();
+      };
+      socket.on("auto-bid:changed", changed);
+      return () => void socket.off("auto-bid:changed", changed);
+    });
+    return () => {
+      stopFollowing();
+      stopHearing();
+    };
   }, [id, queryClient]);
 }
 
@@ -91,11 +104,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
       </PageHeading>
       <AuctionActions auction={auction} onRefunds={setRefunds} />
       {refunds && <RefundList refunds={refunds} />}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section aria-labelledby="auction-settings" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-settings" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.settings")}
-          </h2>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card id="auction-settings" title={t("operator.auction.settings")}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
@@ -104,11 +114,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               </div>
             ))}
           </dl>
-        </section>
-        <section aria-labelledby="auction-product" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-product" className="mb-3 text-lg font-semibold">
-            {t("operator.form.product")}
-          </h2>
+        </Card>
+        <Card id="auction-product" title={t("operator.form.product")}>
           {auction.images.length > 0 && (
             <ul className="mb-3 flex flex-wrap gap-2">
               {auction.images.map((src, index) => (
@@ -134,11 +141,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 : [];
             })}
           </dl>
-        </section>
-        <section aria-labelledby="auction-enrolments" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-enrolments" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.enrolments", { count: auction.enrolments.length })}
-          </h2>
+        </Card>
+        <Card id="auction-enrolments" title={t("operator.auction.enrolments", { count: auction.enrolments.length })}>
           {auction.enrolments.length === 0 ? (
             <p className="text-sm text-muted">{t("operator.auction.noEnrolments")}</p>
           ) : (
@@ -146,18 +150,34 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
               {auction.enrolments.map((enrolment) => (
                 <li key={enrolment.email} className="flex justify-between gap-3 py-2">
                   <span className="min-w-0 break-words">
-                    {enrolment.displayName} <span className="text-muted">({enrolment.email})</span>
+                    {enrolment.displayName} <span className="break-all text-muted">({enrolment.email})</span>
                   </span>
                   <span className="shrink-0 tabular-nums">{euro(enrolment.feeCents)}</span>
                 </li>
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="auction-chain" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-          <h2 id="auction-chain" className="mb-3 text-lg font-semibold">
-            {t("operator.auction.chain")}
-          </h2>
+        </Card>
+        <Card id="auction-auto-bids" title={t("operator.auction.autoBids", { count: auction.autoBids.length })}>
+          {auction.autoBids.length === 0 ? (
+            <p className="text-sm text-muted">{t("operator.auction.noAutoBids")}</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {auction.autoBids.map((autoBid) => (
+                <li key={autoBid.email} className="flex flex-wrap justify-between gap-x-3 py-2">
+                  <span className="min-w-0 break-words">
+                    {autoBid.displayName} <span className="break-all text-muted">({autoBid.email})</span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">
+                    {t("operator.auction.autoBidUpTo", { max: euro(autoBid.maxPriceCents) })}{" "}
+                    <span className="text-muted">· {t("operator.auction.autoBidSince", { when: when(autoBid.at) })}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card id="auction-chain" title={t("operator.auction.chain")}>
           <p className="text-sm">
             {auction.chain.links.length === 0
               ? t("operator.auction.noBids")
@@ -169,18 +189,38 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 .slice(-LATEST_BIDS)
                 .reverse()
                 .map((link) => (
-                  <li key={link.hash} className="flex justify-between gap-3 py-1.5">
-                    <span className="min-w-0 break-words">{link.displayName}</span>
-                    <span className="shrink-0 tabular-nums">
+                  // The price and time wrap under the name when both do not fit (a phone, a long name).
+                  <li key={link.hash} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-1.5">
+                    <span className="min-w-0 break-words">
+                      {link.displayName}
+                      {link.isAuto && (
+                        <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                          {t("operator.auction.placedByAutoBid")}
+                        </span>
+                      )}
+                    </span>
+                    <span className="ml-auto shrink-0 tabular-nums">
                       {euro(link.priceCents)} · {when(link.placedAt)}
                     </span>
                   </li>
                 ))}
             </ol>
           )}
-        </section>
+        </Card>
       </div>
     </>
+  );
+}
+
+/** One card of the page: a region named by its heading. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -31,8 +31,26 @@ describe("the audit log", () => {
     const item = within(entries).getByRole("listitem");
     expect(item).toHaveTextContent("Wallet adjusted");
     expect(item).toHaveTextContent("operator@pennybid.lv · Back office");
-    expect(item).toHaveTextContent("amountCents: +€5.00 · reason: Goodwill");
+    expect(item).toHaveTextContent("Amount: +€5.00 · Reason: Goodwill");
     expect(within(item).getByRole("link", { name: line.subject })).toHaveAttribute("href", "/operator/users/0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f");
+  });
+
+  it("words the details in the operator's language, money in euros rather than cents", async () => {
+    const lines = [
+      { ...line, id: 8, action: "promo-code.create", subject: "promo-code:SPRING", details: { kind: "fixed", amount: 250 } },
+      { ...line, id: 9, action: "promo-code.create", subject: "promo-code:TEN", details: { kind: "percent", amount: 10 } },
+      { ...line, id: 10, action: "auction.update", subject: "auction:12", details: { fields: ["texts", "entryFeeCents", "someNewField"] } },
+      { ...line, id: 11, action: "fulfilment.in-delivery", subject: "auction:12", details: { from: "PaymentReceived" } },
+      { ...line, id: 12, action: "auction.time-left", subject: "auction:12", details: { seconds: 60, status: "Running", extra: 3 } },
+    ];
+    stubOperatorApi({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
+    renderAudit();
+    const items = within(await screen.findByRole("list", { name: "Logged actions" })).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Discount: €2.50 off");
+    expect(items[1]).toHaveTextContent("Discount: 10 % off");
+    expect(items[2]).toHaveTextContent("Changed: Titles and descriptions, Entry fee (€), someNewField");
+    expect(items[3]).toHaveTextContent("From: To send");
+    expect(items[4]).toHaveTextContent("Time: 60 s · Status then: Running · extra: 3");
   });
 
   it("sends the filter to the API, the end day included, and refuses a range that runs backwards", async () => {

@@ -3,7 +3,7 @@
 // action, target, source, days) lives in the address, so a filtered view can be linked (an auction's or a user's
 // page links to its own) and Back works.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { Fragment, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { AuditSource, auditSources, type AuditLogEntry } from "../../../../contract";
@@ -14,6 +14,7 @@ import { FormAlert, TextField, inputClassName } from "../../../components/ui/for
 import { useDateTime, useEuro } from "../../../lib/format";
 import { AUDIT_PAGE_SIZE, auditLogQuery, type AuditFilter } from "../api/audit-log";
 import { Pager } from "../components/Pager";
+import { auditDetails } from "../audit-details";
 import { refusalText } from "../form-issues";
 
 /** The actions the server logs, for the filter's choices; a line with another action still shows. */
@@ -168,9 +169,7 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const when = useDateTime();
   const euro = useEuro();
   const link = targetLink(entry.subject);
-  const details = Object.entries(entry.details).map(([name, value]) =>
-    name === "amountCents" && typeof value === "number" ? `${name}: ${value < 0 ? "−" : "+"}${euro(Math.abs(value))}` : `${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
-  );
+  const details = auditDetails(entry, { t, euro, when });
   return (
     <li className="flex flex-col gap-1 px-4 py-3 text-sm">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -186,7 +185,16 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
       <p className="text-muted">
         <span className="break-all">{entry.actor}</span> · {t(`operator.audit.sources.${entry.source}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
       </p>
-      {details.length > 0 && <p className="break-words text-muted">{details.join(" · ")}</p>}
+      {details.length > 0 && (
+        <p className="break-words text-muted">
+          {details.map((detail, index) => (
+            <Fragment key={detail.name}>
+              {index > 0 && " · "}
+              {detail.name}: <span className={detail.isMoney ? "whitespace-nowrap" : undefined}>{detail.value}</span>
+            </Fragment>
+          ))}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 // The draft form: the contract's rules in the operator's words before anything is sent, a valid draft sent as the
 // contract's CreateAuctionBody (cents, an ISO time), then its page; a draft edited, a published one not.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
@@ -191,6 +191,32 @@ describe("editing a draft", () => {
     });
     expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("publish");
     expect(api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body).not.toHaveProperty("texts.ru");
+  });
+
+  it("reorders the pictures with buttons, focus following the moved one, and sends them in the new order", async () => {
+    const images = ["/media/0123456789abcdef0123456789abcdef.png", "/media/fedcba9876543210fedcba9876543210.png", "/media/00000000000000000000000000000000.png"];
+    const api = stubOperatorApi({
+      "GET /api/operator/auctions/42": () => json({ ...draft, images }),
+      "PATCH /api/operator/auctions/42": () => json(draft),
+    });
+    const user = userEvent.setup();
+    const { router } = renderEdit();
+    const pictures = await screen.findByRole("list", { name: "Pictures in order; the first is shown on cards" });
+    expect(within(pictures).getByRole("button", { name: "Move picture 1 earlier" })).toBeDisabled();
+    expect(within(pictures).getByRole("button", { name: "Move picture 3 later" })).toBeDisabled();
+
+    await user.click(within(pictures).getByRole("button", { name: "Move picture 3 earlier" }));
+    expect(within(pictures).getAllByRole("img").map((img) => img.getAttribute("src"))).toEqual([images[0], images[2], images[1]]);
+    expect(within(pictures).getByRole("button", { name: "Move picture 2 earlier" })).toHaveFocus();
+    // By keyboard: the focused button again, then to the end.
+    await user.keyboard("{Enter}");
+    expect(within(pictures).getByRole("button", { name: "Move picture 1 later" })).toHaveFocus();
+    await user.click(within(pictures).getByRole("button", { name: "Move picture 2 later" }));
+    expect(within(pictures).getByRole("button", { name: "Move picture 3 earlier" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
+    expect((api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body as { images: string[] }).images).toEqual([images[2], images[1], images[0]]);
   });
 
   it("says so when the draft was published meanwhile", async () => {

@@ -5,10 +5,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 import { stepsFrom } from "./FulfilmentQueuePage";
+
+// The page's socket, as the queue sees it: handlers by event, fired by the test as the server would.
+vi.mock(import("../../../lib/socket"), async (original) => ({
+  ...(await original()),
+  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
+}));
 
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());
@@ -49,6 +56,19 @@ describe("the fulfilment queue", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(api.callsTo("POST", `${listPath}/42/advance`).map((call) => call.body)).toEqual([{ to: "InDelivery" }]);
     expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
+  });
+
+  it("follows live: a winner's payment elsewhere brings the win into To send without a reload", async () => {
+    let items: ReturnType<typeof fulfilment>[] = [];
+    const api = stubOperatorApi({ [`GET ${listPath}`]: () => json({ items }) });
+    renderQueue();
+    expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
+    const asked = api.callsTo("GET", listPath).length;
+
+    items = [fulfilment()];
+    serverSends("fulfilment:changed", { auctionId: 42, state: "PaymentReceived" });
+    expect(await screen.findByRole("listitem", { name: /Espresso machine/ })).toHaveTextContent("Brīvības iela 1");
+    expect(api.callsTo("GET", listPath).length).toBe(asked + 1);
   });
 
   it("offers no step for an unpaid win and shows its deadline", async () => {

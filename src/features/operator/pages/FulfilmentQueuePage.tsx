@@ -1,6 +1,7 @@
 // The fulfilment queue: won auctions by state, oldest deadline first. Paid ones waiting to be sent come first, with the
 // winner's delivery address and phone; then those in delivery, the unpaid ones with their deadlines, the expired and
-// the delivered. Which delivery steps a row offers is the fulfilment machine's answer for its state, not a rule here.
+// the delivered. It follows live (a payment, another operator's step). Which delivery steps a row offers is the
+// fulfilment machine's answer for its state, not a rule here.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,7 @@ import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
-import { FULFILMENT_LIST_LIMIT, fulfilmentListQuery, useAdvanceFulfilment } from "../api/fulfilments";
+import { FULFILMENT_LIST_LIMIT, fulfilmentListQuery, useAdvanceFulfilment, useLiveFulfilments } from "../api/fulfilments";
 import { TabLinks } from "../components/TabLinks";
 import { refusalText } from "../form-issues";
 
@@ -31,6 +32,7 @@ export function FulfilmentQueuePage() {
   const [params] = useSearchParams();
   const state = FulfilmentState.catch("PaymentReceived").parse(params.get("state") ?? "PaymentReceived");
   const { data, error, isPending } = useQuery(fulfilmentListQuery(state));
+  useLiveFulfilments();
   return (
     <>
       <PageHeading title={t("operator.fulfilments.title")}>{t("operator.fulfilments.intro")}</PageHeading>

@@ -1,4 +1,5 @@
-// Users found by part of their e-mail or display name, newest first: each with role, demo flag and balance.
+// Users found by part of their e-mail or display name, newest first, fifty to a page: each with role, demo flag and
+// balance. The search and the page live in the address, so Back works.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
@@ -6,7 +7,8 @@ import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert } from "../../../components/ui/form";
 import { useEuro } from "../../../lib/format";
-import { USER_LIST_LIMIT, userListQuery } from "../api/users";
+import { USER_PAGE_SIZE, userListQuery } from "../api/users";
+import { Pager } from "../components/Pager";
 import { SearchForm } from "../components/SearchForm";
 import { refusalText } from "../form-issues";
 
@@ -15,7 +17,16 @@ export function UserListPage() {
   const euro = useEuro();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
-  const { data, error, isPending } = useQuery(userListQuery(search));
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { data, error, isPending } = useQuery(userListQuery({ search, page }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / USER_PAGE_SIZE)) : 1;
+  const go = (change: { q?: string; page?: number }) => {
+    const next = new URLSearchParams();
+    const q = change.q ?? search;
+    if (q) next.set("q", q);
+    if ((change.page ?? 1) > 1) next.set("page", String(change.page));
+    setParams(next);
+  };
   return (
     <>
       <PageHeading title={t("operator.users.title")} />
@@ -26,7 +37,7 @@ export function UserListPage() {
           placeholder={t("operator.users.searchPlaceholder")}
           value={search}
           maxLength={255}
-          onSearch={(q) => setParams(q ? { q } : {})}
+          onSearch={(q) => go({ q, page: 1 })}
         />
       </div>
       {error ? (
@@ -37,7 +48,9 @@ export function UserListPage() {
         <EmptyState>{search ? t("operator.users.noneFound", { search }) : t("operator.users.none")}</EmptyState>
       ) : (
         <>
-          {data.items.length === USER_LIST_LIMIT && <p className="mb-2 text-sm text-muted">{t("operator.users.limited", { count: USER_LIST_LIMIT })}</p>}
+          <p className="mb-2 text-sm text-muted" aria-live="polite">
+            {t("operator.users.count", { count: data.total })}
+          </p>
           <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
             {data.items.map((user) => (
               <li key={user.id}>
@@ -55,6 +68,7 @@ export function UserListPage() {
               </li>
             ))}
           </ul>
+          <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} label={t("operator.users.pages")} />
         </>
       )}
     </>

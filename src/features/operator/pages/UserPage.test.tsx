@@ -16,6 +16,35 @@ const anna = userDetail();
 const userPath = `/api/operator/users/${anna.id}`;
 const renderUser = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/users/${anna.id}`);
 
+describe("a user's enrolments", () => {
+  it("lists the auctions entered, each linked, with its status, the fee and the win marked", async () => {
+    stubOperatorApi({
+      [`GET ${userPath}`]: () =>
+        json(
+          userDetail({
+            enrolments: [
+              { auctionId: 12, title: "Espresso machine", status: "Running", feeCents: 150, at: "2030-01-02T10:00:00.000Z", isWinner: false },
+              { auctionId: 7, title: "Milk frother", status: "Ended", feeCents: 0, at: "2030-01-01T10:00:00.000Z", isWinner: true },
+            ],
+          }),
+        ),
+    });
+    renderUser();
+    const [running, won] = within(await screen.findByRole("list", { name: "Auctions entered" })).getAllByRole("listitem");
+    expect(within(running!).getByRole("link", { name: "Espresso machine" })).toHaveAttribute("href", "/operator/auctions/12");
+    expect(running).toHaveTextContent("Running");
+    expect(running).toHaveTextContent("€1.50");
+    expect(running).not.toHaveTextContent("Won");
+    expect(won).toHaveTextContent("EndedWon#7");
+  });
+
+  it("says so when the user has entered nothing", async () => {
+    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()) });
+    renderUser();
+    expect(await screen.findByText("Has not entered any auction yet.")).toBeInTheDocument();
+  });
+});
+
 describe("a user's wallet and role", () => {
   it("credits with a required reason, after a confirmation that names the amount, and shows the new balance", async () => {
     let balanceCents = 500;

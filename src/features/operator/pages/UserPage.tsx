@@ -1,5 +1,6 @@
-// One user for operators: profile, role, balance and the last fifty transactions; a credit or debit with a required
-// reason (a ledger entry, never an edit; the server refuses a balance below zero) and a role change, each confirmed.
+// One user for operators: profile, role, balance, the last fifty transactions and auctions entered; a credit or debit
+// with a required reason (a ledger entry, never an edit; the server refuses a balance below zero) and a role change,
+// each confirmed.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -7,7 +8,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
-import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type WalletTransaction } from "../../../../contract";
+import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type OperatorUserEnrolment, type WalletTransaction } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { PageHeading } from "../../../components/ui/PageHeading";
@@ -17,6 +18,7 @@ import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { applyServerError } from "../../../lib/form-errors";
 import { adjustWallet, setRole, userQuery, useUserMutation } from "../api/users";
+import { StatusBadge } from "../components/StatusBadge";
 import { euroField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
 
@@ -83,6 +85,13 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
           {t("wallet.transactions")}
         </h2>
         <TransactionList items={user.transactions} />
+      </section>
+      <section aria-labelledby="user-enrolments" className="mt-6">
+        <h2 id="user-enrolments" className="text-lg font-semibold">
+          {t("operator.users.enrolments")}
+        </h2>
+        <p className="mb-3 text-sm text-muted">{t("operator.users.enrolmentsHint")}</p>
+        <EnrolmentList items={user.enrolments} />
       </section>
     </>
   );
@@ -238,6 +247,36 @@ function TransactionList({ items }: { items: WalletTransaction[] }) {
           <p className={`shrink-0 font-semibold whitespace-nowrap tabular-nums ${item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}`}>
             {`${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`}
           </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EnrolmentList({ items }: { items: OperatorUserEnrolment[] }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  const when = useDateTime();
+  if (items.length === 0) return <p className="text-sm text-muted">{t("operator.users.noEnrolments")}</p>;
+  return (
+    <ul aria-label={t("operator.users.enrolments")} className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
+      {items.map((item) => (
+        <li key={item.auctionId} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
+          <div className="min-w-0">
+            <p className="font-medium break-words">
+              <Link to={`/operator/auctions/${item.auctionId}`} className="text-accent hover:underline">
+                {item.title}
+              </Link>
+            </p>
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
+              <StatusBadge status={item.status} />
+              {item.isWinner && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.users.won")}</span>}
+              <span>
+                #{item.auctionId} · {when(item.at)}
+              </span>
+            </p>
+          </div>
+          <p className="shrink-0 whitespace-nowrap tabular-nums">{euro(item.feeCents)}</p>
         </li>
       ))}
     </ul>

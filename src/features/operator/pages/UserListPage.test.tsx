@@ -1,0 +1,42 @@
+// The users list in the back office: found by a part of the e-mail or name, a page at a time with the total, the
+// search and the page kept in the address.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { stubOperatorApi, userDetail } from "../../../../tests/support/operator-api";
+import { json, renderRoutes } from "../../../../tests/support/render";
+import { loadOperatorTexts } from "../../../lib/i18n";
+import { OperatorArea } from "../OperatorArea";
+
+beforeAll(() => loadOperatorTexts());
+afterEach(() => vi.unstubAllGlobals());
+
+const path = "/api/operator/users";
+const user = (n: number) => {
+  const { transactions: _transactions, enrolments: _enrolments, ...one } = userDetail({ id: `0b0e2f1c-2a6b-4c7e-9d3f-${String(n).padStart(12, "0")}`, displayName: `bidder_${n}`, email: `b${n}@example.lv` });
+  return one;
+};
+
+describe("the users list", () => {
+  it("asks for one page at a time and moves between pages with Previous and Next", async () => {
+    const api = stubOperatorApi({
+      [`GET ${path}`]: () => {
+        const offset = Number(api.callsTo("GET", path).at(-1)?.query.get("offset"));
+        return json({ items: Array.from({ length: offset === 0 ? 50 : 3 }, (_, n) => user(offset + n)), total: 53 });
+      },
+    });
+    const users = userEvent.setup();
+    renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/users?q=bidder");
+    expect(await screen.findByText("Found: 53")).toBeInTheDocument();
+    expect(Object.fromEntries(api.callsTo("GET", path)[0]!.query)).toMatchObject({ search: "bidder", limit: "50", offset: "0" });
+    const pager = screen.getByRole("navigation", { name: "User pages" });
+    expect(pager).toHaveTextContent("Page 1 of 2");
+    expect(within(pager).getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await users.click(within(pager).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getByRole("navigation", { name: "User pages" })).toHaveTextContent("Page 2 of 2"));
+    expect(api.callsTo("GET", path).at(-1)!.query.get("offset")).toBe("50");
+    expect(await screen.findByRole("link", { name: /bidder_52/ })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /bidder_0\b/ })).not.toBeInTheDocument();
+  });
+});
