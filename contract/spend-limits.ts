@@ -5,8 +5,7 @@ import { z } from "zod";
 export const MAX_SPEND_LIMIT_CENTS = 10_000_000;
 /** A raise waits this long before it applies; a lowering applies at once. */
 export const LIMIT_RAISE_DELAY_HOURS = 24;
-/** Months are calendar months in the service's time zone: a limit resets at midnight on the 1st in Riga. */
-export const SPEND_MONTH_TIME_ZONE = "Europe/Riga";
+export { SPEND_MONTH_TIME_ZONE } from "./constants";
 
 export const pauseLengths = ["24h", "7d", "30d"] as const;
 export const PauseLength = z.enum(pauseLengths);

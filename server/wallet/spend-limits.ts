@@ -257,12 +257,13 @@ export async function startPause(db: Database, userId: string, length: PauseLeng
  */
 export function spendRefusalText(refusal: Refusal, language: Language): string {
   const money = new Intl.NumberFormat(language, { style: "currency", currency: "EUR" });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: SPEND_MONTH_TIME_ZONE });
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: SPEND_MONTH_TIME_ZONE });
+  const day = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE });
   const { limitCents, leftCents, resetsAt, until } = refusal.values;
   return translatorFor(language)(`errors.${refusal.code}`, {
     ...(limitCents === undefined ? {} : { limit: money.format(limitCents / 100) }),
     ...(leftCents === undefined ? {} : { left: money.format(leftCents / 100) }),
-    ...(resetsAt === undefined ? {} : { resetsAt: date.format(resetsAt) }),
-    ...(until === undefined ? {} : { until: date.format(until) }),
+    ...(resetsAt === undefined ? {} : { resetsAt: day.format(resetsAt) }),
+    ...(until === undefined ? {} : { until: dateTime.format(until) }),
   });
 }
