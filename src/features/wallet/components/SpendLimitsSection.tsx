@@ -68,28 +68,22 @@ function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
         className="flex flex-col gap-4"
       >
         <FormAlert message={failure} />
-        <div>
-          <TextField
-            label={t("limits.auctionLimit")}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t("limits.auctionLimitHint")}
-            error={errors.auctionLimit?.message}
-            {...form.register("auctionLimit")}
-          />
-          <LimitStatus view={limits.auction} kind="auction" />
-        </div>
-        <div>
-          <TextField
-            label={t("limits.topUpLimit")}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t("limits.topUpLimitHint")}
-            error={errors.topUpLimit?.message}
-            {...form.register("topUpLimit")}
-          />
-          <LimitStatus view={limits.topUp} kind="topUp" />
-        </div>
+        {(["auction", "topUp"] as const).map((kind) => {
+          const field = `${kind}Limit` as const;
+          return (
+            <div key={kind}>
+              <TextField
+                label={t(`limits.${field}`)}
+                inputMode="decimal"
+                autoComplete="off"
+                hint={t(`limits.${field}Hint`)}
+                error={errors[field]?.message}
+                {...form.register(field)}
+              />
+              <LimitStatus view={limits[kind]} kind={kind} />
+            </div>
+          );
+        })}
         <SubmitButton isPending={mutation.isPending}>{t("limits.save")}</SubmitButton>
       </form>
     </section>
