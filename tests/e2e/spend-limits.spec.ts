@@ -58,8 +58,9 @@ test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break 
   await page.goto("/wallet");
   await expect(page.getByRole("region", { name: "Spending this month" })).toContainText("This month: €2.00 spent of €3.00");
 
-  // Raising it to €50.00 waits 24 hours, and the profile says from when.
-  await page.goto("/profile");
+  // Raising it to €50.00 waits 24 hours, and the profile says from when. "Set limits" leads to the card itself.
+  await page.getByRole("link", { name: "Set limits" }).click();
+  await expect(limits).toBeInViewport();
   await auctionLimit.fill("50");
   await limits.getByRole("button", { name: "Save limits" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved. A higher limit applies after 24 hours." })).toBeVisible();

@@ -1,9 +1,10 @@
 // The profile's responsible-play section (decision 033): the two monthly limits (a lower one applies at once, a higher
 // one after 24 hours) and a break that blocks enrolment, bidding and top-ups and cannot be lifted early.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router-dom";
 import {
   PauseForm,
   SpendLimitsForm,
@@ -50,8 +51,14 @@ function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
   });
   const mutation = useSetSpendLimits();
   const { errors } = form.formState;
+  // The wallet's "Set limits" leads here (#spend-limits): on a phone the card is far below the profile's details.
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === "#spend-limits") section.current?.scrollIntoView({ block: "start" });
+  }, [hash]);
   return (
-    <section aria-labelledby="spend-limits" className={`${card} self-start`}>
+    <section ref={section} aria-labelledby="spend-limits" className={`${card} scroll-mt-24 self-start`}>
       <h2 id="spend-limits" className="mb-2 text-xl font-semibold">
         {t("limits.title")}
       </h2>
