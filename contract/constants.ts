@@ -51,3 +51,6 @@ export const payableFulfilmentStates = ["AwaitingPayment"] as const;
 export function isOneOf<const T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);
 }
+
+/** Spend limits count calendar months in the service's time zone: they reset at midnight on the 1st in Riga (decision 033). */
+export const SPEND_MONTH_TIME_ZONE = "Europe/Riga";

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
+import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -25,6 +26,7 @@ export const ErrorCode = z.enum([
   ...errorCodes,
   ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[]),
   ...(Object.keys(fulfilmentErrorMessages) as FulfilmentErrorCode[]),
+  ...(Object.keys(spendLimitErrorMessages) as SpendLimitErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

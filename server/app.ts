@@ -95,10 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     devices: deviceCookies(config.sessionSecret),
     isSecure: config.isProduction,
   });
-  await http.register(walletRoutes, { db });
+  await http.register(walletRoutes, { db, clock });
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
-  await http.register(paymentsRoutes, { config, db, feed, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
+  await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
   await http.register(fulfilmentRoutes, {
     db,

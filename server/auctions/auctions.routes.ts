@@ -5,7 +5,6 @@ import {
   AuctionIdParams,
   AuctionDetail,
   auctionErrorMessages,
-  type AuctionErrorCode,
   AuctionListResponse,
   AutoBidBody,
   BidChainResponse,
@@ -17,6 +16,7 @@ import {
   FairnessFigures,
   SearchAuctionsBody,
   SearchAuctionsResponse,
+  spendLimitErrorMessages,
   WinLimitsResponse,
 } from "../../contract";
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
@@ -118,8 +118,10 @@ export async function auctionsRoutes(
         const refusal = await commands.eligibility(signedInUser(request).id, request.params.auctionId);
         if (!refusal) return { refusal: null };
         const { code } = refusal;
-        if (code === "AUCTION_STATE_MISSING" || !(code in auctionErrorMessages)) throw new HttpError(404, "NOT_FOUND", "No such auction.");
-        return { refusal: { code: code as AuctionErrorCode, message: refusal.message, values: refusal.values } };
+        if (code === "AUCTION_STATE_MISSING" || !(code in auctionErrorMessages || code in spendLimitErrorMessages)) {
+          throw new HttpError(404, "NOT_FOUND", "No such auction.");
+        }
+        return { refusal: { code, message: refusal.message, values: refusal.values } };
       },
     );
 

@@ -4,18 +4,19 @@ import type { Database, Queryable } from "../db/database";
 import type { AuctionState } from "../../contract";
 import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { Refusal } from "../refusal";
+import { assertAuctionSpend, auctionSpendRefusal, pauseRefusal } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
 import { enrolmentRefusal, NO_WIN_LIMITS, RULED_AUCTION_COLUMNS, type RuledAuction, type WinLimits } from "./enrolment-rules";
 
 /** What enrolment and the auto-bid setting read of the auction they lock (a bid locks it in place_bid). */
-type LockedAuction = RuledAuction & { entry_fee_cents: number; title: string };
+type LockedAuction = RuledAuction & { title: string };
 
 /** Locks the auction row for the rest of the transaction: enrolments, auto-bid settings and bids on one auction
  * serialize here. */
 async function lockAuction(tx: Queryable, auctionId: number): Promise<LockedAuction> {
   const [row] = await tx.query<LockedAuction>(
-    `select ${RULED_AUCTION_COLUMNS}, entry_fee_cents, title from auctions where id = $1 for update`,
+    `select ${RULED_AUCTION_COLUMNS}, title from auctions where id = $1 for update`,
     [auctionId],
   );
   if (!row) throw new Refusal("AUCTION_STATE_MISSING");
@@ -41,8 +42,10 @@ export async function enrol(
     const auction = await lockAuction(tx, auctionId);
     // "no key update": it waits for the bidder's other enrolment, and lets inserts that only reference the bidder pass.
     await tx.query("select 1 from users where id = $1 for no key update", [userId]);
-    const refusal = await enrolmentRefusal(tx, userId, auction, now, limits);
+    const refusal = (await enrolmentRefusal(tx, userId, auction, now, limits)) ?? (await pauseRefusal(tx, userId, now));
     if (refusal) throw refusal;
+    // Under the bidder's lock taken above: two enrolments at the edge of the month's limit are judged one by one.
+    await assertAuctionSpend(tx, userId, auction.entry_fee_cents, now);
     let balanceCents: number | null = null;
     if (auction.entry_fee_cents > 0) {
       try {
@@ -72,7 +75,11 @@ export async function enrol(
 export async function enrolmentEligibility(db: Queryable, userId: string, auctionId: number, now: Date, limits: WinLimits): Promise<Refusal | null> {
   const [auction] = await db.query<RuledAuction>(`select ${RULED_AUCTION_COLUMNS} from auctions where id = $1`, [auctionId]);
   if (!auction) return new Refusal("AUCTION_STATE_MISSING");
-  return enrolmentRefusal(db, userId, auction, now, limits);
+  return (
+    (await enrolmentRefusal(db, userId, auction, now, limits)) ??
+    (await pauseRefusal(db, userId, now)) ??
+    (await auctionSpendRefusal(db, userId, auction.entry_fee_cents, now))
+  );
 }
 
 export const MIN_SECONDS_BETWEEN_BIDS = 1;
@@ -92,7 +99,7 @@ export type PlacedBid = {
 };
 
 /** What the bid's statement can refuse by itself; the one-bid-a-second rule shows as `is_paced` false. */
-type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "NOT_ENROLLED" | "ALREADY_WINNING";
+type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
 
 type PlacedBidRow = Partial<AuctionRow> & {
   refusal: BidRefusal | null;
@@ -123,6 +130,8 @@ export async function placeBid(
     RECENT_BIDS,
   ]);
   if (!row) throw new Refusal("AUCTION_STATE_MISSING");
+  // A paused bidder hears when the pause ends (read only on this path: an accepted bid reads nothing more).
+  if (row.refusal === "SELF_PAUSED") throw (await pauseRefusal(db, userId, now)) ?? new Refusal("SELF_PAUSED");
   if (row.refusal) throw new Refusal(row.refusal);
   if (!row.is_paced) throw new Refusal("BID_TOO_FAST");
   // Neither refused nor too fast: `moved` updated the row, so its columns are all there.
@@ -213,6 +222,7 @@ export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]
        and (a.price_cap_cents is null or a.price_cents < a.price_cap_cents)
        and a.leader_id is distinct from ab.user_id
        and (e.last_bid_at is null or e.last_bid_at <= $2)
+       and not exists (select 1 from spend_limits p where p.user_id = ab.user_id and p.paused_until > $1)
      order by ab.auction_id, ab.created_at`,
     [now, new Date(now.getTime() - MIN_SECONDS_BETWEEN_BIDS * 1000)],
   );

@@ -37,10 +37,11 @@ export type RuledAuction = {
   enrolment_closes_at_price_cents: number | null;
   real_bidders_only: boolean;
   product_key: string;
+  entry_fee_cents: number;
 };
 
 export const RULED_AUCTION_COLUMNS = `id, status, price_cents, starts_at, ends_at, hard_ends_at, initial_seconds, min_previous_entries,
-  max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key`;
+  max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key, entry_fee_cents`;
 
 /**
  * When enrolment closes by time: `enrolment_closes_seconds` before the end of the initial timer, which is the start

@@ -5,6 +5,7 @@
 import { fulfilmentStates, type FulfilmentState, type OperatorFulfilment, type WonAuction } from "../../contract";
 import { fulfilmentEventBetween, isPayable } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
+import { assertAuctionSpend } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
@@ -94,6 +95,8 @@ export async function payForWonAuction(
     const amountCents = fulfilment.price_cents - discount;
     let transactionId: number | null = null;
     if (amountCents > 0) {
+      // A payment for a win is auction spending: the month's limit holds here too (a pause does not stop it).
+      await assertAuctionSpend(tx, input.userId, amountCents, input.now);
       try {
         ({ id: transactionId } = await postLedgerEntry(tx, {
           userId: input.userId,

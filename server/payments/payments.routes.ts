@@ -21,6 +21,8 @@ import type { AuctionFeed } from "../realtime/feed";
 import { attachProviderRef, createPendingPayment, findPayment, settlePayment, topUpCents } from "./payments.service";
 import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
+import { Refusal } from "../refusal";
+import { spendRefusalText } from "../wallet/spend-limits";
 import { sandboxProvider, stripeProvider, stripeSettlement, type PaymentProvider, type StripeCheckoutSessions } from "./providers";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/webhook/stripe";
@@ -34,6 +36,8 @@ export type PaymentsOptions = {
   config: AppConfig;
   db: Database;
   feed: AuctionFeed;
+  /** The server's clock: which month a top-up counts in (spend limits). */
+  clock?: () => Date;
   /** Where the provider sends the payer back: the configured public origin, never the request's Host. */
   origin: () => string;
   stripeSessions?: StripeCheckoutSessions;
@@ -41,6 +45,7 @@ export type PaymentsOptions = {
 
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
   const { config, db, feed } = options;
+  const clock = options.clock ?? (() => new Date());
   const webhookSecret = sandboxWebhookSecret(config);
   const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : undefined;
   const provider: PaymentProvider =
@@ -62,12 +67,20 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
           errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
         };
       }
-      const paymentId = await createPendingPayment(db, {
-        userId: user.id,
-        amountCents: amount.cents,
-        provider: config.paymentProvider,
-        language: request.body.language,
-      });
+      let paymentId: string;
+      try {
+        paymentId = await createPendingPayment(db, {
+          userId: user.id,
+          amountCents: amount.cents,
+          provider: config.paymentProvider,
+          language: request.body.language,
+          now: clock(),
+        });
+      } catch (error) {
+        // A pause or the month's top-up limit: the dialog shows the reason, in the payer's language, as it shows others.
+        if (!(error instanceof Refusal)) throw error;
+        return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: spendRefusalText(error, request.body.language) };
+      }
       const origin = options.origin();
       try {
         const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });

@@ -2,6 +2,7 @@
 // Settling is one UPDATE from 'pending', so replays, races and late messages credit the wallet at most once.
 import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, type Language, type PaymentView } from "../../contract";
 import type { Database } from "../db/database";
+import { assertTopUp } from "../wallet/spend-limits";
 import { postLedgerEntry } from "../wallet/wallet.service";
 
 export type PaymentOutcome = "succeeded" | "failed" | "canceled";
@@ -16,16 +17,24 @@ export function topUpCents(amount: number): { cents: number } | { reasonKey: str
   return { cents };
 }
 
+/**
+ * Records a pending top-up, refused (a Refusal, nothing written) while the user's pause runs or when it would take the
+ * month's top-ups over their limit: pending ones count until they fail, so racing requests cannot cross it together.
+ */
 export async function createPendingPayment(
   db: Database,
-  input: { userId: string; amountCents: number; provider: "sandbox" | "stripe"; language: Language },
+  input: { userId: string; amountCents: number; provider: "sandbox" | "stripe"; language: Language; now?: Date },
 ): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    "insert into payments (user_id, amount_cents, provider, language) values ($1, $2, $3, $4) returning id",
-    [input.userId, input.amountCents, input.provider, input.language],
-  );
-  if (!row) throw new Error("payment insert returned nothing");
-  return row.id;
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await assertTopUp(tx, input.userId, input.amountCents, now);
+    const [row] = await tx.query<{ id: string }>(
+      "insert into payments (user_id, amount_cents, provider, language, created_at) values ($1, $2, $3, $4, $5) returning id",
+      [input.userId, input.amountCents, input.provider, input.language, now],
+    );
+    if (!row) throw new Error("payment insert returned nothing");
+    return row.id;
+  });
 }
 
 /** One of the user's payments as the SPA reads it back after checkout; null for another's or an unknown one. */

@@ -1,6 +1,7 @@
 // How money, dates and durations read on screen: every component formats them here. Money is integer cents
 // everywhere (decision 002) and becomes text only on screen.
 import { useTranslation } from "react-i18next";
+import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 
 // Money
 
@@ -35,6 +36,13 @@ export function formatBalance(euros: number | undefined): string {
 export function useDateTime(): (isoTime: string) => string {
   const { i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (isoTime: string) => format.format(new Date(isoTime));
+}
+
+/** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
+export function useMonthDay(): (isoTime: string) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE });
   return (isoTime: string) => format.format(new Date(isoTime));
 }
 

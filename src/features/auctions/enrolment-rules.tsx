@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../contract";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
+import { useRefusalValues } from "../../lib/refusal-values";
 
 type LockRules = Pick<AuctionState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents">;
 
@@ -20,9 +21,11 @@ export function useIsEnrolmentLocked(auction: LockRules): boolean {
 export function useRefusalText(): (code: string, values?: Record<string, number>) => string {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const refusalValues = useRefusalValues();
   return (code, values = {}) => {
     if (code === "MAX_PREVIOUS_WINS" && values.maxPreviousWins === 0) return t("auction.rules.neverWonRefusal");
-    const message = t(`errors.${code}`, { ...values, defaultValue: t("errors.INTERNAL") });
+    // A spend limit's or a pause's figures (decision 033) read as money and dates.
+    const message = t(`errors.${code}`, { ...refusalValues(values), defaultValue: t("errors.INTERNAL") });
     if (code !== "WIN_LIMIT" && code !== "PRODUCT_WIN_LIMIT") return message;
     const again =
       values.resetsAt === undefined

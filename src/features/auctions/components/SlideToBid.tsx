@@ -79,7 +79,11 @@ export function SlideToBid({ actor, minPreviousEntries }: SlideToBidProps) {
         : bidState === "needsEnrolment"
           ? { tone: "info", text: t("auction.enrolFirst") }
           : bidState === "refused" && refusal
-            ? { tone: "error", text: t(`errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }) }
+            ? {
+                tone: "error",
+                // A pause's end is not in the bid's answer: the profile and the wallet show it.
+                text: refusal.code === "SELF_PAUSED" ? t("limits.pause.bidRefused") : t(`errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }),
+              }
             : standing === "outbid"
               ? { tone: "error", text: t("auction.outbid") }
               : isLeading

@@ -1,7 +1,7 @@
-// Profile: edit the details, change the password, marketing consent.
+// Profile: edit the details, change the password, marketing consent, and the spend limits and break (decision 033).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ChangePasswordBody, UpdateProfileBody, type Profile } from "../../../../contract";
@@ -12,6 +12,7 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
+import { SpendLimitsSection } from "../../wallet";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
@@ -25,6 +26,9 @@ export function ProfilePage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm profile={profile} />
           <PasswordForm />
+          <Suspense fallback={null}>
+            <SpendLimitsSection />
+          </Suspense>
         </div>
       ) : (
         <CenteredProgressBar />

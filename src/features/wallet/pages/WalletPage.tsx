@@ -10,6 +10,7 @@ import { WIDER_THAN_MOBILE, useMediaQuery } from "../../../hooks/use-media-query
 import { useTransactionList, useTransactions } from "../api/payments";
 import { useWallet } from "../api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../components/AddFundsDialog";
+import { SpendSummary } from "../components/SpendSummary";
 import { Button } from "../../../components/ui/Button";
 
 export function WalletPage() {
@@ -22,7 +23,7 @@ export function WalletPage() {
   return (
     <>
       <PageHeading title={t("wallet.title")} />
-      <div className="mb-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
         <div>
           <p className="text-sm text-muted">{t("account.balance")}</p>
           <p className="font-display text-4xl font-bold">{euro(Math.round((wallet?.balance ?? 0) * 100))}</p>
@@ -32,6 +33,7 @@ export function WalletPage() {
         </Button>
       </div>
       <AddFundsDialog actor={addFunds} />
+      <SpendSummary />
 
       <section aria-labelledby="transactions">
         <h2 id="transactions" className="mb-4 text-2xl font-bold">{t("wallet.transactions")}</h2>

@@ -10,6 +10,7 @@ import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction 
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
 import { useEuro } from "../../../lib/format";
+import { useRefusalValues } from "../../../lib/refusal-values";
 import { missingAmount, requestAddFunds, useWallet } from "../../wallet";
 import { quotePayment, usePayForWonAuction } from "../api/pay";
 import { AddressCombobox } from "./AddressCombobox";
@@ -21,9 +22,12 @@ const sameCode = (a: string | null | undefined, b: string) => (a ?? "").trim().t
 /** The translated text of a refusal: this feature's words first, then the shared ones. */
 function useRefusalText() {
   const { t } = useTranslation();
+  const refusalValues = useRefusalValues();
   return (error: unknown) =>
     error instanceof ApiError
-      ? t(`fulfilment.errors.${error.code}`, { defaultValue: t(`errors.${error.code}`, { defaultValue: t("fulfilment.failure") }) })
+      ? t(`fulfilment.errors.${error.code}`, {
+          defaultValue: t(`errors.${error.code}`, { ...refusalValues(error.values), defaultValue: t("fulfilment.failure") }),
+        })
       : t("fulfilment.failure");
 }
 

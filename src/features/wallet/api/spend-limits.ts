@@ -1,0 +1,28 @@
+// Spend limits and a pause (decision 033): read them, set both limits, start (or lengthen) a pause.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { SpendLimitsResponse, type PauseLength, type SetSpendLimitsBody } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+
+export const spendLimitsQueryOptions = queryOptions({
+  queryKey: ["wallet", "spend-limits"],
+  queryFn: ({ signal }) => apiRequest("/api/spend-limits", { schema: SpendLimitsResponse, signal }),
+  retry: false,
+  // Spending moves with every enrolment and payment: read it afresh whenever the wallet or profile opens.
+  staleTime: 0,
+});
+
+export const useSpendLimits = () => useQuery(spendLimitsQueryOptions);
+
+function useSpendLimitsChange<Variables>(change: (variables: Variables) => Promise<SpendLimitsResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (limits) => queryClient.setQueryData(spendLimitsQueryOptions.queryKey, limits),
+  });
+}
+
+export const useSetSpendLimits = () =>
+  useSpendLimitsChange((body: SetSpendLimitsBody) => apiRequest("/api/spend-limits", { method: "PUT", body, schema: SpendLimitsResponse }));
+
+export const useStartPause = () =>
+  useSpendLimitsChange((length: PauseLength) => apiRequest("/api/spend-limits/pause", { method: "POST", body: { length }, schema: SpendLimitsResponse }));
