@@ -2,6 +2,7 @@
 // plus an English message for logs and for clients that do not translate.
 import { z } from "zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
+import { buyNowErrorMessages, type BuyNowErrorCode } from "./buy-now";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
 
 export const errorCodes = [
@@ -25,6 +26,7 @@ export const ErrorCode = z.enum([
   ...errorCodes,
   ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[]),
   ...(Object.keys(fulfilmentErrorMessages) as FulfilmentErrorCode[]),
+  ...(Object.keys(buyNowErrorMessages) as BuyNowErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

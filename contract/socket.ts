@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
 import { Id } from "./input";
+import type { BuyNowPurchase } from "./buy-now";
 import type { WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
@@ -62,6 +63,8 @@ export interface ServerToClientEvents {
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
   /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
   "fulfilment:updated": (wonAuction: WonAuction) => void;
+  /** One of the user's Buy it now purchases changed (bought, in delivery, delivered); newer `version` wins. */
+  "buyNow:updated": (purchase: BuyNowPurchase) => void;
   /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
   "auction:outbid": (outbid: AuctionOutbid) => void;
 }

@@ -1,13 +1,21 @@
 // A refusal: the domain said no (the thing is missing, or its state, the wallet or a code does not allow the
 // change) and changed nothing. One type for every domain; server/http/errors.ts gives each code its HTTP status,
 // the socket acks its code and message, the ops CLI prints its message.
-import { auctionErrorMessages, fulfilmentErrorMessages, type AuctionErrorCode, type FulfilmentErrorCode } from "../contract";
+import {
+  auctionErrorMessages,
+  buyNowErrorMessages,
+  fulfilmentErrorMessages,
+  type AuctionErrorCode,
+  type BuyNowErrorCode,
+  type FulfilmentErrorCode,
+} from "../contract";
 
-export type RefusalCode = AuctionErrorCode | FulfilmentErrorCode | "NOT_FOUND" | "CONFLICT";
+export type RefusalCode = AuctionErrorCode | FulfilmentErrorCode | BuyNowErrorCode | "NOT_FOUND" | "CONFLICT";
 
 const defaultMessages: Record<RefusalCode, string> = {
   ...auctionErrorMessages,
   ...fulfilmentErrorMessages,
+  ...buyNowErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
 };
