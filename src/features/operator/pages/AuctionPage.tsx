@@ -15,6 +15,7 @@ import { FormAlert, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
+import { BuyNowSettingsSection } from "../components/BuyNowSettingsForm";
 import { StatusBadge } from "../components/StatusBadge";
 import { followLiveAuctions } from "../../auctions";
 import { wholeField } from "../draft-form";
@@ -105,6 +106,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
             ))}
           </dl>
         </section>
+        <BuyNowSettingsSection auctionId={auction.id} />
         <section aria-labelledby="auction-product" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
           <h2 id="auction-product" className="mb-3 text-lg font-semibold">
             {t("operator.form.product")}
