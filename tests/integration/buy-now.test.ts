@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuyNowOffersResponse, BuyNowPurchase, BuyNowSettings, BuyNowStatus, OperatorBuyNowList, PromoCode, QuoteResponse } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { httpBackend } from "../../server/operator/backends";
+import { localOperatorKey } from "../../server/operator/operator-auth";
+import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
@@ -13,9 +16,11 @@ let server: TestServer;
 let nowMs = Date.now();
 const now = () => new Date(nowMs);
 let ip = 0;
+// Known, so the ops CLI's local key can be derived here.
+const SESSION_SECRET = "buy-now-test-session-secret-0123456789abcdef";
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: now });
+  server = await startTestServer({ SESSION_SECRET }, { clock: now });
 });
 afterAll(async () => {
   await server.close();
@@ -270,5 +275,25 @@ describe("the purchase's fulfilment", () => {
     expect((await advance("Delivered")).status).toBe(409);
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
     expect((await loser.client.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+});
+
+describe("the ops CLI", () => {
+  async function ops(...args: string[]) {
+    const lines: string[] = [];
+    const code = await runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), { out: (line) => lines.push(line), err: (line) => lines.push(line) });
+    // The first line names where the commands went.
+    return { code, text: lines.slice(code === 0 ? 1 : 0).join("\n") };
+  }
+
+  it("shows and sets an auction's switch and stock, and refuses a wrong command line before sending anything", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    expect(await ops("auctions", "buy-now", String(auctionId))).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
+    expect(await ops("auctions", "buy-now", String(auctionId), "--off", "--stock", "2")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now off, stock 2, sold 0.` });
+    await expectRefused(loser, auctionId, "BUY_NOW_OFF");
+    expect((await ops("auctions", "buy-now", String(auctionId), "--on", "--off")).code).toBe(2);
+    expect((await ops("auctions", "buy-now", String(auctionId), "--stock", "many")).code).toBe(2);
+    expect(await ops("auctions", "buy-now", String(auctionId), "--on", "--stock", "none")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
   });
 });

@@ -81,7 +81,7 @@ function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus
       <p className="text-sm">
         <span className="text-muted">{t("buyNow.offerEnds")} </span>
         <time dateTime={offer.deadlineAt} className="font-medium">{when(offer.deadlineAt)}</time>
-        {msLeft > 0 && <span className="ml-2 text-amber-700 tabular-nums dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
+        {msLeft > 0 && <span className="ml-2 whitespace-nowrap text-amber-700 tabular-nums dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
       </p>
       {isFormOpen ? (
         <div className="border-t border-line pt-4">
