@@ -7,9 +7,8 @@ import { fulfilmentEventBetween } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
-import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { offerFacts, offerOrRefuse, purchasesOf } from "./buy-now.queries";
-import type { Quote } from "./fulfilment.service";
+import { payFromWallet, type Quote } from "./fulfilment.service";
 import { discountCents, findUsablePromoCode } from "./promo-codes";
 
 /** What the bidder would pay now for the auction's item, with the promo code if it is valid for them. */
@@ -37,21 +36,13 @@ export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ pur
   const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now, { lock: true }) : null;
   const discount = promo ? discountCents(offer.priceCents, promo) : 0;
   const amountCents = offer.priceCents - discount;
-  let transactionId: number | null = null;
-  if (amountCents > 0) {
-    try {
-      ({ id: transactionId } = await postLedgerEntry(tx, {
-        userId: input.userId,
-        type: "BuyItNow",
-        amountCents: -amountCents,
-        description: `Buy it now: ${facts.title}${promo ? ` (promo code ${promo.code})` : ""}`.slice(0, 255),
-        auctionId: input.auctionId,
-      }));
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
-      throw error;
-    }
-  }
+  const transactionId = await payFromWallet(tx, {
+    userId: input.userId,
+    type: "BuyItNow",
+    amountCents,
+    description: `Buy it now: ${facts.title}${promo ? ` (promo code ${promo.code})` : ""}`,
+    auctionId: input.auctionId,
+  });
   const [purchase] = await tx.query<{ id: number }>(
     `insert into buy_now_purchases (auction_id, user_id, retail_value_cents, entry_fee_paid_cents, price_cents, amount_paid_cents,
                                     discount_cents, promo_code_id, delivery_address, phone, transaction_id, paid_at, created_at, updated_at)
