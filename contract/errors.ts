@@ -2,6 +2,7 @@
 // plus an English message for logs and for clients that do not translate.
 import { z } from "zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
+import { buyNowErrorMessages, type BuyNowErrorCode } from "./buy-now";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
 import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
 
@@ -27,6 +28,7 @@ export const ErrorCode = z.enum([
   ...(Object.keys(auctionErrorMessages) as AuctionErrorCode[]),
   ...(Object.keys(fulfilmentErrorMessages) as FulfilmentErrorCode[]),
   ...(Object.keys(spendLimitErrorMessages) as SpendLimitErrorCode[]),
+  ...(Object.keys(buyNowErrorMessages) as BuyNowErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -10,6 +10,7 @@ export * from "./auctions";
 export * from "./payments";
 export * from "./operator";
 export * from "./fulfilment";
+export * from "./buy-now";
 export * from "./tours";
 export * from "./dev-tools";
 export * from "./server-paths";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
 import { ApiErrorBody } from "./errors";
 import { Id } from "./input";
+import type { BuyNowPurchase } from "./buy-now";
 import { FulfilmentState, type WonAuction } from "./fulfilment";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
@@ -74,6 +75,8 @@ export interface ServerToClientEvents {
   "fulfilment:changed": (change: FulfilmentChanged) => void;
   /** To every operator's socket, so the back office's auction page shows who has an auto-bid set. */
   "auto-bid:changed": (change: AutoBidChanged) => void;
+  /** One of the user's Buy it now purchases changed (bought, in delivery, delivered); newer `version` wins. */
+  "buyNow:updated": (purchase: BuyNowPurchase) => void;
   /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
   "auction:outbid": (outbid: AuctionOutbid) => void;
 }

@@ -21,6 +21,7 @@ import { spaPlugin } from "./http/spa.plugin";
 import { firstScreenFor } from "./auctions/first-screen";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
+import { buyNowRoutes } from "./fulfilment/buy-now.routes";
 import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     addresses: createAddressProvider(config.addressProviderUrl, http.log),
     sessionSecret: config.sessionSecret,
   });
+  await http.register(buyNowRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
     await http.register(devToolsRoutes);

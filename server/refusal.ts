@@ -3,19 +3,28 @@
 // the socket acks its code and message, the ops CLI prints its message.
 import {
   auctionErrorMessages,
+  buyNowErrorMessages,
   fulfilmentErrorMessages,
   spendLimitErrorMessages,
   type AuctionErrorCode,
+  type BuyNowErrorCode,
   type FulfilmentErrorCode,
   type SpendLimitErrorCode,
 } from "../contract";
 
-export type RefusalCode = AuctionErrorCode | FulfilmentErrorCode | SpendLimitErrorCode | "NOT_FOUND" | "CONFLICT";
+export type RefusalCode =
+  | AuctionErrorCode
+  | FulfilmentErrorCode
+  | SpendLimitErrorCode
+  | BuyNowErrorCode
+  | "NOT_FOUND"
+  | "CONFLICT";
 
 const defaultMessages: Record<RefusalCode, string> = {
   ...auctionErrorMessages,
   ...fulfilmentErrorMessages,
   ...spendLimitErrorMessages,
+  ...buyNowErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
 };

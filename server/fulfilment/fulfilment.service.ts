@@ -61,6 +61,27 @@ function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
   if (fulfilment.deadline_at <= now) throw new Refusal("PAYMENT_WINDOW_CLOSED");
 }
 
+/**
+ * Debits `amountCents` (0 or more) from the user's wallet as one ledger entry of `type`, for a win's payment or a Buy
+ * it now: the entry's id, or null when there is nothing to pay. A wallet that cannot cover it: NOT_ENOUGH_FUNDS.
+ */
+export async function payFromWallet(
+  tx: Queryable,
+  { now, ...payment }: { userId: string; type: "AuctionPayment" | "BuyItNow"; amountCents: number; description: string; auctionId: number; now: Date },
+): Promise<number | null> {
+  if (payment.amountCents === 0) return null;
+  // A payment for a win or a Buy it now is auction spending: the month's limit holds here too (a pause does not stop
+  // it: decision 033).
+  await assertAuctionSpend(tx, payment.userId, payment.amountCents, now);
+  try {
+    const entry = await postLedgerEntry(tx, { ...payment, amountCents: -payment.amountCents, description: payment.description.slice(0, 255) });
+    return entry.id;
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
+    throw error;
+  }
+}
+
 export type Quote = { priceCents: number; discountCents: number; amountCents: number; promoCode: string | null };
 
 /** What the winner would pay now, with the promo code if it is valid for them (PROMO_CODE_INVALID otherwise). */
@@ -93,23 +114,14 @@ export async function payForWonAuction(
     const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now, { lock: true }) : null;
     const discount = promo ? discountCents(fulfilment.price_cents, promo) : 0;
     const amountCents = fulfilment.price_cents - discount;
-    let transactionId: number | null = null;
-    if (amountCents > 0) {
-      // A payment for a win is auction spending: the month's limit holds here too (a pause does not stop it).
-      await assertAuctionSpend(tx, input.userId, amountCents, input.now);
-      try {
-        ({ id: transactionId } = await postLedgerEntry(tx, {
-          userId: input.userId,
-          type: "AuctionPayment",
-          amountCents: -amountCents,
-          description: `Payment: ${fulfilment.title}${promo ? ` (promo code ${promo.code})` : ""}`.slice(0, 255),
-          auctionId: input.auctionId,
-        }));
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
-        throw error;
-      }
-    }
+    const transactionId = await payFromWallet(tx, {
+      userId: input.userId,
+      type: "AuctionPayment",
+      amountCents,
+      description: `Payment: ${fulfilment.title}${promo ? ` (promo code ${promo.code})` : ""}`,
+      auctionId: input.auctionId,
+      now: input.now,
+    });
     if (promo) {
       await tx.query("insert into promo_redemptions (auction_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4)", [
         input.auctionId,

@@ -9,3 +9,5 @@ export {
   type Quote,
 } from "./fulfilment.service";
 export { createPromoCode, disablePromoCode, discountCents, listPromoCodes } from "./promo-codes";
+export { buyNowStatus, listOffers, listPurchases, purchasesOf } from "./buy-now.queries";
+export { advancePurchase, buyItNow, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";

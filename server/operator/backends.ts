@@ -4,6 +4,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type {
+  BuyNowSettings,
+  BuyNowSettingsBody,
   CancelAuctionResponse,
   CreateAuctionBody,
   CreatePromoCodeBody,
@@ -35,6 +37,8 @@ export type OperatorBackend = {
   startNow(id: number): Promise<OperatorAuction>;
   endNow(id: number): Promise<OperatorAuction>;
   timeLeft(id: number, seconds: number): Promise<OperatorAuction>;
+  buyNow(id: number): Promise<BuyNowSettings>;
+  setBuyNow(id: number, body: BuyNowSettingsBody): Promise<BuyNowSettings>;
   listUsers(filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]>;
   user(ref: string): Promise<OperatorUserDetail>;
   adjustWallet(ref: string, adjustment: WalletAdjustmentBody): Promise<OperatorUser>;
@@ -77,6 +81,8 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     startNow: (id) => then(() => operator.startNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
     endNow: (id) => then(() => operator.endNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
     timeLeft: (id, seconds) => then(() => operator.setTimeLeft(db, clock(), ACTOR, id, seconds), () => operator.getAuction(db, id)),
+    buyNow: (id) => refusals(() => fulfilment.buyNowSettings(db, id)),
+    setBuyNow: (id, body) => refusals(() => fulfilment.setBuyNowSettings(db, { auctionId: id, ...body, actor: ACTOR })),
     listUsers: (filter) => operator.listUsers(db, filter),
     user: (ref) => refusals(() => operator.userDetail(db, ref)),
     adjustWallet: (ref, adjustment) => refusals(async () => (await operator.adjustWallet(db, ACTOR, ref, adjustment)).user),
@@ -131,6 +137,8 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     startNow: (id) => call("POST", `/api/operator/auctions/${id}/start-now`),
     endNow: (id) => call("POST", `/api/operator/auctions/${id}/end-now`),
     timeLeft: (id, seconds) => call("POST", `/api/operator/auctions/${id}/time-left`, { seconds }),
+    buyNow: (id) => call("GET", `/api/operator/auctions/${id}/buy-now`),
+    setBuyNow: (id, body) => call("POST", `/api/operator/auctions/${id}/buy-now`, body),
     listUsers: async (filter) => (await call<{ items: OperatorUser[] }>("GET", `/api/operator/users?${query(filter)}`)).items,
     user: (ref) => call("GET", user(ref)),
     adjustWallet: (ref, adjustment) => call("POST", `${user(ref)}/wallet`, adjustment),

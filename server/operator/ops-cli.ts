@@ -7,6 +7,7 @@ import {
   auctionStatuses,
   languages,
   type AuctionTexts,
+  BuyNowSettingsBody,
   CreatePromoCodeBody,
   fulfilmentStates,
   type AuctionStatus,
@@ -42,6 +43,9 @@ Auctions
   auctions start-now <id>                 New or Waiting: starts at once
   auctions end-now <id>                   Running: ends at once, the leader wins
   auctions time-left <id> <seconds>       Running: ends in that many seconds; New/Waiting: starts then
+  auctions buy-now <id> [--on | --off] [--stock N|none]
+                                          Buy it now for those who lost (on by default): switch, stock
+                                          (none: no limit); without options, shows them and how many sold
 
 Fulfilment of won auctions
   fulfilments list [--state AwaitingPayment|PaymentReceived|InDelivery|Delivered|Expired] [--limit N]
@@ -264,6 +268,9 @@ const OPTIONS = {
   publish: { type: "boolean" },
   demo: { type: "boolean" },
   real: { type: "boolean" },
+  on: { type: "boolean" },
+  off: { type: "boolean" },
+  stock: { type: "string" },
   search: { type: "string" },
   reason: { type: "string" },
   state: { type: "string" },
@@ -294,7 +301,7 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
     const key = `${group} ${command ?? ""}`.trim();
     const known = [
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
-      "auctions end-now", "auctions time-left", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
+      "auctions end-now", "auctions time-left", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
       "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
       "promo-codes disable",
     ];
@@ -370,6 +377,20 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
           return async (backend) => {
             const a = await act[key]!(backend);
             print(a, [auctionLine(a)]);
+          };
+        }
+        case "auctions buy-now": {
+          const auctionId = id();
+          if (values.on && values.off) throw new UsageError("Give --on or --off, not both.");
+          const enabled = values.on ? true : values.off ? false : undefined;
+          const stockText = text(values, "stock");
+          const stock = stockText === undefined ? undefined : stockText === "none" ? null : integer(stockText, "--stock");
+          const body = BuyNowSettingsBody.safeParse({ enabled, stock });
+          return async (backend) => {
+            const settings = body.success ? await backend.setBuyNow(auctionId, body.data) : await backend.buyNow(auctionId);
+            print(settings, [
+              `Auction ${settings.auctionId}: Buy it now ${settings.enabled ? "on" : "off"}, stock ${settings.stock ?? "unlimited"}, sold ${settings.sold}.`,
+            ]);
           };
         }
         case "users list": {

@@ -9,6 +9,7 @@ import type { AuctionState, AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
 import { auctionStates } from "../auctions/auctions.queries";
+import { purchasesOf } from "../fulfilment/buy-now.queries";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
 import { rooms } from "./rooms";
@@ -32,6 +33,8 @@ export type AuctionFeed = {
   publishStates(states: AuctionState[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
   publishFulfilments(auctionIds: number[]): Promise<void>;
+  /** A Buy it now purchase's fulfilment to its buyer's sockets (bought, and at every step after). */
+  publishPurchases(purchaseIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
   publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
   /** `auto-bid:changed` to the operators' sockets: a bidder set, changed or stopped an auto-bid. */
@@ -85,6 +88,11 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
         io.to(rooms.operators).emit("fulfilment:changed", { auctionId: wonAuction.auctionId, state: wonAuction.state });
       }
     },
+    async publishPurchases(purchaseIds) {
+      for (const { buyerId, buyerEmail: _email, buyerDisplayName: _name, ...purchase } of await purchasesOf(db, [...new Set(purchaseIds)])) {
+        io.to(rooms.user(buyerId)).emit("buyNow:updated", purchase);
+      }
+    },
     async publishOutbid(bids) {
       for (const { auctionId, title, priceCents, bidderId, bidderName, outbidUserId } of bids) {
         if (outbidUserId === null || outbidUserId === bidderId) continue;
@@ -109,6 +117,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     publishStates: logged("auction states", feed.publishStates),
     publishWallet: logged("a wallet", feed.publishWallet),
     publishFulfilments: logged("fulfilments", feed.publishFulfilments),
+    publishPurchases: logged("Buy it now purchases", feed.publishPurchases),
     publishOutbid: logged("outbid notices", feed.publishOutbid),
     publishAutoBid: logged("an auto-bid change", feed.publishAutoBid),
   };

@@ -16,8 +16,8 @@ import { Refusal } from "../refusal";
 
 const HOUR_MS = 3600 * 1000;
 
-/** Ledger types that are spending in auctions (net: a refunded entry fee is no longer spent). Buy it now joins them. */
-export const AUCTION_SPEND_TYPES = ["AuctionEnrollment", "AuctionPayment", "Refund"] as const;
+/** Ledger types that are spending in auctions (net: a refunded entry fee is no longer spent). */
+export const AUCTION_SPEND_TYPES = ["AuctionEnrollment", "AuctionPayment", "BuyItNow", "Refund"] as const;
 
 // Months
 

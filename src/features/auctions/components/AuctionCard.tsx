@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
 import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
+import { BuyNowCardOffer } from "../../buy-now";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
 import { useDuration, useEuro } from "../../../lib/format";
 import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
@@ -109,6 +110,8 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
             {t("auction.retailValue", { value: euro(auction.retailValueCents) })}
           </p>
         )}
+
+        {phase === "ended" && <BuyNowCardOffer auctionId={auction.id} />}
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />

@@ -1,13 +1,14 @@
 // One auction, live: pictures and description, the bid panel (price, time left, leader, enrol or slide to bid),
 // recent bids, favourite, and on an ended auction the verifiable bid chain.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { useUser } from "../../auth";
+import { BuyNowPanel } from "../../buy-now";
 import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton, useIsEnrolled } from "../components/AuctionButtons";
@@ -67,6 +68,11 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
       <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
         <AuctionTitle auction={auction} />
         <BidPanel auction={auction} phase={phase} actor={actor} />
+        {phase === "ended" && user?.isAuthenticated === true && (
+          <Suspense fallback={null}>
+            <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
+          </Suspense>
+        )}
         {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
         {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
           <div className="order-3 lg:order-none">

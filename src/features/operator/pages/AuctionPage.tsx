@@ -16,6 +16,7 @@ import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { onSocket } from "../../../lib/socket";
 import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
+import { BuyNowSettingsSection } from "../components/BuyNowSettingsForm";
 import { StatusBadge } from "../components/StatusBadge";
 import { followLiveAuctions } from "../../auctions";
 import { wholeField } from "../draft-form";
@@ -115,6 +116,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
             ))}
           </dl>
         </Card>
+        <BuyNowSettingsSection auctionId={auction.id} />
         <Card id="auction-product" title={t("operator.form.product")}>
           {auction.images.length > 0 && (
             <ul className="mb-3 flex flex-wrap gap-2">

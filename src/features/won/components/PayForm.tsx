@@ -1,18 +1,18 @@
-// Paying for a won auction: delivery address (with suggestions), phone, an optional promo code whose discount the
-// server computes (Apply), the amount to pay, and Pay. A short wallet offers Add funds: the account menu's dialog, with
-// the missing amount filled in.
+// Paying for a won auction, or for a Buy it now purchase: delivery address (with suggestions), phone, an optional promo
+// code whose discount the server computes (Apply), the amount to pay, and Pay. A short wallet offers Add funds: the
+// account menu's dialog, with the missing amount filled in. The caller says what is paid for: its price, how to quote a
+// promo code and the pay mutation.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PayBody, fulfilmentValidationKeys, type QuoteResponse, type WonAuction } from "../../../../contract";
+import { PayBody, fulfilmentValidationKeys, type QuoteResponse } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
 import { useEuro } from "../../../lib/format";
 import { useRefusalValues } from "../../../lib/refusal-values";
 import { missingAmount, requestAddFunds, useWallet } from "../../wallet";
-import { quotePayment, usePayForWonAuction } from "../api/pay";
 import { AddressCombobox } from "./AddressCombobox";
 
 type PayFields = { deliveryAddress: string; phone: string; promoCode?: string | undefined };
@@ -31,7 +31,21 @@ function useRefusalText() {
       : t("fulfilment.failure");
 }
 
-export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string }; isWindowOpen: boolean }) {
+export type PayFormProps = {
+  /** The price before any promo code, as the server said. */
+  priceCents: number;
+  /** The server's quote for a promo code (PROMO_CODE_INVALID when it is not valid for this user). */
+  quote: (promoCode: string) => Promise<QuoteResponse>;
+  pay: UseMutationResult<unknown, Error, PayBody>;
+  defaults: { phone: string; deliveryAddress: string };
+  isWindowOpen: boolean;
+  /** The form's heading and accessible name; the win's by default. */
+  title?: string;
+  /** The line of the price in the summary; "Final price" by default. */
+  priceLabel?: string;
+};
+
+export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowOpen, title, priceLabel }: PayFormProps) {
   const { t } = useTranslation();
   const euro = useEuro();
   const refusalText = useRefusalText();
@@ -48,7 +62,7 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
   const { errors } = form.formState;
 
   const apply = useMutation({
-    mutationFn: (code: string) => quotePayment(wonAuction.auctionId, code),
+    mutationFn: quoteCode,
     onSuccess: (answer) => {
       form.clearErrors("promoCode");
       setQuote(answer);
@@ -61,9 +75,8 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
     },
   });
 
-  const pay = usePayForWonAuction(wonAuction.auctionId);
   const appliedQuote = quote && sameCode(quote.promoCode, promoCode) ? quote : null;
-  const amountCents = appliedQuote ? appliedQuote.amountCents : promoCode.trim() === "" ? wonAuction.finalPriceCents : null;
+  const amountCents = appliedQuote ? appliedQuote.amountCents : promoCode.trim() === "" ? priceCents : null;
 
   const submit = form.handleSubmit((body) => {
     setFailure(undefined);
@@ -83,8 +96,8 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t("fulfilment.form.title")} className="flex flex-col gap-4">
-      <h3 className="text-base font-semibold">{t("fulfilment.form.title")}</h3>
+    <form noValidate onSubmit={submit} aria-label={title ?? t("fulfilment.form.title")} className="flex flex-col gap-4">
+      <h3 className="text-base font-semibold">{title ?? t("fulfilment.form.title")}</h3>
       <FormAlert message={failure} />
       <Controller
         control={form.control}
@@ -138,8 +151,8 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
 
       <dl aria-label={t("fulfilment.form.summary")} className="grid gap-1.5 rounded-2xl bg-primary-50/60 p-4 text-sm dark:bg-primary-900/20">
         <div className="flex justify-between gap-4">
-          <dt className="text-muted">{t("fulfilment.finalPrice")}</dt>
-          <dd className="tabular-nums">{euro(wonAuction.finalPriceCents)}</dd>
+          <dt className="text-muted">{priceLabel ?? t("fulfilment.finalPrice")}</dt>
+          <dd className="tabular-nums">{euro(priceCents)}</dd>
         </div>
         {appliedQuote?.promoCode && (
           <div className="flex justify-between gap-4 text-emerald-700 dark:text-emerald-300">
@@ -158,7 +171,7 @@ export function PayForm({ wonAuction, defaults, isWindowOpen }: { wonAuction: Wo
       {isShort && (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p>{t("errors.NOT_ENOUGH_FUNDS")}</p>
-          <button type="button" onClick={() => requestAddFunds(missingAmount(amountCents ?? wonAuction.finalPriceCents, wallet?.balance))}
+          <button type="button" onClick={() => requestAddFunds(missingAmount(amountCents ?? priceCents, wallet?.balance))}
             className="rounded-full bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
           >
             {t("account.addFunds")}

@@ -12,6 +12,7 @@ import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
 import { useFulfilment } from "../live/use-fulfilment-actor";
 import { PayForm } from "./PayForm";
+import { quotePayment, usePayForWonAuction } from "../api/pay";
 
 export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
   const { t } = useTranslation();
@@ -85,7 +86,7 @@ function Deadline({ deadlineAt }: { deadlineAt: string }) {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Whether the server's clock is still before `atMs`; re-renders once, when the moment passes. */
-function useIsBefore(atMs: number): boolean {
+export function useIsBefore(atMs: number): boolean {
   const [isBefore, setIsBefore] = useState(() => serverNow() < atMs);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,14 +103,21 @@ function useIsBefore(atMs: number): boolean {
 
 function UnpaidSection({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
   const isWindowOpen = useIsBefore(Date.parse(wonAuction.deadlineAt));
+  const pay = usePayForWonAuction(wonAuction.auctionId);
   return (
     <div className="border-t border-line pt-5">
-      <PayForm wonAuction={wonAuction} defaults={defaults} isWindowOpen={isWindowOpen} />
+      <PayForm
+        priceCents={wonAuction.finalPriceCents}
+        quote={(code) => quotePayment(wonAuction.auctionId, code)}
+        pay={pay}
+        defaults={defaults}
+        isWindowOpen={isWindowOpen}
+      />
     </div>
   );
 }
 
-function PaidDetails({ wonAuction }: { wonAuction: WonAuction }) {
+export function PaidDetails({ wonAuction }: { wonAuction: Pick<WonAuction, "amountPaidCents" | "discountCents" | "promoCode" | "paidAt" | "deliveryAddress" | "phone"> }) {
   const { t } = useTranslation();
   const euro = useEuro();
   const when = useDateTime();

@@ -17,8 +17,11 @@ function statesBetween(from: FulfilmentState, to: FulfilmentState): FulfilmentSt
   return start !== -1 && end > start ? deliveryPath.slice(start + 1, end + 1) : [to];
 }
 
-/** The snapshot of the won auction's fulfilment actor, re-rendering the caller when it moves. */
-export function useFulfilment(wonAuction: Pick<WonAuction, "auctionId" | "state">): FulfilmentSnapshot {
+/**
+ * The snapshot of the won auction's fulfilment actor (or a Buy it now purchase's: the same machine), re-rendering the
+ * caller when it moves; the dev panel lists it as `devName`.
+ */
+export function useFulfilment(wonAuction: Pick<WonAuction, "auctionId" | "state">, devName = `fulfilment #${wonAuction.auctionId}`): FulfilmentSnapshot {
   const { state } = wonAuction;
   const actor = useActorRef(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt(state) });
   // Before the paint, so the card never shows the list's new state beside the actor's old one.
@@ -31,6 +34,6 @@ export function useFulfilment(wonAuction: Pick<WonAuction, "auctionId" | "state"
       current = next;
     }
   }, [actor, state]);
-  useDevRegistration(`fulfilment #${wonAuction.auctionId}`, actor);
+  useDevRegistration(devName, actor);
   return useSelector(actor, (snapshot) => snapshot);
 }

@@ -1,0 +1,299 @@
+// Buy it now against the real server and database (issue 20 item 2, decision 034): the price the server computes, the
+// purchase paid from the wallet with its own fulfilment, each refusal (changing nothing), concurrent purchases, the
+// operators' switch, stock and delivery steps.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BuyNowOffersResponse, BuyNowPurchase, BuyNowSettings, BuyNowStatus, OperatorBuyNowList, PromoCode, QuoteResponse } from "../../contract";
+import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { httpBackend } from "../../server/operator/backends";
+import { localOperatorKey } from "../../server/operator/operator-auth";
+import { runOps } from "../../server/operator/ops-cli";
+import { postLedgerEntry } from "../../server/wallet/wallet.service";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { createAuction } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let nowMs = Date.now();
+const now = () => new Date(nowMs);
+let ip = 0;
+// Known, so the ops CLI's local key can be derived here.
+const SESSION_SECRET = "buy-now-test-session-secret-0123456789abcdef";
+
+beforeAll(async () => {
+  server = await startTestServer({ SESSION_SECRET }, { clock: now });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const db = () => server.database.db;
+const address = "Brīvības iela 58, Rīga, LV-1010";
+const payBody = { deliveryAddress: address, phone: "+371 29123456" };
+
+async function signedIn(euros = 0) {
+  const client = new TestClient(server.url, `10.61.0.${++ip}`);
+  const body = await signUpConfirmed(client);
+  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
+  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
+  return { client, id: user!.id };
+}
+
+async function operator() {
+  const signed = await signedIn();
+  await db().query("update users set role = 'operator' where id = $1", [signed.id]);
+  return signed.client;
+}
+
+type Bidder = Awaited<ReturnType<typeof signedIn>>;
+
+/**
+ * An auction with this retail value and entry fee that `winner` wins and `losers` enrolled in, ended by the
+ * lifecycle; the clock then stands just after its end.
+ */
+async function endedAuction(options: { retailCents: number; feeCents: number; winner: Bidder; losers: Bidder[] }) {
+  const auctionId = await createAuction(db(), now(), { entryFeeCents: options.feeCents, initialSeconds: 60 });
+  await db().query("update auctions set retail_value_cents = $2 where id = $1", [auctionId, options.retailCents]);
+  for (const bidder of [...options.losers, options.winner]) await enrol(db(), bidder.id, auctionId, now());
+  await placeBid(db(), options.winner.id, auctionId, now());
+  nowMs += 61_000;
+  await advanceLifecycle(db(), now());
+  nowMs += 1_000;
+  return auctionId;
+}
+
+async function balanceCents(client: TestClient) {
+  return Math.round(((await client.get("/api/user-wallet")).body as { balance: number }).balance * 100);
+}
+
+/** What a refusal should leave as it was: the buyer's balance, the purchases and redemptions of the auction. */
+async function snapshot(client: TestClient, auctionId: number) {
+  const [counts] = await db().query<{ purchases: number; redemptions: number; ledger: number }>(
+    `select (select count(*)::int from buy_now_purchases where auction_id = $1) as purchases,
+            (select count(*)::int from promo_redemptions r join buy_now_purchases b on b.id = r.purchase_id where b.auction_id = $1) as redemptions,
+            (select count(*)::int from wallet_transactions where auction_id = $1 and type = 'BuyItNow') as ledger`,
+    [auctionId],
+  );
+  return { balance: await balanceCents(client), ...counts };
+}
+
+async function expectRefused(buyer: Bidder, auctionId: number, code: string, status = 409) {
+  const before = await snapshot(buyer.client, auctionId);
+  const answer = await buyer.client.post(`/api/auctions/${auctionId}/buy-now`, payBody);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect((answer.body as { error: { code: string } }).error.code).toBe(code);
+  expect(await snapshot(buyer.client, auctionId)).toEqual(before);
+}
+
+describe("the offer and its price", () => {
+  it("offers a losing bidder the retail value less the entry fee they paid, with the 48-hour deadline; the winner gets none", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 4999, feeCents: 300, winner, losers: [loser] });
+    const status = BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body);
+    const [ended] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [auctionId]);
+    expect(status.offer).toEqual({
+      auctionId,
+      retailValueCents: 4999,
+      entryFeePaidCents: 300,
+      priceCents: 4699,
+      deadlineAt: new Date(ended!.ended_at.getTime() + 48 * 3600_000).toISOString(),
+      stockLeft: null,
+    });
+    const offers = BuyNowOffersResponse.parse((await loser.client.get("/api/buy-now/offers")).body);
+    expect(offers.items.map((offer) => offer.auctionId)).toContain(auctionId);
+    const winnerStatus = BuyNowStatus.parse((await winner.client.get(`/api/auctions/${auctionId}/buy-now`)).body);
+    expect(winnerStatus).toMatchObject({ offer: null, purchase: null, reason: "BUY_NOW_WINNER" });
+    expect(BuyNowOffersResponse.parse((await winner.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(auctionId);
+  });
+
+  it("never goes below zero, and counts the fee net of a refund", async () => {
+    const [winner, loser, refunded] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 200, feeCents: 500, winner, losers: [loser, refunded] });
+    await postLedgerEntry(db(), { userId: refunded.id, type: "Refund", amountCents: 400, description: "Partial refund", auctionId });
+    const free = BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body);
+    expect(free.offer).toMatchObject({ entryFeePaidCents: 500, priceCents: 0 });
+    const net = QuoteResponse.parse((await refunded.client.post(`/api/auctions/${auctionId}/buy-now/quote`, {})).body);
+    expect(net).toEqual({ priceCents: 100, discountCents: 0, amountCents: 100, promoCode: null });
+    // A free purchase moves no money but is a purchase all the same.
+    const before = await balanceCents(loser.client);
+    const bought = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expect(BuyNowPurchase.parse(bought.body)).toMatchObject({ priceCents: 0, amountPaidCents: 0, state: "PaymentReceived" });
+    expect(await balanceCents(loser.client)).toBe(before);
+  });
+});
+
+describe("buying", () => {
+  it("debits the wallet with a BuyItNow entry, opens a paid fulfilment of its own and keeps phone and address; the winner's stays as it was", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 2500, feeCents: 100, winner, losers: [loser] });
+    const before = await balanceCents(loser.client);
+    const answer = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const purchase = BuyNowPurchase.parse(answer.body);
+    expect(purchase).toMatchObject({ auctionId, priceCents: 2400, amountPaidCents: 2400, discountCents: 0, state: "PaymentReceived", deliveryAddress: address });
+    expect(await balanceCents(loser.client)).toBe(before - 2400);
+    const transactions = (await loser.client.get("/api/user-wallet/transactions")).body as { items: { type: string; amount: number; auction: { id: number } | null }[] };
+    expect(transactions.items[0]).toMatchObject({ type: "BuyItNow", amount: -24, auction: { id: auctionId } });
+    const [user] = await db().query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [loser.id]);
+    expect(user).toEqual({ phone: "+371 29123456", delivery_address: address });
+    const [won] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
+    expect(won).toEqual({ state: "AwaitingPayment", user_id: winner.id });
+    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body)).toMatchObject({ offer: null, purchase: { purchaseId: purchase.purchaseId } });
+  });
+
+  it("takes a promo code as a win's payment does, and counts it toward the code's limits", async () => {
+    const op = await operator();
+    const code = `BUYNOW${Date.now().toString(36)}`.toUpperCase().slice(0, 20);
+    const created = await op.post("/api/operator/promo-codes", { code, kind: "percent", amount: 10, maxUsesPerUser: 1 });
+    expect(created.status).toBe(201);
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 2100, feeCents: 100, winner, losers: [loser] });
+    const quote = QuoteResponse.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now/quote`, { promoCode: code.toLowerCase() })).body);
+    expect(quote).toEqual({ priceCents: 2000, discountCents: 200, amountCents: 1800, promoCode: code });
+    const before = await balanceCents(loser.client);
+    const answer = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, { ...payBody, promoCode: code });
+    expect(BuyNowPurchase.parse(answer.body)).toMatchObject({ amountPaidCents: 1800, discountCents: 200, promoCode: code });
+    expect(await balanceCents(loser.client)).toBe(before - 1800);
+    const listed = (await op.get("/api/operator/promo-codes")).body as { items: unknown[] };
+    expect(listed.items.map((item) => PromoCode.parse(item)).find((item) => item.code === code)?.uses).toBe(1);
+    // Used up for this user: a second auction's quote refuses it.
+    const second = await endedAuction({ retailCents: 2100, feeCents: 100, winner, losers: [loser] });
+    const refused = await loser.client.post(`/api/auctions/${second}/buy-now/quote`, { promoCode: code });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: { code: string } }).error.code).toBe("PROMO_CODE_INVALID");
+  });
+});
+
+describe("refusals change nothing", () => {
+  it("refuses a second purchase of the same auction", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    expect((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
+    await expectRefused(loser, auctionId, "BUY_NOW_ALREADY_BOUGHT");
+  });
+
+  it("refuses the winner and a bidder who did not enrol", async () => {
+    const [winner, loser, stranger] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    await expectRefused(winner, auctionId, "BUY_NOW_WINNER");
+    await expectRefused(stranger, auctionId, "BUY_NOW_NOT_ENROLLED", 403);
+  });
+
+  it("refuses before the auction has ended and 48 hours after it", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const running = await createAuction(db(), now(), { entryFeeCents: 100 });
+    await enrol(db(), loser.id, running, now());
+    await expectRefused(loser, running, "BUY_NOW_NOT_ENDED");
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const [ended] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [auctionId]);
+    const saved = nowMs;
+    nowMs = ended!.ended_at.getTime() + 48 * 3600_000 - 1;
+    expect((await loser.client.post(`/api/auctions/${auctionId}/buy-now/quote`, {})).status).toBe(200);
+    nowMs = ended!.ended_at.getTime() + 48 * 3600_000;
+    await expectRefused(loser, auctionId, "BUY_NOW_WINDOW_CLOSED");
+    nowMs = saved;
+  });
+
+  it("refuses when operators switched it off, and beyond the stock they set", async () => {
+    const op = await operator();
+    const [winner, first, second] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [first, second] });
+    const off = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: false });
+    expect(BuyNowSettings.parse(off.body)).toEqual({ auctionId, enabled: false, stock: null, sold: 0 });
+    await expectRefused(first, auctionId, "BUY_NOW_OFF");
+    expect(BuyNowOffersResponse.parse((await first.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(auctionId);
+    const on = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: true, stock: 1 });
+    expect(BuyNowSettings.parse(on.body)).toEqual({ auctionId, enabled: true, stock: 1, sold: 0 });
+    expect(BuyNowStatus.parse((await first.client.get(`/api/auctions/${auctionId}/buy-now`)).body).offer?.stockLeft).toBe(1);
+    expect((await first.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
+    await expectRefused(second, auctionId, "BUY_NOW_SOLD_OUT");
+  });
+
+  it("refuses a bidder who cannot afford it", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(2)];
+    const auctionId = await endedAuction({ retailCents: 5000, feeCents: 100, winner, losers: [loser] });
+    await expectRefused(loser, auctionId, "NOT_ENOUGH_FUNDS", 402);
+  });
+
+  it("refuses a bidder's bad input and a non-operator's settings", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const before = await snapshot(loser.client, auctionId);
+    expect((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, { deliveryAddress: "", phone: "12" })).status).toBe(400);
+    expect((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, { ...payBody, promoCode: "NO-SUCH-CODE" })).status).toBe(400);
+    expect((await loser.client.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: false })).status).toBe(403);
+    expect(await snapshot(loser.client, auctionId)).toEqual(before);
+    const op = await operator();
+    expect((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { stock: -1 })).status).toBe(400);
+    expect((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, {})).status).toBe(400);
+  });
+});
+
+describe("races", () => {
+  it("sells exactly one at stock 1 however many losers buy at once", async () => {
+    const op = await operator();
+    const winner = await signedIn(50);
+    const losers = await Promise.all(Array.from({ length: 5 }, () => signedIn(50)));
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers });
+    expect((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { stock: 1 })).status).toBe(200);
+    const balancesBefore = await Promise.all(losers.map((loser) => balanceCents(loser.client)));
+    const answers = await Promise.all(losers.map((loser) => loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => (answer.body as { error: { code: string } }).error.code)).toEqual(
+      Array(4).fill("BUY_NOW_SOLD_OUT"),
+    );
+    const balancesAfter = await Promise.all(losers.map((loser) => balanceCents(loser.client)));
+    const paid = balancesBefore.map((before, index) => before - balancesAfter[index]!);
+    expect(paid.sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 900]);
+    const [row] = await db().query<{ count: number }>("select count(*)::int as count from buy_now_purchases where auction_id = $1", [auctionId]);
+    expect(row!.count).toBe(1);
+  });
+
+  it("buys once when the same bidder sends the purchase twice at once", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const before = await balanceCents(loser.client);
+    const answers = await Promise.all([1, 2, 3].map(() => loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(await balanceCents(loser.client)).toBe(before - 900);
+  });
+});
+
+describe("the purchase's fulfilment", () => {
+  it("operators list it and move it on step by step, as the fulfilment machine allows", async () => {
+    const op = await operator();
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const purchase = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    const queue = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=PaymentReceived&limit=1000")).body);
+    expect(queue.items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ buyerId: loser.id, state: "PaymentReceived" });
+    const advance = (to: string) => op.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to });
+    const skipped = await advance("Delivered");
+    expect(skipped.status).toBe(409);
+    expect((await advance("InDelivery")).body).toMatchObject({ state: "InDelivery", version: 1 });
+    expect((await advance("Delivered")).body).toMatchObject({ state: "Delivered", version: 2 });
+    expect((await advance("Delivered")).status).toBe(409);
+    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
+    expect((await loser.client.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+});
+
+describe("the ops CLI", () => {
+  async function ops(...args: string[]) {
+    const lines: string[] = [];
+    const code = await runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), { out: (line) => lines.push(line), err: (line) => lines.push(line) });
+    // The first line names where the commands went.
+    return { code, text: lines.slice(code === 0 ? 1 : 0).join("\n") };
+  }
+
+  it("shows and sets an auction's switch and stock, and refuses a wrong command line before sending anything", async () => {
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    expect(await ops("auctions", "buy-now", String(auctionId))).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
+    expect(await ops("auctions", "buy-now", String(auctionId), "--off", "--stock", "2")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now off, stock 2, sold 0.` });
+    await expectRefused(loser, auctionId, "BUY_NOW_OFF");
+    expect((await ops("auctions", "buy-now", String(auctionId), "--on", "--off")).code).toBe(2);
+    expect((await ops("auctions", "buy-now", String(auctionId), "--stock", "many")).code).toBe(2);
+    expect(await ops("auctions", "buy-now", String(auctionId), "--on", "--stock", "none")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
+  });
+});
