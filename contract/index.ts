@@ -13,3 +13,4 @@ export * from "./fulfilment";
 export * from "./tours";
 export * from "./dev-tools";
 export * from "./server-paths";
+export * from "./push";
