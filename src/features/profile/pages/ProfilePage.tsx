@@ -1,4 +1,4 @@
-// Profile: edit the details, change the password, marketing consent.
+// Profile: edit the details, change the password, marketing consent, notifications (decision 035).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
+import { PushNotifications } from "../components/PushNotifications";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
@@ -24,7 +25,10 @@ export function ProfilePage() {
       {profile ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm profile={profile} />
-          <PasswordForm />
+          <div className="flex flex-col gap-6">
+            <PasswordForm />
+            <PushNotifications className={card} />
+          </div>
         </div>
       ) : (
         <CenteredProgressBar />
