@@ -33,7 +33,8 @@ export async function pushRoutes(app: FastifyInstance, options: { db: Database; 
     ];
     if (issues.length > 0) throw new HttpError(400, "VALIDATION_FAILED", "The request is not valid.", issues);
     const userId = signedInUser(request).id;
-    await subscribe(db, userId, request.body);
+    if (!request.sessionIdHash) throw new Error("a signed-in request without its session");
+    await subscribe(db, { userId, idHash: request.sessionIdHash }, request.body);
     return settings(userId);
   });
 

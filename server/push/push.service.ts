@@ -40,12 +40,16 @@ export async function setPushSwitches(db: Queryable, userId: string, switches: P
   );
 }
 
-/** Stores the browser's subscription for the user; an endpoint already stored moves to them with its new keys. */
-export async function subscribe(db: Queryable, userId: string, subscription: PushSubscriptionBody): Promise<void> {
+/**
+ * Stores the browser's subscription for the user, tied to the session it came in (it ends with it); an endpoint
+ * already stored moves to them with its new keys.
+ */
+export async function subscribe(db: Queryable, session: { userId: string; idHash: string }, subscription: PushSubscriptionBody): Promise<void> {
   await db.query(
-    `insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)
-     on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()`,
-    [userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
+    `insert into push_subscriptions (user_id, session_id_hash, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)
+     on conflict (endpoint) do update set user_id = excluded.user_id, session_id_hash = excluded.session_id_hash,
+       p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()`,
+    [session.userId, session.idHash, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
   );
 }
 

@@ -64,6 +64,16 @@ describe("push settings", () => {
     expect(PushSettingsResponse.parse(removed.body).endpoints).toEqual([]);
   });
 
+  it("ends a browser's subscription with the session it was stored in (signing out stops its pushes)", async () => {
+    const [anna, otto] = [await signedIn(), await signedIn()];
+    const [annaEndpoint, ottoEndpoint] = [fcm(), fcm()];
+    expect((await anna.put("/api/push/subscription", { endpoint: annaEndpoint, keys: keys() })).status).toBe(200);
+    expect((await otto.put("/api/push/subscription", { endpoint: ottoEndpoint, keys: keys() })).status).toBe(200);
+    expect((await anna.post("/authn/sign-out")).status).toBe(204);
+    const left = await server.database.db.query<{ endpoint: string }>("select endpoint from push_subscriptions where endpoint = any($1)", [[annaEndpoint, ottoEndpoint]]);
+    expect(left.map((row) => row.endpoint)).toEqual([ottoEndpoint]);
+  });
+
   it("keeps the switches", async () => {
     const client = await signedIn();
     const switches = { outbid: false, favourites: true, won: true, sent: false };

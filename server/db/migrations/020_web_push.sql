@@ -2,10 +2,12 @@
 -- one-time notices each user has had, and the outbox of encrypted messages still to deliver.
 
 -- One row per browser: its push service endpoint and the keys its messages are encrypted for. An endpoint belongs
--- to whoever subscribed it last (a shared browser follows its signed-in user).
+-- to whoever subscribed it last (a shared browser follows its signed-in user), and lasts as long as the session it
+-- was stored in: signing out (or a password change ending the session) stops that browser's pushes.
 create table push_subscriptions (
   id bigint generated always as identity primary key,
   user_id uuid not null references users (id) on delete cascade,
+  session_id_hash text not null references sessions (id_hash) on delete cascade,
   endpoint text not null unique check (char_length(endpoint) <= 1024),
   p256dh text not null check (char_length(p256dh) between 87 and 88),
   auth text not null check (char_length(auth) between 22 and 24),
