@@ -131,10 +131,10 @@ describe("Web Push to a push service on loopback", () => {
     await ilze.socket.emitWithAck("auction:enrol", { auctionId });
     expect(await bid(ilze, auctionId)).toMatchObject({ data: { priceCents: 1 } });
     nowMs += 120_000;
-    expect(await lastMessage(ilze.browser, 1)).toMatchObject({ kind: "won", title: "Jūs uzvarējāt!" });
-    const [mail] = await mailsTo(server.url, ilze.email).then((mails) => mails.filter((m) => m.subject.startsWith("Jūs uzvarējāt")));
-    expect(mail?.subject).toBe("Jūs uzvarējāt: Tējkanna");
-    expect(mail?.text).toContain("Lūdzu, samaksājiet līdz");
+    expect(await lastMessage(ilze.browser, 1)).toMatchObject({ kind: "won", title: "Tu uzvarēji!" });
+    const [mail] = await mailsTo(server.url, ilze.email).then((mails) => mails.filter((m) => m.subject.startsWith("Tu uzvarēji")));
+    expect(mail?.subject).toBe("Tu uzvarēji: Tējkanna");
+    expect(mail?.text).toContain("Lūdzu, samaksā līdz");
   });
 
   it("stays quiet while the user has a visible page, and for a kind switched off", async () => {

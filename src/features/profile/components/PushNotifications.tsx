@@ -96,8 +96,8 @@ export function PushNotifications({ className }: { className: string }) {
           {t("push.enable")}
         </Button>
       )}
-      <fieldset disabled={!current} className="flex flex-col gap-3 border-t border-line pt-4">
-        <legend className="float-left mb-1 w-full pt-4 text-sm text-muted">{t("push.kinds")}</legend>
+      <fieldset disabled={!current} className="flex flex-col gap-3 border-t border-line">
+        <legend className="float-left w-full pt-4 text-sm text-muted">{t("push.kinds")}</legend>
         {pushSwitches.map((kind) => (
           <Switch key={kind} label={t(`push.switches.${kind}`)} checked={current?.[kind] ?? true} onChange={(event) => flip(kind, event.target.checked)} />
         ))}

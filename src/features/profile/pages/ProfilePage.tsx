@@ -23,7 +23,7 @@ export function ProfilePage() {
     <>
       <PageHeading title={t("pages.profile.title")}>{profile?.email}</PageHeading>
       {profile ? (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           <ProfileForm profile={profile} />
           <div className="flex flex-col gap-6">
             <PasswordForm />
@@ -112,7 +112,7 @@ function PasswordForm() {
   });
   const { errors } = form.formState;
   return (
-    <section aria-labelledby="profile-password" className={`${card} self-start`}>
+    <section aria-labelledby="profile-password" className={card}>
       <h2 id="profile-password" className="mb-4 text-xl font-semibold">
         {t("profile.changePassword")}
       </h2>
