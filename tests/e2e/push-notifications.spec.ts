@@ -1,6 +1,7 @@
 // Issue 20 item 3 (decision 035): notifications are turned on in the profile. The browser asks nothing (the test
 // grants the permission), subscribes with the server's VAPID key, and the server stores this browser's endpoint.
-// The pushes themselves are proven by tests/integration/web-push.test.ts against a push service on loopback.
+// The pushes themselves are proven by tests/integration/web-push.test.ts against a push service on loopback; the
+// last test here hands the service worker a push (DevTools' deliverPushMessage) and reads the notification it shows.
 //
 // Chromium's own push service is Google's (FCM), out of reach here: its `pushManager.subscribe` fails without it.
 // The page's PushManager is therefore given a stand-in push service on loopback (what a test server accepts): real
@@ -90,4 +91,29 @@ test("a browser that refuses the permission gets a line saying so, and nothing i
   await expect(page.getByRole("status").filter({ hasText: "Notifications are blocked for Pennybid in this browser." })).toBeVisible();
   const stored = PushSettingsResponse.parse(await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json());
   expect(stored.endpoints).toEqual([]);
+});
+
+test("the service worker shows a push as a notification with its link, when no Pennybid page is in front", async ({ browser }) => {
+  const { page } = await signedInPage(browser, "Pushc", { serviceWorkers: "allow", permissions: ["notifications"] });
+  await openProfile(page);
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.endsWith("/") && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const id = await registrationId;
+  const origin = new URL(page.url()).origin;
+  // Away from Pennybid: no window of the site is in front, so the worker shows the news.
+  await page.goto("about:blank");
+  const message = { kind: "won", title: "You won!", body: "Desk lamp for €0.42. Pay by 27 Nov 2026, 14:00.", url: "/auctions/won#won-7", tag: "won-7", auctionId: 7 };
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data: JSON.stringify(message) });
+
+  const back = await page.context().newPage();
+  await back.goto(`${origin}/faq`);
+  await expect
+    .poll(() => back.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))))
+    .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
 });
