@@ -118,6 +118,8 @@ export function installableApp(): Plugin[] {
       clientsClaim: true,
       // One file, no workbox-<hash>.js beside it that an old sw.js could ask for after a deployment.
       inlineWorkboxRuntime: true,
+      // Web Push (decision 035): showing a push and opening its link, a small script of its own in public/.
+      importScripts: ["/push-sw.js"],
       sourcemap: false,
     },
   });

@@ -14,4 +14,5 @@ export * from "./buy-now";
 export * from "./tours";
 export * from "./dev-tools";
 export * from "./server-paths";
+export * from "./push";
 export * from "./spend-limits";

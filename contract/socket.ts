@@ -6,6 +6,7 @@ import { ApiErrorBody } from "./errors";
 import { Id } from "./input";
 import type { BuyNowPurchase } from "./buy-now";
 import { FulfilmentState, type WonAuction } from "./fulfilment";
+import { PageVisibilityPayload } from "./push";
 
 export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
 export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
@@ -53,6 +54,8 @@ export interface ClientToServerEvents {
   "auction:unsubscribe": (payload: z.infer<typeof AuctionPayload>, ack: (answer: PlainAck) => void) => void;
   "auction:enrol": (payload: z.infer<typeof AuctionPayload>, ack: (answer: EnrolAck) => void) => void;
   "bid:place": (payload: z.infer<typeof AuctionPayload>, ack: (answer: BidAck) => void) => void;
+  /** Whether the page is visible now (sent on connect and at each change): a visible page means no Web Push. */
+  "page:visibility": (payload: z.infer<typeof PageVisibilityPayload>, ack: (answer: PlainAck) => void) => void;
 }
 
 /** The payload schema of every command that takes one (`clock:sync` takes none): the server parses with these. */
@@ -63,6 +66,7 @@ export const commandPayloads = {
   "auction:unsubscribe": AuctionPayload,
   "auction:enrol": AuctionPayload,
   "bid:place": AuctionPayload,
+  "page:visibility": PageVisibilityPayload,
 } as const satisfies Record<Exclude<keyof ClientToServerEvents, "clock:sync">, z.ZodType>;
 
 export interface ServerToClientEvents {

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { operatorRoutes } from "./operator/operator.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
+import { pushRoutes, startPush, type Push } from "./push";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
@@ -37,7 +38,7 @@ import { walletRoutes } from "./wallet/wallet.routes";
 /** One method of one route, as registered: what tests walk to prove every route is guarded and validated. */
 export type RouteSummary = { method: string; url: string; csrf: CsrfMode; schema: FastifySchema | undefined };
 
-export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; routes: RouteSummary[] };
+export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; push: Push; routes: RouteSummary[] };
 
 export type BuildOptions = {
   config: AppConfig;
@@ -77,7 +78,28 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
-  const feed = createAuctionFeed(io, db, http.log);
+  const origin = () => linkOrigin(config, http.server.address());
+  // Web Push and the win e-mail (decision 035); the scan and the outbox retries run where the lifecycle runs.
+  const push = startPush({
+    db,
+    io,
+    vapid: config.vapid,
+    subject: config.publicOrigin?.startsWith("https://") ? config.publicOrigin : "mailto:no-reply@pennybid.lv",
+    log: http.log,
+    mailer,
+    origin,
+    clock,
+    runsJob: options.runsLifecycle !== false,
+  });
+  const liveFeed = createAuctionFeed(io, db, http.log);
+  // A bid that takes the lead also pushes to the bidder it took it from, when they are not looking.
+  const feed: AuctionFeed = {
+    ...liveFeed,
+    publishOutbid: async (bids) => {
+      await liveFeed.publishOutbid(bids);
+      void push.outbid(bids);
+    },
+  };
   const commands = createAuctionCommands(db, clock, feed, config.winLimits);
   auctionHandlers(io, db, commands, http.log);
 
@@ -86,7 +108,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(compressionPlugin);
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
-  const origin = () => linkOrigin(config, http.server.address());
   const sockets = sessionSockets(io, http.log);
   await http.register(accountsRoutes, {
     db,
@@ -97,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     isSecure: config.isProduction,
   });
   await http.register(walletRoutes, { db, clock });
+  await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
@@ -137,9 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clearInterval(pruning);
     await lifecycle?.stop();
     await expiry?.stop();
+    await push.stop();
     await io.close();
     await redis?.close();
   });
   await http.ready();
-  return { http, io, feed, routes };
+  return { http, io, feed, push, routes };
 }

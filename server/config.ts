@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 import type { WinLimits } from "./auctions/enrolment-rules";
 
@@ -38,6 +39,10 @@ const EnvSchema = z.object({
   WIN_LIMIT_WINS: z.coerce.number().int().min(0).max(1000).default(10),
   WIN_LIMIT_SAME_PRODUCT: z.coerce.number().int().min(0).max(1000).default(1),
   WIN_LIMIT_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // Web Push's VAPID key pair (decision 035); without it one is generated once and kept in DATA_DIR. Processes that
+  // share a database must share the pair: browsers subscribed with its public key.
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "must be a base64url P-256 public key (web-push generate-vapid-keys)").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key").optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
 });
@@ -62,7 +67,13 @@ export type AppConfig = {
   trustProxyHops: number;
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   winLimits: WinLimits;
+  /** The VAPID key pair Web Push messages are signed with (base64url). */
+  vapid: VapidKeys;
+  /** Whether push subscriptions may name a loopback endpoint (a local push service in tests): never in production. */
+  pushAllowsLoopback: boolean;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -87,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither");
+  }
   const inMemory = e.DATA_DIR === "memory://";
   return {
     nodeEnv: e.NODE_ENV,
@@ -109,7 +123,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     winLimits: { wins: e.WIN_LIMIT_WINS, sameProductWins: e.WIN_LIMIT_SAME_PRODUCT, days: e.WIN_LIMIT_DAYS },
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : inMemory
+          ? webpush.generateVAPIDKeys()
+          : keptVapidKeys(e.DATA_DIR),
+    pushAllowsLoopback: !isProduction,
   };
+}
+
+/** Like the session secret: a VAPID key pair generated once and kept in DATA_DIR, so subscriptions survive restarts. */
+function keptVapidKeys(dataDir: string): VapidKeys {
+  const file = path.resolve(dataDir, "vapid-keys.json");
+  if (existsSync(file)) {
+    const kept = z.object({ publicKey: z.string(), privateKey: z.string() }).safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (kept.success) return kept.data;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** Outside production the session secret is generated once and kept in DATA_DIR, so sessions survive restarts. */

@@ -35,15 +35,17 @@ const escapeHtml = (text: string) =>
 export function actionMail(options: {
   to: string;
   language: Language;
-  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered";
+  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won";
   name: string;
   link: string;
+  /** What the subject and body name (`{{title}}`), already written in the mail's language. */
+  values?: Record<string, string>;
 }): Mail {
   const t = translatorFor(options.language);
   const key = `mail.${options.kind}`;
-  const subject = t(`${key}.subject`);
+  const subject = t(`${key}.subject`, options.values);
   const greeting = t("mail.greeting", { name: options.name });
-  const body = t(`${key}.body`);
+  const body = t(`${key}.body`, options.values);
   const action = t(`${key}.action`);
   const note = t(`${key}.note`);
   const signature = t("mail.signature");

@@ -26,11 +26,17 @@ export function loadSocket(): Promise<LiveSocket> {
     // open (tryAllTransports; without it the client would retry WebSocket forever); see docs/decisions/007-scale-out.md.
     const live: LiveSocket = io({ transports: ["websocket", "polling"], tryAllTransports: true, withCredentials: true });
     socket = live;
+    // Whether this page is in front of the user: while one is, the server sends no Web Push (decision 035).
+    const reportVisibility = () => {
+      if (live.connected) live.emit("page:visibility", { visible: document.visibilityState === "visible" }, () => undefined);
+    };
     live.on("connect", () => {
       setStatus("connected");
       resetClockSamples();
       void syncClock(live);
+      reportVisibility();
     });
+    document.addEventListener("visibilitychange", reportVisibility);
     live.on("disconnect", (reason) => {
       setStatus("disconnected");
       // The server ends a socket whose session ended (sign-out, password change elsewhere): connect again at once,

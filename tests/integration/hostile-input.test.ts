@@ -87,6 +87,12 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/fulfilments/:auctionId/pay": { deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 20000000", promoCode: "SAVE10" },
   "POST /api/operator/fulfilments/:auctionId/advance": { to: "InDelivery" },
   "POST /api/operator/fulfilments/:auctionId/payment-time-left": { seconds: 60 },
+  "PUT /api/push/switches": { outbid: true, favourites: false, won: true, sent: true },
+  "PUT /api/push/subscription": {
+    endpoint: "https://fcm.googleapis.com/fcm/send/hostile",
+    keys: { p256dh: "BD7tObf879RdYP_IzzADucIGEdfhkxOQ2unneAOeP_7HznJkVBclqem39pyojzYLwjZtHd4hXiqGFa_y7swlgZU", auth: "seUaKskSx-YE-mr3Am10jQ" },
+  },
+  "DELETE /api/push/subscription": { endpoint: "https://fcm.googleapis.com/fcm/send/hostile" },
   "POST /api/operator/promo-codes": { code: "SAVE10", kind: "percent", amount: 10, validFrom: "2026-01-01T00:00:00Z", validUntil: "2030-01-01T00:00:00Z", maxUses: 10, maxUsesPerUser: 1 },
 };
 const validQueries: Record<string, Record<string, string>> = {
@@ -453,6 +459,7 @@ describe("hostile input, generated from the contract", () => {
       "auction:unsubscribe": { auctionId: Number(baseParams.auctionId) },
       "auction:enrol": { auctionId: Number(baseParams.auctionId) },
       "bid:place": { auctionId: Number(baseParams.auctionId) },
+      "page:visibility": { visible: true },
     };
     // Below the socket's 16 KB message limit, where the server would close the connection instead of answering.
     const socketValue = hostileValue.filter((value) => (JSON.stringify(value) ?? "").length < 8_000);

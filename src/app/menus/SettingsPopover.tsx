@@ -9,6 +9,7 @@ import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
 import { PopoverTour, isInTour } from "../../features/tours";
 import { GearGlyph } from "../../components/ui/icons";
 import { iconButtonClassName } from "../../components/ui/Button";
+import { Switch } from "../../components/ui/Switch";
 
 export function SettingsPopover() {
   const { t } = useTranslation();
@@ -58,20 +59,13 @@ export function SettingsPopover() {
               ))}
             </div>
           </fieldset>
-          <label className="mt-4 flex cursor-pointer items-center justify-between gap-3" data-tour="settings-bid-sound">
-            <span className="text-sm font-medium">{t("settings.bidSound")}</span>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={isBidSoundOn}
-              onChange={(event) => setBidSoundOn(event.target.checked)}
-              className="peer sr-only"
-            />
-            <span
-              aria-hidden="true"
-              className="relative h-6 w-11 rounded-full bg-slate-300 transition peer-checked:bg-primary-500 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5 dark:bg-slate-600"
-            />
-          </label>
+          <Switch
+            className="mt-4"
+            tour="settings-bid-sound"
+            label={t("settings.bidSound")}
+            checked={isBidSoundOn}
+            onChange={(event) => setBidSoundOn(event.target.checked)}
+          />
         </Popover.Content>
       </Popover.Portal>
       <PopoverTour tourName="SettingsPopover" isOpen={isOpen} />

@@ -1,4 +1,5 @@
-// Profile: edit the details, change the password, marketing consent, and the spend limits and break (decision 033).
+// Profile: edit the details, change the password, marketing consent, notifications (decision 035), and the spend
+// limits and break (decision 033).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
@@ -13,6 +14,7 @@ import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 import { SpendLimitsSection } from "../../wallet";
+import { PushNotifications } from "../components/PushNotifications";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
@@ -23,9 +25,12 @@ export function ProfilePage() {
     <>
       <PageHeading title={t("pages.profile.title")}>{profile?.email}</PageHeading>
       {profile ? (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           <ProfileForm profile={profile} />
-          <PasswordForm />
+          <div className="flex flex-col gap-6">
+            <PasswordForm />
+            <PushNotifications className={card} />
+          </div>
           <Suspense fallback={null}>
             <SpendLimitsSection />
           </Suspense>
@@ -112,7 +117,7 @@ function PasswordForm() {
   });
   const { errors } = form.formState;
   return (
-    <section aria-labelledby="profile-password" className={`${card} self-start`}>
+    <section aria-labelledby="profile-password" className={card}>
       <h2 id="profile-password" className="mb-4 text-xl font-semibold">
         {t("profile.changePassword")}
       </h2>

@@ -1,0 +1,46 @@
+// Web Push wiring (decision 035): pages report their visibility on their socket, and on the processes that run the
+// lifecycle a job scans for notices and retries the outbox every second. Pushes for bids go out from the process
+// whose bid took the lead (`push.outbid`), at once.
+import { commandPayloads } from "../../contract";
+import { rooms } from "../realtime/rooms";
+import { commandAnswerer, type LiveSocket } from "../realtime/socket";
+import { createPush, type Push, type PushOptions } from "./push.service";
+
+export { pushRoutes } from "./push.routes";
+export type { Push } from "./push.service";
+
+export const PUSH_JOB_INTERVAL_MS = 1000;
+
+export function startPush(
+  options: PushOptions & { clock: () => Date; runsJob: boolean; intervalMs?: number },
+): Push & { stop: () => Promise<void> } {
+  const push = createPush(options);
+  const answer = commandAnswerer(options.log);
+  options.io.on("connection", (socket: LiveSocket) => {
+    socket.on("page:visibility", (payload, ack) =>
+      answer(ack, commandPayloads["page:visibility"], payload, async ({ visible }) => {
+        const { user } = socket.data;
+        if (user) await (visible ? socket.join(rooms.visible(user.id)) : socket.leave(rooms.visible(user.id)));
+        return { ok: true as const };
+      }),
+    );
+  });
+  if (!options.runsJob) return { ...push, stop: async () => undefined };
+
+  let running: Promise<void> | null = null;
+  const run = async () => {
+    await push.scan(options.clock());
+    await push.drain();
+  };
+  const timer = setInterval(() => {
+    running ??= run().finally(() => (running = null));
+  }, options.intervalMs ?? PUSH_JOB_INTERVAL_MS);
+  running = run().finally(() => (running = null));
+  return {
+    ...push,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
