@@ -1,10 +1,12 @@
 // Property test of the ledger under spend limits and a pause (issue 20 item 1, decision 033): over random sequences of
-// top-ups, enrolments, wins, payments for wins, limit changes, pauses and time passing (across months and summer time),
+// top-ups, enrolments, wins, payments for wins, lost auctions bought with Buy it now (decision 034), limit changes,
+// pauses and time passing (across months and summer time),
 // every step is answered as the rules say, no month's spending ever exceeds the limit in force when it was spent, no
 // balance goes negative, and the balance is the sum of the ledger.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { buyNow } from "../../server/fulfilment/buy-now.service";
 import { payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { createPendingPayment, settlePayment } from "../../server/payments/payments.service";
 import { Refusal } from "../../server/refusal";
@@ -30,6 +32,8 @@ type Step =
   | { kind: "enrol"; feeCents: number }
   | { kind: "win"; priceCents: number }
   | { kind: "pay" }
+  | { kind: "lose"; feeCents: number; retailCents: number }
+  | { kind: "buyNow" }
   | { kind: "limits"; auction: number | null; topUp: number | null }
   | { kind: "pause"; length: keyof typeof PAUSE_HOURS }
   | { kind: "wait"; hours: number };
@@ -40,6 +44,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("enrol" as const), feeCents: fc.integer({ min: 0, max: 3_000 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("win" as const), priceCents: fc.integer({ min: 1, max: 4_000 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("pay" as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("lose" as const), feeCents: fc.integer({ min: 0, max: 2_000 }), retailCents: fc.integer({ min: 0, max: 6_000 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("buyNow" as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("limits" as const), auction: limitCents, topUp: limitCents }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), length: fc.constantFrom("24h" as const, "7d" as const, "30d" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("wait" as const), hours: fc.integer({ min: 1, max: 400 }) }) },
@@ -74,6 +83,8 @@ it("answers every step as the limits and the pause say, and no month exceeds the
       const spent: { at: number; cents: number }[] = [];
       const toppedUp: { at: number; cents: number }[] = [];
       const unpaid: { auctionId: number; priceCents: number; deadline: number }[] = [];
+      // Auctions the user entered and another bidder won: what Buy it now would cost and until when.
+      const lost: { auctionId: number; priceCents: number; deadline: number }[] = [];
       const inMonth = (entries: { at: number; cents: number }[]) => {
         const month = spendMonth(new Date(now));
         return entries.filter((e) => e.at >= month.startsAt.getTime() && e.at < month.resetsAt.getTime()).reduce((sum, e) => sum + e.cents, 0);
@@ -136,6 +147,39 @@ it("answers every step as the limits and the pause say, and no month exceeds the
             spent.push({ at: now, cents: win.priceCents });
           } else if (result !== "PAYMENT_WINDOW_CLOSED") {
             unpaid.unshift(win);
+          }
+        } else if (s.kind === "lose") {
+          const auction = await createAuction(db(), clock, { entryFeeCents: s.feeCents });
+          await db().query("update auctions set retail_value_cents = $2 where id = $1", [auction, s.retailCents]);
+          const expected = isPaused ? "SELF_PAUSED" : (auctionRefusal(s.feeCents) ?? (s.feeCents > balance ? "NOT_ENOUGH_FUNDS" : "ok"));
+          const result = await codeOf(enrol(db(), user.id, auction, clock));
+          expect(result).toBe(expected);
+          if (result === "ok") {
+            balance -= s.feeCents;
+            if (s.feeCents > 0) spent.push({ at: now, cents: s.feeCents });
+            const rival = await createBidder(db(), { balanceCents: 10_000 });
+            await enrol(db(), rival.id, auction, clock);
+            await placeBid(db(), rival.id, auction, clock);
+            await advanceLifecycle(db(), at(clock, 61));
+            lost.push({ auctionId: auction, priceCents: Math.max(0, s.retailCents - s.feeCents), deadline: now + 60_000 + 48 * HOUR_MS });
+          }
+        } else if (s.kind === "buyNow") {
+          const offer = lost.shift();
+          if (!offer) continue;
+          // A break does not stop a purchase (as it does not stop paying for a win), but the month's limit does.
+          const expected =
+            offer.deadline <= now
+              ? "BUY_NOW_WINDOW_CLOSED"
+              : (auctionRefusal(offer.priceCents) ?? (offer.priceCents > balance ? "NOT_ENOUGH_FUNDS" : "ok"));
+          const result = await codeOf(
+            buyNow(db(), { userId: user.id, auctionId: offer.auctionId, deliveryAddress: "Brīvības iela 1, Rīga, LV-1010", phone: "26123456", now: clock }),
+          );
+          expect(result).toBe(expected);
+          if (result === "ok") {
+            balance -= offer.priceCents;
+            if (offer.priceCents > 0) spent.push({ at: now, cents: offer.priceCents });
+          } else if (result !== "BUY_NOW_WINDOW_CLOSED") {
+            lost.unshift(offer);
           }
         } else if (s.kind === "limits") {
           await setSpendLimits(db(), user.id, { auctionLimitCents: s.auction, topUpLimitCents: s.topUp }, clock);
