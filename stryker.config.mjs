@@ -14,6 +14,8 @@ const config = {
   checkers: [],
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 20_000,
+  // The integration suite's dry run on one worker takes longer than the default five minutes.
+  dryRunTimeoutMinutes: 60,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `reports/mutation/${folder.replaceAll("/", "-")}.json` },
   tempDirName: ".tmp/stryker",
