@@ -25,12 +25,12 @@ export function ProfilePage() {
     <>
       <PageHeading title={t("pages.profile.title")}>{profile?.email}</PageHeading>
       {profile ? (
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        // Two balanced columns on a wide screen, the cards in reading order (details, password, notifications, limits,
+        // break); one column on a phone.
+        <div className="gap-6 *:mb-6 *:break-inside-avoid lg:columns-2">
           <ProfileForm profile={profile} />
-          <div className="flex flex-col gap-6">
-            <PasswordForm />
-            <PushNotifications className={card} />
-          </div>
+          <PasswordForm />
+          <PushNotifications className={card} />
           <Suspense fallback={null}>
             <SpendLimitsSection />
           </Suspense>
