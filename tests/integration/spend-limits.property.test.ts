@@ -93,6 +93,17 @@ it("answers every step as the limits and the pause say, and no month exceeds the
         const limit = inForce(auctionLimit, now);
         return cents > 0 && limit !== null && inMonth(spent) + cents > limit ? "AUCTION_SPEND_LIMIT" : null;
       };
+      /** Enrols the user in `auction`, checking the answer against the model and keeping the model's books. */
+      const enrolPaying = async (auction: number, feeCents: number, clock: Date, isPaused: boolean) => {
+        const expected = isPaused ? "SELF_PAUSED" : (auctionRefusal(feeCents) ?? (feeCents > balance ? "NOT_ENOUGH_FUNDS" : "ok"));
+        const result = await codeOf(enrol(db(), user.id, auction, clock));
+        expect(result).toBe(expected);
+        if (result === "ok") {
+          balance -= feeCents;
+          if (feeCents > 0) spent.push({ at: now, cents: feeCents });
+        }
+        return result;
+      };
       let lastLedgerId = 0;
 
       for (const s of steps) {
@@ -116,13 +127,7 @@ it("answers every step as the limits and the pause say, and no month exceeds the
           }
         } else if (s.kind === "enrol") {
           const auction = await createAuction(db(), clock, { entryFeeCents: s.feeCents });
-          const expected = isPaused ? "SELF_PAUSED" : (auctionRefusal(s.feeCents) ?? (s.feeCents > balance ? "NOT_ENOUGH_FUNDS" : "ok"));
-          const result = await codeOf(enrol(db(), user.id, auction, clock));
-          expect(result).toBe(expected);
-          if (result === "ok") {
-            balance -= s.feeCents;
-            if (s.feeCents > 0) spent.push({ at: now, cents: s.feeCents });
-          }
+          await enrolPaying(auction, s.feeCents, clock, isPaused);
         } else if (s.kind === "win") {
           // A free auction one bid from the price: the bidder wins it when it ends a minute later.
           const auction = await createAuction(db(), clock, { entryFeeCents: 0, priceCents: s.priceCents - 1 });
@@ -151,12 +156,8 @@ it("answers every step as the limits and the pause say, and no month exceeds the
         } else if (s.kind === "lose") {
           const auction = await createAuction(db(), clock, { entryFeeCents: s.feeCents });
           await db().query("update auctions set retail_value_cents = $2 where id = $1", [auction, s.retailCents]);
-          const expected = isPaused ? "SELF_PAUSED" : (auctionRefusal(s.feeCents) ?? (s.feeCents > balance ? "NOT_ENOUGH_FUNDS" : "ok"));
-          const result = await codeOf(enrol(db(), user.id, auction, clock));
-          expect(result).toBe(expected);
+          const result = await enrolPaying(auction, s.feeCents, clock, isPaused);
           if (result === "ok") {
-            balance -= s.feeCents;
-            if (s.feeCents > 0) spent.push({ at: now, cents: s.feeCents });
             const rival = await createBidder(db(), { balanceCents: 10_000 });
             await enrol(db(), rival.id, auction, clock);
             await placeBid(db(), rival.id, auction, clock);
