@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   operator = await operatorClient(server, "10.14.0.1");
   bidder = await bidderClient(server, "10.14.0.2");
-  wonAuctionId = await wonAuction(operator.client, bidder.client);
+  wonAuctionId = await wonAuction(operator.client, bidder);
 });
 afterAll(async () => {
   await server.close();

@@ -1,6 +1,6 @@
 // The people and things hardening tests act on: an operator, bidders, and a won auction awaiting payment.
 import type { OperatorAuction } from "../../contract";
-import { TestClient, signUpConfirmed } from "./client";
+import { TestClient, mailsTo, signUpConfirmed } from "./client";
 import type { TestServer } from "./server";
 
 /** A signed-in bidder speaking from its own IP (TRUST_PROXY=1 in tests), so rate limits are per client. */
@@ -19,19 +19,28 @@ export async function operatorClient(server: TestServer, ip: string) {
   return operator;
 }
 
-/** An auction the bidder has won (free entry, one bid, ended by the operator): its fulfilment awaits payment. */
-export async function wonAuction(operator: TestClient, bidder: TestClient): Promise<number> {
+/**
+ * An auction the bidder has won (free entry, one bid, ended by the operator): its fulfilment awaits payment. Returns
+ * once the win e-mail, sent by a job a moment after the end (decision 035), has gone out, so that no checksum a test
+ * takes afterwards catches it arriving.
+ */
+export async function wonAuction(operator: TestClient, bidder: { client: TestClient; body: { email: string } }): Promise<number> {
   const created = await operator.post("/api/operator/auctions", { title: "Won lamp", initialSeconds: 600, resetSeconds: 60, publish: true });
   const { id } = created.body as OperatorAuction;
   const steps = [
     () => operator.post(`/api/operator/auctions/${id}/start-now`),
-    () => bidder.post(`/api/auctions/${id}/enrol`),
-    () => bidder.post(`/api/auctions/${id}/bids`),
+    () => bidder.client.post(`/api/auctions/${id}/enrol`),
+    () => bidder.client.post(`/api/auctions/${id}/bids`),
     () => operator.post(`/api/operator/auctions/${id}/end-now`),
   ];
   for (const step of steps) {
     const answer = await step();
     if (answer.status !== 200) throw new Error(`won auction setup: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  const winMailSent = async () => (await mailsTo(bidder.client.baseUrl, bidder.body.email)).some((mail) => mail.links.some((link) => link.endsWith(`#won-${id}`)));
+  for (const deadline = Date.now() + 15_000; !(await winMailSent()); ) {
+    if (Date.now() > deadline) throw new Error(`won auction setup: no win e-mail for auction ${id} within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return id;
 }
