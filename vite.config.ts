@@ -11,10 +11,20 @@ import { SERVER_PATH_PREFIXES } from "./contract/server-paths.js";
 // The API server the dev proxy talks to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
+/** Sections of a locale file that only the server writes (mails, the sandbox checkout): never sent to the SPA. */
+export const serverOnlyTexts = ["mail", "sandbox", "payments"];
+
 /**
- * `locales/<language>.json?core` (every text but `info` and `operator`), `?info` (the long info-page texts) and
- * `?operator` (the back office's, decision 027): the SPA loads only the parts and languages it shows. The files stay
- * whole for the server and the key-parity test.
+ * Sections read only by pages, dialogs and panels that load after the first screen (decision 040): the `later` part,
+ * fetched right after the first render and awaited by every route and lazy part that reads it. The build fails when
+ * the first screen's own code names one of them.
+ */
+export const laterTexts = ["auth", "validation", "pages", "profile", "push", "limits", "fulfilment", "win", "fairness", "tours", "devTools"];
+
+/**
+ * `locales/<language>.json?core` (what the first screen reads), `?later` (see `laterTexts`), `?info` (the long
+ * info-page texts) and `?operator` (the back office's, decision 027): the SPA loads only the parts and languages it
+ * shows. The files stay whole for the server and the key-parity test.
  */
 export function localeParts(): Plugin {
   const prefix = "\0locale-part:";
@@ -22,7 +32,7 @@ export function localeParts(): Plugin {
     name: "pennybid:locale-parts",
     enforce: "pre",
     async resolveId(source, importer) {
-      const part = /\/locales\/[a-z]{2}\.json\?(core|info|operator)$/.exec(source)?.[1];
+      const part = /\/locales\/[a-z]{2}\.json\?(core|later|info|operator)$/.exec(source)?.[1];
       if (!part) return null;
       const file = await this.resolve(source.replace(/\?.*$/, ""), importer, { skipSelf: true });
       // The id must not end in `.json`, or Vite's JSON plugin would parse this module's JavaScript as JSON.
@@ -33,10 +43,23 @@ export function localeParts(): Plugin {
       const [part, ...rest] = id.slice(prefix.length).split(":");
       const file = `${rest.join(":")}.json`;
       this.addWatchFile(file);
-      const { info, operator, ...core } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const texts = part === "info" ? { info } : part === "operator" ? { operator } : core;
+      const sections = Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+      const partOf = (section: string) =>
+        section === "info" || section === "operator" ? section : serverOnlyTexts.includes(section) ? "server" : laterTexts.includes(section) ? "later" : "core";
+      const texts = Object.fromEntries(sections.filter(([section]) => partOf(section) === part));
       // JSON.parse of a string literal is faster to start than the same object written as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+    generateBundle(_options, bundle) {
+      const named = new RegExp(`["'\`](${laterTexts.join("|")})\\.[a-zA-Z]`);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry) continue;
+        for (const id of chunk.moduleIds) {
+          if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
+          const found = named.exec(this.getModuleInfo(id)?.code ?? "");
+          if (found) this.error(`${id} is in the first screen's code but reads "${found[1]}" texts, which load later: move the section out of laterTexts (vite.config.ts) or the code out of the first chunk`);
+        }
+      }
     },
   };
 }
@@ -157,8 +180,13 @@ export default defineConfig({
       output: {
         codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] },
         // The back office's texts are named apart, so the service worker's shell can leave them out (decision 027).
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.startsWith("\0locale-part:operator:") ? "assets/back-office-texts-[name]-[hash].js" : "assets/[name]-[hash].js",
+        // A locale part is named after it: `texts-core-lv-…`, `texts-later-lv-…`, `texts-info-lv-…`, and the back
+        // office's `back-office-texts-lv-…` (the service worker leaves those out, and the bundle bench looks for them).
+        chunkFileNames: (chunk) => {
+          const part = /^\0locale-part:(\w+):/.exec(chunk.facadeModuleId ?? "")?.[1];
+          if (part === "operator") return "assets/back-office-texts-[name]-[hash].js";
+          return part ? `assets/texts-${part}-[name]-[hash].js` : "assets/[name]-[hash].js";
+        },
       },
     },
   },

@@ -34,16 +34,14 @@ export function initialAssets(html: string): { file: string; kind: Asset["kind"]
 }
 
 /**
- * The locale chunks loaded before the first render: the build names them after their file (`lv-<hash>.js`); of the
- * two per language (core and info), the core part is the one not opening with the `info` namespace.
+ * The locale chunks loaded before the first render: the build names each part after itself and its file
+ * (`texts-core-lv-<hash>.js`); the later, info and back-office parts load after the first render or never.
  */
 function firstRenderTexts(dir: string, languages: string[]): Asset[] {
   const assets = readdirSync(path.join(dir, "assets"));
   return languages.map((language) => {
-    const candidates = assets.filter((file) => new RegExp(`^${language}-[\\w-]+\\.js$`).test(file));
-    // The info part's JSON starts with its one key (`JSON.parse(`{"info":…`); the core part's with "app".
-    const core = candidates.find((file) => !/^[^{]{0,40}\{\\?"info\\?":/.test(readFileSync(path.join(dir, "assets", file), "utf8")));
-    if (!core) throw new Error(`no core text chunk for ${language} among ${candidates.join(", ") || "none"}`);
+    const core = assets.find((file) => new RegExp(`^texts-core-${language}-[\\w-]+\\.js$`).test(file));
+    if (!core) throw new Error(`no core text chunk for ${language} among ${assets.filter((file) => file.startsWith("texts-")).join(", ") || "none"}`);
     return measure(dir, `/assets/${core}`, "js", `${language} texts (before first render)`);
   });
 }

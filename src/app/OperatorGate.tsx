@@ -5,11 +5,11 @@ import { Suspense, lazy } from "react";
 import { Navigate } from "react-router-dom";
 import { CenteredProgressBar } from "../components/ui/ProgressBar";
 import { useUser } from "../features/auth";
-import { loadOperatorTexts } from "../lib/i18n";
+import { loadLaterTexts, loadOperatorTexts } from "../lib/i18n";
 
 // Its texts come with it: a namespace of their own, out of every visitor's language files.
 const OperatorArea = lazy(async () => {
-  const [chunk] = await Promise.all([import("../features/operator/OperatorArea"), loadOperatorTexts()]);
+  const [chunk] = await Promise.all([import("../features/operator/OperatorArea"), loadOperatorTexts(), loadLaterTexts()]);
   return { default: chunk.OperatorArea };
 });
 

@@ -6,14 +6,14 @@ import { MainLayout } from "./layout/MainLayout";
 import { HomePage } from "../features/auctions/pages/HomePage";
 import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/ProtectedRoute";
 import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
-import { loadInfoTexts } from "../lib/i18n";
+import { loadInfoTexts, loadLaterTexts } from "../lib/i18n";
 import { loadLifecycleActors } from "../features/auctions/live/use-auction-lifecycle";
 import { OperatorGate } from "./OperatorGate";
 
 /** A route whose page component comes from a chunk loaded on first visit (and whatever else it needs first). */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, before?: () => Promise<void>) {
   return async () => {
-    const [module] = await Promise.all([load(), before?.()]);
+    const [module] = await Promise.all([load(), loadLaterTexts(), before?.()]);
     return { Component: pick(module) };
   };
 }

@@ -1,8 +1,9 @@
 // i18next with languages loaded on demand: the active language before the first render; SPEC.md's fallback order
 // (English, Latvian, Russian) is switched on right after it, loading those in the background; another language
-// when the user picks it. Default Latvian. The long info-page texts (`info.*`) and the back office's (`operator.*`)
-// are namespaces of their own, loaded by those pages (`loadInfoTexts`, `loadOperatorTexts`); `t("info.…")` and
-// `t("operator.…")` find them through `fallbackNS`.
+// when the user picks it. Default Latvian. What the first screen does not read is in namespaces of their own, found by
+// `t()` through `fallbackNS`: the texts of later pages and dialogs (`later`, decision 040: fetched right after the first
+// render, awaited by each route and lazy part, `withLaterTexts`), the long info-page texts (`info`) and the back
+// office's (`operator`), loaded by those pages (`loadInfoTexts`, `loadOperatorTexts`).
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../contract";
@@ -17,6 +18,11 @@ const textParts: Record<string, Record<Language, () => Promise<Texts>>> = {
     en: () => import("../../locales/en.json?core"),
     lv: () => import("../../locales/lv.json?core"),
     ru: () => import("../../locales/ru.json?core"),
+  },
+  later: {
+    en: () => import("../../locales/en.json?later"),
+    lv: () => import("../../locales/lv.json?later"),
+    ru: () => import("../../locales/ru.json?later"),
   },
   info: {
     en: () => import("../../locales/en.json?info"),
@@ -61,6 +67,17 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/** The texts of the pages and dialogs after the first screen (decision 040), in the active language and the fallbacks. */
+export async function loadLaterTexts(): Promise<void> {
+  await i18nReady;
+  await i18n.loadNamespaces("later");
+}
+
+/** A lazy part's loader that also waits for the later texts, so that the part never draws a text's key. */
+export function withLaterTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadLaterTexts()]).then(([loaded]) => loaded);
+}
+
 /** The info pages' texts in the active language and the fallbacks; later language changes load them too. */
 export async function loadInfoTexts(): Promise<void> {
   await i18n.loadNamespaces("info");
@@ -95,7 +112,7 @@ export const i18nReady: Promise<unknown> = i18n
     supportedLngs: ["en", "lv", "ru"],
     ns: ["translation"],
     defaultNS: "translation",
-    fallbackNS: ["info", "operator"],
+    fallbackNS: ["later", "info", "operator"],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -111,6 +128,7 @@ export function enableFallbackLanguages(): Promise<void> {
   return fallbacksLoaded;
 }
 
-void i18nReady.then(() => setTimeout(() => void enableFallbackLanguages(), 0));
+// Right after the first render: the later texts in the active language, then the fallback languages (with them).
+void i18nReady.then(() => setTimeout(() => void loadLaterTexts().finally(() => void enableFallbackLanguages()), 0));
 
 export { i18n };

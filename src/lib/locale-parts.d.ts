@@ -11,3 +11,7 @@ declare module "*.json?operator" {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module "*.json?later" {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

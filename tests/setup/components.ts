@@ -1,10 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
-import { i18n } from "../../src/lib/i18n";
+import { i18n, loadLaterTexts } from "../../src/lib/i18n";
 
 // Component tests read English, as SPEC.md writes the strings.
 await i18n.changeLanguage("en");
+await loadLaterTexts();
 
 afterEach(() => {
   cleanup();

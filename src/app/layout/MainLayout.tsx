@@ -5,6 +5,7 @@ import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
 import { MainPageTour } from "../../features/tours";
 import { Footer } from "../../components/layout/Footer";
+import { withLaterTexts } from "../../lib/i18n";
 import { Header } from "./Header";
 import { PermanentSidebar } from "./SideNavigation";
 
@@ -12,7 +13,7 @@ import { PermanentSidebar } from "./SideNavigation";
 // signed-in user, the only one it is for.
 const MobileMenu = lazy(() => import("./MobileMenu").then((chunk) => ({ default: chunk.MobileMenu })));
 // The "You won!" dialog watches the signed-in user's wins on every page.
-const WinDialog = lazy(() => import("../../features/won/components/WinDialog").then((chunk) => ({ default: chunk.WinDialog })));
+const WinDialog = lazy(withLaterTexts(() => import("../../features/won/components/WinDialog").then((chunk) => ({ default: chunk.WinDialog }))));
 
 export function MainLayout() {
   const { data: user } = useUser();

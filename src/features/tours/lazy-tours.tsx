@@ -2,11 +2,12 @@
 // when a tour may run: the main tour for a signed-in user (the layout mounts it only then), a menu's tour once its
 // menu has been opened. A visitor's first load never fetches it.
 import { Suspense, useState } from "react";
+import { withLaterTexts } from "../../lib/i18n";
 import { optionalLazy } from "../../lib/optional-lazy";
 
 // A tour whose code cannot load (offline) is not shown: the menus and the page work without it.
-const MainPageTourPart = optionalLazy(() => import("./components/MainPageTour").then((chunk) => chunk.MainPageTour));
-const PopoverTourPart = optionalLazy(() => import("./components/PopoverTour").then((chunk) => chunk.PopoverTour));
+const MainPageTourPart = optionalLazy(withLaterTexts(() => import("./components/MainPageTour").then((chunk) => chunk.MainPageTour)));
+const PopoverTourPart = optionalLazy(withLaterTexts(() => import("./components/PopoverTour").then((chunk) => chunk.PopoverTour)));
 
 export function MainPageTour() {
   return (

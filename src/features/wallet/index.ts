@@ -1,8 +1,9 @@
 // What other features may use of the wallet: its balance, and asking for the add-funds dialog with an amount filled
 // in. Light on purpose: Home's cards import it, and the first screen loads no dialog or machine (decision 014).
 import { lazy } from "react";
+import { withLaterTexts } from "../../lib/i18n";
 
 export { useWallet, walletQueryOptions } from "./api/get-wallet";
 export { missingAmount, requestAddFunds } from "./add-funds-requests";
 // The profile's spend limits and break (decision 033): a chunk of its own, fetched when the profile shows it.
-export const SpendLimitsSection = lazy(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.SpendLimitsSection })));
+export const SpendLimitsSection = lazy(withLaterTexts(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.SpendLimitsSection }))));
