@@ -1,5 +1,7 @@
+import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { amountText, formatBalance, splitDuration } from "./format";
+import { amountText, formatBalance, splitDuration, useDateTime, useEuro } from "./format";
+import { i18n } from "./i18n";
 
 describe("durations", () => {
   it("shows minutes and seconds under an hour, rounding up", () => {
@@ -19,6 +21,22 @@ describe("money", () => {
     expect(amountText(150)).toBe("1.50");
     expect(amountText(500)).toBe("5.00");
     expect(amountText(1)).toBe("0.01");
+  });
+
+  it("writes euros and moments as the language does, each amount again from what it wrote in that language", async () => {
+    const { result, rerender } = renderHook(() => ({ euro: useEuro(), dateTime: useDateTime() }));
+    expect(result.current.euro(150)).toBe("€1.50");
+    expect(result.current.euro(150)).toBe("€1.50");
+    const moment = "2026-11-24T10:00:00Z";
+    const inEnglish = result.current.dateTime(moment);
+    await act(() => i18n.changeLanguage("lv"));
+    rerender();
+    expect(result.current.euro(150)).toMatch(/^1,50\s€$/);
+    expect(result.current.dateTime(moment)).not.toBe(inEnglish);
+    await act(() => i18n.changeLanguage("en"));
+    rerender();
+    expect(result.current.euro(150)).toBe("€1.50");
+    expect(result.current.dateTime(moment)).toBe(inEnglish);
   });
 
   it("shows an unknown balance as 0.00 (SPEC.md §2)", () => {

@@ -5,19 +5,37 @@ import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 
 // Money
 
-/** One euro formatter per language: building an Intl.NumberFormat costs more than a card's whole render. */
-const euroFormats = new Map<string, Intl.NumberFormat>();
+/** Building an Intl formatter costs more than a card's whole render: one per kind and language, kept. */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  const known = formats.get(key) as F | undefined;
+  if (known) return known;
+  const made = make();
+  formats.set(key, made);
+  return made;
+}
+
+/** Amounts already written, per language: a page of cards writes the same few prices, fees and values again and again. */
+const euroTexts = new Map<string, Map<number, string>>();
+const EURO_TEXTS_KEPT = 2000;
 
 /** `cents` as the language writes euros ("1,50 €", "€1.50"). */
 export function useEuro(): (cents: number) => string {
   const { i18n } = useTranslation();
-  let format = euroFormats.get(i18n.language);
-  if (!format) {
-    format = new Intl.NumberFormat(i18n.language, { style: "currency", currency: "EUR" });
-    euroFormats.set(i18n.language, format);
-  }
-  const chosen = format;
-  return (cents: number) => chosen.format(cents / 100);
+  const language = i18n.language;
+  const format = kept(`euro:${language}`, () => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }));
+  let texts = euroTexts.get(language);
+  if (!texts) euroTexts.set(language, (texts = new Map()));
+  const written = texts;
+  return (cents: number) => {
+    let text = written.get(cents);
+    if (text === undefined) {
+      if (written.size >= EURO_TEXTS_KEPT) written.clear();
+      text = format.format(cents / 100);
+      written.set(cents, text);
+    }
+    return text;
+  };
 }
 
 /** `cents` as a plain amount with two decimals ("1.50"): what an amount field takes and a message quotes. */
@@ -35,14 +53,14 @@ export function formatBalance(euros: number | undefined): string {
 /** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
 export function useDateTime(): (isoTime: string) => string {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const format = kept(`dateTime:${i18n.language}`, () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }));
   return (isoTime: string) => format.format(new Date(isoTime));
 }
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
 export function useMonthDay(): (isoTime: string) => string {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE });
+  const format = kept(`monthDay:${i18n.language}`, () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE }));
   return (isoTime: string) => format.format(new Date(isoTime));
 }
 
