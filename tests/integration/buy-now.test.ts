@@ -1,8 +1,20 @@
 // Buy it now against the real server and database (issue 20 item 2, decision 034): the price the server computes, the
 // purchase paid from the wallet with its own fulfilment, each refusal (changing nothing), concurrent purchases, the
 // operators' switch, stock and delivery steps.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BuyNowOffersResponse, BuyNowPurchase, BuyNowSettings, BuyNowStatus, OperatorBuyNowList, PromoCode, QuoteResponse } from "../../contract";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  BuyNowChanged,
+  BuyNowOffersResponse,
+  BuyNowPurchase,
+  BuyNowSettings,
+  BuyNowStatus,
+  OperatorBuyNowList,
+  PromoCode,
+  QuoteResponse,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { httpBackend } from "../../server/operator/backends";
 import { localOperatorKey } from "../../server/operator/operator-auth";
@@ -22,9 +34,26 @@ const SESSION_SECRET = "buy-now-test-session-secret-0123456789abcdef";
 beforeAll(async () => {
   server = await startTestServer({ SESSION_SECRET }, { clock: now });
 });
+afterEach(() => {
+  sockets.splice(0).forEach((socket) => socket.disconnect());
+});
 afterAll(async () => {
   await server.close();
 });
+
+type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+const sockets: LiveClient[] = [];
+
+/** A real socket.io client with this client's session cookie, connected (an operator's joins the operators' room). */
+async function openSocket(client: TestClient): Promise<LiveClient> {
+  const socket: LiveClient = connect(server.url, { transports: ["websocket"], forceNew: true, extraHeaders: { Cookie: client.cookieHeader } });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on("connect", () => resolve());
+    socket.on("connect_error", reject);
+  });
+  return socket;
+}
 
 const db = () => server.database.db;
 const address = "Brīvības iela 58, Rīga, LV-1010";
@@ -275,6 +304,29 @@ describe("the purchase's fulfilment", () => {
     expect((await advance("Delivered")).status).toBe(409);
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
     expect((await loser.client.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+
+  it("tells every operator's socket of a purchase and each step on it (buyNow:changed), and no bidder's", async () => {
+    const op = await operator();
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const [opSocket, loserSocket] = [await openSocket(op), await openSocket(loser.client)];
+    const opSees: BuyNowChanged[] = [];
+    const loserHears: unknown[] = [];
+    const loserSees: BuyNowPurchase[] = [];
+    opSocket.on("buyNow:changed", (raw) => opSees.push(BuyNowChanged.parse(raw)));
+    loserSocket.on("buyNow:changed", (raw) => loserHears.push(raw));
+    loserSocket.on("buyNow:updated", (raw) => loserSees.push(BuyNowPurchase.parse(raw)));
+
+    const purchase = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    await expect.poll(() => opSees.at(-1)).toEqual({ purchaseId: purchase.purchaseId, state: "PaymentReceived" });
+    expect((await op.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(200);
+    await expect.poll(() => opSees.at(-1)).toEqual({ purchaseId: purchase.purchaseId, state: "InDelivery" });
+    expect(opSees).toHaveLength(2);
+    // The operators' room is told before the buyer in each publish, and one socket's messages arrive in order: once the
+    // buyer has the step, a buyNow:changed meant for the buyer's socket would have come before it.
+    await expect.poll(() => loserSees.at(-1)?.state).toBe("InDelivery");
+    expect(loserHears).toEqual([]);
   });
 });
 
