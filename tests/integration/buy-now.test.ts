@@ -7,6 +7,7 @@ import {
   BuyNowChanged,
   BuyNowOffersResponse,
   BuyNowPurchase,
+  BuyNowPurchasesResponse,
   BuyNowSettings,
   BuyNowStatus,
   OperatorBuyNowList,
@@ -22,7 +23,7 @@ import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
-import { startTestServer, type TestServer } from "../support/server";
+import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let nowMs = Date.now();
@@ -327,6 +328,38 @@ describe("the purchase's fulfilment", () => {
     // buyer has the step, a buyNow:changed meant for the buyer's socket would have come before it.
     await expect.poll(() => loserSees.at(-1)?.state).toBe("InDelivery");
     expect(loserHears).toEqual([]);
+  });
+});
+
+describe("the buyer's own purchases (the won page)", () => {
+  const ownPurchases = async (client: TestClient, query = "", language = "en") =>
+    (await client.request("GET", `/api/buy-now/purchases${query}`, undefined, { ...spaHeaders, "Accept-Language": language })).body;
+
+  it("lists only the signed-in bidder's own purchases, newest first, titled in the request's language, a page at a time", async () => {
+    const [winner, anna, otto] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const first = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [anna, otto] });
+    const second = await endedAuction({ retailCents: 2000, feeCents: 100, winner, losers: [anna] });
+    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'en', 'Kettle'), ($1, 'ru', 'Чайник')", [second]);
+    for (const auctionId of [second, first]) {
+      expect((await anna.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
+      nowMs += 1_000;
+    }
+    const ottos = BuyNowPurchase.parse((await otto.client.post(`/api/auctions/${first}/buy-now`, payBody)).body);
+
+    const annas = BuyNowPurchasesResponse.parse(await ownPurchases(anna.client, "", "ru"));
+    expect(annas).toMatchObject({ page: 1, pageSize: 20, total: 2 });
+    expect(annas.items.map((item) => [item.auctionId, item.title, item.priceCents, item.state])).toEqual([
+      [first, "Test product", 900, "PaymentReceived"],
+      [second, "Чайник", 1900, "PaymentReceived"],
+    ]);
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(anna.client)).items[1]?.title).toBe("Kettle");
+    // Otto's purchase of the same auction is his alone; the winner, who bought nothing, has an empty list.
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(otto.client)).items.map((item) => item.purchaseId)).toEqual([ottos.purchaseId]);
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(winner.client))).toEqual({ items: [], page: 1, pageSize: 20, total: 0 });
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(anna.client, "?page=2"))).toMatchObject({ items: [], page: 2, total: 2 });
+    expect((await ownPurchases(anna.client, "?page=0")) as object).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+    const stranger = new TestClient(server.url, `10.61.0.${++ip}`);
+    expect((await stranger.get("/api/buy-now/purchases")).status).toBe(401);
   });
 });
 

@@ -105,6 +105,7 @@ const validQueries: Record<string, Record<string, string>> = {
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
   "GET /api/operator/buy-now": { state: "PaymentReceived", limit: "5" },
+  "GET /api/buy-now/purchases": { page: "1" },
   "GET /api/operator/audit-log": {
     actor: "ops", action: "wallet", subject: "auction:1", source: "web", from: "2026-01-01T00:00:00Z", until: "2030-01-01T00:00:00Z", limit: "5", offset: "0",
   },

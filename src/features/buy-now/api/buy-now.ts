@@ -9,6 +9,7 @@ import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { onSocket } from "../../../lib/socket";
 import { walletQueryOptions } from "../../wallet";
+import { ownPurchasesKey } from "../../won";
 import { buyNowOffersQueryOptions } from "./offers";
 
 const statusKey = (auctionId: number) => ["buy-now", "auction", auctionId] as const;
@@ -58,6 +59,7 @@ export function useBuyNow(auctionId: number) {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(statusKey(auctionId), (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase });
       void queryClient.invalidateQueries({ queryKey: buyNowOffersQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ownPurchasesKey });
       void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
