@@ -1,7 +1,6 @@
 // Buy it now against the real server and database (issue 20 item 2, decision 034): the price the server computes, the
 // purchase paid from the wallet with its own fulfilment, each refusal (changing nothing), concurrent purchases, the
 // operators' switch, stock and delivery steps.
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BuyNowChanged,
@@ -13,8 +12,6 @@ import {
   OperatorBuyNowList,
   PromoCode,
   QuoteResponse,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { httpBackend } from "../../server/operator/backends";
@@ -24,6 +21,7 @@ import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { openSocket, type LiveClient } from "../support/socket";
 
 let server: TestServer;
 let nowMs = Date.now();
@@ -42,19 +40,9 @@ afterAll(async () => {
   await server.close();
 });
 
-type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 const sockets: LiveClient[] = [];
-
-/** A real socket.io client with this client's session cookie, connected (an operator's joins the operators' room). */
-async function openSocket(client: TestClient): Promise<LiveClient> {
-  const socket: LiveClient = connect(server.url, { transports: ["websocket"], forceNew: true, extraHeaders: { Cookie: client.cookieHeader } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on("connect", () => resolve());
-    socket.on("connect_error", reject);
-  });
-  return socket;
-}
+/** A real socket.io client with this client's session cookie (an operator's joins the operators' room). */
+const liveSocket = (client: TestClient) => openSocket(server.url, sockets, client.cookieHeader);
 
 const db = () => server.database.db;
 const address = "Brīvības iela 58, Rīga, LV-1010";
@@ -311,7 +299,7 @@ describe("the purchase's fulfilment", () => {
     const op = await operator();
     const [winner, loser] = [await signedIn(50), await signedIn(50)];
     const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
-    const [opSocket, loserSocket] = [await openSocket(op), await openSocket(loser.client)];
+    const [opSocket, loserSocket] = [await liveSocket(op), await liveSocket(loser.client)];
     const opSees: BuyNowChanged[] = [];
     const loserHears: unknown[] = [];
     const loserSees: BuyNowPurchase[] = [];

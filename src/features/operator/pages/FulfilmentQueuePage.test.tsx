@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OperatorBuyNowPurchase } from "../../../../contract";
-import { fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { buyNowPurchase, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
@@ -80,29 +80,7 @@ describe("the fulfilment queue", () => {
     expect(await screen.findByText("No Buy it now purchase is waiting to be sent.")).toBeInTheDocument();
     const [wins, bought] = [api.callsTo("GET", listPath).length, api.callsTo("GET", purchasesPath).length];
 
-    const purchase: OperatorBuyNowPurchase = {
-      purchaseId: 7,
-      auctionId: 43,
-      title: "Coffee grinder",
-      image: null,
-      retailValueCents: 9900,
-      entryFeePaidCents: 100,
-      priceCents: 9800,
-      state: "PaymentReceived",
-      amountPaidCents: 9800,
-      discountCents: 0,
-      promoCode: null,
-      deliveryAddress: "Brīvības iela 1, Rīga, LV-1010",
-      phone: "+371 26 123 456",
-      paidAt: "2030-01-01T11:00:00.000Z",
-      inDeliveryAt: null,
-      deliveredAt: null,
-      version: 0,
-      buyerId: "0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f",
-      buyerEmail: "anna@example.lv",
-      buyerDisplayName: "anna_b",
-    };
-    purchases = [purchase];
+    purchases = [buyNowPurchase()];
     serverSends("buyNow:changed", { purchaseId: 7, state: "PaymentReceived" });
     const section = screen.getByRole("region", { name: "Buy it now" });
     expect(await within(section).findByRole("listitem", { name: /Coffee grinder/ })).toHaveTextContent("Buyer: anna_b");

@@ -8,7 +8,7 @@ import { BuyNowPurchase, BuyNowPurchasesResponse } from "../../../../contract";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
 import { apiRequest } from "../../../lib/api-client";
-import { onSocket } from "../../../lib/socket";
+import { followWithResync, onSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
 
 /** Every language's list: what a purchase, a step or a reconnect refreshes. */
@@ -54,14 +54,7 @@ export function useOwnPurchases() {
       if (next) queryClient.setQueryData(queryKey, next);
       else refetch();
     };
-    return onSocket((socket) => {
-      socket.on("buyNow:updated", onUpdate);
-      socket.on("connect", refetch);
-      return () => {
-        socket.off("buyNow:updated", onUpdate);
-        socket.off("connect", refetch);
-      };
-    });
+    return onSocket((socket) => followWithResync(socket, "buyNow:updated", onUpdate, refetch));
   }, [isSignedIn, queryClient, language]);
   return useInfiniteQuery({ ...ownPurchasesQueryOptions(language), enabled: isSignedIn, refetchInterval: useFallbackPolling() });
 }
