@@ -13,7 +13,7 @@ import { WonAuctionCard } from "../components/WonAuctionCard";
 
 export function WonAuctionsPage() {
   const { t } = useTranslation();
-  const { data, isLoading } = useWonAuctions();
+  const { data, isError } = useWonAuctions();
   const purchases = useOwnPurchases();
   const { hash } = useLocation();
   const hasList = data !== undefined;
@@ -26,10 +26,13 @@ export function WonAuctionsPage() {
   }, [hasList, hash]);
   const bought = purchases.data?.pages.flatMap((page) => page.items) ?? [];
   const wins = data?.items ?? [];
+  // Until both lists are read (or failed), nothing is said: not even while the session is still being read, when
+  // the queries wait, so "nothing won yet" never flashes before the lists.
+  const isWaiting = (data === undefined && !isError) || (purchases.data === undefined && !purchases.isError);
   return (
     <>
       <PageHeading title={t("pages.won.title")}>{t("fulfilment.intro")}</PageHeading>
-      {isLoading || purchases.isLoading ? (
+      {isWaiting ? (
         <CenteredProgressBar />
       ) : wins.length === 0 && bought.length === 0 ? (
         <EmptyState>{t("pages.won.empty")}</EmptyState>
