@@ -4,4 +4,3 @@ export { PayForm } from "./components/PayForm";
 export { FulfilmentBadge, FulfilmentStepper } from "./components/FulfilmentProgress";
 export { PaidDetails, useIsBefore } from "./components/WonAuctionCard";
 export { useFulfilment } from "./live/use-fulfilment-actor";
-export { ownPurchasesKey } from "./api/own-purchases";

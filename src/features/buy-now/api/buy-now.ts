@@ -9,7 +9,6 @@ import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { followWithResync, onSocket } from "../../../lib/socket";
 import { walletQueryOptions } from "../../wallet";
-import { ownPurchasesKey } from "../../won";
 import { buyNowOffersQueryOptions } from "./offers";
 
 const statusKey = (auctionId: number) => ["buy-now", "auction", auctionId] as const;
@@ -52,7 +51,6 @@ export function useBuyNow(auctionId: number) {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(statusKey(auctionId), (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase });
       void queryClient.invalidateQueries({ queryKey: buyNowOffersQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ownPurchasesKey });
       void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },

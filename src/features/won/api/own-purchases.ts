@@ -20,6 +20,9 @@ export const ownPurchasesQueryOptions = (language: string) =>
     queryFn: ({ pageParam, signal }) => apiRequest(`/api/buy-now/purchases?page=${pageParam}`, { schema: BuyNowPurchasesResponse, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    // Read again each time the page mounts: a purchase made meanwhile on an auction's page (where this list does not
+    // listen) shows at once.
+    staleTime: 0,
     retry: false,
   });
 
