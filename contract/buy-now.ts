@@ -61,6 +61,17 @@ export const BuyNowPurchase = z.object({
 });
 export type BuyNowPurchase = z.infer<typeof BuyNowPurchase>;
 
+/** GET /api/buy-now/purchases?page=N: the signed-in bidder's own purchases, newest first, a page at a time. */
+export const BuyNowPurchasesQuery = z.object({ page: wholeNumberParam(1, 10_000).default(1) });
+export type BuyNowPurchasesQuery = z.input<typeof BuyNowPurchasesQuery>;
+export const BuyNowPurchasesResponse = z.object({
+  items: z.array(BuyNowPurchase),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type BuyNowPurchasesResponse = z.infer<typeof BuyNowPurchasesResponse>;
+
 /**
  * GET /api/auctions/{auctionId}/buy-now: the signed-in bidder's offer for this auction (null when they cannot use
  * one, with the reason) and their purchase of it (null before they buy).

@@ -30,6 +30,11 @@ export const AuthSecret = text().regex(/^[A-Za-z0-9_-]{21}[AQgw](==)?$/, pushKey
 export const PushSubscriptionBody = z.object({
   endpoint: text().max(1024, pushKeys.endpoint).refine((value) => URL.canParse(value), pushKeys.endpoint),
   keys: z.object({ p256dh: P256dhKey, auth: AuthSecret }),
+  /**
+   * The endpoint this subscription replaces: the service worker's `pushsubscriptionchange` sends the browser's old one,
+   * and the server drops it (if it is the user's own) in the same transaction that stores the new one.
+   */
+  replaces: text().max(1024, pushKeys.endpoint).optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 

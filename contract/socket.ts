@@ -42,6 +42,10 @@ export type AuctionOutbid = z.infer<typeof AuctionOutbid>;
 export const FulfilmentChanged = z.object({ auctionId: z.number().int(), state: FulfilmentState });
 export type FulfilmentChanged = z.infer<typeof FulfilmentChanged>;
 
+/** To operators' sockets: a Buy it now purchase changed (it was bought or moved on a delivery step). */
+export const BuyNowChanged = z.object({ purchaseId: z.number().int(), state: FulfilmentState });
+export type BuyNowChanged = z.infer<typeof BuyNowChanged>;
+
 /** To operators' sockets: a bidder set, changed or stopped an auto-bid on this auction. */
 export const AutoBidChanged = z.object({ auctionId: z.number().int() });
 export type AutoBidChanged = z.infer<typeof AutoBidChanged>;
@@ -77,6 +81,8 @@ export interface ServerToClientEvents {
   "fulfilment:updated": (wonAuction: WonAuction) => void;
   /** To every operator's socket (the `operators` room), so the back office's fulfilment queue follows live. */
   "fulfilment:changed": (change: FulfilmentChanged) => void;
+  /** To every operator's socket, so the back office's queue follows Buy it now purchases live too. */
+  "buyNow:changed": (change: BuyNowChanged) => void;
   /** To every operator's socket, so the back office's auction page shows who has an auto-bid set. */
   "auto-bid:changed": (change: AutoBidChanged) => void;
   /** One of the user's Buy it now purchases changed (bought, in delivery, delivered); newer `version` wins. */

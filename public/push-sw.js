@@ -41,3 +41,34 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+// The browser rotated or dropped the subscription (decision 038): subscribe again with the same application server
+// key (the old subscription's, else the server's from GET /api/push, as the profile reads it) and send the new one with
+// the profile's call, PUT /api/push/subscription, naming the old endpoint so the server drops it in the same request.
+// Cookies go with it (the session the subscription belongs to) and so does the header the API requires. A signed-out
+// browser gets 401 and stays unsubscribed until its user switches notifications on again.
+const API_HEADERS = { "X-Requested-With": "XMLHttpRequest" };
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription || null;
+      let applicationServerKey = (old && old.options && old.options.applicationServerKey) || null;
+      if (!applicationServerKey) {
+        const settings = await fetch("/api/push", { credentials: "include", headers: API_HEADERS });
+        if (!settings.ok) return;
+        applicationServerKey = (await settings.json()).publicKey;
+      }
+      const subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+      const { keys } = subscription.toJSON();
+      const body = { endpoint: subscription.endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+      if (old && old.endpoint && old.endpoint !== subscription.endpoint) body.replaces = old.endpoint;
+      await fetch("/api/push/subscription", {
+        method: "PUT",
+        credentials: "include",
+        headers: { ...API_HEADERS, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    })(),
+  );
+});

@@ -6,6 +6,7 @@ import {
   type BuyNowErrorCode,
   type BuyNowOffer,
   type BuyNowPurchase,
+  type BuyNowPurchasesResponse,
   type BuyNowStatus,
   type FulfilmentState,
   type Language,
@@ -163,6 +164,23 @@ export async function purchasesOf(db: Queryable, purchaseIds: number[]): Promise
   return rows.map(toOperatorPurchase);
 }
 
+/** How many of a bidder's own purchases one page of GET /api/buy-now/purchases holds (as the wallet's transactions). */
+export const OWN_PURCHASES_PAGE_SIZE = 20;
+
+/** One page of the bidder's own purchases, newest first, titles in `language`, with how many there are in all. */
+export async function ownPurchases(db: Queryable, input: { userId: string; language: Language; page: number }): Promise<BuyNowPurchasesResponse> {
+  const pageSize = OWN_PURCHASES_PAGE_SIZE;
+  const [rows, [count]] = await Promise.all([
+    db.query<PurchaseRow>(`${selectPurchases(input.language)} where b.user_id = $1 order by b.paid_at desc, b.id desc limit $2 offset $3`, [
+      input.userId,
+      pageSize,
+      (input.page - 1) * pageSize,
+    ]),
+    db.query<{ total: number }>("select count(*)::int as total from buy_now_purchases where user_id = $1", [input.userId]),
+  ]);
+  return { items: rows.map(toPurchase), page: input.page, pageSize, total: count?.total ?? 0 };
+}
+
 /** The bidder's offer for the auction (or why there is none) and their purchase of it, for the auction page. */
 export async function buyNowStatus(db: Queryable, input: { userId: string; auctionId: number; language: Language; now: Date }): Promise<BuyNowStatus> {
   const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [input.userId]);
@@ -175,7 +193,7 @@ export async function buyNowStatus(db: Queryable, input: { userId: string; aucti
 
 /** For operators: every purchase, or those in one state, oldest payment first. */
 export async function listPurchases(db: Queryable, filter: { state?: FulfilmentState | undefined; limit?: number } = {}): Promise<OperatorBuyNowPurchase[]> {
-  const rows = await db.query<PurchaseRow>(`${selectPurchases()} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`, [
+  const rows = await db.query<PurchaseRow>(`${selectPurchases()} where ($1::text is null or b.state = $1) order by b.paid_at desc, b.id desc limit $2`, [
     filter.state ?? null,
     filter.limit ?? 100,
   ]);

@@ -1,6 +1,7 @@
-// Buy it now over HTTP: the bidder's offers (for the ended cards), one auction's offer and purchase, a quote and the
-// purchase; and the operators' calls (the purchases' delivery queue, moving delivery on, the per-auction switch and
-// stock). Handlers parse, call one service function, answer, then tell the live feed.
+// Buy it now over HTTP: the bidder's offers (for the ended cards), their own purchases (the won page), one auction's
+// offer and purchase, a quote and the purchase; and the operators' calls (the purchases' delivery queue, moving
+// delivery on, the per-auction switch and stock). Handlers parse, call one service function, answer, then tell the
+// live feed.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -8,6 +9,8 @@ import {
   AuctionIdParams,
   BuyNowOffersResponse,
   BuyNowPurchase,
+  BuyNowPurchasesQuery,
+  BuyNowPurchasesResponse,
   BuyNowSettings,
   BuyNowSettingsBody,
   BuyNowStatus,
@@ -25,7 +28,7 @@ import { errorAnswers } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
 import type { AuctionFeed } from "../realtime/feed";
-import { buyNowStatus, listOffers, listPurchases } from "./buy-now.queries";
+import { buyNowStatus, listOffers, listPurchases, ownPurchases } from "./buy-now.queries";
 import { advancePurchase, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";
 
 export async function buyNowRoutes(app: FastifyInstance, options: { db: Database; feed: AuctionFeed; clock: () => Date; sessionSecret: string }): Promise<void> {
@@ -37,6 +40,12 @@ export async function buyNowRoutes(app: FastifyInstance, options: { db: Database
     s.get("/api/buy-now/offers", { schema: { response: { 200: BuyNowOffersResponse, ...errorAnswers } } }, async (request) => ({
       items: await listOffers(db, signedInUser(request).id, clock()),
     }));
+
+    s.get(
+      "/api/buy-now/purchases",
+      { schema: { querystring: BuyNowPurchasesQuery, response: { 200: BuyNowPurchasesResponse, ...errorAnswers } } },
+      async (request) => ownPurchases(db, { userId: signedInUser(request).id, language: requestLanguage(request), page: request.query.page }),
+    );
 
     s.get("/api/auctions/:auctionId/buy-now", { schema: { params: AuctionIdParams, response: { 200: BuyNowStatus, ...errorAnswers } } }, async (request) =>
       buyNowStatus(db, { userId: signedInUser(request).id, auctionId: request.params.auctionId, language: requestLanguage(request), now: clock() }),

@@ -34,7 +34,8 @@ export async function pushRoutes(app: FastifyInstance, options: { db: Database; 
     if (issues.length > 0) throw new HttpError(400, "VALIDATION_FAILED", "The request is not valid.", issues);
     const userId = signedInUser(request).id;
     if (!request.sessionIdHash) throw new Error("a signed-in request without its session");
-    await subscribe(db, { userId, idHash: request.sessionIdHash }, request.body);
+    const session = { userId, idHash: request.sessionIdHash };
+    await db.transaction((tx) => subscribe(tx, session, request.body));
     return settings(userId);
   });
 

@@ -45,6 +45,8 @@ export async function setPushSwitches(db: Queryable, userId: string, switches: P
  * already stored moves to them with its new keys.
  */
 export async function subscribe(db: Queryable, session: { userId: string; idHash: string }, subscription: PushSubscriptionBody): Promise<void> {
+  // A rotated subscription: the old endpoint goes, if it is this user's (another user's is left alone, as in unsubscribe).
+  if (subscription.replaces !== undefined && subscription.replaces !== subscription.endpoint) await unsubscribe(db, session.userId, subscription.replaces);
   await db.query(
     `insert into push_subscriptions (user_id, session_id_hash, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)
      on conflict (endpoint) do update set user_id = excluded.user_id, session_id_hash = excluded.session_id_hash,

@@ -33,7 +33,10 @@ export type AuctionFeed = {
   publishStates(states: AuctionState[]): Promise<void>;
   publishWallet(userId: string): Promise<void>;
   publishFulfilments(auctionIds: number[]): Promise<void>;
-  /** A Buy it now purchase's fulfilment to its buyer's sockets (bought, and at every step after). */
+  /**
+   * A Buy it now purchase's fulfilment to its buyer's sockets (bought, and at every step after), and `buyNow:changed`
+   * to the operators' room, first, so the back office's queue follows it.
+   */
   publishPurchases(purchaseIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
   publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
@@ -90,6 +93,7 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
     },
     async publishPurchases(purchaseIds) {
       for (const { buyerId, buyerEmail: _email, buyerDisplayName: _name, ...purchase } of await purchasesOf(db, [...new Set(purchaseIds)])) {
+        io.to(rooms.operators).emit("buyNow:changed", { purchaseId: purchase.purchaseId, state: purchase.state });
         io.to(rooms.user(buyerId)).emit("buyNow:updated", purchase);
       }
     },

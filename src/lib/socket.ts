@@ -61,6 +61,19 @@ export function withSocket(use: (socket: LiveSocket) => void): void {
   loadSocket().then(use, () => undefined);
 }
 
+/**
+ * On `socket`: `onEvent` for each `event`, and `onConnect` at every connect (a resync: what was read before the socket
+ * joined its rooms, or missed while it was down). Returns the detach, for `onSocket`'s attach to hand back.
+ */
+export function followWithResync(socket: LiveSocket, event: keyof ServerToClientEvents, onEvent: (payload: unknown) => void, onConnect: () => void): () => void {
+  socket.on(event, onEvent);
+  socket.on("connect", onConnect);
+  return () => {
+    socket.off(event, onEvent);
+    socket.off("connect", onConnect);
+  };
+}
+
 /** Listens on the socket once it is there, until the returned stop is called (an effect's cleanup). */
 export function onSocket(attach: (socket: LiveSocket) => () => void): () => void {
   let detach: (() => void) | undefined;

@@ -1,6 +1,6 @@
 // Buy it now (issue 20 item 2, decision 034): a bidder who lost an auction buys the item from the ended auction's page
-// at its retail value less their entry fee, with the win's pay form, and follows its own fulfilment's stepper live as
-// an operator moves it on. The winner is not offered it.
+// at its retail value less their entry fee, with the win's pay form, finds it on the won page, and follows its own
+// fulfilment's stepper live there and on the auction's page as an operator moves it on. The winner is not offered it.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { operatorSession, signedInPage } from "./support";
 
@@ -72,20 +72,38 @@ test("a bidder who lost buys the item now from the ended auction's page and foll
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ error: { code: "BUY_NOW_ALREADY_BOUGHT" } });
 
-  // The operator moves it on from the queue's API; the open page follows each step without a reload.
+  // The operator moves it on from the queue's API; the open won page and auction page follow each step without a reload.
   const queue = (await (await operator.get("/api/operator/buy-now?state=PaymentReceived&limit=1000", { headers: xhr })).json()) as {
     items: { purchaseId: number; auctionId: number }[];
   };
   const purchaseId = queue.items.find((item) => item.auctionId === auctionId)!.purchaseId;
-  await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
   const advance = (to: string) => operator.post(`/api/operator/buy-now/${purchaseId}/advance`, { headers: xhr, data: { to } });
+  const stayOnPage = () => page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+  const stayedOnPage = () => page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
+
+  // The won page lists the purchase (the loser won nothing, so it is all there is): what was paid, when, the stepper.
+  await page.goto("/auctions/won");
+  const purchases = page.getByRole("region", { name: "Your Buy it now purchases" });
+  const card = purchases.getByRole("article", { name: title });
+  await expect(card.getByRole("link", { name: title })).toHaveAttribute("href", `/auctions/${auctionId}`);
+  await expect(card.getByRole("definition").filter({ hasText: "€4.00" })).toBeVisible();
+  await expect(card.getByText("Bought on")).toBeVisible();
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("Paid");
+  const wonStepper = card.getByRole("list", { name: "Fulfilment progress" });
+  await expect(wonStepper.locator('[aria-current="step"]')).toContainText("Received payment");
+  await stayOnPage();
   expect((await advance("InDelivery")).status()).toBe(200);
-  await expect(bought.getByTestId("fulfilment-badge")).toHaveText("In delivery");
+  await expect(card.getByTestId("fulfilment-badge")).toHaveText("In delivery");
+  await expect(wonStepper.locator('[aria-current="step"]')).toContainText("Out for delivery");
+  expect(await stayedOnPage()).toBe(true);
+
+  await page.goto(`/auctions/${auctionId}`);
   await expect(stepper.locator('[aria-current="step"]')).toContainText("Out for delivery");
+  await stayOnPage();
   expect((await advance("Delivered")).status()).toBe(200);
   await expect(bought.getByTestId("fulfilment-badge")).toHaveText("Delivered");
   await expect(stepper.locator('[aria-current="step"]')).toContainText("Delivered");
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  expect(await stayedOnPage()).toBe(true);
 
   // The wallet lists the debit with its own type.
   await page.goto("/wallet");

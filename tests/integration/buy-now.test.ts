@@ -1,8 +1,18 @@
 // Buy it now against the real server and database (issue 20 item 2, decision 034): the price the server computes, the
 // purchase paid from the wallet with its own fulfilment, each refusal (changing nothing), concurrent purchases, the
 // operators' switch, stock and delivery steps.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BuyNowOffersResponse, BuyNowPurchase, BuyNowSettings, BuyNowStatus, OperatorBuyNowList, PromoCode, QuoteResponse } from "../../contract";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  BuyNowChanged,
+  BuyNowOffersResponse,
+  BuyNowPurchase,
+  BuyNowPurchasesResponse,
+  BuyNowSettings,
+  BuyNowStatus,
+  OperatorBuyNowList,
+  PromoCode,
+  QuoteResponse,
+} from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { httpBackend } from "../../server/operator/backends";
 import { localOperatorKey } from "../../server/operator/operator-auth";
@@ -10,7 +20,8 @@ import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
-import { startTestServer, type TestServer } from "../support/server";
+import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { openSocket, type LiveClient } from "../support/socket";
 
 let server: TestServer;
 let nowMs = Date.now();
@@ -22,9 +33,16 @@ const SESSION_SECRET = "buy-now-test-session-secret-0123456789abcdef";
 beforeAll(async () => {
   server = await startTestServer({ SESSION_SECRET }, { clock: now });
 });
+afterEach(() => {
+  sockets.splice(0).forEach((socket) => socket.disconnect());
+});
 afterAll(async () => {
   await server.close();
 });
+
+const sockets: LiveClient[] = [];
+/** A real socket.io client with this client's session cookie (an operator's joins the operators' room). */
+const liveSocket = (client: TestClient) => openSocket(server.url, sockets, client.cookieHeader);
 
 const db = () => server.database.db;
 const address = "Brīvības iela 58, Rīga, LV-1010";
@@ -275,6 +293,61 @@ describe("the purchase's fulfilment", () => {
     expect((await advance("Delivered")).status).toBe(409);
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
     expect((await loser.client.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+
+  it("tells every operator's socket of a purchase and each step on it (buyNow:changed), and no bidder's", async () => {
+    const op = await operator();
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const [opSocket, loserSocket] = [await liveSocket(op), await liveSocket(loser.client)];
+    const opSees: BuyNowChanged[] = [];
+    const loserHears: unknown[] = [];
+    const loserSees: BuyNowPurchase[] = [];
+    opSocket.on("buyNow:changed", (raw) => opSees.push(BuyNowChanged.parse(raw)));
+    loserSocket.on("buyNow:changed", (raw) => loserHears.push(raw));
+    loserSocket.on("buyNow:updated", (raw) => loserSees.push(BuyNowPurchase.parse(raw)));
+
+    const purchase = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    await expect.poll(() => opSees.at(-1)).toEqual({ purchaseId: purchase.purchaseId, state: "PaymentReceived" });
+    expect((await op.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(200);
+    await expect.poll(() => opSees.at(-1)).toEqual({ purchaseId: purchase.purchaseId, state: "InDelivery" });
+    expect(opSees).toHaveLength(2);
+    // The operators' room is told before the buyer in each publish, and one socket's messages arrive in order: once the
+    // buyer has the step, a buyNow:changed meant for the buyer's socket would have come before it.
+    await expect.poll(() => loserSees.at(-1)?.state).toBe("InDelivery");
+    expect(loserHears).toEqual([]);
+  });
+});
+
+describe("the buyer's own purchases (the won page)", () => {
+  const ownPurchases = async (client: TestClient, query = "", language = "en") =>
+    (await client.request("GET", `/api/buy-now/purchases${query}`, undefined, { ...spaHeaders, "Accept-Language": language })).body;
+
+  it("lists only the signed-in bidder's own purchases, newest first, titled in the request's language, a page at a time", async () => {
+    const [winner, anna, otto] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const first = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [anna, otto] });
+    const second = await endedAuction({ retailCents: 2000, feeCents: 100, winner, losers: [anna] });
+    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'en', 'Kettle'), ($1, 'ru', 'Чайник')", [second]);
+    for (const auctionId of [second, first]) {
+      expect((await anna.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
+      nowMs += 1_000;
+    }
+    const ottos = BuyNowPurchase.parse((await otto.client.post(`/api/auctions/${first}/buy-now`, payBody)).body);
+
+    const annas = BuyNowPurchasesResponse.parse(await ownPurchases(anna.client, "", "ru"));
+    expect(annas).toMatchObject({ page: 1, pageSize: 20, total: 2 });
+    expect(annas.items.map((item) => [item.auctionId, item.title, item.priceCents, item.state])).toEqual([
+      [first, "Test product", 900, "PaymentReceived"],
+      [second, "Чайник", 1900, "PaymentReceived"],
+    ]);
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(anna.client)).items[1]?.title).toBe("Kettle");
+    // Otto's purchase of the same auction is his alone; the winner, who bought nothing, has an empty list.
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(otto.client)).items.map((item) => item.purchaseId)).toEqual([ottos.purchaseId]);
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(winner.client))).toEqual({ items: [], page: 1, pageSize: 20, total: 0 });
+    expect(BuyNowPurchasesResponse.parse(await ownPurchases(anna.client, "?page=2"))).toMatchObject({ items: [], page: 2, total: 2 });
+    expect((await ownPurchases(anna.client, "?page=0")) as object).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+    const stranger = new TestClient(server.url, `10.61.0.${++ip}`);
+    expect((await stranger.get("/api/buy-now/purchases")).status).toBe(401);
   });
 });
 

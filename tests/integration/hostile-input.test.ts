@@ -95,6 +95,7 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/push/subscription": {
     endpoint: "https://fcm.googleapis.com/fcm/send/hostile",
     keys: { p256dh: "BD7tObf879RdYP_IzzADucIGEdfhkxOQ2unneAOeP_7HznJkVBclqem39pyojzYLwjZtHd4hXiqGFa_y7swlgZU", auth: "seUaKskSx-YE-mr3Am10jQ" },
+    replaces: "https://fcm.googleapis.com/fcm/send/hostile-old",
   },
   "DELETE /api/push/subscription": { endpoint: "https://fcm.googleapis.com/fcm/send/hostile" },
   "POST /api/operator/promo-codes": { code: "SAVE10", kind: "percent", amount: 10, validFrom: "2026-01-01T00:00:00Z", validUntil: "2030-01-01T00:00:00Z", maxUses: 10, maxUsesPerUser: 1 },
@@ -105,6 +106,7 @@ const validQueries: Record<string, Record<string, string>> = {
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
   "GET /api/operator/buy-now": { state: "PaymentReceived", limit: "5" },
+  "GET /api/buy-now/purchases": { page: "1" },
   "GET /api/operator/audit-log": {
     actor: "ops", action: "wallet", subject: "auction:1", source: "web", from: "2026-01-01T00:00:00Z", until: "2030-01-01T00:00:00Z", limit: "5", offset: "0",
   },

@@ -64,6 +64,24 @@ describe("push settings", () => {
     expect(PushSettingsResponse.parse(removed.body).endpoints).toEqual([]);
   });
 
+  it("takes a rotated subscription in one request: the new endpoint stored, the old one dropped if it is one's own", async () => {
+    const [anna, otto] = [await signedIn(), await signedIn()];
+    const [old, rotated, ottos] = [fcm(), fcm(), fcm()];
+    expect((await anna.put("/api/push/subscription", { endpoint: old, keys: keys() })).status).toBe(200);
+    expect((await otto.put("/api/push/subscription", { endpoint: ottos, keys: keys() })).status).toBe(200);
+    // What the service worker sends on pushsubscriptionchange.
+    const answer = await anna.put("/api/push/subscription", { endpoint: rotated, keys: keys(), replaces: old });
+    expect(PushSettingsResponse.parse(answer.body).endpoints).toEqual([rotated]);
+    // Naming another user's endpoint as the one replaced leaves it alone.
+    expect((await anna.put("/api/push/subscription", { endpoint: fcm(), keys: keys(), replaces: ottos })).status).toBe(200);
+    expect((await settings(otto)).endpoints).toEqual([ottos]);
+    // A refused subscription drops nothing.
+    const before = await storedCount();
+    expect((await anna.put("/api/push/subscription", { endpoint: "https://evil.example/push", keys: keys(), replaces: rotated })).status).toBe(400);
+    expect(await storedCount()).toBe(before);
+    expect((await settings(anna)).endpoints).toContain(rotated);
+  });
+
   it("ends a browser's subscription with the session it was stored in (signing out stops its pushes)", async () => {
     const [anna, otto] = [await signedIn(), await signedIn()];
     const [annaEndpoint, ottoEndpoint] = [fcm(), fcm()];

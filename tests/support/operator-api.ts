@@ -1,7 +1,8 @@
 // The operator API as the back office's component tests see it: answers by method and path, every call recorded
-// with its parsed body, and the contract's shapes of an auction, a user and a fulfilment to start from.
+// with its parsed body, and the contract's shapes of an auction, a user, a fulfilment and a Buy it now purchase to start
+// from.
 import { vi } from "vitest";
-import type { OperatorAuctionDetail, OperatorFulfilment, OperatorUserDetail } from "../../contract";
+import type { OperatorAuctionDetail, OperatorBuyNowPurchase, OperatorFulfilment, OperatorUserDetail } from "../../contract";
 import { json } from "./render";
 
 type Answer = (body: unknown) => Response | Promise<Response>;
@@ -105,6 +106,34 @@ export function fulfilment(change: Partial<OperatorFulfilment> = {}): OperatorFu
     winnerId: "0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f",
     winnerEmail: "anna@example.lv",
     winnerDisplayName: "anna_b",
+    ...change,
+  };
+}
+
+/** A paid Buy it now purchase as the operators' queue lists it (the same buyer and address as `fulfilment`'s winner). */
+export function buyNowPurchase(change: Partial<OperatorBuyNowPurchase> = {}): OperatorBuyNowPurchase {
+  const { winnerId, winnerEmail, winnerDisplayName, deliveryAddress, phone, paidAt } = fulfilment();
+  return {
+    purchaseId: 7,
+    auctionId: 43,
+    title: "Coffee grinder",
+    image: null,
+    retailValueCents: 9900,
+    entryFeePaidCents: 100,
+    priceCents: 9800,
+    state: "PaymentReceived",
+    amountPaidCents: 9800,
+    discountCents: 0,
+    promoCode: null,
+    deliveryAddress: deliveryAddress ?? "",
+    phone: phone ?? "",
+    paidAt: paidAt ?? "",
+    inDeliveryAt: null,
+    deliveredAt: null,
+    version: 0,
+    buyerId: winnerId,
+    buyerEmail: winnerEmail,
+    buyerDisplayName: winnerDisplayName,
     ...change,
   };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BuyNowPurchase, BuyNowStatus, QuoteResponse, type PayBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
-import { onSocket } from "../../../lib/socket";
+import { followWithResync, onSocket } from "../../../lib/socket";
 import { walletQueryOptions } from "../../wallet";
 import { buyNowOffersQueryOptions } from "./offers";
 
@@ -27,14 +27,7 @@ export function useBuyNowStatus(auctionId: number) {
           : status,
       );
     };
-    return onSocket((socket) => {
-      socket.on("buyNow:updated", onUpdate);
-      socket.on("connect", refetch);
-      return () => {
-        socket.off("buyNow:updated", onUpdate);
-        socket.off("connect", refetch);
-      };
-    });
+    return onSocket((socket) => followWithResync(socket, "buyNow:updated", onUpdate, refetch));
   }, [auctionId, queryClient]);
   return useQuery({
     queryKey: statusKey(auctionId),

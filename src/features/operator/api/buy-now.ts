@@ -12,7 +12,7 @@ import {
 import { apiRequest } from "../../../lib/api-client";
 import { FULFILMENT_LIST_LIMIT } from "./fulfilments";
 
-const purchasesKey = ["operator", "buy-now"] as const;
+export const purchasesKey = ["operator", "buy-now"] as const;
 
 export const buyNowListQuery = (state: FulfilmentState) =>
   queryOptions({

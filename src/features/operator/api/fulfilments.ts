@@ -1,15 +1,14 @@
 // The back office's fulfilment calls: the queue in one state (oldest deadline first) and a delivery step. Every answer
-// is parsed with the contract; a step, and any change the operators' socket room hears of, refreshes the queue.
+// is parsed with the contract; a step refreshes the queue, and so does any change the operators' socket room hears of
+// (live-queue.ts).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { FulfilmentChanged, OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState } from "../../../../contract";
+import { OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
-import { onSocket } from "../../../lib/socket";
 
 /** The API answers at most this many per state, oldest deadline first; the rest come as the first are handled. */
 export const FULFILMENT_LIST_LIMIT = 100;
 
-const fulfilmentsKey = ["operator", "fulfilments"] as const;
+export const fulfilmentsKey = ["operator", "fulfilments"] as const;
 
 export const fulfilmentListQuery = (state: FulfilmentState) =>
   queryOptions({
@@ -33,28 +32,4 @@ export function useAdvanceFulfilment() {
     mutationFn: advanceFulfilment,
     onSettled: () => queryClient.invalidateQueries({ queryKey: fulfilmentsKey }),
   });
-}
-
-/**
- * The queue follows live: a winner paying, another operator's step or an expiry reaches every operator's socket
- * (`fulfilment:changed`), and the queue asks again; so it does after a reconnect, for what it missed meanwhile.
- */
-export function useLiveFulfilments(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onSocket((socket) => {
-        const refresh = () => void queryClient.invalidateQueries({ queryKey: fulfilmentsKey }, { cancelRefetch: false });
-        const changed = (change: unknown) => {
-          if (FulfilmentChanged.safeParse(change).success) refresh();
-        };
-        socket.on("fulfilment:changed", changed);
-        socket.on("connect", refresh);
-        return () => {
-          socket.off("fulfilment:changed", changed);
-          socket.off("connect", refresh);
-        };
-      }),
-    [queryClient],
-  );
 }

@@ -4,7 +4,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import type { OperatorBuyNowPurchase } from "../../../../contract";
+import { buyNowPurchase, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
@@ -69,6 +70,27 @@ describe("the fulfilment queue", () => {
     serverSends("fulfilment:changed", { auctionId: 42, state: "PaymentReceived" });
     expect(await screen.findByRole("listitem", { name: /Espresso machine/ })).toHaveTextContent("Brīvības iela 1");
     expect(api.callsTo("GET", listPath).length).toBe(asked + 1);
+  });
+
+  it("follows Buy it now purchases live too: a purchase elsewhere appears under the wins, and a reconnect asks both lists again", async () => {
+    const purchasesPath = "/api/operator/buy-now";
+    let purchases: OperatorBuyNowPurchase[] = [];
+    const api = stubOperatorApi({ [`GET ${listPath}`]: () => json({ items: [] }), [`GET ${purchasesPath}`]: () => json({ items: purchases }) });
+    renderQueue();
+    expect(await screen.findByText("No Buy it now purchase is waiting to be sent.")).toBeInTheDocument();
+    const [wins, bought] = [api.callsTo("GET", listPath).length, api.callsTo("GET", purchasesPath).length];
+
+    purchases = [buyNowPurchase()];
+    serverSends("buyNow:changed", { purchaseId: 7, state: "PaymentReceived" });
+    const section = screen.getByRole("region", { name: "Buy it now" });
+    expect(await within(section).findByRole("listitem", { name: /Coffee grinder/ })).toHaveTextContent("Buyer: anna_b");
+    // The purchase's event asks only for the purchases; the wins' list stays as it was read.
+    expect(api.callsTo("GET", purchasesPath).length).toBe(bought + 1);
+    expect(api.callsTo("GET", listPath).length).toBe(wins);
+
+    serverSends("connect");
+    await waitFor(() => expect(api.callsTo("GET", purchasesPath).length).toBe(bought + 2));
+    await waitFor(() => expect(api.callsTo("GET", listPath).length).toBe(wins + 1));
   });
 
   it("offers no step for an unpaid win and shows its deadline", async () => {

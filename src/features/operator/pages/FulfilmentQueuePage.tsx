@@ -1,7 +1,7 @@
 // The fulfilment queue: won auctions by state, oldest deadline first. Paid ones waiting to be sent come first, with the
 // winner's delivery address and phone; then those in delivery, the unpaid ones with their deadlines, the expired and
 // the delivered. Under the wins of a delivery state, the Buy it now purchases in it (decision 034), oldest payment
-// first, with the buyer's address and phone. It follows live (a payment, another operator's step). Which delivery
+// first, with the buyer's address and phone. Both follow live (a payment, a purchase, another operator's step). Which delivery
 // steps a row offers is the fulfilment machine's answer for its state, not a rule here; a win and a purchase differ
 // only in who they belong to and how a step is sent.
 import { useQuery } from "@tanstack/react-query";
@@ -18,7 +18,8 @@ import { FormAlert } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { buyNowListQuery, useAdvancePurchase } from "../api/buy-now";
-import { FULFILMENT_LIST_LIMIT, fulfilmentListQuery, useAdvanceFulfilment, useLiveFulfilments } from "../api/fulfilments";
+import { FULFILMENT_LIST_LIMIT, fulfilmentListQuery, useAdvanceFulfilment } from "../api/fulfilments";
+import { useLiveQueue } from "../api/live-queue";
 import { TabLinks } from "../components/TabLinks";
 import { refusalText } from "../form-issues";
 
@@ -103,7 +104,7 @@ export function FulfilmentQueuePage() {
   const [params] = useSearchParams();
   const state = FulfilmentState.catch("PaymentReceived").parse(params.get("state") ?? "PaymentReceived");
   const { data, error, isPending } = useQuery(fulfilmentListQuery(state));
-  useLiveFulfilments();
+  useLiveQueue();
   return (
     <>
       <PageHeading title={t("operator.fulfilments.title")}>{t("operator.fulfilments.intro")}</PageHeading>

@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { WonAuction, type WonAuctionsResponse } from "../../../../contract";
-import { onSocket } from "../../../lib/socket";
+import { followWithResync, onSocket } from "../../../lib/socket";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
 import { useUser } from "../../auth";
@@ -39,14 +39,7 @@ export function useWonAuctions() {
       if (next) queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, next);
       else refetch();
     };
-    return onSocket((socket) => {
-      socket.on("fulfilment:updated", onUpdate);
-      socket.on("connect", refetch);
-      return () => {
-        socket.off("fulfilment:updated", onUpdate);
-        socket.off("connect", refetch);
-      };
-    });
+    return onSocket((socket) => followWithResync(socket, "fulfilment:updated", onUpdate, refetch));
   }, [isSignedIn, queryClient]);
   // The list is one query (the header's unpaid count reads it too), not one per language: a switch reads it again.
   const language = useLanguage();

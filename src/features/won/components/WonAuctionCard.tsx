@@ -1,10 +1,10 @@
 // One won auction: picture, title, final price and end time, the badge and the stepper; for an unpaid one the
 // deadline and the pay form, for a paid one what was paid and where it goes. Where the fulfilment is (badge, stepper,
 // which section shows) is what the card's fulfilment actor says.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import type { WonAuction } from "../../../../contract";
+import type { FulfilmentState, WonAuction } from "../../../../contract";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
@@ -25,32 +25,17 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
   return (
     <article id={`won-${wonAuction.auctionId}`} aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
       <div className="flex flex-col gap-5 p-4 sm:p-6">
-        <div className="flex gap-4">
-          <Link to={`/auctions/${wonAuction.auctionId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-            <AuctionImage src={wonAuction.image} className="size-20 rounded-xl sm:size-28" />
-          </Link>
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <h2 id={titleId} className="min-w-0 font-display text-lg leading-snug font-semibold sm:text-xl">
-                <Link to={`/auctions/${wonAuction.auctionId}`} className="hover:text-accent">
-                  {wonAuction.title}
-                </Link>
-              </h2>
-              <FulfilmentBadge state={fulfilment.value} />
-            </div>
-            <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-              <div>
-                <dt className="text-muted">{t("fulfilment.finalPrice")}</dt>
-                <dd className="font-display text-xl font-bold">{euro(wonAuction.finalPriceCents)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">{t("fulfilment.endedAt")}</dt>
-                <dd className="font-medium">{when(wonAuction.endedAt)}</dd>
-              </div>
-              {isUnpaid && <Deadline deadlineAt={wonAuction.deadlineAt} />}
-            </dl>
+        <ItemHeading item={wonAuction} titleId={titleId} state={fulfilment.value}>
+          <div>
+            <dt className="text-muted">{t("fulfilment.finalPrice")}</dt>
+            <dd className="font-display text-xl font-bold">{euro(wonAuction.finalPriceCents)}</dd>
           </div>
-        </div>
+          <div>
+            <dt className="text-muted">{t("fulfilment.endedAt")}</dt>
+            <dd className="font-medium">{when(wonAuction.endedAt)}</dd>
+          </div>
+          {isUnpaid && <Deadline deadlineAt={wonAuction.deadlineAt} />}
+        </ItemHeading>
 
         <FulfilmentStepper fulfilment={fulfilment} />
 
@@ -63,6 +48,44 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * The top of an item's card, a win's or a Buy it now purchase's: its picture and title linking to the auction, the
+ * fulfilment badge, and the facts given as `children` (pairs of dt and dd).
+ */
+export function ItemHeading({
+  item,
+  titleId,
+  state,
+  heading: Heading = "h2",
+  children,
+}: {
+  item: Pick<WonAuction, "auctionId" | "image" | "title">;
+  titleId: string;
+  state: FulfilmentState;
+  /** The title's heading level: h3 under a section's own heading. */
+  heading?: "h2" | "h3";
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-4">
+      <Link to={`/auctions/${item.auctionId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <AuctionImage src={item.image} className="size-20 rounded-xl sm:size-28" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Heading id={titleId} className="min-w-0 font-display text-lg leading-snug font-semibold sm:text-xl">
+            <Link to={`/auctions/${item.auctionId}`} className="hover:text-accent">
+              {item.title}
+            </Link>
+          </Heading>
+          <FulfilmentBadge state={state} />
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">{children}</dl>
+      </div>
+    </div>
   );
 }
 

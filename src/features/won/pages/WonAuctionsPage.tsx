@@ -1,16 +1,20 @@
-// /auctions/won: the user's won auctions, newest first, each with its fulfilment stepper, live. With `#won-<id>`
-// (the "You won!" dialog's Pay now) that win's card comes into view with its pay form's first field focused.
+// /auctions/won: the user's won auctions, newest first, each with its fulfilment stepper, live; under them their Buy it
+// now purchases, newest first, with the same stepper, live too. One empty state, only when there is neither. With
+// `#won-<id>` (the "You won!" dialog's Pay now) that win's card comes into view with its pay form's first field focused.
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { useOwnPurchases } from "../api/own-purchases";
 import { useWonAuctions } from "../api/won-auctions";
+import { PurchaseCard } from "../components/PurchaseCard";
 import { WonAuctionCard } from "../components/WonAuctionCard";
 
 export function WonAuctionsPage() {
   const { t } = useTranslation();
-  const { data, isLoading } = useWonAuctions();
+  const { data, isError } = useWonAuctions();
+  const purchases = useOwnPurchases();
   const { hash } = useLocation();
   const hasList = data !== undefined;
   useEffect(() => {
@@ -20,19 +24,41 @@ export function WonAuctionsPage() {
     card.scrollIntoView({ block: "start" });
     card.querySelector<HTMLElement>("form input:not([disabled])")?.focus({ preventScroll: true });
   }, [hasList, hash]);
+  const bought = purchases.data?.pages.flatMap((page) => page.items) ?? [];
+  const wins = data?.items ?? [];
+  // Until both lists are read (or failed), nothing is said: not even while the session is still being read, when
+  // the queries wait, so "nothing won yet" never flashes before the lists.
+  const isWaiting = (data === undefined && !isError) || (purchases.data === undefined && !purchases.isError);
   return (
     <>
       <PageHeading title={t("pages.won.title")}>{t("fulfilment.intro")}</PageHeading>
-      {isLoading ? (
+      {isWaiting ? (
         <CenteredProgressBar />
-      ) : data && data.items.length > 0 ? (
-        <div className="flex max-w-4xl flex-col gap-6">
-          {data.items.map((wonAuction) => (
-            <WonAuctionCard key={wonAuction.auctionId} wonAuction={wonAuction} defaults={data.defaults} />
-          ))}
-        </div>
-      ) : (
+      ) : wins.length === 0 && bought.length === 0 ? (
         <EmptyState>{t("pages.won.empty")}</EmptyState>
+      ) : (
+        <div className="flex max-w-4xl flex-col gap-6">
+          {data && wins.map((wonAuction) => <WonAuctionCard key={wonAuction.auctionId} wonAuction={wonAuction} defaults={data.defaults} />)}
+          {bought.length > 0 && (
+            <section aria-labelledby="won-purchases" className={`flex flex-col gap-4 ${wins.length > 0 ? "mt-4" : ""}`}>
+              <h2 id="won-purchases" className="font-display text-xl font-semibold sm:text-2xl">{t("pages.won.purchases")}</h2>
+              {bought.map((purchase) => (
+                <PurchaseCard key={purchase.purchaseId} purchase={purchase} />
+              ))}
+              {purchases.hasNextPage && (
+                <button
+                  type="button"
+                  onClick={() => void purchases.fetchNextPage()}
+                  disabled={purchases.isFetchingNextPage}
+                  aria-busy={purchases.isFetchingNextPage || undefined}
+                  className="self-center rounded-full border border-line bg-surface px-5 py-2.5 text-sm font-semibold hover:border-primary-400 disabled:opacity-60"
+                >
+                  {purchases.isFetchingNextPage ? t("common.loading") : t("pages.won.showMorePurchases")}
+                </button>
+              )}
+            </section>
+          )}
+        </div>
       )}
     </>
   );
