@@ -25,7 +25,8 @@ const featureZones = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "coverage", "data", "test-results", "playwright-report", "public"] },
+  // `.tmp` and `reports` are the mutation run's sandbox and reports (decision 037).
+  { ignores: ["dist", "node_modules", "coverage", "data", "test-results", "playwright-report", "public", ".tmp", "reports"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
