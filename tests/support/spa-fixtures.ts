@@ -1,5 +1,5 @@
 // What the server sends, as the SPA's tests need it: each a typical answer that the overrides change.
-import type { AuctionState, WonAuction } from "../../contract";
+import type { AuctionState, BuyNowPurchase, WonAuction } from "../../contract";
 
 /** GET /authn/user for a signed-in bidder. */
 export const signedInUser = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
@@ -57,6 +57,30 @@ export function wonAuction(overrides: Partial<WonAuction> = {}): WonAuction {
     expiredAt: null,
     version: 0,
     isSeen: true,
+    ...overrides,
+  };
+}
+
+/** A Buy it now purchase (contract/buy-now.ts), paid and awaiting delivery. */
+export function buyNowPurchase(overrides: Partial<BuyNowPurchase> = {}): BuyNowPurchase {
+  return {
+    purchaseId: 3,
+    auctionId: 9,
+    title: "Kafijas dzirnaviņas",
+    image: null,
+    retailValueCents: 2000,
+    entryFeePaidCents: 100,
+    priceCents: 1900,
+    state: "PaymentReceived",
+    amountPaidCents: 1900,
+    discountCents: 0,
+    promoCode: null,
+    deliveryAddress: "Brīvības iela 1, Rīga",
+    phone: "+371 26 123 456",
+    paidAt: "2030-01-01T10:00:00.000Z",
+    inDeliveryAt: null,
+    deliveredAt: null,
+    version: 0,
     ...overrides,
   };
 }

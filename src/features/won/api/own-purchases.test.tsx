@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { BuyNowPurchase } from "../../../../contract";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
 import { json, stubServer } from "../../../../tests/support/render";
+import { buyNowPurchase } from "../../../../tests/support/spa-fixtures";
 import { useOwnPurchases } from "./own-purchases";
 
 vi.mock("socket.io-client", async () => (await import("../../../../tests/support/mock-socket-io")).socketIoClientOnMockSocket());
@@ -20,31 +20,10 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-const purchase = (change: Partial<BuyNowPurchase> = {}): BuyNowPurchase => ({
-  purchaseId: 3,
-  auctionId: 9,
-  title: "Kafijas dzirnaviņas",
-  image: null,
-  retailValueCents: 2000,
-  entryFeePaidCents: 100,
-  priceCents: 1900,
-  state: "PaymentReceived",
-  amountPaidCents: 1900,
-  discountCents: 0,
-  promoCode: null,
-  deliveryAddress: "Brīvības iela 1, Rīga",
-  phone: "+371 26 123 456",
-  paidAt: "2030-01-01T10:00:00.000Z",
-  inDeliveryAt: null,
-  deliveredAt: null,
-  version: 0,
-  ...change,
-});
-
 describe("the won page's purchases", () => {
   it("take a step in place, keep the title read in the page's language, and read the list again for one they lack", async () => {
-    const other = purchase({ purchaseId: 5, auctionId: 11, title: "Tosteris" });
-    let items = [purchase(), other];
+    const other = buyNowPurchase({ purchaseId: 5, auctionId: 11, title: "Tosteris" });
+    let items = [buyNowPurchase(), other];
     let reads = 0;
     const { fetchStub } = stubServer({ "/api/buy-now/purchases": () => (reads++, json({ items, page: 1, pageSize: 20, total: items.length })) });
     vi.stubGlobal("fetch", fetchStub);
@@ -55,16 +34,16 @@ describe("the won page's purchases", () => {
     await waitFor(() => expect(reads).toBe(2));
     await waitFor(() => expect(result.current).toHaveLength(2));
 
-    server.broadcast("buyNow:updated", purchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }));
+    server.broadcast("buyNow:updated", buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }));
     await waitFor(() => expect(result.current?.[0]).toMatchObject({ state: "InDelivery", title: "Kafijas dzirnaviņas", version: 1 }));
     // An older version that arrives late changes nothing: the other purchase's step, sent after it, arrives after it.
-    server.broadcast("buyNow:updated", purchase({ version: 0 }));
+    server.broadcast("buyNow:updated", buyNowPurchase({ version: 0 }));
     server.broadcast("buyNow:updated", { ...other, state: "InDelivery", version: 1 });
     await waitFor(() => expect(result.current?.[1]).toMatchObject({ state: "InDelivery", version: 1 }));
     expect(result.current?.[0]).toMatchObject({ state: "InDelivery", version: 1 });
     expect(reads).toBe(2);
 
-    items = [purchase({ purchaseId: 4, auctionId: 10, title: "Tējkanna" }), ...items];
+    items = [buyNowPurchase({ purchaseId: 4, auctionId: 10, title: "Tējkanna" }), ...items];
     server.broadcast("buyNow:updated", items[0]);
     await waitFor(() => expect(result.current?.map((item) => item.purchaseId)).toEqual([4, 3, 5]));
     expect(reads).toBe(3);

@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BuyNowPurchase, WonAuction } from "../../../../contract";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
-import { signedInUser, wonAuction } from "../../../../tests/support/spa-fixtures";
+import { buyNowPurchase, signedInUser, wonAuction } from "../../../../tests/support/spa-fixtures";
 import { WonAuctionsPage } from "./WonAuctionsPage";
 
 vi.mock(import("../../../lib/socket"), async (original) => ({
@@ -14,25 +14,7 @@ vi.mock(import("../../../lib/socket"), async (original) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const purchase: BuyNowPurchase = {
-  purchaseId: 3,
-  auctionId: 9,
-  title: "Coffee grinder",
-  image: null,
-  retailValueCents: 2000,
-  entryFeePaidCents: 100,
-  priceCents: 1900,
-  state: "InDelivery",
-  amountPaidCents: 1900,
-  discountCents: 0,
-  promoCode: null,
-  deliveryAddress: "Brīvības iela 1, Rīga",
-  phone: "+371 26 123 456",
-  paidAt: "2030-01-01T10:00:00.000Z",
-  inDeliveryAt: "2030-01-02T10:00:00.000Z",
-  deliveredAt: null,
-  version: 1,
-};
+const purchase = buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 });
 
 function renderPage(wins: WonAuction[], purchases: BuyNowPurchase[]) {
   const { fetchStub } = stubServer({
