@@ -5,7 +5,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { z } from "zod";
 import { BuyNowChanged, FulfilmentChanged, type ServerToClientEvents } from "../../../../contract";
-import { onSocket } from "../../../lib/socket";
+import { followWithResync, onSocket } from "../../../lib/socket";
 import { purchasesKey } from "./buy-now";
 import { fulfilmentsKey } from "./fulfilments";
 
@@ -20,20 +20,14 @@ export function useLiveQueue(): void {
   useEffect(
     () =>
       onSocket((socket) => {
-        const refresh = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
-        const listeners = liveLists.map(({ event, schema, queryKey }) => ({
-          event,
-          listener: (change: unknown) => {
-            if (schema.safeParse(change).success) refresh(queryKey);
-          },
-        }));
-        const reconnected = () => liveLists.forEach(({ queryKey }) => refresh(queryKey));
-        listeners.forEach(({ event, listener }) => socket.on(event, listener));
-        socket.on("connect", reconnected);
-        return () => {
-          listeners.forEach(({ event, listener }) => socket.off(event, listener));
-          socket.off("connect", reconnected);
-        };
+        const detaches = liveLists.map(({ event, schema, queryKey }) => {
+          const refresh = () => void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+          const changed = (change: unknown) => {
+            if (schema.safeParse(change).success) refresh();
+          };
+          return followWithResync(socket, event, changed, refresh);
+        });
+        return () => detaches.forEach((detach) => detach());
       }),
     [queryClient],
   );
