@@ -193,7 +193,7 @@ export async function buyNowStatus(db: Queryable, input: { userId: string; aucti
 
 /** For operators: every purchase, or those in one state, oldest payment first. */
 export async function listPurchases(db: Queryable, filter: { state?: FulfilmentState | undefined; limit?: number } = {}): Promise<OperatorBuyNowPurchase[]> {
-  const rows = await db.query<PurchaseRow>(`${selectPurchases()} where ($1::text is null or b.state = $1) order by b.paid_at desc, b.id desc limit $2`, [
+  const rows = await db.query<PurchaseRow>(`${selectPurchases()} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`, [
     filter.state ?? null,
     filter.limit ?? 100,
   ]);

@@ -280,11 +280,16 @@ describe("races", () => {
 describe("the purchase's fulfilment", () => {
   it("operators list it and move it on step by step, as the fulfilment machine allows", async () => {
     const op = await operator();
-    const [winner, loser] = [await signedIn(50), await signedIn(50)];
-    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const [winner, loser, later] = [await signedIn(50), await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser, later] });
     const purchase = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    nowMs += 1_000;
+    const laterPurchase = BuyNowPurchase.parse((await later.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
     const queue = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=PaymentReceived&limit=1000")).body);
     expect(queue.items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ buyerId: loser.id, state: "PaymentReceived" });
+    // The queue, like the wins', serves the oldest payment first.
+    const order = queue.items.map((item) => item.purchaseId).filter((id) => id === purchase.purchaseId || id === laterPurchase.purchaseId);
+    expect(order).toEqual([purchase.purchaseId, laterPurchase.purchaseId]);
     const advance = (to: string) => op.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to });
     const skipped = await advance("Delivered");
     expect(skipped.status).toBe(409);
