@@ -203,10 +203,15 @@ describe("the pause", () => {
     const payment = CreatePaymentResponse.parse((await user.client.post("/api/payments", { amount: 5, language: "en" })).body);
     expect(payment.isSuccess).toBe(false);
     expect(payment.errorMessage).toMatch(/^You are taking a break until .*: enrolment, bidding and top-ups are blocked until then\.$/);
-    // The auto-bid stands still while the rival leads.
+    // The auto-bid stands still while the rival leads. The server's own auto-bid job may have bid for the user in the
+    // moment between setting the auto-bid and the pause: then the rival takes the lead back first.
+    const leader = async () => (await db().query<{ leader_id: string }>("select leader_id from auctions where id = $1", [auctionId]))[0]?.leader_id;
+    if ((await leader()) === user.id) {
+      nowMs += 2_000;
+      expect((await rival.client.post(`/api/auctions/${auctionId}/bids`)).status).toBe(200);
+    }
     expect(await autoBidRound(db(), at(clock(), 2))).toEqual([]);
-    const [row] = await db().query<{ leader_id: string }>("select leader_id from auctions where id = $1", [auctionId]);
-    expect(row!.leader_id).toBe(rival.id);
+    expect(await leader()).toBe(rival.id);
     // It ends by the clock: everything opens again.
     nowMs = until.getTime();
     expect((await user.client.post(`/api/auctions/${await openAuction(100)}/enrol`)).status).toBe(200);
