@@ -53,6 +53,8 @@ test("a bidder who lost buys the item now from the ended auction's page and foll
   await form.getByLabel("Phone").fill("12345");
   await form.getByRole("button", { name: "Pay €4.00" }).click();
   await expect(form.getByText("Invalid phone number")).toBeVisible();
+  // The first field in error, as the form shows them, takes the focus (and keeps it: the address typed next stays there).
+  await expect(form.getByRole("combobox", { name: "Delivery address" })).toBeFocused();
   await form.getByRole("combobox", { name: "Delivery address" }).fill("Brīvības iela 58, Rīga, LV-1010");
   await form.getByLabel("Phone").fill("+371 26 123 456");
   await form.getByRole("button", { name: "Pay €4.00" }).click();

@@ -70,6 +70,7 @@ test("a winner pays with an address suggestion and a promo code, and follows the
   await form.getByRole("button", { name: "Pay €2.50" }).click();
   await expect(form.getByText("Invalid phone number")).toBeVisible();
   await expect(form.getByText("Required")).toBeVisible(); // the address is still empty
+  await expect(form.getByRole("combobox", { name: "Delivery address" })).toBeFocused(); // the first field in error
   await form.getByLabel("Promo code").fill("NOSUCHCODE");
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(form.getByText("Entered promo code is not valid.")).toBeVisible();

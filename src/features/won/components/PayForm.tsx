@@ -17,6 +17,13 @@ import { AddressCombobox } from "./AddressCombobox";
 
 type PayFields = { deliveryAddress: string; phone: string; promoCode?: string | undefined };
 
+/**
+ * The fields in the order the form shows them. A refused submit focuses the first one in error by this order, not by
+ * react-hook-form's own, which follows registration: the address's Controller registers after the inputs, so its
+ * focusing put the phone first, and its second, deferred focusing could move a user's next keystrokes into the phone.
+ */
+const fieldOrder = ["deliveryAddress", "phone", "promoCode"] as const satisfies readonly (keyof PayFields)[];
+
 const sameCode = (a: string | null | undefined, b: string) => (a ?? "").trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The translated text of a refusal: this feature's words first, then the shared ones. */
@@ -56,6 +63,7 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
 
   const form = useForm<PayFields, unknown, PayBody>({
     resolver: zodResolver(PayBody),
+    shouldFocusError: false,
     defaultValues: { deliveryAddress: defaults.deliveryAddress, phone: defaults.phone, promoCode: "" },
   });
   const promoCode = useWatch({ control: form.control, name: "promoCode" }) ?? "";
@@ -78,6 +86,11 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
   const appliedQuote = quote && sameCode(quote.promoCode, promoCode) ? quote : null;
   const amountCents = appliedQuote ? appliedQuote.amountCents : promoCode.trim() === "" ? priceCents : null;
 
+  const focusFirstError = (fieldErrors: Partial<Record<keyof PayFields, unknown>>) => {
+    const first = fieldOrder.find((name) => fieldErrors[name]);
+    if (first) form.setFocus(first);
+  };
+
   const submit = form.handleSubmit((body) => {
     setFailure(undefined);
     setIsShort(false);
@@ -85,15 +98,18 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
       onError: (error) => {
         if (!(error instanceof ApiError)) return setFailure(t("fulfilment.failure"));
         if (error.code === "NOT_ENOUGH_FUNDS") return setIsShort(true);
-        if (error.code === "PROMO_CODE_INVALID") return form.setError("promoCode", { message: fulfilmentValidationKeys.promoCodeInvalid });
+        if (error.code === "PROMO_CODE_INVALID") {
+          return form.setError("promoCode", { message: fulfilmentValidationKeys.promoCodeInvalid }, { shouldFocus: true });
+        }
         if (error.issues.length > 0) {
           for (const issue of error.issues) form.setError(issue.path as keyof PayFields, { message: issue.message });
+          focusFirstError(Object.fromEntries(error.issues.map((issue) => [issue.path, true])));
           return;
         }
         setFailure(refusalText(error));
       },
     });
-  });
+  }, focusFirstError);
 
   return (
     <form noValidate onSubmit={submit} aria-label={title ?? t("fulfilment.form.title")} className="flex flex-col gap-4">

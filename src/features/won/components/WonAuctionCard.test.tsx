@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../../contract";
@@ -82,6 +83,20 @@ describe("a won auction's card", () => {
     const card = renderCard(won({ deadlineAt: "2001-01-01T00:00:00.000Z" }));
     expect(within(card).queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(card).getByText("The payment window has closed.")).toBeInTheDocument();
+  });
+
+  it("focuses the first field in error as the form shows them, and keeps what is typed next in it", async () => {
+    const user = userEvent.setup();
+    const card = renderCard(won({}));
+    const address = within(card).getByRole("combobox", { name: "Delivery address" });
+    const phone = within(card).getByLabelText("Phone");
+    await user.type(phone, "12345");
+    await user.click(within(card).getByRole("button", { name: "Pay €2.50" }));
+    expect(await within(card).findByText("Invalid phone number")).toBeInTheDocument();
+    expect(address).toHaveFocus();
+    await user.keyboard("Rīga");
+    expect(address).toHaveValue("Rīga");
+    expect(phone).toHaveValue("12345");
   });
 });
 
