@@ -72,6 +72,8 @@ type NoticeRow = {
   price_cents: number;
   final_price_cents: number | null;
   deadline_at: Date | null;
+  /** Whether the auction's item is the user's by Buy it now (a "sent" notice then points to the auction's page). */
+  bought: boolean;
 };
 
 const euro = (language: Language, cents: number) => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -88,13 +90,15 @@ export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">)
     deadline: row.deadline_at ? deadlineText(row.language, row.deadline_at) : "",
     minutes: String(ENDING_SOON_MINUTES),
   };
-  const aboutWin = row.kind === "won" || row.kind === "sent";
+  // A won item's news opens the won page at its card; a bought one's, the auction page at its purchase (decision 038).
+  const about = row.kind === "sent" && row.bought ? "bought" : row.kind === "won" || row.kind === "sent" ? "won" : "auction";
+  const urls = { won: wonPath(row.auction_id), bought: `/auctions/${row.auction_id}#buy-now`, auction: `/auctions/${row.auction_id}` };
   return {
     kind: row.kind,
     title: t(`push.messages.${row.kind}.title`, values),
     body: t(`push.messages.${row.kind}.body`, values),
-    url: aboutWin ? wonPath(row.auction_id) : `/auctions/${row.auction_id}`,
-    tag: `${aboutWin ? "won" : "auction"}-${row.auction_id}`,
+    url: urls[about],
+    tag: `${about}-${row.auction_id}`,
     auctionId: row.auction_id,
   };
 }
@@ -135,7 +139,8 @@ export function createPush(options: PushOptions): Push {
     if (notices.length === 0) return 0;
     const rows = await db.query<NoticeRow>(
       `select s.id as subscription_id, s.user_id, u.language, n.kind, n.auction_id, ${titleFor("u.language")} as title,
-              a.price_cents, f.price_cents as final_price_cents, f.deadline_at
+              a.price_cents, f.price_cents as final_price_cents, f.deadline_at,
+              exists (select 1 from buy_now_purchases b where b.auction_id = a.id and b.user_id = n.user_id) as bought
          from unnest($1::uuid[], $2::text[], $3::bigint[]) as n (user_id, kind, auction_id)
          join push_subscriptions s on s.user_id = n.user_id
          join users u on u.id = n.user_id
@@ -326,7 +331,10 @@ export function createPush(options: PushOptions): Push {
         );
         const sent = await claim(
           "sent",
-          `select user_id, auction_id from fulfilments where in_delivery_at > $1::timestamptz - interval '1 hour'`,
+          // A won item and a bought one (one per user and auction: a winner cannot buy it now) alike.
+          `select user_id, auction_id from fulfilments where in_delivery_at > $1::timestamptz - interval '1 hour'
+           union all
+           select user_id, auction_id from buy_now_purchases where in_delivery_at > $1::timestamptz - interval '1 hour'`,
           [now],
         );
         await mailWins(won);

@@ -4,6 +4,7 @@
 // the win e-mail with its payment deadline, in the winner's language.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BidAck, PushMessage, PushSettingsResponse } from "../../contract";
+import { advancePurchase, buyNow } from "../../server/fulfilment/buy-now.service";
 import { advanceFulfilment, payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { mailsTo, signUpConfirmed, TestClient } from "../support/client";
@@ -124,6 +125,32 @@ describe("Web Push to a push service on loopback", () => {
     // Delivered messages leave the outbox (the last one's row goes just after the service answered).
     await expect.poll(() => db().query("select * from push_outbox")).toEqual([]);
   }, 60_000);
+
+  it("tells a Buy it now buyer that the item was sent, with a link to the purchase on the auction's page", async () => {
+    const anna = await bidder("lv");
+    const otto = await bidder();
+    const auctionId = await createAuction(db(), now(), { initialSeconds: 60, entryFeeCents: 100, title: "Galda lampa" });
+    await db().query("update auctions set retail_value_cents = 2500 where id = $1", [auctionId]);
+    for (const who of [anna, otto]) await who.socket.emitWithAck("auction:enrol", { auctionId });
+    expect(await bid(otto, auctionId)).toMatchObject({ data: { priceCents: 1 } });
+    nowMs += 60_000; // Otto wins; Anna, who enrolled, may buy it now.
+    await expect.poll(() => db().query("select 1 from fulfilments where auction_id = $1", [auctionId])).toHaveLength(1);
+
+    const { purchase } = await buyNow(db(), { userId: anna.id, auctionId, deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 20000000", now: now() });
+    await advancePurchase(db(), { purchaseId: purchase.purchaseId, to: "InDelivery", actor: "operator:test", now: now() });
+    await expect.poll(() => messages(anna.browser).map((message) => message.kind), { timeout: 10_000 }).toContain("sent");
+    expect(messages(anna.browser).find((message) => message.kind === "sent")).toEqual({
+      kind: "sent",
+      title: "Tava prece ir ceļā",
+      body: "Galda lampa ir nosūtīta.",
+      url: `/auctions/${auctionId}#buy-now`,
+      tag: `bought-${auctionId}`,
+      auctionId,
+    });
+    // The winner's own item was not sent: he hears of his win only.
+    await expect.poll(() => otto.browser.received.length).toBe(1);
+    expect(messages(otto.browser).map((message) => message.kind)).toEqual(["won"]);
+  });
 
   it("writes the news and the win e-mail in the user's language", async () => {
     const ilze = await bidder("lv");
