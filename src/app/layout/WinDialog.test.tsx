@@ -5,6 +5,7 @@ import { json, renderRoutes, stubServer } from "../../../tests/support/render";
 import { signedInUser, wonAuction } from "../../../tests/support/spa-fixtures";
 import { NavigationContent } from "./NavigationContent";
 import { WinDialog } from "../../features/won/components/WinDialog";
+import { useWonAuctions, wonAuctionsQueryOptions } from "../../features/won/api/won-auctions";
 
 // No live socket in these tests: the list comes over REST only.
 vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
@@ -13,6 +14,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const won = (auctionId: number, overrides: Partial<WonAuction> = {}) =>
   wonAuction({ auctionId, title: `Prize ${auctionId}`, finalPriceCents: 250 + auctionId, isSeen: false, ...overrides });
+
+/** What the page last drew of the won list, read by the same hook as the dialog. */
+function ListRead() {
+  const { data } = useWonAuctions();
+  return <p data-testid="list-read">{data?.items.map((item) => `${item.auctionId} ${item.isSeen ? "seen" : "unseen"}`).join(", ")}</p>;
+}
 
 function renderApp(items: WonAuction[]) {
   const seen = (auctionId: number) => () => json({ ...items.find((item) => item.auctionId === auctionId), isSeen: true, version: 1 });
@@ -26,6 +33,7 @@ function renderApp(items: WonAuction[]) {
     <>
       <NavigationContent />
       <WinDialog />
+      <ListRead />
     </>
   );
   const view = renderRoutes([
@@ -49,6 +57,19 @@ describe("the 'You won!' dialog", () => {
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(seenCalls()).toHaveLength(2);
+  });
+
+  it("stays closed when a read of the list from before the mark answers after it", async () => {
+    // The list's answer never says seen: as a read that left before the mark was written and came back after it.
+    const { queryClient, seenCalls } = renderApp([won(6)]);
+    fireEvent.click(await screen.findByRole("button", { name: "Close" }));
+    await waitFor(() => expect(seenCalls()).toHaveLength(1));
+    expect(screen.getByTestId("list-read")).toHaveTextContent("6 seen");
+    await queryClient.refetchQueries({ queryKey: wonAuctionsQueryOptions.queryKey });
+    // The page has drawn the stale list (the probe reads the same query as the dialog, in the same render) …
+    await waitFor(() => expect(screen.getByTestId("list-read")).toHaveTextContent("6 unseen"));
+    // … and the dialog stays closed.
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("leads Pay now to that win's pay form on the won-auctions page, and marks it seen", async () => {

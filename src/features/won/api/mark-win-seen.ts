@@ -7,11 +7,20 @@ import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
 
 export const markWinSeen = (auctionId: number) => apiRequest(`/api/fulfilments/${auctionId}/seen`, { method: "POST", schema: WonAuction });
 
+/**
+ * The wins this page has closed the dialog of. A read of the list that left the server before the mark was written
+ * (the socket's resync, the fallback poll, another tab's refetch) can answer after the mark's own answer and bring
+ * `isSeen: false` back; the dialog goes by what the winner did here, not by that stale answer.
+ */
+const closedHere = new Set<number>();
+export const isWinClosedHere = (auctionId: number) => closedHere.has(auctionId);
+
 export function useMarkWinSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markWinSeen,
     onMutate: (auctionId) => {
+      closedHere.add(auctionId);
       queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) =>
         list ? { ...list, items: list.items.map((item) => (item.auctionId === auctionId ? { ...item, isSeen: true } : item)) } : list,
       );

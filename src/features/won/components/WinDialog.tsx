@@ -9,7 +9,7 @@ import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useEuro } from "../../../lib/format";
-import { useMarkWinSeen } from "../api/mark-win-seen";
+import { isWinClosedHere, useMarkWinSeen } from "../api/mark-win-seen";
 import { useWonAuctions } from "../api/won-auctions";
 
 /** Where "Pay now" leads: the win's card on the won-auctions page, its pay form in view. */
@@ -21,7 +21,7 @@ export function WinDialog() {
   const navigate = useNavigate();
   const { data } = useWonAuctions();
   const { mutate: markSeen } = useMarkWinSeen();
-  const win = data?.items.find((item) => !item.isSeen && isPayable(item.state));
+  const win = data?.items.find((item) => !item.isSeen && !isWinClosedHere(item.auctionId) && isPayable(item.state));
   if (!win) return null;
 
   return (
