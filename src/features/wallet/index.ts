@@ -3,7 +3,7 @@
 import { lazy } from "react";
 import { withLaterTexts } from "../../lib/i18n";
 
-export { useWallet, walletQueryOptions } from "./api/get-wallet";
+export { setKnownBalance, useWallet, walletQueryOptions } from "./api/get-wallet";
 export { missingAmount, requestAddFunds } from "./add-funds-requests";
 // The profile's spend limits and break (decision 033): a chunk of its own, fetched when the profile shows it.
 export const SpendLimitsSection = lazy(withLaterTexts(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.SpendLimitsSection }))));

@@ -8,7 +8,7 @@ import { ApiError, apiRequest } from "../../../lib/api-client";
 import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
-import { missingAmount, requestAddFunds, walletQueryOptions } from "../../wallet";
+import { missingAmount, requestAddFunds, setKnownBalance, walletQueryOptions } from "../../wallet";
 import { useRefusalText } from "../enrolment-rules";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
@@ -83,12 +83,12 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enrolIn,
-    onSuccess: (result, auctionId) => {
+    onSuccess: async (result, auctionId) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
       // An enrolment counts towards the win limits: what other auction pages said may have changed.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
-      if (result.balance !== null) queryClient.setQueryData(walletQueryOptions.queryKey, { balance: result.balance });
       showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
+      if (result.balance !== null) await setKnownBalance(queryClient, result.balance);
     },
     onError: async (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";

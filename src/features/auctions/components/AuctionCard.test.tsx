@@ -1,6 +1,6 @@
 // An auction card as a bidder meets it on Home (SPEC.md §2): what each phase shows, and the like and enrol controls by
 // keyboard and pointer, found by their roles and names.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
@@ -12,6 +12,13 @@ import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
 import { Toaster } from "../../../components/ui/toast";
 import { AuctionCard } from "./AuctionCard";
+import { useWallet, walletQueryOptions } from "../../wallet";
+
+/** The balance as the page has it (the account menu's reading). */
+function WalletRead() {
+  const { data } = useWallet();
+  return <p>Balance {data ? `€${data.balance.toFixed(2)}` : "…"}</p>;
+}
 
 // No live socket here: commands go over REST, as they do while the socket is down.
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
@@ -99,6 +106,34 @@ describe("an auction card", () => {
     const toast = await screen.findByRole("alert");
     expect(toast).toHaveTextContent("Not enough funds in your wallet!");
     expect(within(toast).getByRole("button", { name: "Add €4.80" })).toBeInTheDocument();
+  });
+
+  it("keeps the balance the enrolment answered with when a read of the wallet from before it answers later", async () => {
+    const user = userEvent.setup();
+    let answerOldRead: (response: Response) => void = () => undefined;
+    const server = stubServer({
+      "/authn/user": () => json(signedInUser),
+      "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
+      "/api/auctions/5/enrol": () => json({ feeCents: 150, balance: 8.5 }),
+      // The page's first read of the wallet, still on its way when the enrolment answers.
+      "/api/user-wallet": () => new Promise<Response>((resolve) => (answerOldRead = resolve)),
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const { queryClient } = renderWithRouter(
+      <>
+        <AuctionCard auction={auction()} />
+        <WalletRead />
+      </>,
+      "/",
+    );
+    await waitFor(() => expect(server.calls.some((call) => call.url === "/api/user-wallet")).toBe(true));
+    await user.click(await screen.findByRole("button", { name: "Enrol · €1.50" }));
+    expect(await screen.findByText("Balance €8.50")).toBeInTheDocument();
+    answerOldRead(json({ balance: 10 }));
+    // Once no read of the wallet is under way, the balance is still the enrolment's.
+    await waitFor(() => expect(queryClient.getQueryState(walletQueryOptions.queryKey)?.fetchStatus).toBe("idle"));
+    expect(queryClient.getQueryData(walletQueryOptions.queryKey)).toEqual({ balance: 8.5 });
+    expect(screen.getByText("Balance €8.50")).toBeInTheDocument();
   });
 
   it("enrols with a click too", async () => {

@@ -1,5 +1,5 @@
 // GET /api/user-wallet: only for a signed-in user, no retry (SPEC.md §7).
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
 
@@ -15,4 +15,13 @@ export const walletQueryOptions = queryOptions({
 export function useWallet() {
   const { data: user } = useUser();
   return useQuery({ ...walletQueryOptions, enabled: user?.isAuthenticated === true });
+}
+
+/**
+ * The balance the server has just answered with (an enrolment, a `wallet:updated`). A read of the wallet still in
+ * flight left before that change and would bring the old balance back over it, so it is cancelled first.
+ */
+export async function setKnownBalance(queryClient: QueryClient, balance: number): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: walletQueryOptions.queryKey });
+  queryClient.setQueryData(walletQueryOptions.queryKey, { balance });
 }

@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { onSocket } from "../../../lib/socket";
 import { readStored, writeStored } from "../../../lib/storage";
-import { walletQueryOptions } from "./get-wallet";
+import { setKnownBalance } from "./get-wallet";
 
 export const createPayment = (amount: number) =>
   apiRequest("/api/payments", { method: "POST", body: { amount, language: currentLanguage() }, schema: CreatePaymentResponse });
@@ -46,7 +46,7 @@ export function useLiveWallet(isSignedIn: boolean): void {
     const onUpdate = (raw: unknown) => {
       const parsed = WalletUpdated.safeParse(raw);
       if (!parsed.success) return;
-      queryClient.setQueryData(walletQueryOptions.queryKey, parsed.data);
+      void setKnownBalance(queryClient, parsed.data.balance);
       void queryClient.invalidateQueries({ queryKey: ["wallet", "transactions"] });
     };
     return onSocket((socket) => {
