@@ -255,3 +255,15 @@ test("on a desktop the sidebar is permanent and 375 px wide, and the header 72 p
   expect((await sidebar.boundingBox())?.width).toBe(375);
   expect((await page.locator("header").first().boundingBox())?.height).toBe(72);
 });
+
+test("an idle page runs no endless animation: the Live dot pulses three times as the feed connects, then rests", async ({ page }) => {
+  await inEnglish(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByText("Live", { exact: true })).toBeVisible();
+  const running = () =>
+    page.evaluate(() => document.getAnimations().map((animation) => ({ name: (animation as CSSAnimation).animationName, iterations: animation.effect?.getTiming().iterations })));
+  expect(await running()).toEqual([{ name: "pulse", iterations: 3 }]);
+  // Three 2 s pulses: after them the page draws nothing until something changes.
+  await expect.poll(running, { timeout: 15_000 }).toEqual([]);
+});

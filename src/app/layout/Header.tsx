@@ -75,7 +75,7 @@ function LiveIndicator() {
   const isLive = status === "connected";
   return (
     <span className="hidden items-center gap-2 rounded-full border border-line px-3 py-1 text-xs font-semibold tracking-wide text-muted uppercase md:inline-flex">
-      <span className={`size-2 rounded-full ${isLive ? "animate-pulse bg-emerald-500" : "bg-slate-400"}`} />
+      <span className={`size-2 rounded-full ${isLive ? "bg-emerald-500 motion-safe:animate-live" : "bg-slate-400"}`} />
       {isLive ? t("header.live") : t("header.offline")}
     </span>
   );
