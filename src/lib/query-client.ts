@@ -1,6 +1,6 @@
 // React Query defaults from SPEC.md §9: data fresh for 10 minutes, no refetch on window focus,
 // and a 401 on any query means the session expired: reload, which sends the user to sign in.
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
 export const TEN_MINUTES_MS = 10 * 60 * 1000;
@@ -24,4 +24,13 @@ export function createQueryClient(onSessionExpired: () => void = () => window.lo
       },
     },
   });
+}
+
+/**
+ * After a change the server has answered, set into a query's data: a read of that query still in flight left before
+ * the change, and its answer would put the old data back over it. It is replaced by a fresh read (invalidating
+ * cancels it); with no read in flight, nothing more is asked.
+ */
+export function rereadIfInFlight(queryClient: QueryClient, queryKey: QueryKey): void {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { BidOutcome } from "../../../../machines/running-auction.machine";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
+import { rereadIfInFlight } from "../../../lib/query-client";
 import { amountText } from "../../../lib/format";
 import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
@@ -85,6 +86,7 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
     mutationFn: enrolIn,
     onSuccess: async (result, auctionId) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
+      rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       // An enrolment counts towards the win limits: what other auction pages said may have changed.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
@@ -117,6 +119,7 @@ export function useToggleFavourite() {
           favouriteIds: result.isFavourite ? [...new Set([...mine.favouriteIds, auctionId])] : mine.favouriteIds.filter((id) => id !== auctionId),
         },
       );
+      rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       void queryClient.invalidateQueries({ queryKey: ["auctions", "favourites"] });
     },
     onError: () => showToast("error", t("errors.INTERNAL")),

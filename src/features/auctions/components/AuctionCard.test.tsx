@@ -13,6 +13,7 @@ import type { LifecycleActor } from "../live/lifecycle-actors";
 import { Toaster } from "../../../components/ui/toast";
 import { AuctionCard } from "./AuctionCard";
 import { useWallet, walletQueryOptions } from "../../wallet";
+import { myAuctionsQueryOptions } from "../api/my-auctions";
 
 /** The balance as the page has it (the account menu's reading). */
 function WalletRead() {
@@ -134,6 +135,37 @@ describe("an auction card", () => {
     await waitFor(() => expect(queryClient.getQueryState(walletQueryOptions.queryKey)?.fetchStatus).toBe("idle"));
     expect(queryClient.getQueryData(walletQueryOptions.queryKey)).toEqual({ balance: 8.5 });
     expect(screen.getByText("Balance €8.50")).toBeInTheDocument();
+  });
+
+  it("stays enrolled when a read of its lists from before the enrolment answers after it", async () => {
+    const user = userEvent.setup();
+    const reads: ((response: Response) => void)[] = [];
+    let isFirstRead = true;
+    const server = stubServer({
+      "/authn/user": () => json(signedInUser),
+      // The first read answers at once; the next ones when the test says.
+      "/api/auctions/mine": () => {
+        if (!isFirstRead) return new Promise<Response>((resolve) => reads.push(resolve));
+        isFirstRead = false;
+        return json({ enrolledIds: [], favouriteIds: [], autoBids: {} });
+      },
+      "/api/auctions/5/enrol": () => json({ feeCents: 150, balance: 8.5 }),
+    });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const { queryClient } = renderWithRouter(<AuctionCard auction={auction()} />, "/");
+    const enrol = await screen.findByRole("button", { name: "Enrol · €1.50" });
+    // A read of the lists on its way (a reconnect's resync, say), from before the enrolment.
+    void queryClient.refetchQueries({ queryKey: myAuctionsQueryOptions.queryKey });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    await user.click(enrol);
+    expect(await screen.findByText("Enrolled")).toBeInTheDocument();
+    reads[0]?.(json({ enrolledIds: [], favouriteIds: [], autoBids: {} }));
+    // A fresh read replaced it: the server's answer now has the enrolment.
+    await waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.(json({ enrolledIds: [5], favouriteIds: [], autoBids: {} }));
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: myAuctionsQueryOptions.queryKey })).toBe(0));
+    expect(queryClient.getQueryData(myAuctionsQueryOptions.queryKey)?.enrolledIds).toEqual([5]);
+    expect(screen.getByText("Enrolled")).toBeInTheDocument();
   });
 
   it("enrols with a click too", async () => {
