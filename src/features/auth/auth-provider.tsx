@@ -5,19 +5,24 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import type { AuthEvent } from "../../../machines/auth.machine";
 import type { AuthUser } from "../../../contract";
 import { useActorSlice } from "../../hooks/use-actor-slice";
+import { createStore, useStore, type Store } from "../../lib/create-store";
 import { useDevRegistration } from "../../lib/dev-machines";
 import { renewSocketSession } from "../../lib/socket";
 import type { AuthActor } from "./auth-actor";
 
 const authActorChunk = import("./auth-actor");
 
-type Auth = { actor: AuthActor | null; send: (event: AuthEvent) => void };
+/**
+ * The page's auth actor, held in a store that stays the same from the first render: the context never changes, so
+ * the actor's arrival re-renders only what reads a slice that differs (the user is loading before and after it).
+ */
+type Auth = { held: Store<AuthActor | null>; send: (event: AuthEvent) => void };
 
 const AuthContext = createContext<Auth | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [actor, setActor] = useState<AuthActor | null>(null);
-  useDevRegistration("auth", actor);
+  const [held] = useState(() => createStore<AuthActor | null>(null));
+  useDevRegistration("auth", useStore(held));
   const waitingEvents = useRef<AuthEvent[]>([]);
   useEffect(() => {
     let started: AuthActor | undefined;
@@ -26,16 +31,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (isUnmounted) return;
       started = startAuthActor();
       waitingEvents.current.splice(0).forEach((event) => started?.send(event));
-      setActor(started);
+      held.set(started);
     });
     return () => {
       isUnmounted = true;
+      held.set(null);
       started?.stop();
     };
-  }, []);
+  }, [held]);
 
-  // The live socket must carry the new session after a sign-in or sign-out.
-  const userEmail = useActorSlice(actor, (snapshot) => snapshot.context.user?.email ?? null, undefined);
+  // The live socket must carry the new session after a sign-in or sign-out; learning who the user is changes nothing.
+  const userEmail = useActorSlice(held, (snapshot) => (snapshot.hasTag("resolved") ? (snapshot.context.user?.email ?? null) : undefined), undefined);
   const previousEmail = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (userEmail === undefined) return;
@@ -43,10 +49,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     previousEmail.current = userEmail;
   }, [userEmail]);
 
-  const auth = useMemo<Auth>(
-    () => ({ actor, send: (event) => (actor ? actor.send(event) : waitingEvents.current.push(event)) }),
-    [actor],
-  );
+  const auth = useMemo<Auth>(() => {
+    const send = (event: AuthEvent) => {
+      const actor = held.get();
+      if (actor) actor.send(event);
+      else waitingEvents.current.push(event);
+    };
+    return { held, send };
+  }, [held]);
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 
@@ -66,14 +76,14 @@ const ANONYMOUS: AuthUser = { isAuthenticated: false };
 
 /** The user as the rest of the app needs it: undefined while loading or when it could not be fetched. */
 export function useUser(): { data: AuthUser | undefined; isLoading: boolean } {
-  const { actor } = useAuth();
+  const { held } = useAuth();
   const phase = useActorSlice(
-    actor,
+    held,
     (snapshot) =>
       snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
     "loading",
   );
-  const user = useActorSlice(actor, (snapshot) => snapshot.context.user, null);
+  const user = useActorSlice(held, (snapshot) => snapshot.context.user, null);
   if (phase === "authenticated" && user) return { data: user, isLoading: false };
   if (phase === "anonymous") return { data: ANONYMOUS, isLoading: false };
   return { data: undefined, isLoading: phase === "loading" };

@@ -1,4 +1,7 @@
-// The card's and the detail page's small controls: favourite (like) and enrol.
+// The card's and the detail page's small controls: favourite (like) and enrol. What only a signed-in bidder can do
+// (the lists, the commands) lives in components of its own that mount only for one: a visitor's page of cards holds
+// no query or command of theirs, and learning who the user is re-renders these controls, not the cards around them.
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
@@ -9,12 +12,26 @@ import { useEuro } from "../../../lib/format";
 import { buttonClassName } from "../../../components/ui/Button";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
 
-export function LikeButton({ auctionId, className = "" }: { auctionId: number; className?: string }) {
-  const { t } = useTranslation();
+/** `children` for a signed-in bidder, `otherwise` for anyone else (a visitor, or while the user is loading). */
+export function ForBidders({ children, otherwise = null }: { children: ReactNode; otherwise?: ReactNode }) {
   const { data: user } = useUser();
+  return user?.isAuthenticated ? children : otherwise;
+}
+
+type LikeButtonProps = { auctionId: number; className?: string };
+
+export function LikeButton(props: LikeButtonProps) {
+  return (
+    <ForBidders>
+      <FavouriteToggle {...props} />
+    </ForBidders>
+  );
+}
+
+function FavouriteToggle({ auctionId, className = "" }: LikeButtonProps) {
+  const { t } = useTranslation();
   const { data: mine } = useMyAuctions();
   const toggle = useToggleFavourite();
-  if (!user?.isAuthenticated) return null;
   const isFavourite = mine?.favouriteIds.includes(auctionId) ?? false;
   return (
     <button
@@ -44,36 +61,48 @@ type EnrolButtonProps = {
   isLarge?: boolean;
 };
 
+const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm");
+
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
-export function EnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
+export function EnrolButton(props: EnrolButtonProps) {
+  return (
+    <ForBidders otherwise={<SignInToBid {...props} />}>
+      <BidderEnrolButton {...props} />
+    </ForBidders>
+  );
+}
+
+function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const isLocked = useIsEnrolmentLocked(auction);
+  if (!isOpen || isLocked) return null;
+  return (
+    <Link
+      to={signInPathFor(location.pathname)}
+      className={`inline-flex items-center rounded-full border border-primary-500 font-semibold whitespace-nowrap text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30 ${sizeOf(isLarge)}`}
+    >
+      {t("auction.signInToBid")}
+    </Link>
+  );
+}
+
+function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
   const { t } = useTranslation();
   const euro = useEuro();
-  const location = useLocation();
-  const { data: user } = useUser();
   const isEnrolled = useIsEnrolled(auction.id);
   const enrol = useEnrol(auction);
   const isLocked = useIsEnrolmentLocked(auction);
-  const size = isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm";
 
   if (isEnrolled) {
     return (
-      <span className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${size}`}>
+      <span className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${sizeOf(isLarge)}`}>
         <CheckGlyph className="size-4" />
         {t("auction.youAreEnrolled")}
       </span>
     );
   }
   if (!isOpen || isLocked) return null;
-  if (!user?.isAuthenticated) {
-    return (
-      <Link
-        to={signInPathFor(location.pathname)}
-        className={`inline-flex items-center rounded-full border border-primary-500 font-semibold whitespace-nowrap text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30 ${size}`}
-      >
-        {t("auction.signInToBid")}
-      </Link>
-    );
-  }
   return (
     <button
       type="button"

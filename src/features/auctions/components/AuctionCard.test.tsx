@@ -182,6 +182,16 @@ describe("an auction card", () => {
     expect(within(article).queryByRole("button", { name: "Add to favourites" })).toBeNull();
   });
 
+  it("holds none of a bidder's lists or commands for a visitor", async () => {
+    vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json({ isAuthenticated: false }) }).fetchStub);
+    const { queryClient } = renderWithRouter(<AuctionCard auction={auction({ id: 9 })} />, "/");
+    expect(await screen.findByRole("link", { name: "Sign in to bid" })).toBeInTheDocument();
+    // A page of cards would otherwise hold a query of the bidder's lists and two commands per card, each followed
+    // by React, for a visitor who has none of them.
+    expect(queryClient.getQueryCache().find({ queryKey: myAuctionsQueryOptions.queryKey })).toBeUndefined();
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+  });
+
   it("says when enrolment closes, by time or price, and once closed says so and offers no Enrol", async () => {
     const { article } = renderCard(auction({ enrolmentClosesAt: minutes(45), enrolmentClosesAtPriceCents: 200 }));
     const card = within(article);

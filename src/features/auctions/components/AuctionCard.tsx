@@ -5,11 +5,11 @@ import { memo } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuctionState } from "../../../../contract";
-import { EnrolButton, LikeButton, useIsEnrolled } from "./AuctionButtons";
+import { EnrolButton, ForBidders, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { BuyNowCardOffer } from "../../buy-now";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
 import { useDuration, useEuro } from "../../../lib/format";
-import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
+import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
 import { EnrolmentClosesNote } from "../enrolment-rules";
@@ -20,8 +20,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
   const euro = useEuro();
   const duration = useDuration();
   // The card's body re-renders on a new state or phase; only the countdowns tick (see Countdown below).
-  const phase = useAuctionPhase(useAuctionLifecycle(auction));
-  const isEnrolled = useIsEnrolled(auction.id);
+  const phase = useAuctionPhase(auction);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
 
   return (
@@ -115,16 +114,28 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
-          {isEnrolled && phase === "running" && (
-            <Link to={`/auctions/${auction.id}`} className={buttonClassName({ size: "sm" })}>
-              {t("auction.bidNow")}
-            </Link>
+          {phase === "running" && (
+            <ForBidders>
+              <BidNowLink auctionId={auction.id} />
+            </ForBidders>
           )}
         </div>
       </div>
     </article>
   );
 });
+
+/** To the auction's page, for a bidder enrolled in it (a component of its own: the card does not follow their lists). */
+function BidNowLink({ auctionId }: { auctionId: number }) {
+  const { t } = useTranslation();
+  const isEnrolled = useIsEnrolled(auctionId);
+  if (!isEnrolled) return null;
+  return (
+    <Link to={`/auctions/${auctionId}`} className={buttonClassName({ size: "sm" })}>
+      {t("auction.bidNow")}
+    </Link>
+  );
+}
 
 /** Until the lifecycle's chunk is in (a first visit's first paint): the room a running card's figures take. */
 function PhasePending() {

@@ -1,8 +1,9 @@
 // The auction-lifecycle actor of one shown auction (a card, or the auction's page): the phase the screen shows is this
 // actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
 // 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
-// it is in there is no actor, the phase is null and the screen shows none yet.
-import { useEffectEvent, useLayoutEffect, useState } from "react";
+// it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the first render shows
+// the phase the machine starts in, and the actor starts before the paint.
+import { useEffectEvent, useLayoutEffect, useMemo, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
@@ -31,45 +32,41 @@ loadLifecycleActors().catch(() => undefined);
 type ShownAuction = Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">;
 
 /**
- * The lifecycle actor of `auction` while the component shows it, fed with each new state of it (null until loaded).
- * The component renders once more when its actor starts, not also when the chunk arrives: on a page of cards, the
- * chunk's arrival starts every card's actor in one batch of store updates, so React renders each card once.
+ * The phase of `auction` as its own lifecycle actor has it, the actor running while the component shows the auction
+ * and fed with each new state of it; null until the actors' chunk is in.
+ *
+ * The first render already shows the phase the actor will start in (the machine's initial transition, pure), and the
+ * actor starts in a layout effect without re-rendering anything: the component re-renders only when the phase
+ * changes. (Starting the actor and then rendering its phase was a second, blocking render of every card before the
+ * first paint.)
  */
-export function useAuctionLifecycle(auction: ShownAuction): LifecycleActor | null {
+export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
   const [held] = useState(() => createStore<LifecycleActor | null>(null));
-  const actor = useStore(held);
+  const actors = useStore(loaded);
   const { id, status } = auction;
   const startsAtMs = Date.parse(auction.startsAt);
   const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
   const currentInput = useEffectEvent(() => ({ status, startsAtMs, endsAtMs, nowMs: serverNow() }));
 
-  // A layout effect: with the chunk already in, the actor starts before the browser paints the render that needs it.
+  // A layout effect: with the chunk already in, the actor starts before the browser paints.
   useLayoutEffect(() => {
-    let lifecycle: ReturnType<typeof LifecycleActors.startLifecycle> | undefined;
-    const startWith = (actors: typeof LifecycleActors | null) => {
-      if (!actors || lifecycle) return;
-      lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
-      held.set(lifecycle.actor);
-    };
-    startWith(loaded.get());
-    const unsubscribe = lifecycle ? undefined : loaded.subscribe(() => startWith(loaded.get()));
-    if (!lifecycle) loadLifecycleActors().catch(() => undefined);
+    if (!actors) return;
+    const lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
+    held.set(lifecycle.actor);
     return () => {
-      unsubscribe?.();
       held.set(null);
-      lifecycle?.stop();
+      lifecycle.stop();
     };
-  }, [held, id]);
+  }, [actors, held, id]);
 
   useLayoutEffect(() => {
-    actor?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
-  }, [actor, status, startsAtMs, endsAtMs]);
+    held.get()?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
+  }, [held, status, startsAtMs, endsAtMs]);
 
-  return actor;
-}
-
-/** The phase `actor` is in, re-rendering the caller only when it changes (null without an actor). */
-export function useAuctionPhase(actor: LifecycleActor | null): AuctionPhase | null {
-  const phaseOf = loaded.get()?.auctionPhaseOf;
-  return useActorSlice(actor, (snapshot) => phaseOf?.(snapshot) ?? null, null);
+  // Read only while no actor is held (before the layout effect above, or for a moment when the auction changes).
+  const startingPhase = useMemo(
+    () => (actors ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: serverNow() }) : null),
+    [actors, status, startsAtMs, endsAtMs],
+  );
+  return useActorSlice(held, (snapshot) => actors?.auctionPhaseOf(snapshot) ?? null, startingPhase);
 }

@@ -22,7 +22,7 @@ import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
 import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
-import { useAuctionLifecycle, useAuctionPhase } from "../live/use-auction-lifecycle";
+import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
 import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
@@ -56,7 +56,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
   const { data: user } = useUser();
   // The page shows its lifecycle actor's phase; the router loads the actor's chunk with the page, so the actor starts
   // before the first paint and the progress bar below is never seen.
-  const phase = useAuctionPhase(useAuctionLifecycle(auction));
+  const phase = useAuctionPhase(auction);
   const isEnrolled = useIsEnrolled(auction.id);
   const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
   const actor = useRunningAuction({ auctionId: auction.id, isEnrolled, isWinning, isRunning: phase === "running" });

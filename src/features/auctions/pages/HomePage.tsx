@@ -1,5 +1,6 @@
 // Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live, searched, sorted and shown
 // a page at a time; a short how-it-works.
+import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HOME_PAGE_SIZE, HOME_PAGE_SIZE_PHONE } from "../../../../contract/constants";
 import { Button } from "../../../components/ui/Button";
@@ -27,11 +28,12 @@ export function HomePage() {
   const { t } = useTranslation();
   const [filters, changeFilters] = useHomeFilters();
   const pageSize = useMediaQuery("(min-width: 640px)") ? HOME_PAGE_SIZE : HOME_PAGE_SIZE_PHONE;
+  const shownSections = useSectionsInTurn(sections.length);
   return (
     <>
       <PageHeading title={t("home.title")}>{t("home.intro")}</PageHeading>
       <AuctionFilterBar filters={filters} onChange={changeFilters} />
-      {sections.map((section, index) => (
+      {sections.slice(0, shownSections).map((section, index) => (
         <AuctionSection key={section.id} {...section} filters={filters} pageSize={pageSize} isFirstOnPage={index === 0} />
       ))}
       <section aria-labelledby="how-it-works" className="mb-10">
@@ -52,6 +54,20 @@ export function HomePage() {
       </section>
     </>
   );
+}
+
+/**
+ * How many of Home's sections to draw: the first at once, then each next one in a render of its own once the one
+ * above is on the screen (a transition, so React renders it in slices). The first section's cards fill a phone's
+ * screen and more; the rest follow within a moment, and no single task of a slow phone's first load draws them all
+ * (decision 042).
+ */
+function useSectionsInTurn(count: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown < count) startTransition(() => setShown(shown + 1));
+  }, [shown, count]);
+  return shown;
 }
 
 type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageSize: number; isFirstOnPage: boolean };
