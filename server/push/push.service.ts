@@ -82,6 +82,15 @@ export const deadlineText = (language: Language, at: Date) =>
   new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Riga" }).format(at);
 export const wonPath = (auctionId: number) => `/auctions/won#won-${auctionId}`;
 
+/** What each kind of notice is about, and so where it opens (a "sent" one of a Buy it now purchase aside). */
+const aboutKind = {
+  won: "won",
+  sent: "won",
+  outbid: "auction",
+  favouriteStarted: "auction",
+  favouriteEnding: "auction",
+} as const satisfies Record<PushKind, "won" | "auction">;
+
 export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">): PushMessage {
   const t = translatorFor(row.language);
   const values = {
@@ -91,7 +100,7 @@ export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">)
     minutes: String(ENDING_SOON_MINUTES),
   };
   // A won item's news opens the won page at its card; a bought one's, the auction page at its purchase (decision 038).
-  const about = row.kind === "sent" && row.bought ? "bought" : row.kind === "won" || row.kind === "sent" ? "won" : "auction";
+  const about = row.kind === "sent" && row.bought ? "bought" : aboutKind[row.kind];
   const urls = { won: wonPath(row.auction_id), bought: `/auctions/${row.auction_id}#buy-now`, auction: `/auctions/${row.auction_id}` };
   return {
     kind: row.kind,

@@ -1,7 +1,8 @@
+import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiRequest } from "./api-client";
-import { TEN_MINUTES_MS, createQueryClient } from "./query-client";
+import { TEN_MINUTES_MS, createQueryClient, rereadIfInFlight, setAnswered } from "./query-client";
 
 describe("the query client", () => {
   it("keeps data fresh for 10 minutes and does not refetch on window focus", () => {
@@ -32,3 +33,53 @@ describe("the query client", () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe("a change's answer against a read still in flight", () => {
+  /** A read of `key` that answers `stale` when told to: it left before the change. */
+  function readInFlight(client: ReturnType<typeof createQueryClient>, key: string[], stale: unknown) {
+    let answer: () => void = () => undefined;
+    void client
+      .fetchQuery({ queryKey: key, staleTime: 0, queryFn: () => new Promise((resolve) => (answer = () => resolve(stale))) })
+      .catch(() => undefined);
+    return () => answer();
+  }
+
+  it("keeps a whole answer set with setAnswered: the read from before it is cancelled", async () => {
+    const client = createQueryClient();
+    client.setQueryData(["limits"], { daily: 10 });
+    const answerOldRead = readInFlight(client, ["limits"], { daily: 10 });
+    await setAnswered(client, ["limits"], { daily: 25 });
+    answerOldRead();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryData(["limits"])).toEqual({ daily: 25 });
+  });
+
+  it("replaces a read in flight by a fresh one after a change set into the data (rereadIfInFlight)", async () => {
+    const client = createQueryClient();
+    const answers: ((value: { ids: number[] }) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ["mine"],
+      queryFn: () => new Promise<{ ids: number[] }>((resolve) => answers.push(resolve)),
+    });
+    const stop = observer.subscribe(() => undefined);
+    expect(answers).toHaveLength(1); // the page's read, in flight
+
+    client.setQueryData(["mine"], { ids: [7] }); // the enrolment's answer
+    rereadIfInFlight(client, ["mine"]);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.({ ids: [] }); // the read from before the change answers late
+    answers[1]?.({ ids: [7] });
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(client.getQueryData(["mine"])).toEqual({ ids: [7] });
+    stop();
+  });
+
+  it("asks nothing more when no read is in flight", () => {
+    const client = createQueryClient();
+    client.setQueryData(["mine"], { ids: [7] });
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    rereadIfInFlight(client, ["mine"]);
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+});
+

@@ -27,6 +27,15 @@ export function createQueryClient(onSessionExpired: () => void = () => window.lo
 }
 
 /**
+ * A query's whole data as a change the server has answered left it (a balance, a saved profile, new limits). A read of
+ * the query still in flight left before the change and would put the old data back over it, so it is cancelled first.
+ */
+export async function setAnswered<T>(queryClient: QueryClient, queryKey: QueryKey, data: T): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, data);
+}
+
+/**
  * After a change the server has answered, set into a query's data: a read of that query still in flight left before
  * the change, and its answer would put the old data back over it. It is replaced by a fresh read (invalidating
  * cancels it); with no read in flight, nothing more is asked.

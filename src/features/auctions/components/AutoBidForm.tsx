@@ -7,6 +7,7 @@ import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { myAuctionsQueryOptions, useMyAuctions } from "../api/my-auctions";
 import { amountText, useEuro } from "../../../lib/format";
+import { rereadIfInFlight } from "../../../lib/query-client";
 
 export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; priceCents: number }) {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
         else autoBids[String(auctionId)] = maxPriceCents;
         return { ...current, autoBids };
       });
+      rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       setEuros("");
       showToast("success", maxPriceCents === null ? t("auction.autoBidStopped") : t("auction.autoBidSaved", { max: euro(maxPriceCents) }));
     },

@@ -10,6 +10,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { followWithResync, onSocket } from "../../../lib/socket";
 import { walletQueryOptions } from "../../wallet";
 import { buyNowOffersQueryOptions } from "./offers";
+import { rereadIfInFlight } from "../../../lib/query-client";
 
 const statusKey = (auctionId: number) => ["buy-now", "auction", auctionId] as const;
 
@@ -50,6 +51,7 @@ export function useBuyNow(auctionId: number) {
     onSuccess: (purchase) => {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(statusKey(auctionId), (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase });
+      rereadIfInFlight(queryClient, statusKey(auctionId));
       void queryClient.invalidateQueries({ queryKey: buyNowOffersQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: ["profile"] });

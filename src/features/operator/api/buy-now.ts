@@ -11,6 +11,7 @@ import {
 } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { FULFILMENT_LIST_LIMIT } from "./fulfilments";
+import { setAnswered } from "../../../lib/query-client";
 
 export const purchasesKey = ["operator", "buy-now"] as const;
 
@@ -51,6 +52,6 @@ export function useSaveBuyNowSettings(auctionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BuyNowSettingsBody) => apiRequest(`/api/operator/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowSettings }),
-    onSuccess: (settings) => queryClient.setQueryData(settingsKey(auctionId), settings),
+    onSuccess: (settings) => setAnswered(queryClient, settingsKey(auctionId), settings),
   });
 }

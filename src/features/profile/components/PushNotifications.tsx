@@ -17,6 +17,7 @@ import {
   storePushSubscription,
   subscribeThisBrowser,
 } from "../api/push";
+import { setAnswered } from "../../../lib/query-client";
 
 const settingsKey = ["push-settings"] as const;
 
@@ -33,7 +34,7 @@ export function PushNotifications({ className }: { className: string }) {
   const [failure, setFailure] = useState<string>();
   const settings = useQuery({ queryKey: settingsKey, queryFn: getPushSettings });
   const browser = useQuery({ queryKey: ["push-browser"], queryFn: browserState, staleTime: Infinity });
-  const store = (answer: PushSettingsResponse) => queryClient.setQueryData(settingsKey, answer);
+  const store = (answer: PushSettingsResponse) => setAnswered(queryClient, settingsKey, answer);
 
   const turnOn = useMutation({
     mutationFn: async (publicKey: string) => {

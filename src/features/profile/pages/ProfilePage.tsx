@@ -15,6 +15,7 @@ import { applyServerError } from "../../../lib/form-errors";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 import { SpendLimitsSection } from "../../wallet";
 import { PushNotifications } from "../components/PushNotifications";
+import { setAnswered } from "../../../lib/query-client";
 
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
@@ -53,7 +54,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: (updated) => {
-      queryClient.setQueryData(profileQuery.queryKey, updated);
+      void setAnswered(queryClient, profileQuery.queryKey, updated);
       authActor.send({ type: "user.refresh" });
       form.reset(updated);
       showToast("success", t("profile.updated"));

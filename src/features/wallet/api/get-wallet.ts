@@ -2,6 +2,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
+import { setAnswered } from "../../../lib/query-client";
 
 // In the header of every page: the schema (and zod) load beside the request, not before the first paint.
 const loadWalletResponse = () => import("../../../../contract/wallet").then((wallet) => wallet.WalletResponse);
@@ -21,7 +22,6 @@ export function useWallet() {
  * The balance the server has just answered with (an enrolment, a `wallet:updated`). A read of the wallet still in
  * flight left before that change and would bring the old balance back over it, so it is cancelled first.
  */
-export async function setKnownBalance(queryClient: QueryClient, balance: number): Promise<void> {
-  await queryClient.cancelQueries({ queryKey: walletQueryOptions.queryKey });
-  queryClient.setQueryData(walletQueryOptions.queryKey, { balance });
+export function setKnownBalance(queryClient: QueryClient, balance: number): Promise<void> {
+  return setAnswered(queryClient, walletQueryOptions.queryKey, { balance });
 }

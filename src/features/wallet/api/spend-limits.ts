@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { SpendLimitsResponse, type PauseLength, type SetSpendLimitsBody } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
+import { setAnswered } from "../../../lib/query-client";
 
 export const spendLimitsQueryOptions = queryOptions({
   queryKey: ["wallet", "spend-limits"],
@@ -17,7 +18,7 @@ function useSpendLimitsChange<Variables>(change: (variables: Variables) => Promi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (limits) => queryClient.setQueryData(spendLimitsQueryOptions.queryKey, limits),
+    onSuccess: (limits) => setAnswered(queryClient, spendLimitsQueryOptions.queryKey, limits),
   });
 }
 

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { WonAuction } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
+import { rereadIfInFlight } from "../../../lib/query-client";
 
 export const markWinSeen = (auctionId: number) => apiRequest(`/api/fulfilments/${auctionId}/seen`, { method: "POST", schema: WonAuction });
 
@@ -28,6 +29,7 @@ export function useMarkWinSeen() {
     // A failed mark changes nothing on the server: the dialog comes back on the next visit, as for an unseen win.
     onSuccess: (seen) => {
       queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) => (list ? (applyWonAuctionUpdate(list, seen) ?? list) : list));
+      rereadIfInFlight(queryClient, wonAuctionsQueryOptions.queryKey);
     },
   });
 }

@@ -6,6 +6,7 @@ import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { walletQueryOptions } from "../../wallet";
 import { applyWonAuctionUpdate, wonAuctionsQueryOptions } from "./won-auctions";
+import { rereadIfInFlight } from "../../../lib/query-client";
 
 export const quotePayment = (auctionId: number, promoCode: string) =>
   apiRequest(`/api/fulfilments/${auctionId}/quote`, { method: "POST", body: { promoCode }, schema: QuoteResponse });
@@ -23,6 +24,7 @@ export function usePayForWonAuction(auctionId: number) {
     onSuccess: (paid) => {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) => (list ? (applyWonAuctionUpdate(list, paid) ?? list) : list));
+      rereadIfInFlight(queryClient, wonAuctionsQueryOptions.queryKey);
       void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });
       // Phone and address became the profile's defaults (the profile page's query key).
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
