@@ -68,3 +68,15 @@ describe("the first screen's code", () => {
     expect([...graph.packages].filter((name) => ["xstate", "@xstate/react", "socket.io-client", "howler"].includes(name))).toEqual([]);
   });
 });
+
+describe("the chunks asked for as the first script runs", () => {
+  // Loaded beside the texts and run before the first render (decision 042): the auth and lifecycle machines and the
+  // header's menus. They may bring XState, but not zod or the contract's schemas: those load with the first answer.
+  const chunks = ["src/features/auth/auth-actor.ts", "src/features/auctions/live/lifecycle-actors.ts", "src/app/menus/HeaderMenus.tsx"];
+
+  it.each(chunks)("%s imports no zod and no contract file but constants.ts", (chunk) => {
+    const graph = firstScreenGraph(path.join(root, chunk));
+    expect([...graph.packages].filter((name) => name === "zod")).toEqual([]);
+    expect(graph.files.filter((file) => file.startsWith("contract/") && file !== "contract/constants.ts")).toEqual([]);
+  });
+});

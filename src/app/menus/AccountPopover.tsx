@@ -1,43 +1,31 @@
 // The account menu (SPEC.md §2): a placeholder while loading; sign-in and sign-up links for visitors;
-// for a signed-in user an avatar with initials opening name, e-mail, balance, Profile and Sign out.
+// for a signed-in user an avatar with initials opening name, e-mail, balance, Profile and Sign out (SignedInMenu.tsx).
 // Navigating from it carries the current path as the return address.
-import * as Popover from "@radix-ui/react-popover";
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Suspense } from "react";
+import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import type { AuthenticatedUser } from "../../../contract";
 import { useUser } from "../../features/auth/auth-provider";
-import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
-import { PopoverTour, isInTour } from "../../features/tours";
-import { onAddFundsRequested } from "../../features/wallet/add-funds-requests";
-import { useWallet } from "../../features/wallet/api/get-wallet";
-import { useLiveWallet } from "../../features/wallet/api/payments";
-import { AddFundsDialog, useAddFunds } from "../../features/wallet/components/AddFundsDialog";
-import { formatBalance } from "../../lib/format";
-import { GearGlyph, UserGlyph, WalletGlyph } from "../../components/ui/icons";
-import { Button } from "../../components/ui/Button";
+import { optionalLazy } from "../../lib/optional-lazy";
+import { useReturnUrlSearch } from "./account-links";
 
-export function useReturnUrlSearch(): string {
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  return `?${new URLSearchParams({ [RETURN_URL_PARAM]: here }).toString()}`;
-}
-
-export function initialsOf(user: Pick<AuthenticatedUser, "firstName" | "lastName">): string {
-  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
-}
+const SignedInMenu = optionalLazy(() => import("./SignedInMenu").then((chunk) => chunk.SignedInMenu));
 
 export function AccountPopover() {
   const { t } = useTranslation();
   const { data: user, isLoading } = useUser();
   const returnSearch = useReturnUrlSearch();
 
-  if (isLoading || !user) {
+  const loading = (
+    <div role="status" aria-label={t("account.loading")} className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
+  );
+  if (isLoading || !user) return loading;
+  if (user.isAuthenticated) {
     return (
-      <div role="status" aria-label={t("account.loading")} className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
+      <Suspense fallback={loading}>
+        <SignedInMenu user={user} />
+      </Suspense>
     );
   }
-  if (user.isAuthenticated) return <SignedInMenu user={user} />;
 
   return (
     <div className="flex items-center gap-0.5 sm:gap-2">
@@ -57,92 +45,3 @@ export function AccountPopover() {
   );
 }
 
-function SignedInMenu({ user }: { user: AuthenticatedUser }) {
-  const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
-  const { data: wallet } = useWallet();
-  const addFunds = useAddFunds();
-  useLiveWallet(true);
-  useEffect(() => onAddFundsRequested((amount) => addFunds.send({ type: "dialog.open", amount })), [addFunds]);
-  const returnSearch = useReturnUrlSearch();
-  const close = () => setIsOpen(false);
-  const itemClass = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-black/5 dark:hover:bg-white/10";
-
-  return (
-    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
-      <Popover.Trigger
-        data-tour="account"
-        className="ml-1 flex size-10 items-center justify-center rounded-full bg-primary-700 font-display text-sm font-bold text-white shadow-sm ring-2 ring-primary-200 hover:bg-primary-800 dark:ring-primary-900"
-      >
-        {/* Named by its visible initials and what it opens (WCAG 2.5.3: the visible label is part of the name). */}
-        {initialsOf(user)}
-        <span className="sr-only"> {t("account.menu")}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-label={t("account.menu")}
-          // A click or focus in the menu's tour is not a click outside the menu.
-          onInteractOutside={(event) => {
-            if (isInTour(event.target)) event.preventDefault();
-          }}
-          className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-2 shadow-xl"
-        >
-          <div className="px-3 py-2">
-            <p className="font-semibold">{user.displayName}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
-          </div>
-          <div className="mx-1 my-2 flex items-center justify-between gap-3 rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
-            <div data-tour="account-balance">
-              {/* slate-600 on the orange tint: 7.2:1 (muted slate-500 would be 4.48:1, below AA). */}
-              <p className="text-xs font-medium text-slate-600 dark:text-muted">{t("account.balance")}</p>
-              <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
-                €{formatBalance(wallet?.balance)}
-              </p>
-            </div>
-            <Button
-              size="sm"
-              onClick={() => {
-                close();
-                addFunds.send({ type: "dialog.open" });
-              }}
-              data-tour="account-add-funds"
-            >
-              {t("account.addFunds")}
-            </Button>
-          </div>
-          <ul className="border-t border-line pt-1">
-            <li>
-              <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass} data-tour="account-profile">
-                <UserGlyph className="size-4" />
-                {t("account.profile")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/wallet" onClick={close} className={itemClass} data-tour="account-wallet">
-                <WalletGlyph className="size-4" />
-                {t("account.wallet")}
-              </Link>
-            </li>
-            {user.isOperator && (
-              <li>
-                <Link to="/operator" onClick={close} className={itemClass}>
-                  <GearGlyph className="size-4" />
-                  {t("account.backOffice")}
-                </Link>
-              </li>
-            )}
-            <li>
-              <Link to="/sign-out" onClick={close} className={`${itemClass} text-red-600 dark:text-red-400`}>
-                {t("account.signOut")}
-              </Link>
-            </li>
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-      <AddFundsDialog actor={addFunds} />
-      <PopoverTour tourName="AccountPopover" isOpen={isOpen} />
-    </Popover.Root>
-  );
-}

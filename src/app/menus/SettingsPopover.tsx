@@ -3,7 +3,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { themeModes } from "../../../contract";
+import { themeModes } from "../../../contract/constants";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
 import { PopoverTour, isInTour } from "../../features/tours";

@@ -2,7 +2,8 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { languages, type Language } from "../../../contract";
+import type { Language } from "../../../contract";
+import { languages } from "../../../contract/constants";
 import flagEn from "../../assets/flag-en.svg";
 import flagLv from "../../assets/flag-lv.svg";
 import flagRu from "../../assets/flag-ru.svg";

@@ -1,11 +1,13 @@
 // Theme mode (Light, Dark, System; default System), saved as `themeMode`. Changing it reloads the page,
 // where public/theme-init.js applies it before the first paint.
-import { ThemeMode, storageKeys } from "../../../contract";
+// Plain values, no schema: the settings menu is in the header from the first screen (decision 014).
+import type { ThemeMode } from "../../../contract";
+import { isOneOf, storageKeys, themeModes } from "../../../contract/constants";
 import { readStored, writeStored } from "../../lib/storage";
 
 export function readThemeMode(): ThemeMode {
-  const parsed = ThemeMode.safeParse(readStored(storageKeys.themeMode));
-  return parsed.success ? parsed.data : "system";
+  const stored = readStored(storageKeys.themeMode);
+  return isOneOf(themeModes, stored) ? stored : "system";
 }
 
 export function saveThemeMode(mode: ThemeMode, reload: () => void = () => window.location.reload()): void {

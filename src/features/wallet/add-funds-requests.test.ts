@@ -20,4 +20,20 @@ describe("add funds for what is missing", () => {
     requestAddFunds("4.00");
     expect(open.mock.calls).toEqual([["3.00"]]);
   });
+
+  it("keeps a request made before any dialog listens for the first that does (the account menu's chunk is still loading)", () => {
+    const opened: string[] = [];
+    requestAddFunds("3.00");
+    requestAddFunds("4.50"); // only the latest waits
+    const stop = onAddFundsRequested((amount) => opened.push(amount));
+    expect(opened).toEqual(["4.50"]);
+    requestAddFunds("10.00");
+    expect(opened).toEqual(["4.50", "10.00"]);
+    stop();
+
+    // What waited is handed over once.
+    const again = vi.fn();
+    onAddFundsRequested(again)();
+    expect(again).not.toHaveBeenCalled();
+  });
 });
