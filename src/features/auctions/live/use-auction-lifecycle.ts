@@ -3,7 +3,7 @@
 // 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
 // it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the first render shows
 // the phase the machine starts in, and the actor starts before the paint.
-import { useEffectEvent, useLayoutEffect, useMemo, useState } from "react";
+import { useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
@@ -63,10 +63,8 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
     held.get()?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
   }, [held, status, startsAtMs, endsAtMs]);
 
-  // Read only while no actor is held (before the layout effect above, or for a moment when the auction changes).
-  const startingPhase = useMemo(
-    () => (actors ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: serverNow() }) : null),
-    [actors, status, startsAtMs, endsAtMs],
-  );
+  // Needed only while no actor is held: the first render, before the layout effect above starts one. Once it runs, a
+  // new state of the auction (a bid resets its end) goes to the actor and is not worked out here again.
+  const startingPhase = actors && !held.get() ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: serverNow() }) : null;
   return useActorSlice(held, (snapshot) => actors?.auctionPhaseOf(snapshot) ?? null, startingPhase);
 }
