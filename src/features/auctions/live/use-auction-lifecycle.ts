@@ -50,7 +50,8 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
 
   // A layout effect: with the chunk already in, the actor starts before the browser paints.
   useLayoutEffect(() => {
-    if (!actors) return;
+    // Not in yet: asked for again (a load that failed, say offline, is tried anew by the next card that shows).
+    if (!actors) return void loadLifecycleActors().catch(() => undefined);
     const lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
     held.set(lifecycle.actor);
     return () => {
