@@ -17,13 +17,21 @@ const childProcessFiles = [
   "tests/integration/simulator.test.ts",
 ];
 
+/** A server folder's own selection (scripts/mutation.mjs): its integration files, and the unit tests beside it. */
+const chosenTests = (process.env.MUTATION_TESTS ?? "").split(",").filter(Boolean);
+const folder = process.env.MUTATE ?? "machines";
+const includeOf = (name: string | undefined, include: string[] | undefined) => {
+  if (chosenTests.length === 0) return include;
+  return name === "integration" ? chosenTests : [`${folder}/**/*.test.ts`];
+};
+
 const projects = (base.test?.projects ?? [])
   .filter((project): project is TestProjectInlineConfiguration => typeof project === "object" && "test" in project)
   .filter((project) => wanted.includes(project.test?.name as string))
   // Stryker runs one worker per runner process: the projects' own worker counts would only make them clash.
   .map(({ test: { maxWorkers: _maxWorkers, fileParallelism: _fileParallelism, ...test } = {}, ...project }) => ({
     ...project,
-    test: { ...test, exclude: [...childProcessFiles, "**/node_modules/**"] },
+    test: { ...test, include: includeOf(typeof test.name === "string" ? test.name : undefined, test.include), exclude: [...childProcessFiles, "**/node_modules/**"] },
   }));
 
 export default defineConfig({
