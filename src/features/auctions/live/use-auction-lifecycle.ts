@@ -1,8 +1,8 @@
 // The auction-lifecycle actor of one shown auction (a card, or the auction's page): the phase the screen shows is this
 // actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
-// 014), fetched as soon as this module runs, as the auth actor's is: the first paint does not wait for it, and until
-// it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the first render shows
-// the phase the machine starts in, and the actor starts before the paint.
+// 014), fetched as soon as this module runs, as the auth actor's is; the page's first render waits for it (src/main.tsx,
+// decision 042). Until it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the
+// first render shows the phase the machine starts in, and the actor starts before the paint.
 import { useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
