@@ -1,7 +1,7 @@
 // The dev panel (outside production): the page's live machines (the very actors the page draws from), events sent
 // to them, and an operator's server-side actions on the auction of the page.
 import { expect, test, type Page } from "@playwright/test";
-import { operatorPage } from "./support";
+import { inEnglish, operatorPage, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -11,6 +11,27 @@ async function openDevTools(page: Page) {
   await expect(panel).toBeVisible();
   return panel;
 }
+
+test("on a desktop the panel's button sits in the sidebar and covers no auction card", async ({ browser }) => {
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+    const context = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+    const page = await context.newPage();
+    await inEnglish(page);
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Dev tools" })).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
+    const button = await page.getByRole("button", { name: "Dev tools" }).boundingBox();
+    const sidebar = await page.getByRole("complementary").boundingBox();
+    expect(button && sidebar, "the button and the sidebar are on screen").toBeTruthy();
+    expect(button!.x + button!.width, `${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(sidebar!.x + sidebar!.width);
+    for (const card of await page.getByRole("article").all()) {
+      const box = (await card.boundingBox())!;
+      const overlaps = box.x < button!.x + button!.width && button!.x < box.x + box.width && box.y < button!.y + button!.height && button!.y < box.y + box.height;
+      expect(overlaps, `${viewport.width}×${viewport.height}`).toBe(false);
+    }
+    await context.close();
+  }
+});
 
 test("the panel lists the page's machines, and an event sent to one changes its state", async ({ browser }) => {
   const page = await operatorPage(browser);
