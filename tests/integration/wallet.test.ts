@@ -1,0 +1,116 @@
+// The wallet's own routes and ledger (SPEC.md §7): the balance, the history page by page with the auction each entry
+// concerns, and the ledger's refusals. Spend limits have their own file (spend-limits.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TransactionsResponse, WalletResponse } from "../../contract";
+import { InsufficientFundsError, postLedgerEntry } from "../../server/wallet/wallet.service";
+import { TestClient, signUpConfirmed } from "../support/client";
+import { createAuction, createBidder } from "../support/fixtures";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+let ip = 0;
+async function signedIn() {
+  const client = new TestClient(server.url, `10.41.0.${++ip}`);
+  const body = await signUpConfirmed(client);
+  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
+  return { client, id: user!.id };
+}
+
+const historyOf = async (client: TestClient, page?: number) => {
+  const answer = await client.get(`/api/user-wallet/transactions${page === undefined ? "" : `?page=${page}`}`);
+  expect(answer.status).toBe(200);
+  return TransactionsResponse.parse(answer.body);
+};
+const balanceOf = async (client: TestClient) => WalletResponse.parse((await client.get("/api/user-wallet")).body).balance;
+
+describe("the wallet's routes", () => {
+  it("answer 401 to a visitor and change nothing", async () => {
+    const visitor = new TestClient(server.url, "10.41.1.1");
+    for (const path of ["/api/user-wallet", "/api/user-wallet/transactions", "/api/spend-limits"]) {
+      expect((await visitor.get(path)).status, path).toBe(401);
+    }
+    expect((await visitor.put("/api/spend-limits", { auctionLimitCents: 100, topUpLimitCents: null })).status).toBe(401);
+    expect((await visitor.post("/api/spend-limits/pause", { length: "24h" })).status).toBe(401);
+  });
+
+  it("show a new bidder a wallet of €0 and an empty history", async () => {
+    const bidder = await signedIn();
+    expect(await balanceOf(bidder.client)).toBe(0);
+    expect(await historyOf(bidder.client)).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+  });
+
+  it("page the history twenty at a time, newest first, in euros, with the auction an entry concerns", async () => {
+    const bidder = await signedIn();
+    const other = await createBidder(db(), { balanceCents: 5000 });
+    const auctionId = await createAuction(db(), new Date(), { title: "Wallet page lamp" });
+    for (let n = 1; n <= 24; n += 1) {
+      await postLedgerEntry(db(), { userId: bidder.id, type: "Payment", amountCents: 100 * n + 1, description: `Top-up ${n}` });
+    }
+    await postLedgerEntry(db(), { userId: bidder.id, type: "AuctionEnrollment", amountCents: -250, description: "Entry fee", auctionId });
+    // Another bidder's entries are theirs alone.
+    await postLedgerEntry(db(), { userId: other.id, type: "Adjustment", amountCents: 75, description: "Someone else's" });
+
+    expect(await balanceOf(bidder.client)).toBe((100 * (24 * 25) / 2 + 24 - 250) / 100);
+
+    const first = await historyOf(bidder.client);
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
+    expect(first.items.map((item) => item.description)).toEqual([
+      "Entry fee",
+      ...Array.from({ length: 19 }, (_, i) => `Top-up ${24 - i}`),
+    ]);
+    expect(first.items[0]).toMatchObject({ type: "AuctionEnrollment", amount: -2.5, auction: { id: auctionId, title: "Wallet page lamp" } });
+    expect(first.items[1]).toMatchObject({ type: "Payment", amount: 24.01, auction: null });
+    expect(Date.parse(first.items[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(first.items[1]!.createdAt));
+
+    const second = await historyOf(bidder.client, 2);
+    expect(second).toMatchObject({ total: 25, page: 2, pageSize: 20 });
+    expect(second.items.map((item) => item.description)).toEqual(["Top-up 5", "Top-up 4", "Top-up 3", "Top-up 2", "Top-up 1"]);
+    expect(second.items.at(-1)).toMatchObject({ amount: 1.01 });
+
+    expect(await historyOf(bidder.client, 3)).toEqual({ items: [], total: 25, page: 3, pageSize: 20 });
+    expect(await historyOf(bidder.client, 1)).toEqual(first);
+  });
+});
+
+describe("the ledger", () => {
+  it("returns the entry it wrote, with its id and the balance just after it", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 1000 });
+    const posted = await postLedgerEntry(db(), { userId: bidder.id, type: "AuctionEnrollment", amountCents: -300, description: "Entry fee" });
+    expect(posted).toMatchObject({ userId: bidder.id, type: "AuctionEnrollment", amountCents: -300, balanceCents: 700 });
+    const [row] = await db().query<{ id: number; created_at: Date }>(
+      "select id, created_at from wallet_transactions where user_id = $1 order by id desc limit 1",
+      [bidder.id],
+    );
+    expect(posted.id).toBe(row!.id);
+    expect(posted.createdAt.toISOString()).toBe(row!.created_at.toISOString());
+  });
+
+  it("refuses an amount of zero or part of a cent, and what would take the balance below zero, changing nothing", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 500 });
+    const entry = { userId: bidder.id, type: "AuctionEnrollment" as const, description: "Entry fee" };
+    await expect(postLedgerEntry(db(), { ...entry, amountCents: 0 })).rejects.toThrow("amount must be a non-zero integer of cents");
+    await expect(postLedgerEntry(db(), { ...entry, amountCents: -1.5 })).rejects.toThrow("amount must be a non-zero integer of cents");
+    const overdraft = postLedgerEntry(db(), { ...entry, amountCents: -501 });
+    await expect(overdraft).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(overdraft).rejects.toThrow("Not enough funds in your wallet!");
+    // Down to exactly zero is allowed.
+    expect((await postLedgerEntry(db(), { ...entry, amountCents: -500 })).balanceCents).toBe(0);
+    const rows = await db().query<{ amount_cents: number }>("select amount_cents from wallet_transactions where user_id = $1 order by id", [bidder.id]);
+    expect(rows.map((row) => row.amount_cents)).toEqual([500, -500]);
+  });
+
+  it("opens a wallet for a user who has none on the first entry", async () => {
+    const bidder = await createBidder(db());
+    expect(await db().query("select 1 from wallets where user_id = $1", [bidder.id])).toEqual([]);
+    expect((await postLedgerEntry(db(), { userId: bidder.id, type: "Adjustment", amountCents: 42, description: "Goodwill" })).balanceCents).toBe(42);
+  });
+});
