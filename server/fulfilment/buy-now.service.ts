@@ -8,16 +8,14 @@ import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 import { offerFacts, offerOrRefuse, purchasesOf } from "./buy-now.queries";
-import { payFromWallet, type Quote } from "./fulfilment.service";
-import { discountCents, findUsablePromoCode } from "./promo-codes";
+import { payFromWallet } from "./fulfilment.service";
+import { promoNote, quoteWithPromo, type Quote } from "./promo-codes";
 
 /** What the bidder would pay now for the auction's item, with the promo code if it is valid for them. */
 export async function quoteBuyNow(db: Database, input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date }): Promise<Quote> {
   return db.transaction(async (tx) => {
     const offer = offerOrRefuse(await offerFacts(tx, input.auctionId, input.userId), input.userId, input.now);
-    const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now) : null;
-    const discount = promo ? discountCents(offer.priceCents, promo) : 0;
-    return { priceCents: offer.priceCents, discountCents: discount, amountCents: offer.priceCents - discount, promoCode: promo?.code ?? null };
+    return (await quoteWithPromo(tx, offer.priceCents, input)).quote;
   });
 }
 
@@ -33,14 +31,13 @@ export type BuyNowInput = { userId: string; auctionId: number; deliveryAddress: 
 export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ purchaseId: number; quote: Quote }> {
   const facts = await offerFacts(tx, input.auctionId, input.userId, { lock: true });
   const offer = offerOrRefuse(facts, input.userId, input.now);
-  const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now, { lock: true }) : null;
-  const discount = promo ? discountCents(offer.priceCents, promo) : 0;
-  const amountCents = offer.priceCents - discount;
+  const { quote, promo } = await quoteWithPromo(tx, offer.priceCents, input, { lock: true });
+  const { amountCents, discountCents: discount } = quote;
   const transactionId = await payFromWallet(tx, {
     userId: input.userId,
     type: "BuyItNow",
     amountCents,
-    description: `Buy it now: ${facts.title}${promo ? ` (promo code ${promo.code})` : ""}`,
+    description: `Buy it now: ${facts.title}${promoNote(promo)}`,
     auctionId: input.auctionId,
     now: input.now,
   });
@@ -64,7 +61,7 @@ export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ pur
   }
   await logEvent(tx, purchaseId, null, "PaymentReceived", `user:${input.userId}`, input.now);
   await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [input.userId, input.phone, input.deliveryAddress]);
-  return { purchaseId, quote: { priceCents: offer.priceCents, discountCents: discount, amountCents, promoCode: promo?.code ?? null } };
+  return { purchaseId, quote };
 }
 
 /** The purchase in a transaction of its own: what the route calls. */

@@ -10,7 +10,7 @@ import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.servic
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
-import { discountCents, findUsablePromoCode } from "./promo-codes";
+import { promoNote, quoteWithPromo, type Quote } from "./promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
@@ -82,8 +82,6 @@ export async function payFromWallet(
   }
 }
 
-export type Quote = { priceCents: number; discountCents: number; amountCents: number; promoCode: string | null };
-
 /** What the winner would pay now, with the promo code if it is valid for them (PROMO_CODE_INVALID otherwise). */
 export async function quotePayment(
   db: Database,
@@ -93,9 +91,7 @@ export async function quotePayment(
   return db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, input.userId);
     assertPayable(fulfilment, input.now);
-    const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now) : null;
-    const discount = promo ? discountCents(fulfilment.price_cents, promo) : 0;
-    return { priceCents: fulfilment.price_cents, discountCents: discount, amountCents: fulfilment.price_cents - discount, promoCode: promo?.code ?? null };
+    return (await quoteWithPromo(tx, fulfilment.price_cents, input)).quote;
   });
 }
 
@@ -108,17 +104,16 @@ export async function payForWonAuction(
   db: Database,
   input: { userId: string; auctionId: number; deliveryAddress: string; phone: string; promoCode?: string | undefined; now: Date },
 ): Promise<{ wonAuction: WonAuction; quote: Quote }> {
-  const quote = await db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, input.userId);
     assertPayable(fulfilment, input.now);
-    const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now, { lock: true }) : null;
-    const discount = promo ? discountCents(fulfilment.price_cents, promo) : 0;
-    const amountCents = fulfilment.price_cents - discount;
+    const { quote, promo } = await quoteWithPromo(tx, fulfilment.price_cents, input, { lock: true });
+    const { amountCents, discountCents: discount } = quote;
     const transactionId = await payFromWallet(tx, {
       userId: input.userId,
       type: "AuctionPayment",
       amountCents,
-      description: `Payment: ${fulfilment.title}${promo ? ` (promo code ${promo.code})` : ""}`,
+      description: `Payment: ${fulfilment.title}${promoNote(promo)}`,
       auctionId: input.auctionId,
       now: input.now,
     });
@@ -143,9 +138,9 @@ export async function payForWonAuction(
       input.phone,
       input.deliveryAddress,
     ]);
-    return { priceCents: fulfilment.price_cents, discountCents: discount, amountCents, promoCode: promo?.code ?? null };
+    return quote;
   });
-  return { wonAuction: await getWonAuction(db, input.userId, input.auctionId), quote };
+  return { wonAuction: await getWonAuction(db, input.userId, input.auctionId), quote: paid };
 }
 
 /** The steps only operators take: PaymentReceived → InDelivery → Delivered, one at a time, as the machine allows. */

@@ -6,8 +6,7 @@ export {
   payForWonAuction,
   quotePayment,
   setPaymentTimeLeft,
-  type Quote,
 } from "./fulfilment.service";
-export { createPromoCode, disablePromoCode, discountCents, listPromoCodes } from "./promo-codes";
+export { createPromoCode, disablePromoCode, discountCents, listPromoCodes, type Quote } from "./promo-codes";
 export { buyNowStatus, listOffers, listPurchases, purchasesOf } from "./buy-now.queries";
 export { advancePurchase, buyItNow, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";

@@ -13,6 +13,28 @@ export function discountCents(priceCents: number, promo: Pick<UsablePromoCode, "
   return Math.min(priceCents, Math.max(0, raw));
 }
 
+/** What a bidder pays for an item: its price, the promo code's discount and what is left, and the code applied. */
+export type Quote = { priceCents: number; discountCents: number; amountCents: number; promoCode: string | null };
+
+/**
+ * The quote for `priceCents` with the promo code of `input`, if one is given (PROMO_CODE_INVALID when this user may not
+ * use it now), and the code itself for the redemption; `lock` when it is about to be redeemed (`findUsablePromoCode`).
+ * A winner's payment and a Buy it now purchase price the same way.
+ */
+export async function quoteWithPromo(
+  tx: Queryable,
+  priceCents: number,
+  input: { userId: string; promoCode?: string | undefined; now: Date },
+  options: { lock?: boolean } = {},
+): Promise<{ quote: Quote; promo: UsablePromoCode | null }> {
+  const promo = input.promoCode ? await findUsablePromoCode(tx, input.promoCode, input.userId, input.now, options) : null;
+  const discount = promo ? discountCents(priceCents, promo) : 0;
+  return { quote: { priceCents, discountCents: discount, amountCents: priceCents - discount, promoCode: promo?.code ?? null }, promo };
+}
+
+/** The ledger's note of a redeemed code, after the entry's description. */
+export const promoNote = (promo: UsablePromoCode | null): string => (promo ? ` (promo code ${promo.code})` : "");
+
 const codeKey = (code: string) => code.trim().toUpperCase();
 
 type PromoRow = {
