@@ -24,8 +24,8 @@ async function bidder() {
   return client;
 }
 
-async function createPayment(client: TestClient, amount: number) {
-  const answer = await client.post("/api/payments", { amount, language: "en" });
+async function createPayment(client: TestClient, amount: number, language = "en") {
+  const answer = await client.post("/api/payments", { amount, language });
   expect(answer.status).toBe(200);
   return CreatePaymentResponse.parse(answer.body);
 }
@@ -138,5 +138,102 @@ describe("top-up through the sandbox provider", () => {
     const created = await createPayment(owner, 3);
     expect((await (await bidder()).get(`/api/payments/${created.payment!.id}`)).status).toBe(404);
     expect((await new TestClient(server.url).post("/api/payments", { amount: 3 })).status).toBe(401);
+  });
+});
+
+describe("the sandbox's checkout page", () => {
+  const page = async (client: TestClient | null, paymentId: string) => {
+    const response = await fetch(`${server.url}/sandbox/checkout/${paymentId}`, { headers: client ? { Cookie: client.cookieHeader } : {} });
+    return { status: response.status, type: response.headers.get("content-type"), html: await response.text() };
+  };
+
+  it("shows the payer, in their language, the amount and the ways to pay, and posts the choice back to itself", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 12.5, "lv");
+    const shown = await page(client, created.payment!.id);
+    expect(shown).toMatchObject({ status: 200, type: "text/html; charset=utf-8" });
+    expect(shown.html).toMatch(/^<!doctype html><html lang="lv">/);
+    expect(shown.html).toContain("<title>Smilškastes apmaksa · Pennybid</title>");
+    expect(shown.html).toContain("<h1>Maksājums Pennybid</h1>");
+    expect(shown.html).toContain('<p class="notice">Smilškaste: testa maksājums, nauda netiek pārskaitīta.</p>');
+    expect(shown.html).toContain(`<form method="post" action="/sandbox/checkout/${created.payment!.id}">`);
+    expect(shown.html).toMatch(/<span>Summa<\/span><strong>12,50\s€<\/strong>/);
+    expect(shown.html).toContain("<legend>Maksājuma veids</legend>");
+    expect(shown.html).toContain('<input type="radio" name="method" value="card" checked> Bankas karte');
+    expect(shown.html).toContain('<input type="radio" name="method" value="bank"> Internetbanka');
+    expect(shown.html).toContain('<button name="action" value="pay" class="pay">Maksāt</button>');
+    expect(shown.html).toContain('<button name="action" value="decline">Noraidīt</button>');
+    expect(shown.html).toContain('<button name="action" value="cancel">Atcelt</button>');
+    expect(shown.html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+  });
+
+  it("says a settled payment is done, with a way back and nothing to press", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 4);
+    await checkout(client, created.payment!.id, "pay");
+    const shown = await page(client, created.payment!.id);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('<p>This payment has already been completed.</p><p><a href="/">Back to Pennybid</a></p>');
+    expect(shown.html).not.toContain("<form");
+  });
+
+  it("is unknown to anyone but the payer, and to a visitor, whatever they send it", async () => {
+    const owner = await bidder();
+    const created = await createPayment(owner, 6);
+    const stranger = await bidder();
+    for (const [client, id] of [
+      [stranger, created.payment!.id],
+      [null, created.payment!.id],
+      [owner, "00000000-0000-4000-8000-000000000000"],
+      [owner, "not-a-payment"],
+    ] as const) {
+      const shown = await page(client, id);
+      expect(shown.status, id).toBe(404);
+      expect(JSON.parse(shown.html)).toEqual({ error: { code: "NOT_FOUND", message: "Unknown payment." } });
+    }
+    expect((await checkout(stranger, created.payment!.id, "pay")).status).toBe(404);
+    expect((await owner.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "pending" });
+  });
+
+  it("refuses a choice it does not offer, leaving the payment pending", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 8);
+    const response = await fetch(`${server.url}/sandbox/checkout/${created.payment!.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: client.cookieHeader },
+      body: new URLSearchParams({ action: "steal", method: "card" }).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: "VALIDATION_FAILED", message: "Choose pay, decline or cancel." } });
+    expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "pending" });
+  });
+
+  it("pays by card: the ledger says so", async () => {
+    const client = await bidder();
+    const created = await createPayment(client, 3);
+    expect(await checkout(client, created.payment!.id, "pay", "card")).toEqual({ status: 303, location: "/payments/success" });
+    const history = TransactionsResponse.parse((await client.get("/api/user-wallet/transactions")).body);
+    expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 3, description: "Top-up by card" })]);
+    const [row] = await server.database.db.query<{ method: string; transaction_id: number }>("select method, transaction_id from payments where id = $1", [created.payment!.id]);
+    expect(row).toEqual({ method: "card", transaction_id: history.items[0]!.id });
+  });
+});
+
+describe("the sandbox's webhook", () => {
+  const post = (body: string, signature = signPayload(secret(), body)) =>
+    fetch(`${server.url}/api/payments/webhook/sandbox`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature }, body });
+
+  it("refuses a signed body that is not an event, and acknowledges one for no payment of ours without crediting anyone", async () => {
+    const notJson = await post("{not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: { code: "BAD_REQUEST", message: "Invalid event." } });
+    const wrongShape = await post(JSON.stringify({ paymentId: "x", outcome: "maybe" }));
+    expect(wrongShape.status).toBe(400);
+    const forged = await post(JSON.stringify({ paymentId: "x", outcome: "failed" }), "t=1,v1=00");
+    expect(await forged.json()).toEqual({ error: { code: "BAD_REQUEST", message: "Invalid signature." } });
+    const unknown = await post(JSON.stringify({ paymentId: "00000000-0000-4000-8000-000000000000", outcome: "succeeded", method: "card" }));
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ received: true });
   });
 });
