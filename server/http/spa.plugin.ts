@@ -7,14 +7,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isServerPath, type FirstScreen, type Language } from "../../contract";
 import { FIRST_SCREEN_ELEMENT_ID } from "../../contract/constants";
 import { errorBody } from "./errors";
+import { escapeHtml } from "./html";
 import { pageLanguage } from "./language";
 
 /** Vite fingerprints what it puts in `assets/`: a changed file gets a new name, so a copy may be kept for good. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Everything else (index.html above all) may be kept but is asked about again each time: a 304 by its ETag. */
 const REVALIDATE = "no-cache";
-
-const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
  * index.html with the page's first screen inside (decision 025): as a JSON data block (never run as a script; `<`
@@ -23,7 +22,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
  */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   const picture = screen.lists?.Running.items[0]?.image ?? screen.auction?.images[0] ?? screen.auction?.image;
-  const preload = picture ? `<link rel="preload" as="image" href="${escapeAttribute(picture)}" fetchpriority="high" />` : "";
+  const preload = picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />` : "";
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(screen).replace(/</g, "\\u003c")}</script>`;
   const withPreload = html.includes("</head>") ? html.replace("</head>", `${preload}</head>`) : `${preload}${html}`;
   return withPreload.includes("</body>") ? withPreload.replace("</body>", `${data}</body>`) : `${withPreload}${data}`;

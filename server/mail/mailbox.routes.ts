@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MailboxQuery } from "../../contract";
 import type { Database } from "../db/database";
+import { escapeHtml } from "../http/html";
 
 type MailRow = { id: number; to_address: string; subject: string; text_body: string; created_at: Date };
 
@@ -28,12 +29,11 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Databas
 
   app.get("/dev/mailbox", async (_request, reply) => {
     const mails = await listMails();
-    const esc = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
     const items = mails
       .map(
-        (mail) => `<article><h2>${esc(mail.subject)}</h2><p class="meta">To ${esc(mail.to_address)} · ${mail.created_at.toISOString()}</p>
-<pre>${esc(mail.text_body)}</pre><ul>${linksIn(mail.text_body)
-          .map((link) => `<li><a href="${esc(link)}">${esc(link)}</a></li>`)
+        (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to_address)} · ${mail.created_at.toISOString()}</p>
+<pre>${escapeHtml(mail.text_body)}</pre><ul>${linksIn(mail.text_body)
+          .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
           .join("")}</ul></article>`,
       )
       .join("");

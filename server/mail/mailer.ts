@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import type { Language } from "../../contract";
 import type { Queryable } from "../db/database";
+import { escapeHtml } from "../http/html";
 import { translatorFor } from "../i18n";
 
 export type Mail = { to: string; subject: string; text: string; html: string; language: Language };
@@ -27,9 +28,6 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
     },
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** A mail with a greeting, a paragraph, one button-like link and a closing line, in text and HTML. */
 export function actionMail(options: {

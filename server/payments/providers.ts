@@ -7,13 +7,11 @@ export type CheckoutRequest = { paymentId: string; amountCents: number; language
 export type Checkout = { checkoutUrl: string; providerRef: string };
 
 export interface PaymentProvider {
-  readonly name: "sandbox" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
 }
 
 export function sandboxProvider(): PaymentProvider {
   return {
-    name: "sandbox",
     createCheckout: async ({ paymentId, origin }) => ({ checkoutUrl: `${origin}/sandbox/checkout/${paymentId}`, providerRef: `sbx_${paymentId}` }),
   };
 }
@@ -23,7 +21,6 @@ export type StripeCheckoutSessions = { create(params: Stripe.Checkout.SessionCre
 
 export function stripeProvider(sessions: StripeCheckoutSessions): PaymentProvider {
   return {
-    name: "stripe",
     async createCheckout({ paymentId, amountCents, language, origin, email }) {
       const session = await sessions.create({
         mode: "payment",

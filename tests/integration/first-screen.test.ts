@@ -75,7 +75,7 @@ describe("Home's page", () => {
     // The only script elements are the data block and the app's own.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).not.toContain(hostileTitle);
-    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c>.webp" fetchpriority="high" /></head>`);
+    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c&gt;.webp" fetchpriority="high" /></head>`);
   });
 
   it("is the plain index.html at /index.html (the offline shell) and on the app's other routes", async () => {
@@ -96,7 +96,7 @@ describe("an auction's page", () => {
     const { serverNow: _read, ...fromApi } = (await (await fetch(`${server.url}/api/auctions/${hostileId}`, { headers: spaHeaders })).json()) as { serverNow: number };
     expect({ ...auction, serverNow: undefined }).toEqual({ ...fromApi, serverNow: undefined });
     expect(html).not.toContain(hostileTitle);
-    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c>.webp" fetchpriority="high" />`);
+    expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c&gt;.webp" fetchpriority="high" />`);
   });
 
   it("is the plain index.html for a draft, which no bidder may see", async () => {

@@ -6,14 +6,21 @@ import { CreatePaymentResponse } from "../../contract";
 import { createPendingPayment } from "../../server/payments/payments.service";
 import type { StripeCheckoutSessions } from "../../server/payments/providers";
 import { TestClient, signUpConfirmed } from "../support/client";
+import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
 const WEBHOOK_SECRET = "whsec_test_pennybid";
 const stripe = new Stripe("sk_test_offline");
 const created: Parameters<StripeCheckoutSessions["create"]>[0][] = [];
+/** Amounts (in cents) at which the stand-in fails as Stripe can: down, or a session without an address. */
+const PROVIDER_DOWN_CENTS = 1313;
+const NO_ADDRESS_CENTS = 1414;
 const sessions: StripeCheckoutSessions = {
   create: async (params) => {
     created.push(params);
+    const cents = params.line_items?.[0]?.price_data?.unit_amount;
+    if (cents === PROVIDER_DOWN_CENTS) throw new Error("Stripe is down");
+    if (cents === NO_ADDRESS_CENTS) return { id: `cs_test_${created.length}`, url: null };
     return { id: `cs_test_${created.length}`, url: `https://checkout.stripe.com/c/pay/cs_test_${created.length}` };
   },
 };
@@ -26,7 +33,9 @@ beforeAll(async () => {
     { stripeSessions: sessions },
   );
 });
+const sockets: LiveClient[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
   await server.close();
 });
 
@@ -36,24 +45,25 @@ async function bidder() {
   return client;
 }
 
-function sessionEvent(type: string, paymentId: string, paymentStatus: "paid" | "unpaid" = "paid") {
+function sessionEvent(type: string, paymentId: string | null, paymentStatus: "paid" | "unpaid" = "paid", metadata: Record<string, string> = paymentId ? { paymentId } : {}) {
   return JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: "event",
     type,
-    data: { object: { id: "cs_test_x", object: "checkout.session", client_reference_id: paymentId, metadata: { paymentId }, payment_status: paymentStatus } },
+    data: { object: { id: "cs_test_x", object: "checkout.session", client_reference_id: paymentId, metadata, payment_status: paymentStatus } },
   });
 }
 
-async function deliver(payload: string, secret = WEBHOOK_SECRET) {
+async function deliverForBody(payload: string, secret = WEBHOOK_SECRET) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
   const response = await fetch(`${server.url}/api/payments/webhook/stripe`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
     body: payload,
   });
-  return response.status;
+  return { status: response.status, body: (await response.json()) as unknown };
 }
+const deliver = async (payload: string, secret = WEBHOOK_SECRET) => (await deliverForBody(payload, secret)).status;
 
 describe("Stripe Checkout", () => {
   it("creates a Checkout Session for the top-up in euro cents and answers its address", async () => {
@@ -64,7 +74,9 @@ describe("Stripe Checkout", () => {
       mode: "payment",
       client_reference_id: answer.payment?.id,
       locale: "lv",
-      line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 1250 } }],
+      metadata: { paymentId: answer.payment?.id },
+      customer_email: expect.stringContaining("@"),
+      line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: 1250, product_data: { name: "Pennybid wallet top-up" } } }],
       success_url: `${server.url}/payments/success`,
       cancel_url: `${server.url}/payments/canceled`,
     });
@@ -74,8 +86,9 @@ describe("Stripe Checkout", () => {
     const client = await bidder();
     const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 20, language: "en" })).body);
     const payload = sessionEvent("checkout.session.completed", answer.payment!.id);
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => deliver(payload)));
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliverForBody(payload)));
+    expect(answers.every((delivered) => delivered.status === 200)).toBe(true);
+    expect(answers[0]!.body).toEqual({ received: true });
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 20 });
     expect((await client.get(`/api/payments/${answer.payment!.id}`)).body).toMatchObject({ status: "succeeded" });
   });
@@ -104,7 +117,7 @@ describe("Stripe Checkout", () => {
     const client = await bidder();
     const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 30, language: "en" })).body);
     const payload = sessionEvent("checkout.session.completed", answer.payment!.id);
-    expect(await deliver(payload, "whsec_someone_else")).toBe(400);
+    expect(await deliverForBody(payload, "whsec_someone_else")).toEqual({ status: 400, body: { error: { code: "BAD_REQUEST", message: "Invalid signature." } } });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = await fetch(`${server.url}/api/payments/webhook/stripe`, {
       method: "POST",
@@ -129,5 +142,54 @@ describe("Stripe Checkout", () => {
     });
     expect(pay.status).toBe(404);
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
+  });
+
+  it("answers that the provider is not answering when a session cannot be made, and records the payment failed", async () => {
+    const client = await bidder();
+    for (const amount of [PROVIDER_DOWN_CENTS / 100, NO_ADDRESS_CENTS / 100]) {
+      const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount, language: "en" })).body);
+      expect(answer, String(amount)).toEqual({
+        isSuccess: false,
+        checkoutUrl: null,
+        payment: null,
+        errorMessage: "The payment provider is not answering. Please try again in a moment.",
+      });
+    }
+    const rows = await server.database.db.query<{ status: string; amount_cents: number }>(
+      "select p.status, p.amount_cents from payments p join users u on u.id = p.user_id where u.email = $1 order by p.amount_cents",
+      [((await client.get("/api/users/profile")).body as { email: string }).email],
+    );
+    expect(rows).toEqual([
+      { status: "failed", amount_cents: PROVIDER_DOWN_CENTS },
+      { status: "failed", amount_cents: NO_ADDRESS_CENTS },
+    ]);
+  });
+
+  it("settles by the payment id in the metadata when the session has no reference, and ignores events that are not ours", async () => {
+    const client = await bidder();
+    const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 4, language: "en" })).body);
+    const paymentId = answer.payment!.id;
+    // Neither a checkout session's event nor one naming a payment: acknowledged, nothing moves.
+    expect(await deliverForBody(JSON.stringify({ id: "evt_other", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_1", client_reference_id: paymentId } } }))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(await deliver(sessionEvent("checkout.session.completed", null))).toBe(200);
+    expect(await deliver(sessionEvent("checkout.session.async_payment_succeeded", null))).toBe(200);
+    expect((await client.get(`/api/payments/${paymentId}`)).body).toMatchObject({ status: "pending" });
+
+    expect(await deliver(sessionEvent("checkout.session.completed", null, "paid", { paymentId }))).toBe(200);
+    expect((await client.get(`/api/payments/${paymentId}`)).body).toMatchObject({ status: "succeeded" });
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 4 });
+  });
+
+  it("tells the payer's open pages the new balance once the confirmation settles it", async () => {
+    const client = await bidder();
+    const socket = await openSocket(server.url, sockets, client.cookieHeader);
+    const balances: number[] = [];
+    socket.on("wallet:updated", ({ balance }) => balances.push(balance));
+    const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 7.25, language: "en" })).body);
+    expect(await deliver(sessionEvent("checkout.session.completed", answer.payment!.id))).toBe(200);
+    await expect.poll(() => balances).toEqual([7.25]);
   });
 });

@@ -4,6 +4,7 @@ import { signPayload } from "../../server/payments/webhook-signature";
 import { sandboxWebhookSecret } from "../../server/payments/payments.routes";
 import { loadConfig } from "../../server/config";
 import { TestClient, signUpConfirmed } from "../support/client";
+import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -12,7 +13,9 @@ let ip = 0;
 beforeAll(async () => {
   server = await startTestServer({ SESSION_SECRET: "s".repeat(40) });
 });
+const sockets: LiveClient[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
   await server.close();
 });
 
@@ -136,7 +139,8 @@ describe("top-up through the sandbox provider", () => {
   it("shows a payment only to its owner", async () => {
     const owner = await bidder();
     const created = await createPayment(owner, 3);
-    expect((await (await bidder()).get(`/api/payments/${created.payment!.id}`)).status).toBe(404);
+    const stranger = await (await bidder()).get(`/api/payments/${created.payment!.id}`);
+    expect(stranger).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such payment." } } });
     expect((await new TestClient(server.url).post("/api/payments", { amount: 3 })).status).toBe(401);
   });
 });
@@ -237,3 +241,25 @@ describe("the sandbox's webhook", () => {
     expect(await unknown.json()).toEqual({ received: true });
   });
 });
+
+describe("a top-up's amount and record", () => {
+  it("takes exactly the smallest and the largest top-up, and not a cent beyond either", async () => {
+    const client = await bidder();
+    for (const amount of [1, 500, 19.99]) expect((await createPayment(client, amount)).isSuccess, String(amount)).toBe(true);
+    expect((await createPayment(client, 0.99)).errorMessage).toBe("The smallest top-up is €1.00.");
+    expect((await createPayment(client, 500.01)).errorMessage).toBe("The largest top-up is €500.00.");
+  });
+
+  it("keeps the provider's reference of the checkout, and tells the payer's open pages the new balance when it settles", async () => {
+    const client = await bidder();
+    const socket = await openSocket(server.url, sockets, client.cookieHeader);
+    const balances: number[] = [];
+    socket.on("wallet:updated", ({ balance }) => balances.push(balance));
+    const created = await createPayment(client, 2.5);
+    const [row] = await server.database.db.query<{ provider: string; provider_ref: string }>("select provider, provider_ref from payments where id = $1", [created.payment!.id]);
+    expect(row).toEqual({ provider: "sandbox", provider_ref: `sbx_${created.payment!.id}` });
+    await checkout(client, created.payment!.id, "pay");
+    await expect.poll(() => balances).toEqual([2.5]);
+  });
+});
+
