@@ -6,7 +6,7 @@ import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { Refusal } from "../refusal";
 import { assertAuctionSpend, auctionSpendRefusal, pauseRefusal } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
-import { auctionState, RECENT_BIDS, type AuctionRow } from "./auctions.queries";
+import { auctionState, RECENT_BIDS, rowOfJson, type AuctionJson } from "./auctions.queries";
 import { enrolmentRefusal, NO_WIN_LIMITS, RULED_AUCTION_COLUMNS, type RuledAuction, type WinLimits } from "./enrolment-rules";
 
 /** What enrolment and the auto-bid setting read of the auction they lock (a bid locks it in place_bid). */
@@ -101,11 +101,13 @@ export type PlacedBid = {
 /** What the bid's statement can refuse by itself; the one-bid-a-second rule shows as `is_paced` false. */
 type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
 
-type PlacedBidRow = Partial<AuctionRow> & {
+type PlacedBidRow = {
   refusal: BidRefusal | null;
   is_paced: boolean;
   outbid_user_id: string | null;
   bidder_name: string | null;
+  /** The auction's state after the bid; null when the bid was refused or too fast. */
+  state: AuctionJson | null;
 };
 
 /**
@@ -119,7 +121,7 @@ export async function placeBid(
   now: Date,
   options: { isAuto?: boolean } = {},
 ): Promise<PlacedBid> {
-  // The rules and the write are the database function place_bid (migration 013): one round trip, its plan kept.
+  // The rules and the write are the database function place_bid (migrations 013, 021): one round trip, its plan kept.
   const [row] = await db.query<PlacedBidRow>("select * from place_bid($1, $2, $3, $4, $5, $6, $7)", [
     auctionId,
     userId,
@@ -134,8 +136,9 @@ export async function placeBid(
   if (row.refusal === "SELF_PAUSED") throw (await pauseRefusal(db, userId, now)) ?? new Refusal("SELF_PAUSED");
   if (row.refusal) throw new Refusal(row.refusal);
   if (!row.is_paced) throw new Refusal("BID_TOO_FAST");
-  // Neither refused nor too fast: `moved` updated the row, so its columns are all there.
-  const state = auctionState(row as AuctionRow, now.getTime());
+  // Neither refused nor too fast: `moved` updated the row, so its state is there.
+  if (!row.state) throw new Refusal("AUCTION_STATE_MISSING");
+  const state = auctionState(rowOfJson(row.state), now.getTime());
   return {
     auctionId,
     title: state.title,
