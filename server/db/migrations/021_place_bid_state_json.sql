@@ -1,6 +1,6 @@
 -- A bid's new live state as one json value (issue 17; decision 044): the client library reads one field, not thirty,
 -- which took a fifth of a bid's CPU on PGlite. Keys and values are those of server/auctions/auctions.queries.ts's
--- state reads (`STATE_JSON`); the rules and the writes are migration 018's, unchanged.
+-- state reads (`stateJson`); the rules and the writes are migration 018's, unchanged.
 
 drop function place_bid(bigint, uuid, timestamptz, text, boolean, int, int);
 
