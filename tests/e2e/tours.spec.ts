@@ -148,6 +148,9 @@ test("on a 390 px phone the main tour shows the mobile menu step instead of the 
   for (let step = 0; step < 20; step += 1) {
     const card = page.getByRole("alertdialog");
     await expect(card).toBeVisible();
+    // Shown as a user sees it: joyride has scrolled to the target and placed the card (until then it is there at
+    // opacity 0, and a tap on it would race the scroll).
+    await expect(page.locator(".react-joyride__floater")).toHaveCSS("opacity", "1");
     const title = (await card.getByRole("heading").textContent()) ?? "";
     titles.push(title);
     const done = card.getByRole("button", { name: "Done" });
