@@ -18,6 +18,10 @@ const config = {
   dryRunTimeoutMinutes: 60,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `reports/mutation/${folder.replaceAll("/", "-")}.json` },
+  // A second run after new tests re-tests only the mutants whose code or covering tests changed (the file is ignored
+  // by git: it describes this machine's last run, not the project).
+  incremental: true,
+  incrementalFile: `reports/mutation/${folder.replaceAll("/", "-")}.incremental.json`,
   tempDirName: ".tmp/stryker",
   cleanTempDir: "always",
   thresholds: { high: 90, low: 80, break: null },
