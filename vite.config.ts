@@ -26,7 +26,7 @@ export const laterTexts = ["auth", "validation", "pages", "profile", "push", "li
  * info-page texts) and `?operator` (the back office's, decision 027): the SPA loads only the parts and languages it
  * shows. The files stay whole for the server and the key-parity test.
  */
-export function localeParts(): Plugin {
+export function localeParts({ checkFirstScreen = true }: { checkFirstScreen?: boolean } = {}): Plugin {
   const prefix = "\0locale-part:";
   return {
     name: "pennybid:locale-parts",
@@ -51,6 +51,7 @@ export function localeParts(): Plugin {
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
     generateBundle(_options, bundle) {
+      if (!checkFirstScreen) return;
       const named = new RegExp(`["'\`](${laterTexts.join("|")})\\.[a-zA-Z]`);
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk" || !chunk.isEntry) continue;
@@ -148,7 +149,23 @@ export function installableApp(): Plugin[] {
   });
 }
 
-export default defineConfig({
+/**
+ * The server's renderer of the first screen (decision 045, `vite build --ssr`): the app's components for Node, into
+ * dist-ssr/. Its chunks are the server's, so none of the browser build's checks, splitting or copies apply.
+ */
+const serverRenderer = {
+  plugins: [react(), localeParts({ checkFirstScreen: false })],
+  build: {
+    outDir: "dist-ssr",
+    sourcemap: false,
+    copyPublicDir: false,
+    // ES modules by their name, wherever the folder is copied to (no package.json needs to say so).
+    rolldownOptions: { output: { entryFileNames: "[name].mjs", chunkFileNames: "assets/[name]-[hash].mjs" } },
+  },
+};
+
+/** The browser's build, the dev server and the test projects. */
+export const browserConfig = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
@@ -227,3 +244,5 @@ export default defineConfig({
     ],
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderer : browserConfig));

@@ -13,13 +13,18 @@ function newestMtime(target) {
 }
 
 const sources = ["src", "locales", "contract", "public", "index.html", "vite.config.ts"].map((p) => path.join(root, p));
+const builtRenderer = path.join(root, "dist-ssr", "entry-server.mjs");
 const isBuildStale =
-  !existsSync(builtIndex) || newestMtime(builtIndex) < Math.max(...sources.filter(existsSync).map(newestMtime));
+  !existsSync(builtIndex) ||
+  !existsSync(builtRenderer) || newestMtime(builtIndex) < Math.max(...sources.filter(existsSync).map(newestMtime));
 
 if (isBuildStale) {
   console.log("Building the web app…");
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // The browser's build, then the server's renderer of the first screen (decision 045).
+  for (const args of [["vite", "build"], ["vite", "build", "--ssr", "src/entry-server.tsx"]]) {
+    const build = spawnSync("npx", [...args, "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, stdio: "inherit" });

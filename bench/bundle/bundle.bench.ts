@@ -73,10 +73,10 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
   const notes: string[] = [];
   try {
     console.log(`bundle: vite build into ${dir}…`);
-    execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"], {
-      cwd: root,
-      stdio: "inherit",
-    });
+    const vite = (...args: string[]) => execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", ...args, "--emptyOutDir", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    vite("--outDir", dir);
+    // The server's renderer of the first screen, where the server looks for it (decision 045).
+    vite("--ssr", "src/entry-server.tsx", "--outDir", `${dir}-ssr`);
     const html = readFileSync(path.join(dir, "index.html"), "utf8");
     const fromHtml = initialAssets(html).map((asset) => measure(dir, asset.file, asset.kind, asset.how));
     // Only the active language comes before the first render; the fallbacks load after it (src/lib/i18n.ts).
@@ -164,6 +164,6 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       data: { initial: fromHtml, firstRenderTexts: texts, backOfficeInFirstLoad: backOffice, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse },
     });
   } finally {
-    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    for (const built of [dir, `${dir}-ssr`]) if (existsSync(built)) rmSync(built, { recursive: true, force: true });
   }
 }

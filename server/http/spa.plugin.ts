@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isServerPath, type FirstScreen, type Language } from "../../contract";
@@ -20,12 +21,40 @@ const REVALIDATE = "no-cache";
  * escaped, so no text in it can close the element), and its first picture, the likely largest paint, asked for at
  * once beside the scripts.
  */
-export function withFirstScreen(html: string, screen: FirstScreen): string {
+export function withFirstScreen(html: string, screen: FirstScreen, markup?: string | null): string {
   const picture = screen.lists?.Running.items[0]?.image ?? screen.auction?.images[0] ?? screen.auction?.image;
   const preload = picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />` : "";
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(screen).replace(/</g, "\\u003c")}</script>`;
   const withPreload = html.includes("</head>") ? html.replace("</head>", `${preload}</head>`) : `${preload}${html}`;
-  return withPreload.includes("</body>") ? withPreload.replace("</body>", `${data}</body>`) : `${withPreload}${data}`;
+  // The same data drawn (decision 045): React wrote and escaped the markup; a function replacement, so no `$` in it
+  // is read as a pattern. Inert until the SPA's first render takes its place: a tap before then would be lost on a
+  // button with no script behind it, so it is not taken at all, and the page's controls wait for the live ones.
+  const drawn = markup ? withPreload.replace(ROOT_ELEMENT, () => `<div id="root"><div inert style="display:contents">${markup}</div></div>`) : withPreload;
+  return drawn.includes("</body>") ? drawn.replace("</body>", `${data}</body>`) : `${drawn}${data}`;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Draws an app page's first screen from its data as the markup of the app's root, or null when it cannot. */
+export type FirstScreenRenderer = (url: string, screen: FirstScreen) => Promise<string | null>;
+
+/**
+ * The renderer `vite build --ssr` wrote beside the browser's build (`<static dir>-ssr/`: dist-ssr/ beside dist/,
+ * decision 045), or undefined when there is none (a build without it still serves every page, drawn by the SPA alone).
+ * Never inside the static folder, which is served and precached as it is.
+ */
+export const rendererFile = (staticDir: string) => path.join(`${path.resolve(staticDir)}-ssr`, "entry-server.mjs");
+
+async function loadRenderer(staticDir: string, log: FastifyInstance["log"]): Promise<FirstScreenRenderer | undefined> {
+  const file = rendererFile(staticDir);
+  if (!existsSync(file)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: FirstScreenRenderer };
+    return module.renderFirstScreen;
+  } catch (error) {
+    log.warn({ err: error }, "the first screen's renderer could not be loaded: pages are drawn by the SPA alone");
+    return undefined;
+  }
 }
 
 /** The first screen of the app page at a path, in a language, or null when it has none. */
@@ -57,6 +86,13 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
 
   const { firstScreen } = options;
   if (hasBuild && firstScreen) {
+    const render = await loadRenderer(options.staticDir, app.log);
+    const drawn = (request: FastifyRequest, screen: FirstScreen) =>
+      (render?.(request.url, screen) ?? Promise.resolve(null)).catch((error: unknown) => {
+        // Drawn by the SPA instead: the page is the same, only later.
+        request.log.warn({ err: error }, "a page's first screen could not be drawn");
+        return null;
+      });
     // Home's and an auction's pages are made per visit (what they carry is live), so they are never kept: no ETag,
     // asked for again each time. The app shell the service worker keeps is /index.html, the plain file: a page it
     // answers asks for its data itself.
@@ -67,8 +103,8 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
         return null;
       });
       if (!screen) return reply.sendFile("index.html");
-      const html = await readFile(indexFile, "utf8");
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, screen));
+      const [html, markup] = await Promise.all([readFile(indexFile, "utf8"), drawn(request, screen)]);
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, screen, markup));
     };
     for (const page of PAGES_WITH_FIRST_SCREEN) app.get(page, withItsFirstScreen);
   }

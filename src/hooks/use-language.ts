@@ -5,6 +5,6 @@ import type { Language } from "../../contract";
 import { currentLanguage } from "../lib/i18n";
 
 export function useLanguage(): Language {
-  useTranslation();
-  return currentLanguage();
+  const { i18n } = useTranslation();
+  return currentLanguage(i18n);
 }

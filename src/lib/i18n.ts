@@ -56,8 +56,9 @@ export function initialLanguage(): Language {
   return isOneOf(languages, stored) ? stored : defaultLanguage;
 }
 
-export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
+/** The language `instance` (the page's, unless a render provides its own, decision 045) shows, among ours. */
+export function currentLanguage(instance: Pick<typeof i18n, "resolvedLanguage" | "language"> = i18n): Language {
+  const language = instance.resolvedLanguage ?? instance.language;
   return isOneOf(languages, language) ? language : "en";
 }
 
@@ -97,8 +98,13 @@ function rememberLanguage(language: string) {
   document.cookie = `${storageKeys.language}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
 }
 
-i18n.on("languageChanged", rememberLanguage);
-rememberLanguage(initialLanguage());
+// In the browser only: the server's renderer of the first screen (decision 045) imports this module too, and renders
+// with an i18next instance of its own.
+const isInBrowser = typeof document !== "undefined";
+if (isInBrowser) {
+  i18n.on("languageChanged", rememberLanguage);
+  rememberLanguage(initialLanguage());
+}
 
 /** Resolves once the active language is loaded: render after it. */
 export const i18nReady: Promise<unknown> = i18n
@@ -129,6 +135,6 @@ export function enableFallbackLanguages(): Promise<void> {
 }
 
 // Right after the first render: the later texts in the active language, then the fallback languages (with them).
-void i18nReady.then(() => setTimeout(() => void loadLaterTexts().finally(() => void enableFallbackLanguages()), 0));
+if (isInBrowser) void i18nReady.then(() => setTimeout(() => void loadLaterTexts().finally(() => void enableFallbackLanguages()), 0));
 
 export { i18n };

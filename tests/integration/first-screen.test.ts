@@ -1,7 +1,7 @@
 // Home's page carries its first screen (decision 025): the first page of each section, as the search would answer
 // it, in a data block no title can break out of, and the first running picture asked for at once. The app's other
 // pages and the service worker's shell stay the plain, cached index.html.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +16,20 @@ const hostileTitle = `</script><script>alert("title")</script><!--`;
 let server: TestServer;
 let hostileId: number;
 
+/**
+ * The server's renderer stands where the build puts it (decision 045). This one writes what it was given, so the test
+ * sees where the server puts the markup; it fails on a path with "broken" in it. The real one is `vite build --ssr`'s,
+ * which tests/e2e/first-paint.phone.spec.ts runs.
+ */
+const renderer = `export async function renderFirstScreen(url, screen) {
+  if (url.includes("broken")) throw new Error("cannot draw this one");
+  return '<p data-drawn="' + url + '">' + screen.language + " " + Object.keys(screen).sort().join(",") + " $& $1</p>";
+}`;
+
 beforeAll(async () => {
   writeFileSync(path.join(staticDir, "index.html"), indexHtml);
+  mkdirSync(`${staticDir}-ssr`);
+  writeFileSync(path.join(`${staticDir}-ssr`, "entry-server.mjs"), renderer);
   server = await startTestServer({ STATIC_DIR: staticDir });
   const { db } = server.database;
   const now = new Date();
@@ -83,6 +95,28 @@ describe("Home's page", () => {
       const html = await (await fetch(`${server.url}${route}`)).text();
       expect(html, route).toBe(indexHtml);
     }
+  });
+});
+
+describe("the first screen drawn (decision 045)", () => {
+  it("goes inside the app's root, as the renderer wrote it and inert until the SPA replaces it, beside the data block", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/">lv language,lists $& $1</p></div></div>`);
+    expect(dataBlock(html)).toContain('"Running"');
+    const auctionPage = await (await fetch(`${server.url}/auctions/${hostileId}?from=home`, { headers: { cookie: "i18nextLng=ru" } })).text();
+    expect(auctionPage).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,language $& $1</p></div></div>`);
+  });
+
+  it("is left to the SPA when the renderer fails: the page still carries its data", async () => {
+    const answer = await fetch(`${server.url}/?broken`);
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain(`<div id="root"></div>`);
+    expect(dataBlock(html)).toContain('"Running"');
+  });
+
+  it("is not drawn on the app's other pages", async () => {
+    expect(await (await fetch(`${server.url}/wallet`)).text()).toBe(indexHtml);
   });
 });
 

@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import base from "../../vite.config";
+import { browserConfig as base } from "../../vite.config";
 import { LoadFailuresAsFailedTests } from "./load-failures";
 
 /**

@@ -77,3 +77,18 @@ describe("Home's first screen from the page", () => {
     expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
   });
 });
+
+describe("the first screen given by the server's renderer (decision 045)", () => {
+  it("is taken from what the render was given, not from the document, and each part once; after it, from the page", async () => {
+    document.body.innerHTML = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify({ language: "en", lists: { ...lists, Running: page([7]) } })}</script>`;
+    vi.resetModules();
+    const { provideFirstScreen, takeFirstScreenPage } = await import("./first-screen");
+    provideFirstScreen({ language: "lv", lists });
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "lv")?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "lv")).toBeUndefined();
+    // The page's own block was not read: once the render's data is let go, the page's is there.
+    provideFirstScreen(undefined);
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")?.items.map((item) => item.id)).toEqual([7]);
+  });
+});

@@ -9,19 +9,28 @@ import type { AuctionFilters, ListStatus } from "./auction-lists";
 /** What is left of the page's first screen: each part goes once. */
 let screen: { language?: Language; lists: Partial<FirstScreenLists>; auction?: AuctionDetail | undefined } | undefined;
 
+const partsOf = (sent: FirstScreen | undefined): NonNullable<typeof screen> => ({ language: sent?.language, lists: { ...sent?.lists }, auction: sent?.auction });
+
 function readScreen(): NonNullable<typeof screen> {
   if (screen) return screen;
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   try {
     // Not parsed with the contract's schema (that would put zod in the first download, decision 014): it came from
     // the server in the very page that names the scripts reading it, no less trusted than they are.
-    const sent = element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : undefined;
-    screen = { language: sent?.language, lists: { ...sent?.lists }, auction: sent?.auction };
+    screen = partsOf(element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : undefined);
   } catch {
     screen = { lists: {} };
   }
   element?.remove();
   return screen;
+}
+
+/**
+ * On the server, which renders the first screen as HTML (src/entry-server.tsx, decision 045): the data the next
+ * render takes, as the page's block would give it; undefined once that render is done.
+ */
+export function provideFirstScreen(sent: FirstScreen | undefined): void {
+  screen = sent && partsOf(sent);
 }
 
 /**

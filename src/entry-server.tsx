@@ -1,0 +1,60 @@
+// The first screen as HTML (decision 045): the server renders Home's or an auction's page with the app's own
+// components, from the same data it puts in the page's first-screen block, so a phone paints the header, the heading
+// and the first cards (their pictures included) before the first script has even arrived. The SPA does not hydrate
+// it: its first render replaces it with the same markup (src/main.tsx), and from then on the page is the SPA's.
+// Built by `vite build --ssr` into dist-ssr/ (npm run build) and loaded by server/http/spa.plugin.ts.
+import { renderToString } from "react-dom/server";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import type { FirstScreen, Language } from "../contract";
+import { AuthProvider } from "./features/auth/auth-provider";
+import { provideFirstScreen } from "./features/auctions/api/first-screen";
+import { loadLifecycleActors } from "./features/auctions";
+import { createQueryClient } from "./lib/query-client";
+import { routes } from "./app/router";
+import en from "../locales/en.json?core";
+import lv from "../locales/lv.json?core";
+import ru from "../locales/ru.json?core";
+
+const coreTexts: Record<Language, Record<string, unknown>> = { en, lv, ru };
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The page at `url` (a path) with `screen`'s data, as the markup of the app's root; null when the route has nothing
+ * to draw from the data alone (a redirect, an error), and the page goes out without it.
+ */
+export async function renderFirstScreen(url: string, screen: FirstScreen): Promise<string | null> {
+  const [context] = await Promise.all([handler.query(new Request(new URL(url, "http://first-screen.invalid"))), loadLifecycleActors()]);
+  if (context instanceof Response || context.errors) return null;
+  const i18n = createInstance({
+    lng: screen.language,
+    fallbackLng: false,
+    resources: { [screen.language]: { translation: coreTexts[screen.language] } },
+    defaultNS: "translation",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  await i18n.use(initReactI18next).init();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  // The render is synchronous: the data given here is what this render, and only this render, takes.
+  provideFirstScreen(screen);
+  try {
+    return renderToString(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+  } finally {
+    provideFirstScreen(undefined);
+    queryClient.clear();
+  }
+}

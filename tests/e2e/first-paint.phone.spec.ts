@@ -1,0 +1,79 @@
+// Decision 045: Home's and an auction's first screen come drawn inside the page, so a phone shows them before its
+// scripts arrive; when they do, the SPA takes the page over with the same cards, once.
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { inEnglish, visitorIp } from "./support";
+
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+
+type Card = { id: number; title: string; image: string };
+
+async function firstRunning(page: Page): Promise<Card> {
+  const search = await page.request.post("/api/auctions/search", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { status: "Running", pageSize: 1 } });
+  const [auction] = ((await search.json()) as { items: Card[] }).items;
+  if (!auction) throw new Error("the demo catalogue has a running auction");
+  return auction;
+}
+
+/** Holds every script of the app unanswered until `release` is called: what shows meanwhile came drawn in the page. */
+async function holdScripts(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const routes: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    // Until released; once released, scripts asked for later (the lazy chunks) pass.
+    if (released) return route.continue();
+    routes.push(route);
+  });
+  return {
+    held: () => routes.length,
+    release: async () => {
+      released = true;
+      await Promise.all(routes.splice(0).map((route) => route.continue()));
+      await page.unroute(/\/assets\/.*\.js$/);
+    },
+  };
+}
+
+test("with no script arrived yet, Home shows its heading and the first running card with its time, price and picture; then the SPA takes over", async ({ page }) => {
+  await inEnglish(page);
+  const auction = await firstRunning(page);
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await expect.poll(scripts.held).toBeGreaterThan(0);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
+  const card = page.locator("#running").getByRole("article", { name: auction.title, exact: true });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Time left")).toBeVisible();
+  await expect(card.getByText("Current price")).toBeVisible();
+  // Its picture is decorative (alt ""), so found by its address.
+  const picture = card.locator(`img[src="${auction.image}"]`);
+  await expect(picture).toHaveJSProperty("complete", true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  // Drawn, not yet live: inert, so its controls take no tap until the SPA's own are there.
+  await expect(page.locator("#root > [inert]")).toContainText(auction.title);
+
+  await scripts.release();
+  await expect(page.locator("#root > [inert]")).toHaveCount(0);
+  // The SPA's own card (the live one: its Sign in to bid link is the router's), once, in place of the drawn one.
+  await expect(page.locator("#running").getByRole("article", { name: auction.title, exact: true })).toHaveCount(1);
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("with no script arrived yet, an auction's page shows its title, price and picture", async ({ page }) => {
+  await inEnglish(page);
+  const auction = await firstRunning(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`/auctions/${auction.id}`, { waitUntil: "commit" });
+  await expect.poll(scripts.held).toBeGreaterThan(0);
+
+  await expect(page.getByRole("heading", { level: 1, name: auction.title })).toBeVisible();
+  await expect(page.getByText("Current price")).toBeVisible();
+  await expect(page.locator(`img[src="${auction.image}"]`).first()).toHaveJSProperty("complete", true);
+
+  await scripts.release();
+  await expect(page.getByRole("heading", { level: 1, name: auction.title })).toHaveCount(1);
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+});
