@@ -18,9 +18,10 @@ type LanguagePopoverProps = {
 };
 
 export function LanguagePopover({ onLanguageChosen }: LanguagePopoverProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const active = currentLanguage();
+  // The render's own instance: the server draws the first screen in the page's language with one of its own.
+  const active = currentLanguage(i18n);
 
   const choose = async (language: Language) => {
     setIsOpen(false);
