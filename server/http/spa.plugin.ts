@@ -35,6 +35,9 @@ export function withFirstScreen(html: string, screen: FirstScreen, markup?: stri
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** A page whose first screen is not drawn by then goes out without it: the SPA draws it, later but surely. */
+const RENDER_TIMEOUT_MS = 1000;
+
 /** Draws an app page's first screen from its data as the markup of the app's root, or null when it cannot. */
 export type FirstScreenRenderer = (url: string, screen: FirstScreen) => Promise<string | null>;
 
@@ -87,12 +90,22 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
   const { firstScreen } = options;
   if (hasBuild && firstScreen) {
     const render = await loadRenderer(options.staticDir, app.log);
-    const drawn = (request: FastifyRequest, screen: FirstScreen) =>
-      (render?.(request.url, screen) ?? Promise.resolve(null)).catch((error: unknown) => {
+    const drawn = async (request: FastifyRequest, screen: FirstScreen): Promise<string | null> => {
+      if (!render) return null;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not drawn within ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+      });
+      try {
+        return await Promise.race([render(request.url, screen), late]);
+      } catch (error) {
         // Drawn by the SPA instead: the page is the same, only later.
         request.log.warn({ err: error }, "a page's first screen could not be drawn");
         return null;
-      });
+      } finally {
+        clearTimeout(timer);
+      }
+    };
     // Home's and an auction's pages are made per visit (what they carry is live), so they are never kept: no ETag,
     // asked for again each time. The app shell the service worker keeps is /index.html, the plain file: a page it
     // answers asks for its data itself.

@@ -18,11 +18,12 @@ let hostileId: number;
 
 /**
  * The server's renderer stands where the build puts it (decision 045). This one writes what it was given, so the test
- * sees where the server puts the markup; it fails on a path with "broken" in it. The real one is `vite build --ssr`'s,
+ * sees where the server puts the markup; it fails on a path with "broken" in it and never answers on one with "stuck". The real one is `vite build --ssr`'s,
  * which tests/e2e/first-paint.phone.spec.ts runs.
  */
 const renderer = `export async function renderFirstScreen(url, screen) {
   if (url.includes("broken")) throw new Error("cannot draw this one");
+  if (url.includes("stuck")) return new Promise(() => {});
   return '<p data-drawn="' + url + '">' + screen.language + " " + Object.keys(screen).sort().join(",") + " $& $1</p>";
 }`;
 
@@ -107,12 +108,14 @@ describe("the first screen drawn (decision 045)", () => {
     expect(auctionPage).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,language $& $1</p></div></div>`);
   });
 
-  it("is left to the SPA when the renderer fails: the page still carries its data", async () => {
-    const answer = await fetch(`${server.url}/?broken`);
-    expect(answer.status).toBe(200);
-    const html = await answer.text();
-    expect(html).toContain(`<div id="root"></div>`);
-    expect(dataBlock(html)).toContain('"Running"');
+  it("is left to the SPA when the renderer fails or does not answer: the page still carries its data", async () => {
+    for (const page of ["/?broken", "/?stuck"]) {
+      const answer = await fetch(`${server.url}${page}`);
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      expect(html, page).toContain(`<div id="root"></div>`);
+      expect(dataBlock(html)).toContain('"Running"');
+    }
   });
 
   it("is not drawn on the app's other pages", async () => {

@@ -9,12 +9,13 @@ import type { Refusal } from "../../server/refusal";
 import { EXPIRY_INTERVAL_MS } from "../../server/fulfilment/expiry";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
+import { NO_BUILD } from "../support/server";
 
 let database: TestDatabase;
 let nowMs = Date.now();
 const clock = () => new Date(nowMs);
 const apps: App[] = [];
-const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent" });
+const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", STATIC_DIR: NO_BUILD });
 
 beforeAll(async () => {
   database = await openTestDatabase();

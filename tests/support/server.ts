@@ -1,8 +1,17 @@
 // A real server for one test file: the whole app on 127.0.0.1 at a port the OS picks, over a fresh database.
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildApp, type App, type BuildOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openTestDatabase, type TestDatabase } from "./database";
+
+/**
+ * Where a test server looks for the SPA unless the test brings its own build: nowhere. The server is then the same
+ * whether or not `npm run build` has filled dist/ and dist-ssr/ (decision 045) in this checkout, as it has by the
+ * second integration run of .ci/run.
+ */
+export const NO_BUILD = path.join(tmpdir(), "pennybid-tests-have-no-build");
 
 export type TestServer = { url: string; app: App; database: TestDatabase; close: () => Promise<void> };
 
@@ -19,6 +28,7 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     // Tests speak for many bidders from one machine: each client names its IP in X-Forwarded-For.
     TRUST_PROXY: "1",
+    STATIC_DIR: NO_BUILD,
     ...env,
   });
   const app = await buildApp({ config, db: database.db, ...options });
