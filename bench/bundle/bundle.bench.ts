@@ -2,8 +2,7 @@
 // the scripts and stylesheets index.html names (module script, modulepreloads, stylesheet links), and the texts
 // the app loads before its first render (the default language). Optionally a Lighthouse mobile run.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { defaultLanguage, languages } from "../../contract";
@@ -69,7 +68,10 @@ export function backOfficeInFirstLoad(dir: string, firstLoad: { file: string }[]
 }
 
 export async function runBundleBench(options: BundleOptions): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "pennybid-bench-build-"));
+  // Inside the project (.tmp/ is ignored): the server's renderer beside the build imports its packages from the
+  // project's node_modules (decision 045).
+  mkdirSync(path.join(root, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(path.join(root, ".tmp", "bench-build-"));
   const notes: string[] = [];
   try {
     console.log(`bundle: vite build into ${dir}…`);
