@@ -160,7 +160,11 @@ const serverRenderer = {
     sourcemap: false,
     copyPublicDir: false,
     // ES modules by their name, wherever the folder is copied to (no package.json needs to say so).
-    rolldownOptions: { output: { entryFileNames: "[name].mjs", chunkFileNames: "assets/[name]-[hash].mjs" } },
+    rolldownOptions: {
+      // The one entry, so `vite build --ssr` needs no argument wherever it is run.
+      input: "src/entry-server.tsx",
+      output: { entryFileNames: "[name].mjs", chunkFileNames: "assets/[name]-[hash].mjs" },
+    },
   },
 };
 

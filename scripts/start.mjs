@@ -16,12 +16,13 @@ const sources = ["src", "locales", "contract", "public", "index.html", "vite.con
 const builtRenderer = path.join(root, "dist-ssr", "entry-server.mjs");
 const isBuildStale =
   !existsSync(builtIndex) ||
-  !existsSync(builtRenderer) || newestMtime(builtIndex) < Math.max(...sources.filter(existsSync).map(newestMtime));
+  !existsSync(builtRenderer) ||
+  newestMtime(builtIndex) < Math.max(...sources.filter(existsSync).map(newestMtime));
 
 if (isBuildStale) {
   console.log("Building the web app…");
   // The browser's build, then the server's renderer of the first screen (decision 045).
-  for (const args of [["vite", "build"], ["vite", "build", "--ssr", "src/entry-server.tsx"]]) {
+  for (const args of [["vite", "build"], ["vite", "build", "--ssr"]]) {
     const build = spawnSync("npx", [...args, "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

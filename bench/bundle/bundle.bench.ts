@@ -78,7 +78,7 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
     const vite = (...args: string[]) => execFileSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", ...args, "--emptyOutDir", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
     vite("--outDir", dir);
     // The server's renderer of the first screen, where the server looks for it (decision 045).
-    vite("--ssr", "src/entry-server.tsx", "--outDir", `${dir}-ssr`);
+    vite("--ssr", "--outDir", `${dir}-ssr`);
     const html = readFileSync(path.join(dir, "index.html"), "utf8");
     const fromHtml = initialAssets(html).map((asset) => measure(dir, asset.file, asset.kind, asset.how));
     // Only the active language comes before the first render; the fallbacks load after it (src/lib/i18n.ts).

@@ -46,7 +46,7 @@ export type FirstScreenRenderer = (url: string, screen: FirstScreen) => Promise<
  * decision 045), or undefined when there is none (a build without it still serves every page, drawn by the SPA alone).
  * Never inside the static folder, which is served and precached as it is.
  */
-export const rendererFile = (staticDir: string) => path.join(`${path.resolve(staticDir)}-ssr`, "entry-server.mjs");
+const rendererFile = (staticDir: string) => path.join(`${path.resolve(staticDir)}-ssr`, "entry-server.mjs");
 
 async function loadRenderer(staticDir: string, log: FastifyInstance["log"]): Promise<FirstScreenRenderer | undefined> {
   const file = rendererFile(staticDir);
