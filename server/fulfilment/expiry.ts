@@ -14,7 +14,6 @@ export function startExpiryJob(options: {
   onExpired?: (auctionIds: number[]) => void;
   intervalMs?: number;
 }): { stop: () => Promise<void> } {
-  let isStopped = false;
   let running: Promise<void> | null = null;
   const run = async () => {
     try {
@@ -30,12 +29,11 @@ export function startExpiryJob(options: {
     }
   };
   const timer = setInterval(() => {
-    if (!isStopped && !running) running = run();
+    if (!running) running = run();
   }, options.intervalMs ?? EXPIRY_INTERVAL_MS);
   running = run();
   return {
     stop: async () => {
-      isStopped = true;
       clearInterval(timer);
       await running;
     },

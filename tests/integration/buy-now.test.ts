@@ -94,6 +94,12 @@ async function snapshot(client: TestClient, auctionId: number) {
   return { balance: await balanceCents(client), ...counts };
 }
 
+/** The wallet entry's text (what the bidder's statement and the operators' wallet view show) of an auction's purchase. */
+async function ledgerDescription(auctionId: number) {
+  const [row] = await db().query<{ description: string }>("select description from wallet_transactions where auction_id = $1 and type = 'BuyItNow'", [auctionId]);
+  return row?.description;
+}
+
 async function expectRefused(buyer: Bidder, auctionId: number, code: string, status = 409) {
   const before = await snapshot(buyer.client, auctionId);
   const answer = await buyer.client.post(`/api/auctions/${auctionId}/buy-now`, payBody);
@@ -152,6 +158,7 @@ describe("buying", () => {
     expect(await balanceCents(loser.client)).toBe(before - 2400);
     const transactions = (await loser.client.get("/api/user-wallet/transactions")).body as { items: { type: string; amount: number; auction: { id: number } | null }[] };
     expect(transactions.items[0]).toMatchObject({ type: "BuyItNow", amount: -24, auction: { id: auctionId } });
+    expect(await ledgerDescription(auctionId)).toBe("Buy it now: Test product");
     const [user] = await db().query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [loser.id]);
     expect(user).toEqual({ phone: "+371 29123456", delivery_address: address });
     const [won] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
@@ -172,6 +179,7 @@ describe("buying", () => {
     const answer = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, { ...payBody, promoCode: code });
     expect(BuyNowPurchase.parse(answer.body)).toMatchObject({ amountPaidCents: 1800, discountCents: 200, promoCode: code });
     expect(await balanceCents(loser.client)).toBe(before - 1800);
+    expect(await ledgerDescription(auctionId)).toBe(`Buy it now: Test product (promo code ${code})`);
     const listed = (await op.get("/api/operator/promo-codes")).body as { items: unknown[] };
     expect(listed.items.map((item) => PromoCode.parse(item)).find((item) => item.code === code)?.uses).toBe(1);
     // Used up for this user: a second auction's quote refuses it.
@@ -298,6 +306,79 @@ describe("the purchase's fulfilment", () => {
     expect((await advance("Delivered")).status).toBe(409);
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
     expect((await loser.client.post(`/api/operator/buy-now/${purchase.purchaseId}/advance`, { to: "InDelivery" })).status).toBe(403);
+  });
+
+  it("stamps each step and writes down who took it: the purchase's events and the operators' log", async () => {
+    const { client: op, id: operatorId } = await signedIn();
+    await db().query("update users set role = 'operator' where id = $1", [operatorId]);
+    const [{ email: operatorEmail }] = (await db().query<{ email: string }>("select email from users where id = $1", [operatorId])) as [{ email: string }];
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const paidAt = now();
+    const { purchaseId } = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    nowMs += 60_000;
+    const sentAt = now();
+    const sent = await op.post(`/api/operator/buy-now/${purchaseId}/advance`, { to: "InDelivery" });
+    expect(sent.body).toMatchObject({ inDeliveryAt: sentAt.toISOString(), deliveredAt: null });
+    nowMs += 60_000;
+    const deliveredAt = now();
+    const delivered = await op.post(`/api/operator/buy-now/${purchaseId}/advance`, { to: "Delivered" });
+    expect(delivered.body).toMatchObject({ paidAt: paidAt.toISOString(), inDeliveryAt: sentAt.toISOString(), deliveredAt: deliveredAt.toISOString() });
+
+    const events = await db().query<{ from_state: string | null; to_state: string; actor: string; created_at: Date }>(
+      "select from_state, to_state, actor, created_at from buy_now_events where purchase_id = $1 order by id",
+      [purchaseId],
+    );
+    expect(events).toEqual([
+      { from_state: null, to_state: "PaymentReceived", actor: `user:${loser.id}`, created_at: paidAt },
+      { from_state: "PaymentReceived", to_state: "InDelivery", actor: operatorEmail, created_at: sentAt },
+      { from_state: "InDelivery", to_state: "Delivered", actor: operatorEmail, created_at: deliveredAt },
+    ]);
+    const logged = await db().query<{ actor: string; action: string; details: unknown }>(
+      "select actor, action, details from operator_actions where subject = $1 order by id",
+      [`buy-now:${purchaseId}`],
+    );
+    expect(logged).toEqual([
+      { actor: operatorEmail, action: "buy-now.in-delivery", details: { from: "PaymentReceived" } },
+      { actor: operatorEmail, action: "buy-now.delivered", details: { from: "InDelivery" } },
+    ]);
+  });
+
+  it("keeps what a setting leaves out, and writes each setting in the operators' log as it was given", async () => {
+    const { client: op, id: operatorId } = await signedIn();
+    await db().query("update users set role = 'operator' where id = $1", [operatorId]);
+    const auctionId = await createAuction(db(), now());
+    const settings = async (body: object) => BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, body)).body);
+    expect(await settings({ stock: 3 })).toEqual({ auctionId, enabled: true, stock: 3, sold: 0 });
+    expect(await settings({ enabled: false })).toEqual({ auctionId, enabled: false, stock: 3, sold: 0 });
+    expect(await settings({ stock: null })).toEqual({ auctionId, enabled: false, stock: null, sold: 0 });
+    expect(await settings({ enabled: true, stock: 2 })).toEqual({ auctionId, enabled: true, stock: 2, sold: 0 });
+    const logged = await db().query<{ actor: string; action: string; details: unknown }>(
+      "select u.id as actor, o.action, o.details from operator_actions o join users u on u.email = o.actor where o.subject = $1 order by o.id",
+      [`auction:${auctionId}`],
+    );
+    expect(logged).toEqual(
+      [{ stock: 3 }, { enabled: false }, { stock: null }, { enabled: true, stock: 2 }].map((details) => ({ actor: operatorId, action: "auction.buy-now", details })),
+    );
+  });
+
+  it("answers 404 for a purchase or an auction that does not exist, and a refused step says where the purchase stands", async () => {
+    const op = await operator();
+    const missing = await op.post("/api/operator/buy-now/999999999/advance", { to: "InDelivery" });
+    expect(missing.status).toBe(404);
+    expect((missing.body as { error: { code: string; message: string } }).error).toMatchObject({ code: "NOT_FOUND", message: "There is no Buy it now purchase 999999999." });
+    const noAuction = await op.post("/api/operator/auctions/999999999/buy-now", { enabled: false });
+    expect(noAuction.status).toBe(404);
+    expect((noAuction.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
+
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    const { purchaseId } = BuyNowPurchase.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
+    const skipped = await op.post(`/api/operator/buy-now/${purchaseId}/advance`, { to: "Delivered" });
+    expect((skipped.body as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "FULFILMENT_STEP_REFUSED",
+      message: `Buy it now purchase ${purchaseId} is PaymentReceived; it cannot move to Delivered.`,
+    });
   });
 
   it("tells every operator's socket of a purchase and each step on it (buyNow:changed), and no bidder's", async () => {

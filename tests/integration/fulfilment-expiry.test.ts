@@ -1,12 +1,15 @@
 // The expiry job with a controlled clock: unpaid won auctions expire when the payment window closes by the server's
 // clock, exactly once, also with two processes' jobs on one database and right after a restart.
+import { Writable } from "node:stream";
+import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { loadConfig } from "../../server/config";
 import { payForWonAuction } from "../../server/fulfilment";
 import type { Refusal } from "../../server/refusal";
-import { EXPIRY_INTERVAL_MS } from "../../server/fulfilment/expiry";
+import { EXPIRY_INTERVAL_MS, startExpiryJob } from "../../server/fulfilment/expiry";
+import type { Database } from "../../server/db/database";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
 import { NO_BUILD } from "../support/server";
@@ -15,6 +18,7 @@ let database: TestDatabase;
 let nowMs = Date.now();
 const clock = () => new Date(nowMs);
 const apps: App[] = [];
+const jobs: ReturnType<typeof startExpiryJob>[] = [];
 const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", STATIC_DIR: NO_BUILD });
 
 beforeAll(async () => {
@@ -22,6 +26,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.http.close();
+  for (const job of jobs.splice(0)) await job.stop();
 });
 afterAll(async () => {
   await database.drop();
@@ -114,5 +119,116 @@ describe("the expiry job", () => {
     await startApp();
     await expect.poll(() => stateOf(won.auctionId), { timeout: EXPIRY_INTERVAL_MS - 100, interval: 50 }).toBe("Expired");
     expect(await expiryEvents([won.auctionId])).toBe(1);
+  });
+});
+
+/**
+ * The test database as the job sees it: its queries counted (started, finished, most at once), each one taking at
+ * least `queryMs`, the next one refused when told, and held until released when told.
+ */
+function watchedDatabase(options: { queryMs?: number } = {}) {
+  const base = db();
+  const seen = { started: 0, finished: 0, inFlight: 0, mostInFlight: 0 };
+  let refusal: Error | null = null;
+  let held: { promise: Promise<void>; release: () => void } | null = null;
+  const database: Database = {
+    kind: base.kind,
+    transaction: (fn) => base.transaction(fn),
+    exec: (sql) => base.exec(sql),
+    close: () => base.close(),
+    async query(sql, params) {
+      seen.started += 1;
+      seen.inFlight += 1;
+      seen.mostInFlight = Math.max(seen.mostInFlight, seen.inFlight);
+      try {
+        if (held) await held.promise;
+        if (refusal) {
+          const error = refusal;
+          refusal = null;
+          throw error;
+        }
+        const [rows] = await Promise.all([base.query(sql, params), new Promise((resolve) => setTimeout(resolve, options.queryMs ?? 0))]);
+        return rows as never;
+      } finally {
+        seen.inFlight -= 1;
+        seen.finished += 1;
+      }
+    },
+  };
+  return {
+    database,
+    seen,
+    refuseNext: (error: Error) => (refusal = error),
+    hold: () => {
+      let release = () => {};
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      held = { promise, release };
+      return () => {
+        held = null;
+        release();
+      };
+    },
+  };
+}
+
+/** A real pino logger (Fastify's) whose lines are kept, parsed. */
+function keptLog() {
+  const lines: { level: number; msg: string; auctionIds?: number[]; err?: { message: string } }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
+      done();
+    },
+  });
+  return { log: Fastify({ logger: { level: "info", stream } }).log, lines, messages: () => lines.map((line) => line.msg) };
+}
+
+describe("the expiry job's runs", () => {
+  it("runs at once and then every interval, one run at a time; stop waits for the run in progress", async () => {
+    const watched = watchedDatabase({ queryMs: 20 });
+    const { log } = keptLog();
+    const job = startExpiryJob({ db: watched.database, clock, log, intervalMs: 5 });
+    jobs.push(job);
+    // Every 5 ms while each run takes 20: a tick during a run starts none.
+    await expect.poll(() => watched.seen.finished, { timeout: 1500, interval: 10 }).toBeGreaterThanOrEqual(4);
+    expect(watched.seen.mostInFlight).toBe(1);
+
+    const release = watched.hold();
+    await expect.poll(() => watched.seen.inFlight, { interval: 5 }).toBe(1);
+    const finishedWhenStopped = job.stop().then(() => watched.seen.finished);
+    release();
+    expect(await finishedWhenStopped).toBe(watched.seen.started);
+  });
+
+  it("tells the server and the log which auctions expired, and neither when none did", async () => {
+    const watched = watchedDatabase();
+    const kept = keptLog();
+    const told: number[][] = [];
+    const won = await wonAuction(1);
+    nowMs = won.deadlineMs;
+    jobs.push(startExpiryJob({ db: watched.database, clock, log: kept.log, onExpired: (ids) => told.push(ids), intervalMs: 5 }));
+    await expect.poll(() => told.flat()).toContain(won.auctionId);
+    const expiredLine = kept.lines.find((line) => line.msg === "fulfilments expired");
+    expect(expiredLine?.auctionIds).toEqual(told[0]);
+
+    // Three more runs with nothing due: no call, no line.
+    const runs = watched.seen.finished;
+    await expect.poll(() => watched.seen.finished, { interval: 10 }).toBeGreaterThanOrEqual(runs + 3);
+    expect(told).toHaveLength(1);
+    expect(kept.messages()).toEqual(["fulfilments expired"]);
+  });
+
+  it("logs a run that fails and carries on; with no one to tell, it still logs what expired", async () => {
+    const watched = watchedDatabase();
+    const kept = keptLog();
+    watched.refuseNext(new Error("the database went away"));
+    jobs.push(startExpiryJob({ db: watched.database, clock, log: kept.log, intervalMs: 5 }));
+    await expect.poll(() => kept.messages()).toEqual(["fulfilment expiry failed"]);
+    expect(kept.lines[0]?.err?.message).toBe("the database went away");
+
+    const won = await wonAuction(1);
+    nowMs = won.deadlineMs;
+    await expect.poll(() => stateOf(won.auctionId)).toBe("Expired");
+    await expect.poll(() => kept.messages()).toEqual(["fulfilment expiry failed", "fulfilments expired"]);
   });
 });
