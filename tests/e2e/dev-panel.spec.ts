@@ -1,7 +1,7 @@
 // The dev panel (outside production): the page's live machines (the very actors the page draws from), events sent
 // to them, and an operator's server-side actions on the auction of the page.
 import { expect, test, type Page } from "@playwright/test";
-import { inEnglish, operatorPage, visitorIp } from "./support";
+import { inEnglish, operatorPage, spaTakenOver, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -20,6 +20,7 @@ test("on a desktop the panel's button sits in the sidebar and covers no auction 
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Dev tools" })).toBeVisible();
     await expect(page.getByRole("article").first()).toBeVisible();
+    await spaTakenOver(page);
     const button = await page.getByRole("button", { name: "Dev tools" }).boundingBox();
     const sidebar = await page.getByRole("complementary").boundingBox();
     expect(button && sidebar, "the button and the sidebar are on screen").toBeTruthy();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { inEnglish, spaTakenOver } from "./support";
 
 const publicRoutes = [
   { path: "/", heading: "Live penny auctions" },
@@ -30,13 +31,6 @@ const authRoutes = [
   { path: "/confirm-email/sent", heading: "E-mail confirmation sent" },
   { path: "/confirm-email/success", heading: "E-mail confirmed" },
 ];
-
-/** Every test starts in English so that it reads like the spec; one test checks the Latvian default. */
-async function inEnglish(page: Page) {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem("i18nextLng")) window.localStorage.setItem("i18nextLng", "en");
-  });
-}
 
 test.describe("an anonymous visitor", () => {
   test.beforeEach(async ({ page }) => inEnglish(page));
@@ -110,6 +104,7 @@ test.describe("an anonymous visitor", () => {
     await page.goto("/");
     const links = page.getByRole("navigation", { name: "Footer links" }).getByRole("link");
     await expect(links).toHaveCount(4);
+    await spaTakenOver(page);
     const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
     const tops = boxes.map((box) => box?.y ?? 0);
     expect(new Set(tops).size).toBe(4);
@@ -251,6 +246,7 @@ test("on a desktop the sidebar is permanent and 375 px wide, and the header 72 p
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  await spaTakenOver(page);
   const sidebar = page.locator("aside");
   expect((await sidebar.boundingBox())?.width).toBe(375);
   expect((await page.locator("header").first().boundingBox())?.height).toBe(72);

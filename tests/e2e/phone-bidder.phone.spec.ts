@@ -2,7 +2,7 @@
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
 import { expect, test, type APIRequestContext, type Locator, type Page, type WebSocket } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, operatorSession, signedInPage, spaTakenOver, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -38,6 +38,7 @@ async function credit(operator: APIRequestContext, displayName: string, amountCe
 
 /** Inside the viewport as the page first shows it: no scrolling happened and the box lies within the screen. */
 async function expectInFirstScreen(page: Page, locator: Locator) {
+  await spaTakenOver(page);
   const box = await locator.boundingBox();
   const { width, height, scrollY } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY }));
   expect(scrollY).toBe(0);

@@ -19,6 +19,15 @@ export async function inEnglish(page: Page) {
 }
 
 /** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */
+/**
+ * Home and an auction's page arrive drawn by the server, inert, and the SPA's first render replaces that markup with
+ * its own (decision 045). Locators retry across the swap; a one-off reading (a box, a count of elements) taken before
+ * it may hold an element about to be replaced. This waits for the SPA's own page.
+ */
+export async function spaTakenOver(page: Page): Promise<void> {
+  await expect(page.locator("#root > [inert]")).toHaveCount(0);
+}
+
 export function visitorIp(): string {
   return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }
