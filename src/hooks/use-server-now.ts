@@ -1,10 +1,13 @@
 // One ticker for the whole page: every countdown reads the same server-time snapshot, updated four times a second.
-import { createStore, useStore, type Store } from "../lib/create-store";
+import { useSyncExternalStore } from "react";
+import { createStore, type Store } from "../lib/create-store";
 import { serverNow } from "../lib/server-clock";
 
 export const TICK_MS = 250;
 
 let isWatched = false;
+/** The time was brought up to date since the ticker last stopped (or the module loaded). */
+let isFresh = false;
 
 // The timer runs only while some component shows the time.
 const ticks = createStore(serverNow(), (store) => {
@@ -13,25 +16,41 @@ const ticks = createStore(serverNow(), (store) => {
   const timer = setInterval(() => store.set(serverNow()), TICK_MS);
   return () => {
     isWatched = false;
+    isFresh = false;
     clearInterval(timer);
   };
 });
 
 /**
- * Unwatched (a first render, before its countdowns subscribe; the server's render of the first screen, which never
- * subscribes), a read brings the time up to date, a whole tick at a time, so that it never shows the moment the module
- * loaded, and reads within one render agree.
+ * Unwatched (a first render, before its countdowns subscribe), the first read brings the time up to date, and the
+ * rest of that render reads the same time however long it takes. A first render on a slow phone is a transition that
+ * takes several frames; a time that moved under it would make React render the whole page again, at once, to agree.
  */
 const now: Store<number> = {
   ...ticks,
   get: () => {
-    if (!isWatched && serverNow() - ticks.get() >= TICK_MS) ticks.set(serverNow());
+    if (!isWatched && !isFresh) {
+      isFresh = true;
+      ticks.set(serverNow());
+    }
     return ticks.get();
   },
 };
 
+/**
+ * The time as `select` shows it. The server's render of the first screen (decision 045) never subscribes: each of its
+ * renders reads the clock itself.
+ */
+function useTime<T>(select: (nowMs: number) => T): T {
+  return useSyncExternalStore(
+    now.subscribe,
+    () => select(now.get()),
+    () => select(serverNow()),
+  );
+}
+
 export function useServerNow(): number {
-  return useStore(now);
+  return useTime((nowMs) => nowMs);
 }
 
 /**
@@ -39,5 +58,5 @@ export function useServerNow(): number {
  * every tick. `select` must return a primitive (compared with Object.is).
  */
 export function useServerNowSelect<T extends string | number | boolean>(select: (nowMs: number) => T): T {
-  return useStore(now, select);
+  return useTime(select);
 }
