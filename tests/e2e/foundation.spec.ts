@@ -167,6 +167,7 @@ test.describe("settings", () => {
     await page.goto("/");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await expect(page.getByRole("article").first()).toBeVisible();
+    await spaTakenOver(page);
     // The switch is instant: no surface fades between the two themes (a half-faded card is unreadable for a moment).
     await page.evaluate(() => {
       const switched = new Promise<number>((resolve) => {

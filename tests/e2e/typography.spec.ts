@@ -2,6 +2,7 @@
 // for Latin and figures, and no system fallback face anywhere. Chromium names the faces it really drew a node's text
 // with (DevTools protocol, CSS.getPlatformFontsForNode), so this reads what a reader sees, not what CSS asks for.
 import { expect, test, type Page } from "@playwright/test";
+import { spaTakenOver } from "./support";
 
 /** Chromium names a face by its full name ("DM Sans 9pt Medium", "Golos Text Bold"). */
 const BUNDLED = /^(Barlow|DM Sans|Golos Text)\b/;
@@ -26,6 +27,7 @@ for (const { lang, heading, faces } of [
     await page.addInitScript((language) => window.localStorage.setItem("i18nextLng", language), lang);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await spaTakenOver(page);
     await page.evaluate(() => document.fonts.ready);
     const used = await facesOf(page, "h1");
     expect(used.length).toBeGreaterThan(0);
