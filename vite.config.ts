@@ -194,6 +194,11 @@ export const browserConfig = defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // index.html names what the first script imports; a lazy chunk's imports are not preloaded ahead of it. Those
+    // preloads are links the page adds as it runs: about thirty of them, added while the first script is evaluated
+    // (the actors, the socket and its schemas, the menus start loading at once), cost a 4× slower phone ≈ 45 ms of
+    // that one long task. The lazy chunks share their imports, mostly loaded by then (decision 046).
+    modulePreload: { resolveDependencies: (_chunk, imports, { hostType }) => (hostType === "html" ? imports : []) },
     rolldownOptions: {
       // contract/ only declares schemas: what a page does not use can be left out.
       treeshake: { moduleSideEffects: (id: string) => !id.includes("/contract/") },
