@@ -227,27 +227,27 @@ export async function operatorWithData(
 export function describeAccessibilityWalk(device: "phone" | "desktop", contextOptions: () => BrowserContextOptions = () => ({})): void {
   test("a visitor's pages have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
     // Some twenty pages, each read by axe twice: minutes on a busy two-core machine.
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const page = await signedOutPage(browser, contextOptions());
     await expectRoutesAccessible(page, [...signedOutRoutes, ...(await seededAuctionRoutes(page.request))]);
   });
   test("a bidder's pages have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const { page, runningAuction } = await bidderWithHistory(browser, contextOptions());
     await expectRoutesAccessible(page, [...signedInRoutes, runningAuction]);
   });
   test("a visitor's open menus have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await expectLayersAccessible(await signedOutPage(browser, contextOptions()), signedOutLayers, device);
   });
   test("a bidder's open menus and dialogs have no serious or critical accessibility violation, light and dark", async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const { page } = await bidderWithHistory(browser, contextOptions());
     await expectLayersAccessible(page, signedInLayers, device);
   });
   test("an operator's back office, its pages and dialogs, has no serious or critical accessibility violation, light and dark", async ({ browser }) => {
     // Eleven screens and three dialogs, each read twice.
-    test.setTimeout(420_000);
+    test.setTimeout(840_000);
     const { page, routes, layers } = await operatorWithData(browser, contextOptions());
     await expectRoutesAccessible(page, routes);
     await expectLayersAccessible(page, layers, device);

@@ -9,7 +9,7 @@ const xhr = { "X-Requested-With": "XMLHttpRequest" };
 describeAccessibilityWalk("desktop");
 
 test("a bidder bids with the keyboard alone and hears where they stand: slider, leading, outbid in a live region", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { page, runningAuction } = await bidderWithHistory(browser);
   const rival = await signedInPage(browser, "Rival");
   const operator = await operatorSession(browser);

@@ -28,7 +28,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test("a new bidder signs up, confirms by mail, signs out, resets the password, edits the profile", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const bidder = uniqueBidder("anna");
 
   // Invalid sign-up: every message of SPEC.md §5 that applies is seen, nothing is sent.
@@ -113,7 +113,7 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
   await page.getByLabel("Current password").fill("Changed2@");
   await page.getByRole("button", { name: "Change password" }).click();
   // Checking the old password and hashing the new one take a while on a loaded test machine.
-  await expect(page.getByText("Your password has been changed.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Your password has been changed.")).toBeVisible({ timeout: 30_000 });
 
   // After signing out, a protected page sends to sign-in and back again.
   await page.goto("/sign-out");

@@ -20,7 +20,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   // A server's start (its migrations on a fresh database) can take long on a busy two-core machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   siteDir = mkdtempSync(path.join(tmpdir(), "pennybid-deployment-"));
   cpSync(process.env.STATIC_DIR ?? "dist", siteDir, { recursive: true });
   // Its own database in memory, also in the PostgreSQL pass: the deployment is not the other tests' server.

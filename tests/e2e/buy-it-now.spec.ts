@@ -12,7 +12,7 @@ async function giveMoney(operator: APIRequestContext, displayName: string, euros
 }
 
 test("a bidder who lost buys the item now from the ended auction's page and follows its delivery live", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const operator = await operatorSession(browser);
   const loser = await signedInPage(browser, "Liene");
   const winner = await signedInPage(browser, "Viktors");

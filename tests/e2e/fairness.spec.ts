@@ -14,7 +14,7 @@ async function lastLink(page: Page, auctionId: number): Promise<string> {
 }
 
 test("the chain head follows each bid live, and the ended auction shows its true cost and fairness figures", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna");
   const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto");

@@ -23,7 +23,7 @@ async function bidderWithMoney(browser: Browser): Promise<Page> {
 }
 
 test("a winner pays with an address suggestion and a promo code, and follows the delivery live", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const page = await bidderWithMoney(browser);
   const title = `Won headphones ${Date.now().toString(36)}`;
@@ -123,7 +123,7 @@ test("a winner pays with an address suggestion and a promo code, and follows the
 });
 
 test("a winner whose wallet is short is told so and offered Add funds; a closed payment window cancels it live", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const operator = await operatorSession(browser);
   const page = await bidderWithMoney(browser);
   const title = `Won speaker ${Date.now().toString(36)}`;

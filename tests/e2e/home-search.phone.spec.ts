@@ -6,7 +6,7 @@ import { inEnglish, operatorSession } from "./support";
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 test("a phone searches Home, taps Show more for six cards at a time, and nothing scrolls sideways", async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = `Qp${Date.now().toString(36)}`;
   for (let index = 0; index < 8; index += 1) {

@@ -28,7 +28,7 @@ const startingSoon = (page: Page) => section(page, /^Starting soon/);
 const running = (page: Page) => section(page, /^Running auctions/);
 
 test("a watcher searches, filters, sorts and pages Home, and the address keeps it all", async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = `Qz${Date.now().toString(36)}`;
   for (let index = 0; index < 14; index += 1) {
@@ -82,7 +82,7 @@ test("a watcher searches, filters, sorts and pages Home, and the address keeps i
 });
 
 test("a searched card shows the enrolment and moves from Starting soon to Running when it starts", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = `Qy${Date.now().toString(36)}`;
   const auctionId = await listAuction(operator, `${tag} clock`, { entryFeeCents: 0 });

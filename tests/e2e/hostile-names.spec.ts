@@ -25,7 +25,7 @@ const inlineHandlers = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll("*")].filter((element) => [...element.attributes].some((a) => a.name.startsWith("on"))).length);
 
 test("a display name written as markup is shown as text in recent bids, the leader line and as the winner, and never runs", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const tag = Date.now().toString(36).slice(-4);
   const name = `<svg/onload=alert(1)>${tag}`;
   expect(name.length).toBeLessThanOrEqual(25);

@@ -4,7 +4,7 @@ import { inEnglish, operatorSession, signedInPage } from "./support";
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 test("two bidders: both pay the fee and enrol, bid live against each other, and see who won when it ends", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna");
   const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto");

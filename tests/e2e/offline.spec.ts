@@ -48,8 +48,8 @@ test("with the network cut after a first visit, the app shell loads and shows th
   // Back online: the offline state goes at once, and the live connection comes back by itself (socket.io's retries).
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE)).toBeHidden();
-  await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByText("Live", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Live updates are paused. Reconnecting…")).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText("Live", { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
 test("the service worker never answers for the server: API calls and the server's own pages need the network", async ({ page, context }) => {

@@ -11,7 +11,7 @@ const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z
 const PIXEL_GIF = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 test("an operator takes an auction from draft to delivered, and keeps the books on the way", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const tag = Date.now().toString(36);
   const texts = {
     English: { title: `Linen apron ${tag}`, description: "A linen apron with two pockets." },

@@ -15,7 +15,7 @@ async function winner(browser: Browser, title: string) {
 }
 
 test("an operator sends a paid win from the fulfilment queue and marks it delivered", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Queue kettle ${Date.now().toString(36)}`;
   const { page: bidderPage, displayName, auctionId } = await winner(browser, title);
   const paid = await bidderPage.request.post(`/api/fulfilments/${auctionId}/pay`, { headers: xhr, data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" } });
@@ -56,7 +56,7 @@ test("an operator sends a paid win from the fulfilment queue and marks it delive
 });
 
 test("an operator creates and disables a promo code, and a winner entering it is refused", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `Promo lamp ${Date.now().toString(36)}`;
   const { page: bidderPage, auctionId } = await winner(browser, title);
   const page = await operatorPage(browser);

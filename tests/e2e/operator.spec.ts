@@ -7,7 +7,7 @@ import { operatorPage, signedInPage } from "./support";
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 test("an operator creates a draft with a picture, edits it, publishes it, finds it waiting and starts it now", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await operatorPage(browser);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("link", { name: "Back office", exact: true }).click();

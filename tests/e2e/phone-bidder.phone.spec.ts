@@ -167,7 +167,7 @@ test("a wallet short of the entry fee is offered Add funds with the missing amou
 });
 
 test("two phones outbid each other: each sees leading, then outbid, at once", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna", phone());
   const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto", phone());
@@ -201,14 +201,14 @@ test("two phones outbid each other: each sees leading, then outbid, at once", as
   await expect(async () => {
     await swipeToBid(anna);
     await expect(panelOf(anna).getByText("You are leading")).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(panelOf(otto).getByRole("status")).toHaveText("You have been outbid! Slide to bid again.");
   await expect(panelOf(otto)).toHaveAttribute("data-standing", "outbid");
   expect(await vibrations(otto)).toBe(1);
 });
 
 test("away from the auction, each bidder hears of being outbid; the winner gets 'You won!' on another page, pays, and the count goes", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna", phone());
   const { page: otto } = await signedInPage(browser, "Otto", phone());
@@ -295,7 +295,7 @@ test("when the countdown to the start reaches zero, the panel reads 'Starting...
   await inEnglish(page);
   await page.goto(`/auctions/${auctionId}`);
   const panel = page.getByRole("region", { name: "Bidding" });
-  await expect(panel.getByText("00:02")).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText("00:02")).toBeVisible({ timeout: 40_000 });
   // How long the label stays, measured in the page: long enough to be read, not a flash before Running.
   await page.evaluate(() => {
     const shown: number[] = [];
@@ -316,7 +316,7 @@ test("when the countdown to the start reaches zero, the panel reads 'Starting...
 });
 
 test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidder", async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const auctionId = await runningAuction(operator, `Phone widths ${Date.now().toString(36)}`);
   const fitsTheScreen = async (path: string) => {

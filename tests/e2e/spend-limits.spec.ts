@@ -19,7 +19,7 @@ async function runningAuction(operator: APIRequestContext, title: string, entryF
 }
 
 test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break that refuses enrolment and top-ups", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = Date.now().toString(36);
   const { page } = await signedInPage(browser, "Limits");

@@ -57,7 +57,7 @@ async function afterPageTimers(page: Page, ms = 2000) {
 }
 
 test("a new bidder is shown the main tour once; the account and settings menus start theirs 500 ms after opening", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.clock.install();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInNewBidder(page);
@@ -65,7 +65,7 @@ test("a new bidder is shown the main tour once; the account and settings menus s
 
   // The main tour starts on home: Next and Previous move; the mobile menu step is left out on a wide screen.
   const welcome = tourStep(page, "Welcome to Pennybid!");
-  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  await expect(welcome).toBeVisible({ timeout: 20_000 });
   const total = Number((await welcome.getByText(/^1 of \d+$/).textContent())?.split(" of ")[1]);
   expect(total).toBeGreaterThanOrEqual(9);
   await welcome.getByRole("button", { name: "Next" }).click();
@@ -131,12 +131,12 @@ test("a new bidder is shown the main tour once; the account and settings menus s
 });
 
 test("on a 390 px phone the main tour shows the mobile menu step instead of the side navigation, and runs to Done", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInNewBidder(page);
   await page.getByRole("link", { name: "Go to auctions" }).click();
 
-  await expect(tourStep(page, "Welcome to Pennybid!")).toBeVisible({ timeout: 10_000 });
+  await expect(tourStep(page, "Welcome to Pennybid!")).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Next" }).click();
   await expect(tourStep(page, "Menu")).toContainText("2 of");
   await expect(tourStep(page, "Menu")).toContainText("active auctions, won auctions, favourites");

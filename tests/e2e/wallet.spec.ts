@@ -22,7 +22,7 @@ async function openAddFunds(page: Page) {
 }
 
 test("a bidder adds €10 through the sandbox; declined and canceled payments change nothing", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await newSignedInBidder(page);
   await page.goto("/faq");
 

@@ -24,7 +24,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
     if (user?.isAuthenticated) saveLanguage(language).catch(() => undefined);
   };
   return (
-    <header className="sticky top-0 z-[1100] bg-surface/85 backdrop-blur-md">
+    <header className="sticky top-0 z-[1100] bg-surface">
       <div className="flex h-header-mobile items-center gap-1 px-2 sm:gap-2 sm:px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
         <button
           type="button"

@@ -28,7 +28,7 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1101] bg-slate-950/50 backdrop-blur-[2px] lg:hidden" />
+        <Dialog.Overlay className="fixed inset-0 z-[1101] bg-slate-950/50 lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-[1101] flex w-drawer max-w-[90vw] flex-col bg-surface shadow-2xl outline-none lg:hidden"

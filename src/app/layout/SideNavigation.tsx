@@ -4,7 +4,7 @@ import { NavigationContent } from "./NavigationContent";
 
 export function PermanentSidebar() {
   return (
-    <aside className="fixed inset-y-0 left-0 z-[1101] hidden w-sidebar flex-col border-r border-line bg-surface/95 backdrop-blur lg:flex">
+    <aside className="fixed inset-y-0 left-0 z-[1101] hidden w-sidebar flex-col border-r border-line bg-surface lg:flex">
       <div className="flex h-header-desktop shrink-0 items-center px-8">
         <Logo />
       </div>

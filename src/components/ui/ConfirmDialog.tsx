@@ -30,7 +30,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, description, confir
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[1251] max-h-[calc(100dvh-2rem)] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none">
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description asChild>

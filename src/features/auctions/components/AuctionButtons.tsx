@@ -40,7 +40,7 @@ function FavouriteToggle({ auctionId, className = "" }: LikeButtonProps) {
       aria-label={t(isFavourite ? "auction.unlike" : "auction.like")}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate({ auctionId, isFavourite: !isFavourite })}
-      className={`flex size-10 items-center justify-center rounded-full bg-surface/90 shadow-sm backdrop-blur transition-[color,transform] hover:scale-105 ${
+      className={`flex size-10 items-center justify-center rounded-full bg-surface/90 shadow-sm transition-[color,transform] hover:scale-105 ${
         isFavourite ? "text-rose-500" : "text-muted hover:text-rose-500"
       } ${className}`}
     >

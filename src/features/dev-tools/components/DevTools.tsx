@@ -22,7 +22,7 @@ export function DevTools() {
       {/* On phones a slim tab inside the page's 16 px left gutter, so it never covers content (the slide-to-bid
           control included); from md a small pill in the bottom-left corner; on lg inside the permanent sidebar, above its
           social links, so it covers no card. */}
-      <Dialog.Trigger className="fixed bottom-24 left-0 z-[1240] flex w-4 rotate-180 items-center justify-center rounded-l-md border border-r-0 border-line bg-surface/95 py-2 font-mono text-[10px] font-semibold text-muted shadow-md backdrop-blur transition [writing-mode:vertical-rl] hover:text-ink focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none md:bottom-3 md:left-3 md:h-8 md:w-auto md:rotate-0 md:gap-1.5 md:rounded-full md:border-r md:px-3 md:py-0 md:text-xs md:[writing-mode:horizontal-tb] lg:bottom-28 lg:left-8">
+      <Dialog.Trigger className="fixed bottom-24 left-0 z-[1240] flex w-4 rotate-180 items-center justify-center rounded-l-md border border-r-0 border-line bg-surface/95 py-2 font-mono text-[10px] font-semibold text-muted shadow-md transition [writing-mode:vertical-rl] hover:text-ink focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none md:bottom-3 md:left-3 md:h-8 md:w-auto md:rotate-0 md:gap-1.5 md:rounded-full md:border-r md:px-3 md:py-0 md:text-xs md:[writing-mode:horizontal-tb] lg:bottom-28 lg:left-8">
         <span aria-hidden="true" className="hidden size-2 rounded-full bg-primary-500 md:block" />
         {t("devTools.open")}
       </Dialog.Trigger>

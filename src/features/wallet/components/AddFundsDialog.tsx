@@ -44,7 +44,7 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => actor.send({ type: open ? "dialog.open" : "dialog.close" })}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[1251] w-[400px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none">
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>

@@ -27,7 +27,7 @@ export function WinDialog() {
   return (
     <Dialog.Root key={win.auctionId} open onOpenChange={(isOpen) => !isOpen && markSeen(win.auctionId)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50" />
         <Dialog.Content
           data-auction-id={win.auctionId}
           className="fixed top-1/2 left-1/2 z-[1251] flex max-h-[calc(100dvh-2rem)] w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none"
