@@ -8,8 +8,8 @@ import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 import { offerFacts, offerOrRefuse, purchasesOf } from "./buy-now.queries";
-import { payFromWallet } from "./fulfilment.service";
-import { promoNote, quoteWithPromo, type Quote } from "./promo-codes";
+import { logFulfilmentStep, payWithPromo } from "./fulfilment.service";
+import { quoteWithPromo, recordRedemption, type Quote } from "./promo-codes";
 
 /** What the bidder would pay now for the auction's item, with the promo code if it is valid for them. */
 export async function quoteBuyNow(db: Database, input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date }): Promise<Quote> {
@@ -31,16 +31,8 @@ export type BuyNowInput = { userId: string; auctionId: number; deliveryAddress: 
 export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ purchaseId: number; quote: Quote }> {
   const facts = await offerFacts(tx, input.auctionId, input.userId, { lock: true });
   const offer = offerOrRefuse(facts, input.userId, input.now);
-  const { quote, promo } = await quoteWithPromo(tx, offer.priceCents, input, { lock: true });
+  const { quote, promo, transactionId } = await payWithPromo(tx, { ...input, type: "BuyItNow", priceCents: offer.priceCents, description: `Buy it now: ${facts.title}` });
   const { amountCents, discountCents: discount } = quote;
-  const transactionId = await payFromWallet(tx, {
-    userId: input.userId,
-    type: "BuyItNow",
-    amountCents,
-    description: `Buy it now: ${facts.title}${promoNote(promo)}`,
-    auctionId: input.auctionId,
-    now: input.now,
-  });
   const [purchase] = await tx.query<{ id: number }>(
     `insert into buy_now_purchases (auction_id, user_id, retail_value_cents, entry_fee_paid_cents, price_cents, amount_paid_cents,
                                     discount_cents, promo_code_id, delivery_address, phone, transaction_id, paid_at, created_at, updated_at)
@@ -51,15 +43,8 @@ export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ pur
     ],
   );
   const purchaseId = purchase!.id;
-  if (promo) {
-    await tx.query("insert into promo_redemptions (purchase_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4)", [
-      purchaseId,
-      promo.id,
-      input.userId,
-      discount,
-    ]);
-  }
-  await logEvent(tx, purchaseId, null, "PaymentReceived", `user:${input.userId}`, input.now);
+  await recordRedemption(tx, promo, { purchaseId }, input.userId, discount);
+  await logFulfilmentStep(tx, { purchaseId }, null, "PaymentReceived", `user:${input.userId}`, input.now);
   await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [input.userId, input.phone, input.deliveryAddress]);
   return { purchaseId, quote };
 }
@@ -89,7 +74,7 @@ export async function advancePurchase(
       input.now,
       row.state,
     ]);
-    await logEvent(tx, input.purchaseId, row.state, input.to, input.actor, input.now);
+    await logFulfilmentStep(tx, { purchaseId: input.purchaseId }, row.state, input.to, input.actor, input.now);
     await logOperatorAction(tx, input.actor, `buy-now.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `buy-now:${input.purchaseId}`, {
       from: row.state,
     });
@@ -132,14 +117,4 @@ export async function setBuyNowSettings(
     });
   });
   return buyNowSettings(db, input.auctionId);
-}
-
-async function logEvent(tx: Queryable, purchaseId: number, from: FulfilmentState | null, to: FulfilmentState, actor: string, at: Date): Promise<void> {
-  await tx.query("insert into buy_now_events (purchase_id, from_state, to_state, actor, created_at) values ($1, $2, $3, $4, $5)", [
-    purchaseId,
-    from,
-    to,
-    actor.slice(0, 255),
-    at,
-  ]);
 }

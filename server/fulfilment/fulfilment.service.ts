@@ -10,7 +10,7 @@ import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.servic
 import { logOperatorAction } from "../operator/audit-log";
 import { Refusal } from "../refusal";
 import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
-import { promoNote, quoteWithPromo, type Quote } from "./promo-codes";
+import { promoNote, quoteWithPromo, recordRedemption, type Quote, type UsablePromoCode } from "./promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
@@ -82,6 +82,27 @@ export async function payFromWallet(
   }
 }
 
+/**
+ * A payment for a win or a Buy it now: `priceCents` less the promo code's discount (the code checked on its locked
+ * row), debited from the wallet as one ledger entry whose description names the code. The caller records the code's
+ * redemption against what was bought.
+ */
+export async function payWithPromo(
+  tx: Queryable,
+  input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date; type: "AuctionPayment" | "BuyItNow"; priceCents: number; description: string },
+): Promise<{ quote: Quote; promo: UsablePromoCode | null; transactionId: number | null }> {
+  const { quote, promo } = await quoteWithPromo(tx, input.priceCents, input, { lock: true });
+  const transactionId = await payFromWallet(tx, {
+    userId: input.userId,
+    type: input.type,
+    amountCents: quote.amountCents,
+    description: `${input.description}${promoNote(promo)}`,
+    auctionId: input.auctionId,
+    now: input.now,
+  });
+  return { quote, promo, transactionId };
+}
+
 /** What the winner would pay now, with the promo code if it is valid for them (PROMO_CODE_INVALID otherwise). */
 export async function quotePayment(
   db: Database,
@@ -107,24 +128,9 @@ export async function payForWonAuction(
   const paid = await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, input.userId);
     assertPayable(fulfilment, input.now);
-    const { quote, promo } = await quoteWithPromo(tx, fulfilment.price_cents, input, { lock: true });
+    const { quote, promo, transactionId } = await payWithPromo(tx, { ...input, type: "AuctionPayment", priceCents: fulfilment.price_cents, description: `Payment: ${fulfilment.title}` });
     const { amountCents, discountCents: discount } = quote;
-    const transactionId = await payFromWallet(tx, {
-      userId: input.userId,
-      type: "AuctionPayment",
-      amountCents,
-      description: `Payment: ${fulfilment.title}${promoNote(promo)}`,
-      auctionId: input.auctionId,
-      now: input.now,
-    });
-    if (promo) {
-      await tx.query("insert into promo_redemptions (auction_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4)", [
-        input.auctionId,
-        promo.id,
-        input.userId,
-        discount,
-      ]);
-    }
+    await recordRedemption(tx, promo, { auctionId: input.auctionId }, input.userId, discount);
     const moved = await tx.query(
       `update fulfilments set state = 'PaymentReceived', amount_paid_cents = $2, discount_cents = $3, promo_code_id = $4,
               delivery_address = $5, phone = $6, transaction_id = $7, paid_at = $8, updated_at = $8, version = version + 1
@@ -132,7 +138,7 @@ export async function payForWonAuction(
       [input.auctionId, amountCents, discount, promo?.id ?? null, input.deliveryAddress, input.phone, transactionId, input.now, statesLeadingTo("PaymentReceived")],
     );
     if (moved.length !== 1) throw new Refusal("FULFILMENT_STEP_REFUSED");
-    await logEvent(tx, input.auctionId, fulfilment.state, "PaymentReceived", `user:${input.userId}`, input.now);
+    await logFulfilmentStep(tx, { auctionId: input.auctionId }, fulfilment.state, "PaymentReceived", `user:${input.userId}`, input.now);
     await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [
       input.userId,
       input.phone,
@@ -162,7 +168,7 @@ export async function advanceFulfilment(
        where auction_id = $1 and state = any($4::text[])`,
       [input.auctionId, input.to, input.now, statesLeadingTo(input.to)],
     );
-    await logEvent(tx, input.auctionId, fulfilment.state, input.to, input.actor, input.now);
+    await logFulfilmentStep(tx, { auctionId: input.auctionId }, fulfilment.state, input.to, input.actor, input.now);
     await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `auction:${input.auctionId}`, {
       from: fulfilment.state,
     });
@@ -222,12 +228,18 @@ export async function expireOverdueFulfilments(db: Queryable, now: Date): Promis
   return rows.map((row) => row.auction_id);
 }
 
-async function logEvent(tx: Queryable, auctionId: number, from: FulfilmentState, to: FulfilmentState, actor: string, at: Date): Promise<void> {
-  await tx.query("insert into fulfilment_events (auction_id, from_state, to_state, actor, created_at) values ($1, $2, $3, $4, $5)", [
-    auctionId,
-    from,
-    to,
-    actor.slice(0, 255),
-    at,
-  ]);
+/**
+ * One step in the history of a win's fulfilment or of a Buy it now purchase (`from` null: the purchase's first step),
+ * with who took it (`user:…`, an operator, `system`).
+ */
+export async function logFulfilmentStep(
+  tx: Queryable,
+  of: { auctionId: number } | { purchaseId: number },
+  from: FulfilmentState | null,
+  to: FulfilmentState,
+  actor: string,
+  at: Date,
+): Promise<void> {
+  const [table, column, id] = "auctionId" in of ? ["fulfilment_events", "auction_id", of.auctionId] : ["buy_now_events", "purchase_id", of.purchaseId];
+  await tx.query(`insert into ${table} (${column}, from_state, to_state, actor, created_at) values ($1, $2, $3, $4, $5)`, [id, from, to, actor.slice(0, 255), at]);
 }

@@ -32,6 +32,24 @@ export async function quoteWithPromo(
   return { quote: { priceCents, discountCents: discount, amountCents: priceCents - discount, promoCode: promo?.code ?? null }, promo };
 }
 
+/** Notes a redeemed code against what it paid for, a won auction or a Buy it now purchase (once each); none: nothing. */
+export async function recordRedemption(
+  tx: Queryable,
+  promo: UsablePromoCode | null,
+  paidFor: { auctionId: number } | { purchaseId: number },
+  userId: string,
+  discountCents: number,
+): Promise<void> {
+  if (!promo) return;
+  await tx.query("insert into promo_redemptions (auction_id, purchase_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4, $5)", [
+    "auctionId" in paidFor ? paidFor.auctionId : null,
+    "purchaseId" in paidFor ? paidFor.purchaseId : null,
+    promo.id,
+    userId,
+    discountCents,
+  ]);
+}
+
 /** The ledger's note of a redeemed code, after the entry's description. */
 export const promoNote = (promo: UsablePromoCode | null): string => (promo ? ` (promo code ${promo.code})` : "");
 
