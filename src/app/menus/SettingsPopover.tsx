@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { themeModes } from "../../../contract/constants";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
-import { PopoverTour, isInTour } from "../../features/tours";
+import { PopoverTour, keepOpenInTour } from "../../features/tours";
+import { MenuPanel } from "../../components/menus/MenuPanel";
 import { GearGlyph } from "../../components/ui/icons";
 import { iconButtonClassName } from "../../components/ui/Button";
 import { Switch } from "../../components/ui/Switch";
@@ -26,48 +27,37 @@ export function SettingsPopover() {
       >
         <GearGlyph />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-label={t("settings.title")}
-          // A click or focus in the menu's tour is not a click outside the menu.
-          onInteractOutside={(event) => {
-            if (isInTour(event.target)) event.preventDefault();
-          }}
-          className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-4 shadow-xl"
-        >
-          <h2 className="mb-3 text-base font-semibold">{t("settings.title")}</h2>
-          <fieldset data-tour="settings-theme">
-            <legend className="mb-2 text-sm font-medium text-muted">{t("settings.themeMode")}</legend>
-            <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/5 p-1 dark:bg-white/5">
-              {themeModes.map((mode) => (
-                <label
-                  key={mode}
-                  className="cursor-pointer rounded-lg px-2 py-1.5 text-center text-sm has-checked:bg-surface has-checked:font-semibold has-checked:text-primary-700 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-primary-500 dark:has-checked:text-primary-300"
-                >
-                  <input
-                    type="radio"
-                    name="themeMode"
-                    value={mode}
-                    defaultChecked={mode === themeMode}
-                    onChange={() => saveThemeMode(mode)}
-                    className="sr-only"
-                  />
-                  {t(`settings.${mode}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Switch
-            className="mt-4"
-            tour="settings-bid-sound"
-            label={t("settings.bidSound")}
-            checked={isBidSoundOn}
-            onChange={(event) => setBidSoundOn(event.target.checked)}
-          />
-        </Popover.Content>
-      </Popover.Portal>
+      <MenuPanel label={t("settings.title")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-4">
+        <h2 className="mb-3 text-base font-semibold">{t("settings.title")}</h2>
+        <fieldset data-tour="settings-theme">
+          <legend className="mb-2 text-sm font-medium text-muted">{t("settings.themeMode")}</legend>
+          <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/5 p-1 dark:bg-white/5">
+            {themeModes.map((mode) => (
+              <label
+                key={mode}
+                className="cursor-pointer rounded-lg px-2 py-1.5 text-center text-sm has-checked:bg-surface has-checked:font-semibold has-checked:text-primary-700 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-primary-500 dark:has-checked:text-primary-300"
+              >
+                <input
+                  type="radio"
+                  name="themeMode"
+                  value={mode}
+                  defaultChecked={mode === themeMode}
+                  onChange={() => saveThemeMode(mode)}
+                  className="sr-only"
+                />
+                {t(`settings.${mode}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Switch
+          className="mt-4"
+          tour="settings-bid-sound"
+          label={t("settings.bidSound")}
+          checked={isBidSoundOn}
+          onChange={(event) => setBidSoundOn(event.target.checked)}
+        />
+      </MenuPanel>
       <PopoverTour tourName="SettingsPopover" isOpen={isOpen} />
     </Popover.Root>
   );

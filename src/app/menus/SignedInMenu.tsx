@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { AuthenticatedUser } from "../../../contract";
-import { PopoverTour, isInTour } from "../../features/tours";
+import { PopoverTour, keepOpenInTour } from "../../features/tours";
+import { MenuPanel } from "../../components/menus/MenuPanel";
 import { onAddFundsRequested } from "../../features/wallet/add-funds-requests";
 import { useWallet } from "../../features/wallet/api/get-wallet";
 import { useLiveWallet } from "../../features/wallet/api/payments";
@@ -37,69 +38,58 @@ export function SignedInMenu({ user }: { user: AuthenticatedUser }) {
         {initialsOf(user)}
         <span className="sr-only"> {t("account.menu")}</span>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-label={t("account.menu")}
-          // A click or focus in the menu's tour is not a click outside the menu.
-          onInteractOutside={(event) => {
-            if (isInTour(event.target)) event.preventDefault();
-          }}
-          className="z-[1200] w-72 rounded-2xl border border-line bg-surface p-2 shadow-xl"
-        >
-          <div className="px-3 py-2">
-            <p className="font-semibold">{user.displayName}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
+      <MenuPanel label={t("account.menu")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-2">
+        <div className="px-3 py-2">
+          <p className="font-semibold">{user.displayName}</p>
+          <p className="truncate text-sm text-muted">{user.email}</p>
+        </div>
+        <div className="mx-1 my-2 flex items-center justify-between gap-3 rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
+          <div data-tour="account-balance">
+            {/* slate-600 on the orange tint: 7.2:1 (muted slate-500 would be 4.48:1, below AA). */}
+            <p className="text-xs font-medium text-slate-600 dark:text-muted">{t("account.balance")}</p>
+            <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
+              €{formatBalance(wallet?.balance)}
+            </p>
           </div>
-          <div className="mx-1 my-2 flex items-center justify-between gap-3 rounded-xl bg-primary-50 px-3 py-3 dark:bg-primary-900/20">
-            <div data-tour="account-balance">
-              {/* slate-600 on the orange tint: 7.2:1 (muted slate-500 would be 4.48:1, below AA). */}
-              <p className="text-xs font-medium text-slate-600 dark:text-muted">{t("account.balance")}</p>
-              <p className="font-display text-xl font-bold" aria-label={t("account.balance")}>
-                €{formatBalance(wallet?.balance)}
-              </p>
-            </div>
-            <Button
-              size="sm"
-              onClick={() => {
-                close();
-                addFunds.send({ type: "dialog.open" });
-              }}
-              data-tour="account-add-funds"
-            >
-              {t("account.addFunds")}
-            </Button>
-          </div>
-          <ul className="border-t border-line pt-1">
+          <Button
+            size="sm"
+            onClick={() => {
+              close();
+              addFunds.send({ type: "dialog.open" });
+            }}
+            data-tour="account-add-funds"
+          >
+            {t("account.addFunds")}
+          </Button>
+        </div>
+        <ul className="border-t border-line pt-1">
+          <li>
+            <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass} data-tour="account-profile">
+              <UserGlyph className="size-4" />
+              {t("account.profile")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/wallet" onClick={close} className={itemClass} data-tour="account-wallet">
+              <WalletGlyph className="size-4" />
+              {t("account.wallet")}
+            </Link>
+          </li>
+          {user.isOperator && (
             <li>
-              <Link to={{ pathname: "/profile", search: returnSearch }} onClick={close} className={itemClass} data-tour="account-profile">
-                <UserGlyph className="size-4" />
-                {t("account.profile")}
+              <Link to="/operator" onClick={close} className={itemClass}>
+                <GearGlyph className="size-4" />
+                {t("account.backOffice")}
               </Link>
             </li>
-            <li>
-              <Link to="/wallet" onClick={close} className={itemClass} data-tour="account-wallet">
-                <WalletGlyph className="size-4" />
-                {t("account.wallet")}
-              </Link>
-            </li>
-            {user.isOperator && (
-              <li>
-                <Link to="/operator" onClick={close} className={itemClass}>
-                  <GearGlyph className="size-4" />
-                  {t("account.backOffice")}
-                </Link>
-              </li>
-            )}
-            <li>
-              <Link to="/sign-out" onClick={close} className={`${itemClass} text-red-600 dark:text-red-400`}>
-                {t("account.signOut")}
-              </Link>
-            </li>
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
+          )}
+          <li>
+            <Link to="/sign-out" onClick={close} className={`${itemClass} text-red-600 dark:text-red-400`}>
+              {t("account.signOut")}
+            </Link>
+          </li>
+        </ul>
+      </MenuPanel>
       <AddFundsDialog actor={addFunds} />
       <PopoverTour tourName="AccountPopover" isOpen={isOpen} />
     </Popover.Root>

@@ -9,6 +9,7 @@ import flagLv from "../../assets/flag-lv.svg";
 import flagRu from "../../assets/flag-ru.svg";
 import { changeLanguage, currentLanguage } from "../../lib/i18n";
 import { CheckGlyph } from "../ui/icons";
+import { MenuPanel } from "./MenuPanel";
 
 export const languageFlags: Record<Language, string> = { en: flagEn, lv: flagLv, ru: flagRu };
 
@@ -38,32 +39,25 @@ export function LanguagePopover({ onLanguageChosen }: LanguagePopoverProps) {
       >
         <img src={languageFlags[active]} alt="" className="h-[18px] w-6 rounded-[3px] shadow-sm" />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-label={t("language.title")}
-          className="z-[1200] w-40 rounded-xl border border-line bg-surface p-1 shadow-xl"
-        >
-          <ul>
-            {languages.map((language) => (
-              <li key={language}>
-                <button
-                  type="button"
-                  lang={language}
-                  aria-current={language === active ? "true" : undefined}
-                  onClick={() => void choose(language)}
-                  className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm hover:bg-black/5 dark:hover:bg-white/10"
-                >
-                  <img src={languageFlags[language]} alt="" className="h-3.5 w-5 rounded-[2px]" />
-                  <span className="flex-1">{t(`language.${language}`)}</span>
-                  {language === active && <CheckGlyph className="size-4 text-primary-600" />}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
+      <MenuPanel label={t("language.title")} className="w-40 rounded-xl p-1">
+        <ul>
+          {languages.map((language) => (
+            <li key={language}>
+              <button
+                type="button"
+                lang={language}
+                aria-current={language === active ? "true" : undefined}
+                onClick={() => void choose(language)}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm hover:bg-black/5 dark:hover:bg-white/10"
+              >
+                <img src={languageFlags[language]} alt="" className="h-3.5 w-5 rounded-[2px]" />
+                <span className="flex-1">{t(`language.${language}`)}</span>
+                {language === active && <CheckGlyph className="size-4 text-primary-600" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </MenuPanel>
     </Popover.Root>
   );
 }

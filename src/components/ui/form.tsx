@@ -39,10 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={id}
@@ -51,10 +48,36 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         className={inputClassName}
         {...input}
       />
+    </Field>
+  );
+});
+
+/** A field's frame: its label above the control (whose id is `id`), its error or hint below it. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
       <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
-});
+}
 
 export function SubmitButton({ isPending, children }: { isPending: boolean; children: ReactNode }) {
   return (

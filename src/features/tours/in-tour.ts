@@ -6,3 +6,8 @@
 export function isInTour(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest("#react-joyride-portal, [data-tour-card]") !== null;
 }
+
+/** A menu's `onInteractOutside` while its tour may run: a click or focus in the tour keeps the menu open. */
+export function keepOpenInTour(event: { target: EventTarget | null; preventDefault: () => void }): void {
+  if (isInTour(event.target)) event.preventDefault();
+}

@@ -6,7 +6,7 @@ import { useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from 
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { languages, type CreateAuctionBody } from "../../../../contract";
-import { FieldMessage, FormAlert, SubmitButton, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
+import { Field, FormAlert, SubmitButton, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { applyServerError } from "../../../lib/form-errors";
 import { ImagesField } from "./ImagesField";
 import { DraftForm, type DraftFormValues } from "../draft-form";
@@ -129,10 +129,7 @@ type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: stri
 function TextArea({ ref, label, error, ...area }: TextAreaProps) {
   const id = `${area.name ?? "text"}-area`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={undefined}>
       <textarea
         ref={ref}
         id={id}
@@ -142,7 +139,6 @@ function TextArea({ ref, label, error, ...area }: TextAreaProps) {
         className={`${inputClassName} h-auto min-h-24 py-2.5`}
         {...area}
       />
-      <FieldMessage id={id} error={error} hint={undefined} />
-    </div>
+    </Field>
   );
 }

@@ -5,16 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { AuctionStatus, auctionStatuses, type OperatorAuction } from "../../../../contract";
 import { buttonClassName } from "../../../components/ui/Button";
-import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
-import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
-import { FormAlert } from "../../../components/ui/form";
+import { PageHeading } from "../../../components/ui/PageHeading";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { AUCTION_PAGE_SIZE, auctionListQuery } from "../api/auctions";
-import { Pager } from "../components/Pager";
+import { FoundList } from "../components/FoundList";
 import { SearchForm } from "../components/SearchForm";
 import { StatusBadge } from "../components/StatusBadge";
 import { TabLinks } from "../components/TabLinks";
-import { refusalText } from "../form-issues";
 
 export function AuctionListPage() {
   const { t } = useTranslation();
@@ -22,8 +19,7 @@ export function AuctionListPage() {
   const status = AuctionStatus.catch("New").parse(params.get("status") ?? "New");
   const search = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const { data, error, isPending } = useQuery(auctionListQuery({ status, search, page }));
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUCTION_PAGE_SIZE)) : 1;
+  const result = useQuery(auctionListQuery({ status, search, page }));
 
   const go = (change: { status?: AuctionStatus; q?: string; page?: number }) => {
     const next = new URLSearchParams();
@@ -60,25 +56,15 @@ export function AuctionListPage() {
           onSearch={(q) => go({ q })}
         />
       </div>
-      {error ? (
-        <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
-      ) : isPending ? (
-        <CenteredProgressBar />
-      ) : data.items.length === 0 ? (
-        <EmptyState>{search ? t("operator.auctions.noneFound", { search }) : t("operator.auctions.none")}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-muted" aria-live="polite">
-            {t("operator.auctions.count", { count: data.total })}
-          </p>
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
-            {data.items.map((auction) => (
-              <AuctionRow key={auction.id} auction={auction} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} label={t("operator.auctions.pages")} />
-        </>
-      )}
+      <FoundList
+        result={result}
+        texts="operator.auctions"
+        search={search}
+        page={page}
+        pageSize={AUCTION_PAGE_SIZE}
+        onPage={(next) => go({ page: next })}
+        row={(auction) => <AuctionRow key={auction.id} auction={auction} />}
+      />
     </>
   );
 }

@@ -3,23 +3,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
-import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
-import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
-import { FormAlert } from "../../../components/ui/form";
+import type { OperatorUser } from "../../../../contract";
+import { PageHeading } from "../../../components/ui/PageHeading";
 import { useEuro } from "../../../lib/format";
 import { USER_PAGE_SIZE, userListQuery } from "../api/users";
-import { Pager } from "../components/Pager";
+import { FoundList } from "../components/FoundList";
 import { SearchForm } from "../components/SearchForm";
-import { refusalText } from "../form-issues";
 
 export function UserListPage() {
   const { t } = useTranslation();
-  const euro = useEuro();
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const { data, error, isPending } = useQuery(userListQuery({ search, page }));
-  const pages = data ? Math.max(1, Math.ceil(data.total / USER_PAGE_SIZE)) : 1;
+  const result = useQuery(userListQuery({ search, page }));
   const go = (change: { q?: string; page?: number }) => {
     const next = new URLSearchParams();
     const q = change.q ?? search;
@@ -40,37 +36,35 @@ export function UserListPage() {
           onSearch={(q) => go({ q, page: 1 })}
         />
       </div>
-      {error ? (
-        <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
-      ) : isPending ? (
-        <CenteredProgressBar />
-      ) : data.items.length === 0 ? (
-        <EmptyState>{search ? t("operator.users.noneFound", { search }) : t("operator.users.none")}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-muted" aria-live="polite">
-            {t("operator.users.count", { count: data.total })}
-          </p>
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
-            {data.items.map((user) => (
-              <li key={user.id}>
-                <Link to={`/operator/users/${user.id}`} className="flex items-center gap-3 px-4 py-3 hover:bg-black/[0.03] dark:hover:bg-white/5">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-x-2 font-semibold">
-                      <span className="break-all">{user.displayName}</span>
-                      {user.role === "operator" && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.roles.operator")}</span>}
-                      {user.isDemo && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.demo")}</span>}
-                    </p>
-                    <p className="truncate text-sm text-muted">{user.email}</p>
-                  </div>
-                  <p className="shrink-0 font-semibold tabular-nums">{euro(user.balanceCents)}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} label={t("operator.users.pages")} />
-        </>
-      )}
+      <FoundList
+        result={result}
+        texts="operator.users"
+        search={search}
+        page={page}
+        pageSize={USER_PAGE_SIZE}
+        onPage={(next) => go({ page: next })}
+        row={(user) => <UserRow key={user.id} user={user} />}
+      />
     </>
+  );
+}
+
+function UserRow({ user }: { user: OperatorUser }) {
+  const { t } = useTranslation();
+  const euro = useEuro();
+  return (
+    <li>
+      <Link to={`/operator/users/${user.id}`} className="flex items-center gap-3 px-4 py-3 hover:bg-black/[0.03] dark:hover:bg-white/5">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 font-semibold">
+            <span className="break-all">{user.displayName}</span>
+            {user.role === "operator" && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.roles.operator")}</span>}
+            {user.isDemo && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.demo")}</span>}
+          </p>
+          <p className="truncate text-sm text-muted">{user.email}</p>
+        </div>
+        <p className="shrink-0 font-semibold tabular-nums">{euro(user.balanceCents)}</p>
+      </Link>
+    </li>
   );
 }

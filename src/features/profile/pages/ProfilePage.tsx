@@ -2,7 +2,7 @@
 // limits and break (decision 033).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ChangePasswordBody, UpdateProfileBody, type Profile } from "../../../../contract";
@@ -66,33 +66,28 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
   const { errors } = form.formState;
   return (
-    <section aria-labelledby="profile-details" className={card}>
-      <h2 id="profile-details" className="mb-4 text-xl font-semibold">
-        {t("profile.details")}
-      </h2>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((body) => {
-          setFailure(undefined);
-          mutation.mutate(body);
-        })}
-        className="flex flex-col gap-4"
-      >
-        <FormAlert message={failure} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("auth.fields.firstName")} autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
-          <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
-        </div>
-        <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} error={errors.displayName?.message} {...form.register("displayName")} />
-        <TextField label={t("auth.fields.phone")} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-        <TextField label={t("auth.fields.deliveryAddress")} autoComplete="street-address" error={errors.deliveryAddress?.message} {...form.register("deliveryAddress")} />
-        <label className="flex items-start gap-3 text-sm">
-          <input type="checkbox" className="mt-0.5 size-4 accent-primary-500" {...form.register("isMarketingConsentGiven")} />
-          {t("auth.fields.marketingConsent")}
-        </label>
-        <SubmitButton isPending={mutation.isPending}>{t("profile.save")}</SubmitButton>
-      </form>
-    </section>
+    <FormCard
+      id="profile-details"
+      title={t("profile.details")}
+      failure={failure}
+      onSubmit={form.handleSubmit((body) => {
+        setFailure(undefined);
+        mutation.mutate(body);
+      })}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t("auth.fields.firstName")} autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
+        <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
+      </div>
+      <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} error={errors.displayName?.message} {...form.register("displayName")} />
+      <TextField label={t("auth.fields.phone")} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
+      <TextField label={t("auth.fields.deliveryAddress")} autoComplete="street-address" error={errors.deliveryAddress?.message} {...form.register("deliveryAddress")} />
+      <label className="flex items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4 accent-primary-500" {...form.register("isMarketingConsentGiven")} />
+        {t("auth.fields.marketingConsent")}
+      </label>
+      <SubmitButton isPending={mutation.isPending}>{t("profile.save")}</SubmitButton>
+    </FormCard>
   );
 }
 
@@ -118,23 +113,33 @@ function PasswordForm() {
   });
   const { errors } = form.formState;
   return (
-    <section aria-labelledby="profile-password" className={card}>
-      <h2 id="profile-password" className="mb-4 text-xl font-semibold">
-        {t("profile.changePassword")}
+    <FormCard
+      id="profile-password"
+      title={t("profile.changePassword")}
+      failure={failure}
+      onSubmit={form.handleSubmit((body) => {
+        setFailure(undefined);
+        mutation.mutate(body);
+      })}
+    >
+      <TextField label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+      <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.newPassword?.message} {...form.register("newPassword")} />
+      <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+      <SubmitButton isPending={mutation.isPending}>{t("profile.changePassword")}</SubmitButton>
+    </FormCard>
+  );
+}
+
+/** A card of the page with one form: its heading, the form's failure above its fields, and the fields. */
+function FormCard({ id, title, failure, onSubmit, children }: { id: string; title: string; failure: string | undefined; onSubmit: FormEventHandler; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="mb-4 text-xl font-semibold">
+        {title}
       </h2>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((body) => {
-          setFailure(undefined);
-          mutation.mutate(body);
-        })}
-        className="flex flex-col gap-4"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={failure} />
-        <TextField label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
-        <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.newPassword?.message} {...form.register("newPassword")} />
-        <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
-        <SubmitButton isPending={mutation.isPending}>{t("profile.changePassword")}</SubmitButton>
+        {children}
       </form>
     </section>
   );

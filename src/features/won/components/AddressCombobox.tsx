@@ -2,7 +2,7 @@
 // through the suggestions, Enter picks one, Escape closes the list; a click picks one too. Free text stays allowed.
 import { forwardRef, useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldMessage, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
+import { Field, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { useAddressSuggestions } from "../api/address-suggestions";
 
 type AddressComboboxProps = {
@@ -54,10 +54,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
   };
 
   return (
-    <div className="relative flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint} className="relative">
       <input
         ref={ref}
         id={id}
@@ -108,7 +105,6 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
             </li>
           ))}
       </ul>
-      <FieldMessage id={id} error={error} hint={hint} />
-    </div>
+    </Field>
   );
 });
