@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
+import { partLoadingAttribute } from "../../features/tours";
 import { optionalLazy } from "../../lib/optional-lazy";
 import { useReturnUrlSearch } from "./account-links";
 
@@ -15,8 +16,14 @@ export function AccountPopover() {
   const { data: user, isLoading } = useUser();
   const returnSearch = useReturnUrlSearch();
 
+  // The main tour waits while this stands in for the menu (its "Your account" step points at the menu).
   const loading = (
-    <div role="status" aria-label={t("account.loading")} className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
+    <div
+      role="status"
+      aria-label={t("account.loading")}
+      {...{ [partLoadingAttribute]: "" }}
+      className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10"
+    />
   );
   if (isLoading || !user) return loading;
   if (user.isAuthenticated) {

@@ -11,3 +11,9 @@ export function isInTour(target: EventTarget | null): boolean {
 export function keepOpenInTour(event: { target: EventTarget | null; preventDefault: () => void }): void {
   if (isInTour(event.target)) event.preventDefault();
 }
+
+/**
+ * A placeholder standing in for a part of the screen whose code is still on its way (the header's menus, the account
+ * menu) carries this attribute: a tour pointing at that part waits for it instead of leaving its step out.
+ */
+export const partLoadingAttribute = "data-part-loading";

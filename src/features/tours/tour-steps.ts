@@ -2,6 +2,7 @@
 // menus and auction cards carry; a step whose target is not on screen when the tour starts is left out.
 import type { Placement } from "react-joyride";
 import type { TourName } from "../../../contract";
+import { partLoadingAttribute } from "./in-tour";
 
 export type TourStep = {
   id: string;
@@ -56,6 +57,11 @@ export function isOnScreen(selector: string): boolean {
   const element = document.querySelector<HTMLElement>(selector);
   if (!element || element.getClientRects().length === 0) return false;
   return getComputedStyle(element).visibility !== "hidden";
+}
+
+/** Whether some part of the screen is still a placeholder for code on its way. */
+export function isPartLoading(): boolean {
+  return document.querySelector(`[${partLoadingAttribute}]`) !== null;
 }
 
 /** The steps of a tour whose targets are on screen now. */

@@ -1,13 +1,16 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tourNames } from "../../../contract";
+import { tourNames, type TourName } from "../../../contract";
 import en from "../../../locales/en.json";
 import lv from "../../../locales/lv.json";
 import ru from "../../../locales/ru.json";
 import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
 import { useUser } from "../auth";
 import { useTourProgress } from "./api/get-tour-progress";
+import { MainPageTour } from "./components/MainPageTour";
 import { PopoverTour } from "./components/PopoverTour";
+import { partLoadingAttribute } from "./in-tour";
 import { tourSteps } from "./tour-steps";
 
 const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
@@ -24,7 +27,7 @@ const lookUp = (tree: unknown, key: string) =>
  * What the tour decides from, as the page has it: who is signed in and, for them, the tour's saved progress. Once
  * this shows it, the tour has it too (the same render), so the start delay counts from no later than that.
  */
-function WhatTheTourKnows({ tourName }: { tourName: "AccountPopover" }) {
+function WhatTheTourKnows({ tourName }: { tourName: TourName }) {
   const { data: user } = useUser();
   const progress = useTourProgress(tourName, { isEnabled: user?.isAuthenticated === true });
   if (!user) return null;
@@ -144,6 +147,43 @@ describe("guided tours", () => {
     await waitFor(() => expect(calls.filter((c) => c.url === "/api/users/tour-progress/AccountPopover").length).toBeGreaterThan(1));
     const puts = calls.filter((c) => c.init?.method === "PUT");
     expect(puts.every((c) => (c.init?.headers as Record<string, string>)["X-Requested-With"] === "XMLHttpRequest")).toBe(true);
+  });
+
+  it("wait for a part of the screen whose code is still loading (the account menu) instead of leaving its step out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchStub } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    let menuArrives = () => {};
+    // The header's account menu: a placeholder until its chunk has come, as on a slow phone.
+    function AccountMenuOnItsWay() {
+      const [hasArrived, setHasArrived] = useState(false);
+      menuArrives = () => setHasArrived(true);
+      if (!hasArrived) return <span {...{ [partLoadingAttribute]: "" }} />;
+      return (
+        <button type="button" data-tour="account">
+          AB
+        </button>
+      );
+    }
+    renderWithRouter(
+      <>
+        <AccountMenuOnItsWay />
+        <MainPageTour />
+        <WhatTheTourKnows tourName="MainPage" />
+      </>,
+    );
+    await screen.findByText("not completed");
+    await afterTheStartDelay();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    act(() => menuArrives());
+    // Its steps: the welcome, whose target is the page, and the account menu's.
+    expect(await screen.findByRole("alertdialog", { name: "Welcome to Pennybid!" })).toHaveTextContent("1 of 2");
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("alertdialog", { name: "Your account" })).toHaveTextContent("2 of 2");
   });
 
   it("show one tour at a time when two come due in the same frame, and each one's Close button closes it", async () => {

@@ -12,7 +12,7 @@ import { useDevRegistration } from "../../../lib/dev-machines";
 import { useUser } from "../../auth";
 import { useTourProgress } from "../api/get-tour-progress";
 import { useSaveTourProgress } from "../api/save-tour-progress";
-import { stepsOnScreen, tourSteps } from "../tour-steps";
+import { isPartLoading, stepsOnScreen, tourSteps } from "../tour-steps";
 import { TourActorContext, TourTooltip } from "./TourTooltip";
 
 export type GuidedTourProps = {
@@ -74,11 +74,17 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: Guided
   useEffect(() => {
     if (!isNotStarted || !isDue || !isOnScreen || !isReady || otherActiveTour) return;
     // A menu's content mounts a frame after it opens (Radix portals): look for the targets frame by frame, briefly.
+    // A part of the screen whose code is still loading (the account menu on a slow phone) is waited for, however long
+    // it takes: started before it, the tour would leave that part's step out.
     let frame = 0;
     let framesLeft = 30;
     const startWithStepsOnScreen = () => {
       // Another tour came due in this same frame and took the screen first: this one waits for it to end.
       if (activeTour.get() !== null && activeTour.get() !== tourName) return;
+      if (isPartLoading()) {
+        frame = requestAnimationFrame(startWithStepsOnScreen);
+        return;
+      }
       const stepIds = stepsOnScreen(tourName).map((s) => s.id);
       framesLeft -= 1;
       if (stepIds.length > 0 || framesLeft === 0) {
