@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tourNames, type TourName } from "../../../contract";
 import en from "../../../locales/en.json";
@@ -160,7 +160,9 @@ describe("guided tours", () => {
     // The header's account menu: a placeholder until its chunk has come, as on a slow phone.
     function AccountMenuOnItsWay() {
       const [hasArrived, setHasArrived] = useState(false);
-      menuArrives = () => setHasArrived(true);
+      useEffect(() => {
+        menuArrives = () => setHasArrived(true);
+      }, []);
       if (!hasArrived) return <span {...{ [partLoadingAttribute]: "" }} />;
       return (
         <button type="button" data-tour="account">
