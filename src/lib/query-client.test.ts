@@ -22,6 +22,30 @@ describe("the query client", () => {
     vi.unstubAllGlobals();
   });
 
+  /** How many times a read that always gets `status` is asked before its query gives up. */
+  async function timesAsked(status: number | "network") {
+    let calls = 0;
+    vi.stubGlobal("fetch", async () => {
+      calls += 1;
+      if (status === "network") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } }), { status });
+    });
+    const client = createQueryClient(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ["auction", String(status)], queryFn: () => apiRequest("/api/auctions/x", { schema: z.unknown() }), retryDelay: 0 })
+      .catch(() => undefined);
+    vi.unstubAllGlobals();
+    return calls;
+  }
+
+  it("asks a read again twice when the network or the server failed, and never after a refusal", async () => {
+    expect(await timesAsked("network")).toBe(3);
+    expect(await timesAsked(503)).toBe(3);
+    expect(await timesAsked(404)).toBe(1);
+    expect(await timesAsked(403)).toBe(1);
+    expect(await timesAsked(401)).toBe(1);
+  });
+
   it("does not reload for other failures", async () => {
     vi.stubGlobal("fetch", async () => new Response("{}", { status: 500 }));
     const onSessionExpired = vi.fn();

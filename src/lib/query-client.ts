@@ -1,5 +1,6 @@
 // React Query defaults from SPEC.md §9: data fresh for 10 minutes, no refetch on window focus,
-// and a 401 on any query means the session expired: reload, which sends the user to sign in.
+// and a 401 on any query means the session expired: reload, which sends the user to sign in. A read is asked again
+// (twice at most) only when asking again may help.
 import { QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
@@ -7,6 +8,16 @@ export const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 export function isSessionExpiry(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Whether a failed read is worth asking again: the network or the server failed (a dropped connection, a 5xx), or the
+ * code to read the answer with did not arrive. A refusal (an auction that does not exist, a page that is not yours)
+ * would only be refused again, seconds later: the page says so at once.
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.code === "NETWORK" || error.status >= 500;
 }
 
 export function createQueryClient(onSessionExpired: () => void = () => window.location.reload()): QueryClient {
@@ -20,7 +31,7 @@ export function createQueryClient(onSessionExpired: () => void = () => window.lo
       queries: {
         staleTime: TEN_MINUTES_MS,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => !isSessionExpiry(error) && failureCount < 2,
+        retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
       },
     },
   });
