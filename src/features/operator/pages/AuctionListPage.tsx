@@ -2,7 +2,7 @@
 // first. The status, search and page live in the address, so a tab or a page can be linked and Back works.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { AuctionStatus, auctionStatuses, type OperatorAuction } from "../../../../contract";
 import { buttonClassName } from "../../../components/ui/Button";
 import { PageHeading } from "../../../components/ui/PageHeading";
@@ -10,26 +10,17 @@ import { useDateTime, useEuro } from "../../../lib/format";
 import { AUCTION_PAGE_SIZE, auctionListQuery } from "../api/auctions";
 import { FoundList } from "../components/FoundList";
 import { SearchForm } from "../components/SearchForm";
+import { useListAddress } from "../list-address";
 import { StatusBadge } from "../components/StatusBadge";
 import { TabLinks } from "../components/TabLinks";
 
 export function AuctionListPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const status = AuctionStatus.catch("New").parse(params.get("status") ?? "New");
-  const search = params.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const address = useListAddress(["status", "q"] as const);
+  const status = AuctionStatus.catch("New").parse(address.values.status || "New");
+  const search = address.values.q;
+  const { page, go } = address;
   const result = useQuery(auctionListQuery({ status, search, page }));
-
-  const go = (change: { status?: AuctionStatus; q?: string; page?: number }) => {
-    const next = new URLSearchParams();
-    next.set("status", change.status ?? status);
-    const q = change.q ?? search;
-    if (q) next.set("q", q);
-    const nextPage = change.page ?? 1;
-    if (nextPage > 1) next.set("page", String(nextPage));
-    setParams(next);
-  };
 
   return (
     <>
@@ -43,7 +34,7 @@ export function AuctionListPage() {
         label={t("operator.auctions.statuses")}
         tabs={auctionStatuses}
         current={status}
-        href={(tab) => `?status=${tab}${search ? `&q=${encodeURIComponent(search)}` : ""}`}
+        href={(tab) => `?${address.searchWith({ status: tab })}`}
         text={(tab) => t(`operator.status.${tab}`)}
       />
       <div className="mb-4">
@@ -62,7 +53,7 @@ export function AuctionListPage() {
         search={search}
         page={page}
         pageSize={AUCTION_PAGE_SIZE}
-        onPage={(next) => go({ page: next })}
+        onPage={(next) => go({}, next)}
         row={(auction) => <AuctionRow key={auction.id} auction={auction} />}
       />
     </>

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { AuditSource, auditSources, type AuditLogEntry } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -16,6 +16,7 @@ import { AUDIT_PAGE_SIZE, auditLogQuery, type AuditFilter } from "../api/audit-l
 import { Pager } from "../components/Pager";
 import { auditDetails } from "../audit-details";
 import { refusalText } from "../form-issues";
+import { useListAddress } from "../list-address";
 
 /** The actions the server logs, for the filter's choices; a line with another action still shows. */
 export const auditActions = [
@@ -49,9 +50,7 @@ type FilterText = Record<(typeof fields)[number], string>;
 
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const text = Object.fromEntries(fields.map((name) => [name, params.get(name) ?? ""])) as FilterText;
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { values: text, page, go, searchWith } = useListAddress(fields);
   const source = AuditSource.safeParse(text.source);
   const isRangeBackwards = DAY.test(text.from) && DAY.test(text.until) && text.until < text.from;
   const filter: AuditFilter = {
@@ -66,18 +65,12 @@ export function AuditLogPage() {
   const { data, error, isPending } = useQuery({ ...auditLogQuery(filter), enabled: !isRangeBackwards });
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
 
-  const go = (next: FilterText, nextPage = 1) => {
-    const search = new URLSearchParams();
-    for (const name of fields) if (next[name].trim()) search.set(name, next[name].trim());
-    if (nextPage > 1) search.set("page", String(nextPage));
-    setParams(search);
-  };
   const isFiltered = fields.some((name) => text[name] !== "");
 
   return (
     <>
       <PageHeading title={t("operator.audit.title")}>{t("operator.audit.intro")}</PageHeading>
-      <AuditFilterForm key={params.toString()} initial={text} isFiltered={isFiltered} isRangeBackwards={isRangeBackwards} onApply={(next) => go(next)} />
+      <AuditFilterForm key={searchWith({}, page)} initial={text} isFiltered={isFiltered} isRangeBackwards={isRangeBackwards} onApply={(next) => go(next)} />
       {isRangeBackwards ? null : error ? (
         <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
       ) : isPending ? (

@@ -2,27 +2,20 @@
 // balance. The search and the page live in the address, so Back works.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { OperatorUser } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
 import { useEuro } from "../../../lib/format";
 import { USER_PAGE_SIZE, userListQuery } from "../api/users";
 import { FoundList } from "../components/FoundList";
 import { SearchForm } from "../components/SearchForm";
+import { useListAddress } from "../list-address";
 
 export function UserListPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { values, page, go } = useListAddress(["q"] as const);
+  const search = values.q;
   const result = useQuery(userListQuery({ search, page }));
-  const go = (change: { q?: string; page?: number }) => {
-    const next = new URLSearchParams();
-    const q = change.q ?? search;
-    if (q) next.set("q", q);
-    if ((change.page ?? 1) > 1) next.set("page", String(change.page));
-    setParams(next);
-  };
   return (
     <>
       <PageHeading title={t("operator.users.title")} />
@@ -33,7 +26,7 @@ export function UserListPage() {
           placeholder={t("operator.users.searchPlaceholder")}
           value={search}
           maxLength={255}
-          onSearch={(q) => go({ q, page: 1 })}
+          onSearch={(q) => go({ q })}
         />
       </div>
       <FoundList
@@ -42,7 +35,7 @@ export function UserListPage() {
         search={search}
         page={page}
         pageSize={USER_PAGE_SIZE}
-        onPage={(next) => go({ page: next })}
+        onPage={(next) => go({}, next)}
         row={(user) => <UserRow key={user.id} user={user} />}
       />
     </>
