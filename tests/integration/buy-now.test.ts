@@ -370,6 +370,11 @@ describe("the purchase's fulfilment", () => {
     const noAuction = await op.post("/api/operator/auctions/999999999/buy-now", { enabled: false });
     expect(noAuction.status).toBe(404);
     expect((noAuction.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
+    // Refused before anything is written: no operators' log line for an auction that is not there.
+    expect(await db().query("select id from operator_actions where subject = 'auction:999999999'")).toEqual([]);
+    const noSettings = await op.get("/api/operator/auctions/999999999/buy-now");
+    expect(noSettings.status).toBe(404);
+    expect((noSettings.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
 
     const [winner, loser] = [await signedIn(50), await signedIn(50)];
     const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
