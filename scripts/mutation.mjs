@@ -18,7 +18,7 @@ const FOLDERS = {
   machines: { suite: "unit", tests: [] },
   "server/wallet": integration("wallet", "ledger.property", "spend-limits.property", "spend-limits", "payments"),
   "server/payments": integration("payments", "payments-stripe", "spend-limits", "hardening"),
-  "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator"),
+  "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid"),
   "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
 };
 

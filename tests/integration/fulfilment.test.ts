@@ -179,9 +179,16 @@ describe("paying for a won auction", () => {
     expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.5, description: "Payment: Test product", auction: { id: auctionId } });
     expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "26123456", deliveryAddress: address });
 
-    // Paying again is refused and changes nothing.
+    // The step is written down with who took it: the winner.
+    const events = await db().query("select from_state, to_state, actor from fulfilment_events where auction_id = $1", [auctionId]);
+    expect(events).toEqual([{ from_state: "AwaitingPayment", to_state: "PaymentReceived", actor: `user:${anna.id}` }]);
+
+    // Paying again is refused, saying why, and changes nothing.
     const again = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
-    expect(again).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { code: "FULFILMENT_STEP_REFUSED", message: `Auction ${auctionId} is PaymentReceived; only an unpaid one can be paid.` } },
+    });
     expect(await balance(anna.client)).toBe(7.5);
   });
 
@@ -257,7 +264,7 @@ describe("paying for a won auction", () => {
     const auctionId = await wonBy(anna.id);
     for (const id of [auctionId, 99_999_999]) {
       const answer = await otto.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: address, phone: "26123456" });
-      expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such won auction." } } });
     }
     expect(await balance(otto.client)).toBe(10);
   });
@@ -459,13 +466,27 @@ describe("operators move delivery on", () => {
     expect(await advance("Expired")).toMatchObject({ status: 400 });
     expect(await advance("AwaitingPayment")).toMatchObject({ status: 400 });
     expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "Delivered", version: 3 });
-    expect(await op.post("/api/operator/fulfilments/99999999/advance", { to: "InDelivery" })).toMatchObject({ status: 404 });
+    expect(await op.post("/api/operator/fulfilments/99999999/advance", { to: "InDelivery" })).toMatchObject({
+      status: 404,
+      body: { error: { code: "NOT_FOUND", message: "There is no fulfilment for auction 99999999." } },
+    });
+    expect(await advance("InDelivery")).toMatchObject({
+      body: { error: { message: `The fulfilment of auction ${auctionId} is Delivered; it cannot move to InDelivery.` } },
+    });
 
     const events = await db().query<{ from_state: string; to_state: string; actor: string }>(
       "select from_state, to_state, actor from fulfilment_events where auction_id = $1 order by id",
       [auctionId],
     );
     expect(events.map((e) => `${e.from_state}>${e.to_state}`)).toEqual(["AwaitingPayment>PaymentReceived", "PaymentReceived>InDelivery", "InDelivery>Delivered"]);
+    // Each step stamps its own moment; the operators' log says which step, on which auction, from where.
+    const [stamps] = await db().query<{ in_delivery_at: Date; delivered_at: Date }>("select in_delivery_at, delivered_at from fulfilments where auction_id = $1", [auctionId]);
+    expect(stamps).toEqual({ in_delivery_at: now(), delivered_at: now() });
+    const logged = await db().query("select action, subject, details from operator_actions where subject = $1 order by id", [`auction:${auctionId}`]);
+    expect(logged).toEqual([
+      { action: "fulfilment.in-delivery", subject: `auction:${auctionId}`, details: { from: "PaymentReceived" } },
+      { action: "fulfilment.delivered", subject: `auction:${auctionId}`, details: { from: "InDelivery" } },
+    ]);
   });
 
   it("lists fulfilments by state for operators only", async () => {
@@ -520,11 +541,16 @@ describe("operators move delivery on", () => {
     expect(await timeLeft(paidId, { seconds: 60 })).toMatchObject({ status: 409, body: { error: { code: "FULFILMENT_STEP_REFUSED" } } });
     expect(await wonAuction(anna.client, paidId)).toMatchObject({ state: "PaymentReceived", version: 1 });
 
-    const actions = await db().query<{ action: string; subject: string }>(
-      "select action, subject from operator_actions where subject = $1 order by id",
+    const actions = await db().query<{ action: string; details: unknown }>(
+      "select action, details from operator_actions where subject = $1 order by id",
       [`auction:${auctionId}`],
     );
-    expect(actions.map((a) => a.action)).toEqual(["fulfilment.payment-time-left", "fulfilment.payment-time-left"]);
+    expect(actions).toEqual(
+      [3600, 0].map((seconds) => ({
+        action: "fulfilment.payment-time-left",
+        details: { seconds, deadlineAt: new Date(nowMs + seconds * 1000).toISOString() },
+      })),
+    );
   });
 
   it("answers the ops CLI's local key on the operator fulfilment calls, and no forged one", async () => {
@@ -547,6 +573,10 @@ describe("operators move delivery on", () => {
     expect(await setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).toMatchObject({
       deadlineAt: new Date(nowMs + 600_000).toISOString(),
     });
+    // The ops CLI has no request schema in front of it: the function refuses what is not a whole number of seconds.
+    for (const seconds of [-1, 1.5, Number.NaN]) {
+      await expect(setPaymentTimeLeft(db(), { auctionId, seconds, actor: "ops-cli", now: now() })).rejects.toThrow("seconds must be a whole number, 0 or more.");
+    }
     await payForWonAuction(db(), { userId: winner.id, auctionId, deliveryAddress: address, phone: "26123456", now: now() });
     await expect(setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" });
     expect(await advanceFulfilment(db(), { auctionId, to: "InDelivery", actor: "ops-cli", now: now() })).toMatchObject({ state: "InDelivery" });
