@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
-import { partLoadingAttribute } from "../../features/tours";
+import { partLoadingProps } from "../../features/tours";
 import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { useLiveStatus } from "../../lib/socket";
 import { MenuGlyph } from "../../components/ui/icons";
@@ -62,11 +62,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 /** The menus' footprint while their chunk loads, so nothing moves when they appear; a tour waits for them. */
 function MenusPlaceholder() {
   return (
-    <>
-      <span className="size-10" {...{ [partLoadingAttribute]: "" }} />
+    <span className="contents" {...partLoadingProps}>
+      <span className="size-10" />
       <span className="size-10" />
       <span className="ml-1 h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10" />
-    </>
+    </span>
   );
 }
 

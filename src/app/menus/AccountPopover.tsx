@@ -5,7 +5,7 @@ import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/auth-provider";
-import { partLoadingAttribute } from "../../features/tours";
+import { partLoadingProps } from "../../features/tours";
 import { optionalLazy } from "../../lib/optional-lazy";
 import { useReturnUrlSearch } from "./account-links";
 
@@ -21,7 +21,7 @@ export function AccountPopover() {
     <div
       role="status"
       aria-label={t("account.loading")}
-      {...{ [partLoadingAttribute]: "" }}
+      {...partLoadingProps}
       className="h-10 w-24 animate-pulse rounded-full bg-black/10 dark:bg-white/10"
     />
   );

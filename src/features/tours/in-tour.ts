@@ -17,3 +17,6 @@ export function keepOpenInTour(event: { target: EventTarget | null; preventDefau
  * menu) carries this attribute: a tour pointing at that part waits for it instead of leaving its step out.
  */
 export const partLoadingAttribute = "data-part-loading";
+
+/** The attribute as props, to spread on such a placeholder. */
+export const partLoadingProps = { [partLoadingAttribute]: "" } as const;

@@ -10,7 +10,7 @@ import { useUser } from "../auth";
 import { useTourProgress } from "./api/get-tour-progress";
 import { MainPageTour } from "./components/MainPageTour";
 import { PopoverTour } from "./components/PopoverTour";
-import { partLoadingAttribute } from "./in-tour";
+import { partLoadingProps } from "./in-tour";
 import { tourSteps } from "./tour-steps";
 
 const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
@@ -163,7 +163,7 @@ describe("guided tours", () => {
       useEffect(() => {
         menuArrives = () => setHasArrived(true);
       }, []);
-      if (!hasArrived) return <span {...{ [partLoadingAttribute]: "" }} />;
+      if (!hasArrived) return <span {...partLoadingProps} />;
       return (
         <button type="button" data-tour="account">
           AB
