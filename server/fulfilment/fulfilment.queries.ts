@@ -91,14 +91,11 @@ export async function getWonAuction(db: Queryable, userId: string, auctionId: nu
   return toWonAuction(row);
 }
 
-/** For operators: every fulfilment, or those in one state, oldest deadline first. */
-export async function listFulfilments(
-  db: Queryable,
-  filter: { state?: FulfilmentState | undefined; limit?: number } = {},
-): Promise<OperatorFulfilment[]> {
+/** For operators: every fulfilment, or those in one state, oldest deadline first; `limit` at most (the query's default is 100). */
+export async function listFulfilments(db: Queryable, filter: { state?: FulfilmentState | undefined; limit: number }): Promise<OperatorFulfilment[]> {
   const rows = await db.query<Row>(
     `${select()} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
-    [filter.state ?? null, filter.limit ?? 100],
+    [filter.state ?? null, filter.limit],
   );
   return rows.map(toOperatorFulfilment);
 }

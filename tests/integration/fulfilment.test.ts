@@ -24,7 +24,7 @@ import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { openTestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
-import { startTestServer, type TestServer } from "../support/server";
+import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -156,6 +156,33 @@ describe("the winner's list", () => {
     expect(WonAuctionsResponse.parse((await otto.client.get("/api/fulfilments")).body).items).toEqual([]);
     expect((await otto.client.get(`/api/fulfilments/${auctionId}`)).status).toBe(404);
     expect((await new TestClient(server.url).get("/api/fulfilments")).status).toBe(401);
+  });
+
+  it("titles each win in the page's language and the operators' queue in the winner's own, newest first, with the first image", async () => {
+    const anna = await signedIn();
+    await db().query("update users set language = 'ru' where id = $1", [anna.id]);
+    const older = await wonBy(anna.id);
+    nowMs += 120_000;
+    const newer = await wonBy(anna.id);
+    await db().query("update auctions set images = $2::jsonb where id = $1", [newer, JSON.stringify(["/media/kettle.webp", "/media/kettle-2.webp"])]);
+    for (const auctionId of [older, newer]) {
+      await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [auctionId]);
+    }
+    const inLatvian = (path: string) => anna.client.request("GET", path, undefined, { ...spaHeaders, "Accept-Language": "lv" });
+
+    const list = WonAuctionsResponse.parse((await inLatvian("/api/fulfilments")).body);
+    expect(list.items.map(({ auctionId, title, image }) => ({ auctionId, title, image }))).toEqual([
+      { auctionId: newer, title: "Tējkanna", image: "/media/kettle.webp" },
+      { auctionId: older, title: "Tējkanna", image: null },
+    ]);
+    expect(list.defaults).toEqual({ phone: "", deliveryAddress: "" });
+    expect(WonAuction.parse((await inLatvian(`/api/fulfilments/${newer}`)).body)).toMatchObject({ title: "Tējkanna" });
+
+    const queue = OperatorFulfilmentList.parse((await (await operator()).get("/api/operator/fulfilments?state=AwaitingPayment&limit=1000")).body).items;
+    expect(queue.filter((f) => f.winnerId === anna.id).map(({ auctionId, title, winnerDisplayName }) => ({ auctionId, title, winnerDisplayName }))).toEqual([
+      { auctionId: older, title: "Чайник", winnerDisplayName: anna.displayName },
+      { auctionId: newer, title: "Чайник", winnerDisplayName: anna.displayName },
+    ]);
   });
 });
 
