@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from "fastify";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "../db/database";
+import { startLifecycle } from "./lifecycle";
+
+/** A database answering the lifecycle's two statements from `answer` (which sees whether it is the starting one). */
+function fakeDatabase(answer: (isStart: boolean) => Promise<{ id: number }[]>) {
+  const query = vi.fn((sql: string) => answer(sql.includes("set status = 'Running'")));
+  return { db: { query } as unknown as Database, query };
+}
+
+const fakeLog = () => ({ info: vi.fn(), error: vi.fn() });
+const asLog = (log: ReturnType<typeof fakeLog>) => log as unknown as FastifyBaseLogger;
+const clock = () => new Date("2026-11-27T10:00:00Z");
+/** Lets the tick's awaited work finish, moving no timer on. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the lifecycle's tick", () => {
+  it("ticks at once, tells and logs what moved, then does the work that shares the tick", async () => {
+    const { db } = fakeDatabase(async (isStart) => (isStart ? [{ id: 4 }] : [{ id: 9 }]));
+    const log = fakeLog();
+    const onTransitions = vi.fn();
+    const onTick = vi.fn(async () => {});
+    const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTransitions, onTick });
+    await settle();
+    expect(onTick).toHaveBeenCalledTimes(1);
+    const transitions = [
+      { auctionId: 4, status: "Running" },
+      { auctionId: 9, status: "Ended" },
+    ];
+    expect(onTransitions).toHaveBeenCalledWith(transitions);
+    expect(log.info).toHaveBeenCalledWith({ transitions }, "auction lifecycle");
+    await lifecycle.stop();
+  });
+
+  it("tells and logs nothing when nothing moved", async () => {
+    const { db } = fakeDatabase(async () => []);
+    const log = fakeLog();
+    const onTransitions = vi.fn();
+    const onTick = vi.fn(async () => {});
+    const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTransitions, onTick });
+    await settle();
+    expect(onTick).toHaveBeenCalledTimes(1);
+    expect(onTransitions).not.toHaveBeenCalled();
+    expect(log.info).not.toHaveBeenCalled();
+    await lifecycle.stop();
+  });
+
+  it("logs a failed tick and goes on ticking every tickMs", async () => {
+    let calls = 0;
+    const { db } = fakeDatabase(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error("database gone");
+      return [];
+    });
+    const log = fakeLog();
+    const onTick = vi.fn(async () => {});
+    const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTick, tickMs: 100 });
+    await settle();
+    expect(log.error).toHaveBeenCalledWith({ err: new Error("database gone") }, "lifecycle tick failed");
+    expect(onTick).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onTick).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onTick).toHaveBeenCalledTimes(2);
+    await lifecycle.stop();
+  });
+
+  it("never queues a tick behind a slow one, and stops after the one running", async () => {
+    let finish = () => {};
+    const { db, query } = fakeDatabase(
+      (isStart) =>
+        new Promise((resolve) => {
+          if (isStart) finish = () => resolve([]);
+          else resolve([]);
+        }),
+    );
+    const onTick = vi.fn(async () => {});
+    const lifecycle = startLifecycle({ db, clock, log: asLog(fakeLog()), onTick, tickMs: 100 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(query).toHaveBeenCalledTimes(1);
+    finish();
+    await settle();
+    expect(onTick).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(query).toHaveBeenCalledTimes(3);
+
+    const stopped = lifecycle.stop();
+    let hasStopped = false;
+    void stopped.then(() => (hasStopped = true));
+    await settle();
+    expect(hasStopped).toBe(false);
+    finish();
+    await stopped;
+    expect(onTick).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(query).toHaveBeenCalledTimes(4);
+  });
+});
