@@ -61,6 +61,7 @@ export function isEnrolmentLocked(auction: RuledAuction, now: Date): boolean {
   return auction.enrolment_closes_at_price_cents !== null && auction.price_cents >= auction.enrolment_closes_at_price_cents;
 }
 
+/** A win (`ended_at`) or an open enrolment (null), wins first, oldest first. */
 type Counted = { product_key: string; ended_at: Date | null };
 
 /**
@@ -69,7 +70,7 @@ type Counted = { product_key: string; ended_at: Date | null };
  */
 function limitRefusal(code: "WIN_LIMIT" | "PRODUCT_WIN_LIMIT", counted: Counted[], limit: number, days: number): Refusal | null {
   if (limit === 0 || counted.length < limit) return null;
-  const wins = counted.flatMap((row) => (row.ended_at ? [row.ended_at.getTime()] : [])).sort((a, b) => a - b);
+  const wins = counted.flatMap((row) => (row.ended_at ? [row.ended_at.getTime()] : []));
   const leaving = wins[counted.length - limit];
   return new Refusal(code, { limit, days, ...(leaving === undefined ? {} : { resetsAt: leaving + days * DAY_MS }) });
 }
@@ -111,7 +112,8 @@ export async function enrolmentRefusal(
     `select a.product_key, a.ended_at from auctions a where a.winner_id = $1 and a.ended_at > $3
      union all
      select a.product_key, null from enrolments e join auctions a on a.id = e.auction_id
-     where e.user_id = $1 and e.auction_id <> $2 and a.status in ('New', 'Waiting', 'Running')`,
+     where e.user_id = $1 and e.auction_id <> $2 and a.status in ('New', 'Waiting', 'Running')
+     order by ended_at`,
     [userId, auction.id, new Date(now.getTime() - limits.days * DAY_MS)],
   );
   const sameProduct = counted.filter((row) => row.product_key === auction.product_key);

@@ -1,5 +1,6 @@
 // The fair-play rules of enrolment (issue 21, decision 031): beginner auctions, win limits, locked enrolment and
 // auctions barred to staff and demo accounts, each judged by the server when a bidder enrols, races included.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBody, AuctionState, EnrolmentEligibility } from "../../contract";
 import { enrol } from "../../server/auctions/engine";
@@ -89,6 +90,22 @@ describe("locked enrolment", () => {
   });
 });
 
+describe("closed enrolment", () => {
+  it("closes a running auction the moment its end comes, before the lifecycle has ended it", async () => {
+    const user = await bidder();
+    const endsAt = at(now, 30);
+    const closed = async (when: Date) => (await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { endsAt }), when))).code;
+    expect(await closed(endsAt)).toBe("ENROLMENT_CLOSED");
+    expect(await closed(at(now, 31))).toBe("ENROLMENT_CLOSED");
+    await expect(enrol(db(), user.id, await createAuction(db(), now, { endsAt }), at(now, 29))).resolves.toBeDefined();
+  });
+
+  it("refuses a bidder who does not exist", async () => {
+    const error = await refusalOf(enrol(db(), randomUUID(), await createAuction(db(), now), now, limits));
+    expect(error).toMatchObject({ code: "NOT_FOUND", message: "There is no such bidder." });
+  });
+});
+
 describe("auctions for real bidders only", () => {
   it("refuse operators and demo accounts; bidders enrol", async () => {
     const auction = await createAuction(db(), now, { realBiddersOnly: true });
@@ -130,10 +147,11 @@ describe("win limits", () => {
   it("reset when enough wins have left the window: over the limit, not just the oldest", async () => {
     // Three wins (the limit was higher then): two must leave before a third fits, so the second oldest decides.
     const user = await bidder();
+    // Won out of order, so the database's order of the wins is not the order they leave the window in.
     const ends = [];
-    for (const daysAgo of [6, 4, 2]) ends.push(await wonAuction(user.id, daysAgo, { title: `Win ${daysAgo}` }));
+    for (const daysAgo of [2, 6, 4]) ends.push(await wonAuction(user.id, daysAgo, { title: `Win ${daysAgo}` }));
     const error = await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Speaker" }), now, limits));
-    const [second] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [ends[1]]);
+    const [second] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [ends[2]]);
     expect(error.values).toEqual({ limit: 2, days: 7, resetsAt: second!.ended_at.getTime() + 7 * DAY * 1000 });
   });
 
@@ -146,6 +164,20 @@ describe("win limits", () => {
     const other = await bidder();
     await enrol(db(), other.id, await createAuction(db(), now, { title: "City bike" }), now, limits);
     expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "City bike" }), now, limits))).code).toBe("PRODUCT_WIN_LIMIT");
+  });
+
+  it("count each limit alone when the other is off (0)", async () => {
+    const productOnly: WinLimits = { wins: 0, sameProductWins: 1, days: 7 };
+    const user = await bidder();
+    for (const title of ["Toaster", "Blender", "Kettle"]) await wonAuction(user.id, 1, { title });
+    await expect(enrol(db(), user.id, await createAuction(db(), now, { title: "Juicer" }), now, productOnly)).resolves.toBeDefined();
+    expect((await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Kettle" }), now, productOnly))).code).toBe("PRODUCT_WIN_LIMIT");
+
+    const countOnly: WinLimits = { wins: 2, sameProductWins: 0, days: 7 };
+    const other = await bidder();
+    await wonAuction(other.id, 1, { title: "Rice cooker" });
+    await expect(enrol(db(), other.id, await createAuction(db(), now, { title: "Rice cooker" }), now, countOnly)).resolves.toBeDefined();
+    expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "Rice cooker" }), now, countOnly))).code).toBe("WIN_LIMIT");
   });
 
   it("let exactly one of a bidder's two racing enrolments through when one place is left", async () => {
