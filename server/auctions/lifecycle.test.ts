@@ -53,6 +53,17 @@ describe("the lifecycle's tick", () => {
     await lifecycle.stop();
   });
 
+  it("needs no listener and no shared work", async () => {
+    const { db, query } = fakeDatabase(async (isStart) => (isStart ? [{ id: 4 }] : []));
+    const log = fakeLog();
+    const lifecycle = startLifecycle({ db, clock, log: asLog(log) });
+    await settle();
+    expect(query).toHaveBeenCalledTimes(2);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    expect(log.error).not.toHaveBeenCalled();
+    await lifecycle.stop();
+  });
+
   it("logs a failed tick and goes on ticking every tickMs", async () => {
     let calls = 0;
     const { db } = fakeDatabase(async () => {
