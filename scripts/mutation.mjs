@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Mutation testing (issue 18, decision 037): Stryker once per folder, each with the tests that prove it, then one
 // summary table (tests/mutation/summary.md) with each folder's score against the 80 % target.
-//   npm run test:mutation                 all five folders
-//   npm run test:mutation -- machines     only the folders named
+//   npm run test:mutation                                  all five folders
+//   npm run test:mutation -- machines                      only the folders named
+//   npm run test:mutation -- server/auctions/engine.ts …   files, with their folder's tests (a folder in parts)
+//   npm run test:mutation -- --summary                     only the table, from the reports already written
+// A folder's row is written once every file in it has a report: from a run of the folder, or of files of it (the
+// newest report holding a file counts). Each mutant is tested alone either way, so the parts add up to the whole.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 
 const TARGET = 80;
 /**
@@ -22,36 +26,89 @@ const FOLDERS = {
   "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
 };
 
-const asked = process.argv.slice(2);
-const folders = asked.length > 0 ? asked : Object.keys(FOLDERS);
-for (const folder of folders) {
-  if (!(folder in FOLDERS)) {
-    console.error(`Unknown folder ${folder}; one of: ${Object.keys(FOLDERS).join(", ")}`);
+const isSummaryOnly = process.argv.includes("--summary");
+const asked = process.argv.slice(2).filter((arg) => arg !== "--summary");
+const folderOf = (target) => Object.keys(FOLDERS).find((folder) => target === folder || target.startsWith(`${folder}/`));
+/** The files Stryker mutates in a folder (as stryker.config.mjs chooses them). */
+const sourcesOf = (folder) =>
+  readdirSync(folder, { recursive: true })
+    .map((name) => `${folder}/${name}`)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && file !== "machines/generated-paths.ts")
+    .sort();
+const targets = isSummaryOnly ? [] : asked.length > 0 ? asked : Object.keys(FOLDERS);
+for (const target of targets) {
+  const folder = folderOf(target);
+  if (!folder || (target !== folder && !sourcesOf(folder).includes(target))) {
+    console.error(`Unknown folder or file ${target}; a folder of: ${Object.keys(FOLDERS).join(", ")}, or a file in one`);
     process.exit(2);
   }
 }
 
-const reportOf = (folder) => `reports/mutation/${folder.replaceAll("/", "-")}.json`;
+const dashed = (path) => path.replaceAll("/", "-");
+const reportOf = (folder) => `reports/mutation/${dashed(folder)}.json`;
+const partReportsOf = (folder) => `reports/mutation/${dashed(folder)}`;
 
-for (const folder of folders) {
-  const { suite, tests } = FOLDERS[folder];
-  console.log(`\n== Mutating ${folder} (tests: ${tests.length > 0 ? tests.join(", ") : suite}) ==`);
-  const run = spawnSync("npx", ["stryker", "run"], {
-    stdio: "inherit",
-    env: { ...process.env, MUTATE: folder, MUTATION_SUITE: suite, MUTATION_TESTS: tests.join(",") },
-  });
-  if (run.status !== 0) {
-    console.error(`Stryker failed on ${folder} (exit ${run.status})`);
-    process.exit(run.status ?? 1);
+/** One Stryker run per folder asked for whole, and one per folder for the files asked for in it (a part). */
+const runs = [];
+for (const target of targets) {
+  const folder = folderOf(target);
+  if (target === folder) runs.push({ folder, files: [], report: reportOf(folder) });
+  else {
+    const part = runs.find((run) => run.folder === folder && run.files.length > 0) ?? runs[runs.push({ folder, files: [] }) - 1];
+    part.files.push(target);
+    part.report = `${partReportsOf(folder)}/${part.files.map((file) => dashed(file.slice(folder.length + 1))).join("+")}.json`;
   }
 }
 
+for (const { folder, files, report } of runs) {
+  const { suite, tests } = FOLDERS[folder];
+  console.log(`\n== Mutating ${files.length > 0 ? files.join(", ") : folder} (tests: ${tests.length > 0 ? tests.join(", ") : suite}) ==`);
+  mkdirSync(report.slice(0, report.lastIndexOf("/")), { recursive: true });
+  const run = spawnSync("npx", ["stryker", "run"], {
+    stdio: "inherit",
+    env: { ...process.env, MUTATE: folder, MUTATE_FILES: files.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_TESTS: tests.join(",") },
+  });
+  if (run.status !== 0) {
+    console.error(`Stryker failed on ${files.length > 0 ? files.join(", ") : folder} (exit ${run.status})`);
+    process.exit(run.status ?? 1);
+  }
+  // A file with nothing to mutate (re-exports only) is measured too: it has no mutants.
+  const written = JSON.parse(readFileSync(report, "utf8"));
+  for (const file of files) written.files[file] ??= { language: "typescript", source: readFileSync(file, "utf8"), mutants: [] };
+  writeFileSync(report, JSON.stringify(written));
+}
+
+/**
+ * Each of the folder's files with the newest report that holds it (a run of the folder, or of a part), or null
+ * while some file has none.
+ */
+function measuredFiles(folder) {
+  const partReports = existsSync(partReportsOf(folder))
+    ? readdirSync(partReportsOf(folder))
+        .filter((name) => name.endsWith(".json") && !name.endsWith(".incremental.json"))
+        .map((name) => `${partReportsOf(folder)}/${name}`)
+    : [];
+  const reports = [reportOf(folder), ...partReports]
+    .filter((path) => existsSync(path))
+    .map((path) => ({ at: statSync(path).mtime, files: JSON.parse(readFileSync(path, "utf8")).files }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const measured = sourcesOf(folder).map((file) => {
+    const report = reports.find((candidate) => file in candidate.files);
+    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [] };
+  });
+  const missing = measured.filter((entry) => entry.at === null).map((entry) => entry.file);
+  if (missing.length > 0) {
+    if (reports.length > 0) console.log(`${folder}: not measured as a whole yet; no report holds ${missing.join(", ")}`);
+    return null;
+  }
+  return measured;
+}
+
 /** Stryker's mutation score: detected (killed or timed out) over every valid mutant, uncovered ones included. */
-function score(folder) {
-  const report = JSON.parse(readFileSync(reportOf(folder), "utf8"));
+function score(measured) {
   const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, other: 0 };
-  for (const file of Object.values(report.files)) {
-    for (const mutant of file.mutants) {
+  for (const { mutants } of measured) {
+    for (const mutant of mutants) {
       if (mutant.status in counts) counts[mutant.status] += 1;
       else counts.other += 1;
     }
@@ -61,7 +118,7 @@ function score(folder) {
   return { ...counts, detected, valid, score: valid === 0 ? 100 : (100 * detected) / valid };
 }
 
-const date = new Date().toISOString().slice(0, 10);
+const day = (at) => at.toISOString().slice(0, 10);
 const SUMMARY = "tests/mutation/summary.md";
 /** A folder not measured on this machine keeps its row (and the date it was measured) from the committed summary. */
 const earlierRows = new Map(
@@ -70,10 +127,13 @@ const earlierRows = new Map(
     .map((line) => [line.split("|")[1].trim(), line]),
 );
 const row = (folder) => {
-  if (!existsSync(reportOf(folder))) return earlierRows.get(folder);
-  const r = score(folder);
+  const measured = measuredFiles(folder);
+  if (!measured) return earlierRows.get(folder);
+  const r = score(measured);
+  const days = measured.map((entry) => day(entry.at)).sort();
+  const when = days[0] === days.at(-1) ? days[0] : `${days[0]} – ${days.at(-1)}`;
   return (
-    `| ${folder} | ${date} | ${FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
+    `| ${folder} | ${when} | ${FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
     `${r.score.toFixed(1)} % | ${r.score >= TARGET ? "met" : "not met"} |`
   );
 };
