@@ -56,6 +56,7 @@ for (const target of targets) {
   else {
     const part = runs.find((run) => run.folder === folder && run.files.length > 0) ?? runs[runs.push({ folder, files: [] }) - 1];
     part.files.push(target);
+    part.files.sort(); // the same files name the same report, whatever order they were asked in
     part.report = `${partReportsOf(folder)}/${part.files.map((file) => dashed(file.slice(folder.length + 1))).join("+")}.json`;
   }
 }

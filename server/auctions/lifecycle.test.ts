@@ -15,6 +15,17 @@ const clock = () => new Date("2026-11-27T10:00:00Z");
 /** Lets the tick's awaited work finish, moving no timer on. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
+/** A lifecycle over `answer` with a listener and shared work, after its first tick has run. */
+async function startedLifecycle(answer: (isStart: boolean) => Promise<{ id: number }[]>) {
+  const { db } = fakeDatabase(answer);
+  const log = fakeLog();
+  const onTransitions = vi.fn();
+  const onTick = vi.fn(async () => {});
+  const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTransitions, onTick });
+  await settle();
+  return { lifecycle, log, onTransitions, onTick };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -24,12 +35,9 @@ afterEach(() => {
 
 describe("the lifecycle's tick", () => {
   it("ticks at once, tells and logs what moved, then does the work that shares the tick", async () => {
-    const { db } = fakeDatabase(async (isStart) => (isStart ? [{ id: 4 }] : [{ id: 9 }]));
-    const log = fakeLog();
-    const onTransitions = vi.fn();
-    const onTick = vi.fn(async () => {});
-    const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTransitions, onTick });
-    await settle();
+    const { lifecycle, log, onTransitions, onTick } = await startedLifecycle(async (isStart) =>
+      isStart ? [{ id: 4 }] : [{ id: 9 }],
+    );
     expect(onTick).toHaveBeenCalledTimes(1);
     const transitions = [
       { auctionId: 4, status: "Running" },
@@ -41,12 +49,7 @@ describe("the lifecycle's tick", () => {
   });
 
   it("tells and logs nothing when nothing moved", async () => {
-    const { db } = fakeDatabase(async () => []);
-    const log = fakeLog();
-    const onTransitions = vi.fn();
-    const onTick = vi.fn(async () => {});
-    const lifecycle = startLifecycle({ db, clock, log: asLog(log), onTransitions, onTick });
-    await settle();
+    const { lifecycle, log, onTransitions, onTick } = await startedLifecycle(async () => []);
     expect(onTick).toHaveBeenCalledTimes(1);
     expect(onTransitions).not.toHaveBeenCalled();
     expect(log.info).not.toHaveBeenCalled();
