@@ -90,7 +90,7 @@ describe("the auctions API", () => {
     expect((await anna.client.post("/api/auctions/abc/bids")).status).toBe(400);
   });
 
-  it("ends a running auction by the server clock, with the leader as winner", async () => {
+  it("ends a running auction by the server clock, with the leader as winner and the auction in their won list", async () => {
     const anna = await bidder(0);
     const auction = await createAuction(db(), new Date(), { entryFeeCents: 0 });
     expect((await anna.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
@@ -105,11 +105,13 @@ describe("the auctions API", () => {
     expect(state.finalHash).toMatch(/^[0-9a-f]{64}$/);
     const late = await anna.client.post(`/api/auctions/${auction}/bids`);
     expect(late.body).toMatchObject({ error: { code: "AUCTION_ENDED", message: "Auction has ended" } });
+    const won = (await anna.client.get("/api/auctions/won")).body as { items: { id: number }[] };
+    expect(won.items.map((a) => a.id)).toEqual([auction]);
   });
 });
 
 describe("a bidder's own auctions", () => {
-  it("lists enrolments and favourites, and my active auctions", async () => {
+  it("lists enrolments, favourites and auto-bids, and my active auctions", async () => {
     const now = new Date();
     const running = await createAuction(db(), now, { entryFeeCents: 0 });
     const waiting = await createAuction(db(), now, { status: "Waiting", entryFeeCents: 0 });
@@ -121,8 +123,10 @@ describe("a bidder's own auctions", () => {
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: true })).status).toBe(200);
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: false })).status).toBe(200);
     expect((await anna.client.put(`/api/favourites/999999`, { isFavourite: true })).status).toBe(404);
-
     expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended], autoBids: {} });
+    expect((await anna.client.put(`/api/auctions/${waiting}/auto-bid`, { maxPriceCents: 300 })).status).toBe(200);
+    expect((await anna.client.get("/api/auctions/mine")).body).toMatchObject({ autoBids: { [waiting]: 300 } });
+
     const active = (await anna.client.get("/api/auctions/my-active")).body as { items: { id: number }[] };
     expect(active.items.map((a) => a.id).sort()).toEqual([running, waiting].sort());
     const favourites = (await anna.client.get("/api/favourites")).body as { items: { id: number }[] };

@@ -1,6 +1,6 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
+import { AuctionState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction } from "../support/fixtures";
@@ -94,6 +94,25 @@ describe("the live feed", () => {
     expect(again).toEqual({ error: { code: "ALREADY_WINNING", message: "You are already winning" } });
   });
 
+  it("answers a bid the server fails to write with SPEC.md's failure, and changes nothing", async () => {
+    const db = server.database.db;
+    const auction = await createAuction(db, new Date(), { entryFeeCents: 0 });
+    const anna = await bidder();
+    await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
+    // The database refuses this auction's bids as a broken disk would: an error that is no refusal of the rules.
+    await db.query(`create function fail_bid() returns trigger language plpgsql as $$ begin raise exception 'disk gone'; end $$`);
+    await db.query(`create trigger fail_bid before insert on bids for each row when (new.auction_id = ${auction}) execute function fail_bid()`);
+    try {
+      const failed = BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction }));
+      expect(failed).toEqual({ error: { code: "BID_FAILED", message: auctionErrorMessages.BID_FAILED } });
+    } finally {
+      await db.query("drop trigger fail_bid on bids");
+      await db.query("drop function fail_bid");
+    }
+    const subscribed = SubscribeAck.parse(await anna.socket.emitWithAck("auction:subscribe", { auctionId: auction }));
+    expect("data" in subscribed && subscribed.data).toMatchObject({ priceCents: 0, bidCount: 0, leaderName: null });
+  });
+
   it("refuses commands from a socket that is not signed in, and bad payloads", async () => {
     const auction = await createAuction(server.database.db, new Date());
     const anonymous = await open();
@@ -102,6 +121,56 @@ describe("the live feed", () => {
     expect(bad).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
     const missing = SubscribeAck.parse(await anonymous.emitWithAck("auction:subscribe", { auctionId: 999999 }));
     expect(missing).toMatchObject({ error: { code: "AUCTION_STATE_MISSING" } });
+  });
+
+  it("answers a free enrolment with no balance, and tells the auction's watchers it moved", async () => {
+    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const anna = await bidder();
+    const watcher = await open();
+    const subscribed = SubscribeAck.parse(await watcher.emitWithAck("auction:subscribe", { auctionId: auction }));
+    const seq = "data" in subscribed ? subscribed.data.seq : Number.NaN;
+    const moved = nextUpdate(watcher, (state) => state.seq > seq);
+    expect(EnrolAck.parse(await anna.socket.emitWithAck("auction:enrol", { auctionId: auction }))).toEqual({ data: { feeCents: 0, balance: null } });
+    expect(await moved).toMatchObject({ id: auction, priceCents: 0 });
+  });
+
+  it("broadcasts the bids the auto-bidder places for a bidder", async () => {
+    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const anna = await bidder();
+    const watcher = await open();
+    await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
+    await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
+    const autoBid = nextUpdate(watcher, (state) => state.priceCents === 1);
+    expect((await anna.client.put(`/api/auctions/${auction}/auto-bid`, { maxPriceCents: 5 })).status).toBe(200);
+    expect(await autoBid).toMatchObject({ leaderName: anna.displayName, bidCount: 1 });
+  });
+
+  it("stops telling a socket of an auction or a status it left", async () => {
+    const now = new Date();
+    const [left, kept] = [await createAuction(server.database.db, now, { entryFeeCents: 0 }), await createAuction(server.database.db, now, { entryFeeCents: 0 })];
+    const anna = await bidder();
+    await anna.socket.emitWithAck("auction:enrol", { auctionId: left });
+    await anna.socket.emitWithAck("auction:enrol", { auctionId: kept });
+    const [leaver, stayer] = [await open(), await open()];
+    for (const socket of [leaver, stayer]) {
+      await socket.emitWithAck("auctions:watch", { status: "Running" });
+      await socket.emitWithAck("auction:subscribe", { auctionId: left });
+    }
+    expect(PlainAck.parse(await leaver.emitWithAck("auctions:unwatch", { status: "Running" }))).toEqual({ data: { ok: true } });
+    expect(PlainAck.parse(await leaver.emitWithAck("auction:unsubscribe", { auctionId: left }))).toEqual({ data: { ok: true } });
+    await leaver.emitWithAck("auction:subscribe", { auctionId: kept });
+    const heardOfLeft: AuctionState[] = [];
+    leaver.on("auction:updated", (state) => state.id === left && heardOfLeft.push(state));
+
+    // The bid on the left auction reaches the socket that stayed; the later one on the kept auction reaches the
+    // leaver over the same connection as the first would have, so by then the first has passed it by.
+    const stayerHears = nextUpdate(stayer, (state) => state.id === left && state.priceCents === 1);
+    await anna.socket.emitWithAck("bid:place", { auctionId: left });
+    await stayerHears;
+    const leaverHears = nextUpdate(leaver, (state) => state.id === kept && state.priceCents === 1);
+    await anna.socket.emitWithAck("bid:place", { auctionId: kept });
+    await leaverHears;
+    expect(heardOfLeft).toEqual([]);
   });
 
   it("broadcasts the end to watchers, with the winner", async () => {
