@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitStatements } from "../../server/db/migrate";
 import { auctionStates } from "../../server/auctions/auctions.queries";
-import { advanceLifecycle, enrol, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
+import { advanceLifecycle, enrol, enrolmentEligibility, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
 import { Refusal } from "../../server/refusal";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { balanceCents } from "../../server/wallet/wallet.service";
@@ -41,14 +41,14 @@ async function auctionRow(id: number) {
 describe("enrolment", () => {
   it("takes the entry fee from the wallet once, as an AuctionEnrollment entry", async () => {
     const bidder = await createBidder(db(), { balanceCents: 500 });
-    const auction = await createAuction(db(), now, { entryFeeCents: 150 });
+    const auction = await createAuction(db(), now, { entryFeeCents: 150, title: "Espresso machine" });
     expect(await enrol(db(), bidder.id, auction, now)).toEqual({ feeCents: 150, balanceCents: 350 });
     expect(await balanceCents(db(), bidder.id)).toBe(350);
-    const entries = await db().query<{ type: string; amount_cents: number; auction_id: number }>(
-      "select type, amount_cents, auction_id from wallet_transactions where user_id = $1 and type = 'AuctionEnrollment'",
+    const entries = await db().query<{ type: string; amount_cents: number; auction_id: number; description: string }>(
+      "select type, amount_cents, auction_id, description from wallet_transactions where user_id = $1 and type = 'AuctionEnrollment'",
       [bidder.id],
     );
-    expect(entries).toEqual([{ type: "AuctionEnrollment", amount_cents: -150, auction_id: auction }]);
+    expect(entries).toEqual([{ type: "AuctionEnrollment", amount_cents: -150, auction_id: auction, description: "Entry fee: Espresso machine" }]);
     expect(await refusal(enrol(db(), bidder.id, auction, now))).toBe("ALREADY_ENROLLED");
     expect(await balanceCents(db(), bidder.id)).toBe(350);
   });
@@ -83,6 +83,7 @@ describe("enrolment", () => {
     expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "New" }), now))).toBe("ENROLMENT_CLOSED");
     expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "Ended" }), now))).toBe("ENROLMENT_CLOSED");
     expect(await refusal(enrol(db(), bidder.id, 987654, now))).toBe("AUCTION_STATE_MISSING");
+    expect(await enrolmentEligibility(db(), bidder.id, 987654, now)).toMatchObject({ code: "AUCTION_STATE_MISSING" });
   });
 });
 
@@ -102,7 +103,7 @@ describe("bidding", () => {
   it("raises the price by one cent, makes the bidder lead and resets the timer to at least resetSeconds", async () => {
     const { auction, users } = await runningWith(2, { initialSeconds: 20, resetSeconds: 15 });
     const [a, b] = users;
-    await placeBid(db(), a!.id, auction, at(now, 1));
+    expect(await placeBid(db(), a!.id, auction, at(now, 1))).toMatchObject({ priceCents: 1, endsAt: at(now, 20), hasEnded: false });
     let row = await auctionRow(auction);
     expect(row).toMatchObject({ price_cents: 1, leader_id: a!.id, bid_count: 1 });
     expect(row.ends_at).toEqual(at(now, 20)); // 19 s were left, more than 15
@@ -117,6 +118,16 @@ describe("bidding", () => {
     await placeBid(db(), users[0]!.id, auction, now);
     expect(await refusal(placeBid(db(), users[0]!.id, auction, at(now, 2)))).toBe("ALREADY_WINNING");
     expect((await auctionRow(auction)).price_cents).toBe(1);
+  });
+
+  it("refuses a bidder who paused their bidding, saying until when", async () => {
+    const { auction, users } = await runningWith(1);
+    const until = at(now, 3600);
+    await db().query("insert into spend_limits (user_id, paused_until) values ($1, $2)", [users[0]!.id, until]);
+    const error = await placeBid(db(), users[0]!.id, auction, now).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Refusal);
+    expect(error).toMatchObject({ code: "SELF_PAUSED", values: { until: until.getTime() } });
+    expect((await auctionRow(auction)).price_cents).toBe(0);
   });
 
   it("refuses a bidder who has not enrolled", async () => {
@@ -300,10 +311,68 @@ describe("auto-bid", () => {
     expect(await auctionRow(auction)).toMatchObject({ price_cents: 5, leader_id: anna!.id });
   });
 
+  it("is refused on an auction that has ended, was canceled or has reached its end", async () => {
+    const { auction, users } = await auctionWith(1);
+    const bidderId = users[0]!.id;
+    // Ended by its price cap, or canceled, before its timer ran out: the end still lies ahead.
+    for (const status of ["Ended", "Canceled"]) {
+      const stopped = await createAuction(db(), now, { entryFeeCents: 0, endsAt: at(now, 600) });
+      await enrol(db(), bidderId, stopped, now);
+      await db().query("update auctions set status = $2 where id = $1", [stopped, status]);
+      expect(await refusal(setAutoBid(db(), bidderId, stopped, 50, now)), status).toBe("AUCTION_ENDED");
+    }
+    expect(await refusal(setAutoBid(db(), bidderId, auction, 50, at(now, 600)))).toBe("AUCTION_ENDED");
+    expect(await db().query("select 1 from auto_bids where user_id = $1", [bidderId])).toEqual([]);
+  });
+
+  it("passes over an auto-bidder still inside their one-second limit to the next one", async () => {
+    const { auction, users } = await auctionWith(3);
+    const [anna, otto, eva] = users;
+    await setAutoBid(db(), anna!.id, auction, 10, now);
+    await setAutoBid(db(), otto!.id, auction, 10, at(now, 0.01));
+    expect(await runAutoBids(db(), at(now, 0.5))).toEqual([auction]); // anna, the first to set hers, opens
+    await placeBid(db(), eva!.id, auction, at(now, 0.6));
+    expect(await runAutoBids(db(), at(now, 0.7))).toEqual([auction]); // anna bid 0.2 s ago: otto answers
+    expect(await auctionRow(auction)).toMatchObject({ price_cents: 3, leader_id: otto!.id });
+  });
+
   it("stops when the bidder removes it", async () => {
     const { auction, users } = await auctionWith(2);
     await setAutoBid(db(), users[0]!.id, auction, 10, now);
     await setAutoBid(db(), users[0]!.id, auction, null, now);
     expect(await runAutoBids(db(), at(now, 1))).toEqual([]);
+  });
+});
+
+describe("a failure of the server's own", () => {
+  /** Runs `work` while the database fails every insert into `table` that `when` picks, as a broken disk would. */
+  async function whileFailing<T>(table: string, when: string, work: () => Promise<T>): Promise<T> {
+    await db().query(`create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk gone'; end $$`);
+    await db().query(`create trigger fail_insert before insert on ${table} for each row when (${when}) execute function fail_insert()`);
+    try {
+      return await work();
+    } finally {
+      await db().query(`drop trigger fail_insert on ${table}`);
+      await db().query("drop function fail_insert");
+    }
+  }
+
+  it("is no shortage of funds when the entry fee cannot be written, and enrols no one", async () => {
+    const bidder = await createBidder(db(), { balanceCents: 500 });
+    const auction = await createAuction(db(), now, { entryFeeCents: 100 });
+    const error = await whileFailing("wallet_transactions", `new.auction_id = ${auction}`, () => enrol(db(), bidder.id, auction, now).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(Refusal);
+    expect(await balanceCents(db(), bidder.id)).toBe(500);
+    expect(await db().query("select 1 from enrolments where auction_id = $1", [auction])).toEqual([]);
+  });
+
+  it("fails the auto-bid round instead of passing for a refusal", async () => {
+    const { auction, users } = await runningWith(1, { initialSeconds: 600 });
+    await setAutoBid(db(), users[0]!.id, auction, 10, now);
+    const error = await whileFailing("bids", `new.auction_id = ${auction}`, () => runAutoBids(db(), at(now, 0.5)).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(Refusal);
+    expect(await auctionRow(auction)).toMatchObject({ price_cents: 0, leader_id: null });
   });
 });
