@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
-import type { WinLimits } from "./auctions/enrolment-rules";
+import { DEFAULT_WIN_LIMITS, type WinLimits } from "./auctions/enrolment-rules";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -36,9 +36,9 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["yes", "no"]).default("yes"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // The site-wide win limits (decision 031): wins plus auctions still open to win, in a rolling window; 0 turns one off.
-  WIN_LIMIT_WINS: z.coerce.number().int().min(0).max(1000).default(10),
-  WIN_LIMIT_SAME_PRODUCT: z.coerce.number().int().min(0).max(1000).default(1),
-  WIN_LIMIT_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  WIN_LIMIT_WINS: z.coerce.number().int().min(0).max(1000).default(DEFAULT_WIN_LIMITS.wins),
+  WIN_LIMIT_SAME_PRODUCT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_WIN_LIMITS.sameProductWins),
+  WIN_LIMIT_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_WIN_LIMITS.days),
   // Web Push's VAPID key pair (decision 035); without it one is generated once and kept in DATA_DIR. Processes that
   // share a database must share the pair: browsers subscribed with its public key.
   VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "must be a base64url P-256 public key (web-push generate-vapid-keys)").optional(),

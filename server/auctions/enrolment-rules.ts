@@ -7,6 +7,7 @@ import { Refusal } from "../refusal";
 /** Site-wide win limits in a rolling window of `days`: wins plus the auctions still open to win; 0 turns one off. */
 export type WinLimits = { wins: number; sameProductWins: number; days: number };
 
+/** What the server runs with unless WIN_LIMIT_WINS, WIN_LIMIT_SAME_PRODUCT and WIN_LIMIT_DAYS say otherwise (config.ts). */
 export const DEFAULT_WIN_LIMITS: WinLimits = { wins: 10, sameProductWins: 1, days: 7 };
 /** For history the seed makes up, and for tests of other rules. */
 export const NO_WIN_LIMITS: WinLimits = { wins: 0, sameProductWins: 0, days: 7 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitStatements } from "../../server/db/migrate";
 import { auctionStates } from "../../server/auctions/auctions.queries";
 import { advanceLifecycle, enrol, enrolmentEligibility, placeBid, runAutoBids, setAutoBid } from "../../server/auctions/engine";
+import { NO_WIN_LIMITS } from "../../server/auctions/enrolment-rules";
 import { Refusal } from "../../server/refusal";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { balanceCents } from "../../server/wallet/wallet.service";
@@ -83,7 +84,7 @@ describe("enrolment", () => {
     expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "New" }), now))).toBe("ENROLMENT_CLOSED");
     expect(await refusal(enrol(db(), bidder.id, await createAuction(db(), now, { status: "Ended" }), now))).toBe("ENROLMENT_CLOSED");
     expect(await refusal(enrol(db(), bidder.id, 987654, now))).toBe("AUCTION_STATE_MISSING");
-    expect(await enrolmentEligibility(db(), bidder.id, 987654, now)).toMatchObject({ code: "AUCTION_STATE_MISSING" });
+    expect(await enrolmentEligibility(db(), bidder.id, 987654, now, NO_WIN_LIMITS)).toMatchObject({ code: "AUCTION_STATE_MISSING" });
   });
 });
 
