@@ -7,7 +7,7 @@ import { NO_WIN_LIMITS } from "../../server/auctions/enrolment-rules";
 import { Refusal } from "../../server/refusal";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { balanceCents } from "../../server/wallet/wallet.service";
-import { openTestDatabase, type TestDatabase } from "../support/database";
+import { openTestDatabase, whileInsertsFail, type TestDatabase } from "../support/database";
 import { at, createAuction, createBidder } from "../support/fixtures";
 
 let database: TestDatabase;
@@ -346,22 +346,10 @@ describe("auto-bid", () => {
 });
 
 describe("a failure of the server's own", () => {
-  /** Runs `work` while the database fails every insert into `table` that `when` picks, as a broken disk would. */
-  async function whileFailing<T>(table: string, when: string, work: () => Promise<T>): Promise<T> {
-    await db().query(`create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk gone'; end $$`);
-    await db().query(`create trigger fail_insert before insert on ${table} for each row when (${when}) execute function fail_insert()`);
-    try {
-      return await work();
-    } finally {
-      await db().query(`drop trigger fail_insert on ${table}`);
-      await db().query("drop function fail_insert");
-    }
-  }
-
   it("is no shortage of funds when the entry fee cannot be written, and enrols no one", async () => {
     const bidder = await createBidder(db(), { balanceCents: 500 });
     const auction = await createAuction(db(), now, { entryFeeCents: 100 });
-    const error = await whileFailing("wallet_transactions", `new.auction_id = ${auction}`, () => enrol(db(), bidder.id, auction, now).catch((e: unknown) => e));
+    const error = await whileInsertsFail(db(), "wallet_transactions", `new.auction_id = ${auction}`, () => enrol(db(), bidder.id, auction, now).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(Refusal);
     expect(await balanceCents(db(), bidder.id)).toBe(500);
@@ -371,7 +359,7 @@ describe("a failure of the server's own", () => {
   it("fails the auto-bid round instead of passing for a refusal", async () => {
     const { auction, users } = await runningWith(1, { initialSeconds: 600 });
     await setAutoBid(db(), users[0]!.id, auction, 10, now);
-    const error = await whileFailing("bids", `new.auction_id = ${auction}`, () => runAutoBids(db(), at(now, 0.5)).catch((e: unknown) => e));
+    const error = await whileInsertsFail(db(), "bids", `new.auction_id = ${auction}`, () => runAutoBids(db(), at(now, 0.5)).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(Refusal);
     expect(await auctionRow(auction)).toMatchObject({ price_cents: 0, leader_id: null });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuctionState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
+import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
@@ -99,16 +100,10 @@ describe("the live feed", () => {
     const auction = await createAuction(db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
-    // The database refuses this auction's bids as a broken disk would: an error that is no refusal of the rules.
-    await db.query(`create function fail_bid() returns trigger language plpgsql as $$ begin raise exception 'disk gone'; end $$`);
-    await db.query(`create trigger fail_bid before insert on bids for each row when (new.auction_id = ${auction}) execute function fail_bid()`);
-    try {
-      const failed = BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction }));
-      expect(failed).toEqual({ error: { code: "BID_FAILED", message: auctionErrorMessages.BID_FAILED } });
-    } finally {
-      await db.query("drop trigger fail_bid on bids");
-      await db.query("drop function fail_bid");
-    }
+    const failed = await whileInsertsFail(db, "bids", `new.auction_id = ${auction}`, async () =>
+      BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction })),
+    );
+    expect(failed).toEqual({ error: { code: "BID_FAILED", message: auctionErrorMessages.BID_FAILED } });
     const subscribed = SubscribeAck.parse(await anna.socket.emitWithAck("auction:subscribe", { auctionId: auction }));
     expect("data" in subscribed && subscribed.data).toMatchObject({ priceCents: 0, bidCount: 0, leaderName: null });
   });

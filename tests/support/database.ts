@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFile
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { openDatabase, type Database } from "../../server/db/database";
+import { openDatabase, type Database, type Queryable } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -67,4 +67,19 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Runs `work` while the database fails every insert into `table` that the SQL condition `when` picks (on `new`), as a
+ * broken disk would: an error of the server's own, which no rule refuses. The trigger is gone afterwards.
+ */
+export async function whileInsertsFail<T>(db: Queryable, table: string, when: string, work: () => Promise<T>): Promise<T> {
+  await db.query(`create function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'disk gone'; end $$`);
+  await db.query(`create trigger fail_insert before insert on ${table} for each row when (${when}) execute function fail_insert()`);
+  try {
+    return await work();
+  } finally {
+    await db.query(`drop trigger fail_insert on ${table}`);
+    await db.query("drop function fail_insert");
+  }
 }
