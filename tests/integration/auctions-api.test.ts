@@ -37,6 +37,9 @@ describe("the auctions API", () => {
     expect(page.items.every((a) => a.status === "Running")).toBe(true);
     const soon = SearchAuctionsResponse.parse((await anonymous.post("/api/auctions/search", { status: "Waiting" })).body);
     expect(soon.items.map((a) => a.id)).toContain(waiting);
+    // A waiting auction has no end yet; a running one ends ahead of now.
+    expect(soon.items.find((a) => a.id === waiting)).toMatchObject({ endsAt: null, hardEndsAt: null });
+    expect(Date.parse(page.items.find((a) => a.id === running)?.endsAt ?? "")).toBeGreaterThan(now.getTime());
     expect((await anonymous.post("/api/auctions/search", { status: "New" })).status).toBe(400);
   });
 
@@ -90,6 +93,17 @@ describe("the auctions API", () => {
     expect((await anna.client.post("/api/auctions/abc/bids")).status).toBe(400);
   });
 
+  it("answers 404 'No such auction.' on each address of an auction that does not exist", async () => {
+    const anna = await bidder(0);
+    const notFound = { error: { code: "NOT_FOUND", message: "No such auction." } };
+    for (const path of ["/api/auctions/999999", "/api/auctions/999999/chain", "/api/auctions/999999/fairness", "/api/auctions/999999/eligibility"]) {
+      const answer = await anna.client.get(path);
+      expect([path, answer.status, answer.body]).toEqual([path, 404, expect.objectContaining(notFound)]);
+    }
+    const favourite = await anna.client.put("/api/favourites/999999", { isFavourite: true });
+    expect([favourite.status, favourite.body]).toEqual([404, expect.objectContaining(notFound)]);
+  });
+
   it("ends a running auction by the server clock, with the leader as winner and the auction in their won list", async () => {
     const anna = await bidder(0);
     const auction = await createAuction(db(), new Date(), { entryFeeCents: 0 });
@@ -122,7 +136,6 @@ describe("a bidder's own auctions", () => {
     expect((await anna.client.put(`/api/favourites/${ended}`, { isFavourite: true })).body).toEqual({ isFavourite: true });
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: true })).status).toBe(200);
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: false })).status).toBe(200);
-    expect((await anna.client.put(`/api/favourites/999999`, { isFavourite: true })).status).toBe(404);
     expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended], autoBids: {} });
     expect((await anna.client.put(`/api/auctions/${waiting}/auto-bid`, { maxPriceCents: 300 })).status).toBe(200);
     expect((await anna.client.get("/api/auctions/mine")).body).toMatchObject({ autoBids: { [waiting]: 300 } });
@@ -155,8 +168,18 @@ describe("the public bid chain", () => {
     expect(chain.links[1]?.prevHash).toBe(chain.links[0]?.hash);
     expect(chain.finalHash).toBe(chain.links[1]?.hash);
 
-    // Tampering with a stored bid is seen.
-    await db().query("update bids set price_cents = price_cents + 100 where auction_id = $1 and price_cents = 1", [auction]);
-    expect(((await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as { isValid: boolean }).isValid).toBe(false);
+    // Tampering is seen: with a stored bid, with a link's pointer to the one before it, with the auction's final hash.
+    const isValid = async () => ((await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as { isValid: boolean }).isValid;
+    const tamperings: [tamper: string, restore: string][] = [
+      ["update bids set price_cents = price_cents + 100 where auction_id = $1 and price_cents = 1", "update bids set price_cents = 1 where auction_id = $1 and price_cents = 101"],
+      ["update bids set prev_hash = repeat('0', 64) where auction_id = $1 and price_cents = 2", `update bids set prev_hash = '${chain.links[0]?.hash}' where auction_id = $1 and price_cents = 2`],
+      ["update auctions set final_hash = repeat('0', 64) where id = $1", `update auctions set final_hash = '${chain.finalHash}' where id = $1`],
+    ];
+    for (const [tamper, restore] of tamperings) {
+      await db().query(tamper, [auction]);
+      expect(await isValid(), tamper).toBe(false);
+      await db().query(restore, [auction]);
+      expect(await isValid(), restore).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Won auctions and their fulfilment against the real server and database: opening when an auction ends, paying
 // (wallet, promo codes, phone and address), operators moving delivery on, and the winner's page told live.
+import { randomUUID } from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,7 +17,7 @@ import {
   type ServerToClientEvents,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { advanceFulfilment, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
+import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
 import { Refusal } from "../../server/refusal";
 import { localOperatorKey } from "../../server/operator/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
@@ -292,6 +293,7 @@ describe("paying for a won auction", () => {
     for (const id of [auctionId, 99_999_999]) {
       const answer = await otto.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: address, phone: "26123456" });
       expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such won auction." } } });
+      expect(await otto.client.get(`/api/fulfilments/${id}`)).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such won auction." } } });
     }
     expect(await balance(otto.client)).toBe(10);
   });
@@ -357,6 +359,20 @@ describe("promo codes", () => {
     expect(await anna.client.post(`/api/fulfilments/${another}/quote`, { promoCode: mine.code })).toMatchObject(refused);
   });
 
+  it("takes a code from the first moment of its validity, and refuses it from the moment it ends", async () => {
+    const op = await operator();
+    const day = 24 * 3600_000;
+    const fromNow = await createPromo(op, { code: uniqueCode("from"), kind: "fixed", amount: 10, validFrom: now().toISOString(), validUntil: new Date(nowMs + day).toISOString() });
+    const endsNow = await createPromo(op, { code: uniqueCode("ends"), kind: "fixed", amount: 10, validFrom: new Date(nowMs - day).toISOString(), validUntil: now().toISOString() });
+    const anna = await signedIn(10);
+    const auctionId = await wonBy(anna.id, 100);
+    expect(QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: fromNow.code })).body)).toMatchObject({ discountCents: 10, amountCents: 90 });
+    expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: endsNow.code })).toMatchObject({
+      status: 400,
+      body: { error: { code: "PROMO_CODE_INVALID", message: "Entered promo code is not valid." } },
+    });
+  });
+
   it("gives the last use of a code to one of two winners paying at the same moment", async () => {
     const op = await operator();
     const last = await createPromo(op, { code: uniqueCode("last"), kind: "percent", amount: 50, maxUses: 1 });
@@ -419,10 +435,13 @@ describe("disabling a promo code", () => {
     // The win paid with it before keeps it.
     expect(await wonAuction(anna.client, used)).toMatchObject({ promoCode: promo.code, discountCents: 100 });
     expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBe(now().toISOString());
-    const logged = await db().query<{ action: string; source: string }>("select action, source from operator_actions where subject = $1 order by id", [`promo-code:${promo.code}`]);
+    const logged = await db().query<{ action: string; source: string; details: unknown }>(
+      "select action, source, details from operator_actions where subject = $1 order by id",
+      [`promo-code:${promo.code}`],
+    );
     expect(logged).toEqual([
-      { action: "promo-code.create", source: "web" },
-      { action: "promo-code.disable", source: "web" },
+      { action: "promo-code.create", source: "web", details: { kind: "percent", amount: 50 } },
+      { action: "promo-code.disable", source: "web", details: {} },
     ]);
   });
 
@@ -467,7 +486,10 @@ describe("disabling a promo code", () => {
     const anna = await signedIn();
     expect((await anna.client.post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(403);
     expect((await new TestClient(server.url).post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(401);
-    expect(await op.post("/api/operator/promo-codes/NOSUCHCODE/disable")).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+    expect(await op.post("/api/operator/promo-codes/NOSUCHCODE/disable")).toMatchObject({
+      status: 404,
+      body: { error: { code: "NOT_FOUND", message: "There is no promo code NOSUCHCODE." } },
+    });
     expect((await op.post("/api/operator/promo-codes/a%20b/disable")).status).toBe(400);
     expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBeNull();
   });
@@ -663,6 +685,13 @@ describe("the winner's page follows live", () => {
   });
 });
 
+describe("reading won auctions", () => {
+  it("reads none for no auctions, and blank pay-form defaults for a user who is gone", async () => {
+    expect(await fulfilmentsOf(db(), [])).toEqual([]);
+    expect(await listWonAuctions(db(), randomUUID(), "en")).toEqual({ items: [], defaults: { phone: "", deliveryAddress: "" } });
+  });
+});
+
 describe("demo data", () => {
   it("has won auctions in every fulfilment state, and the demo bidder's own win unpaid", async () => {
     const demo = await openTestDatabase();
@@ -675,6 +704,19 @@ describe("demo data", () => {
         [DEMO_BIDDER.email],
       );
       expect(own).toEqual({ state: "AwaitingPayment" });
+      // The other demo bidders' wins, oldest first, walk the stages from the far end: delivered, on its way, paid,
+      // awaiting payment, and round again; each paid one with a Latvian mobile number, moved on by "demo-seed".
+      const others = await demo.db.query<{ auction_id: number; state: string; phone: string | null }>(
+        `select f.auction_id, f.state, f.phone from fulfilments f join auctions a on a.id = f.auction_id join users u on u.id = f.user_id
+         where a.is_demo and u.email <> $1 and f.state <> 'Expired' order by a.ended_at`,
+        [DEMO_BIDDER.email],
+      );
+      const stages = ["Delivered", "InDelivery", "PaymentReceived", "AwaitingPayment"];
+      expect(others.length).toBeGreaterThanOrEqual(stages.length);
+      expect(others.map((row) => row.state)).toEqual(others.map((_, index) => stages[index % stages.length]));
+      for (const row of others.filter((other) => other.state !== "AwaitingPayment")) expect(row.phone).toMatch(/^\+371 2\d{7}$/);
+      const movers = await demo.db.query<{ actor: string }>("select distinct actor from operator_actions where action like 'fulfilment.%'");
+      expect(movers).toEqual([{ actor: "demo-seed" }]);
     } finally {
       await demo.drop();
     }
