@@ -4,6 +4,8 @@
 //   npm run test:mutation                                  all five folders
 //   npm run test:mutation -- machines                      only the folders named
 //   npm run test:mutation -- server/auctions/engine.ts …   files, with their folder's tests (a folder in parts)
+//   npm run test:mutation -- server/fulfilment/buy-now.routes.ts --tests=buy-now
+//                                                          files with fewer of their folder's integration files
 //   npm run test:mutation -- --summary                     only the table, from the reports already written
 // A folder's row is written once every file in it has a report: from a run of the folder, or of files of it (the
 // newest report holding a file counts). Each mutant is tested alone either way, so the parts add up to the whole.
@@ -27,7 +29,15 @@ const FOLDERS = {
 };
 
 const isSummaryOnly = process.argv.includes("--summary");
-const asked = process.argv.slice(2).filter((arg) => arg !== "--summary");
+/**
+ * `--tests=a,b`: a part's mutants against only these of its folder's integration files. A route file's mutants are
+ * mostly static (the schemas, read once when the server starts), so each runs every test of the folder: hours on a
+ * slow machine. Fewer tests can only kill fewer mutants, so such a part's score is a lower bound; the summary says
+ * which files were measured so (decision 037).
+ */
+const testsArg = process.argv.find((arg) => arg.startsWith("--tests="));
+const narrowedTests = testsArg ? testsArg.slice("--tests=".length).split(",").filter(Boolean).map((name) => `tests/integration/${name}.test.ts`) : null;
+const asked = process.argv.slice(2).filter((arg) => arg !== "--summary" && arg !== testsArg);
 const folderOf = (target) => Object.keys(FOLDERS).find((folder) => target === folder || target.startsWith(`${folder}/`));
 /** The files Stryker mutates in a folder (as stryker.config.mjs chooses them). */
 const sourcesOf = (folder) =>
@@ -40,6 +50,10 @@ for (const target of targets) {
   const folder = folderOf(target);
   if (!folder || (target !== folder && !sourcesOf(folder).includes(target))) {
     console.error(`Unknown folder or file ${target}; a folder of: ${Object.keys(FOLDERS).join(", ")}, or a file in one`);
+    process.exit(2);
+  }
+  if (narrowedTests && (target === folder || !narrowedTests.every((test) => FOLDERS[folder].tests.includes(test)))) {
+    console.error(`--tests names some of ${target}'s folder's integration files (${FOLDERS[folder]?.tests.join(", ")}), for files of it only`);
     process.exit(2);
   }
 }
@@ -62,7 +76,8 @@ for (const target of targets) {
 }
 
 for (const { folder, files, report } of runs) {
-  const { suite, tests } = FOLDERS[folder];
+  const { suite } = FOLDERS[folder];
+  const tests = narrowedTests ?? FOLDERS[folder].tests;
   console.log(`\n== Mutating ${files.length > 0 ? files.join(", ") : folder} (tests: ${tests.length > 0 ? tests.join(", ") : suite}) ==`);
   mkdirSync(report.slice(0, report.lastIndexOf("/")), { recursive: true });
   const run = spawnSync("npx", ["stryker", "run"], {
@@ -76,6 +91,8 @@ for (const { folder, files, report } of runs) {
   // A file with nothing to mutate (re-exports only) is measured too: it has no mutants.
   const written = JSON.parse(readFileSync(report, "utf8"));
   for (const file of files) written.files[file] ??= { language: "typescript", source: readFileSync(file, "utf8"), mutants: [] };
+  // Which integration files proved this report's mutants, when fewer than the folder's (the summary says so).
+  if (narrowedTests) written.narrowedTests = narrowedTests;
   writeFileSync(report, JSON.stringify(written));
 }
 
@@ -91,11 +108,11 @@ function measuredFiles(folder) {
     : [];
   const reports = [reportOf(folder), ...partReports]
     .filter((path) => existsSync(path))
-    .map((path) => ({ at: statSync(path).mtime, files: JSON.parse(readFileSync(path, "utf8")).files }))
+    .map((path) => ({ at: statSync(path).mtime, ...JSON.parse(readFileSync(path, "utf8")) }))
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const measured = sourcesOf(folder).map((file) => {
     const report = reports.find((candidate) => file in candidate.files);
-    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [] };
+    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [], narrowedTests: report?.narrowedTests ?? null };
   });
   const missing = measured.filter((entry) => entry.at === null).map((entry) => entry.file);
   if (missing.length > 0) {
@@ -133,8 +150,12 @@ const row = (folder) => {
   const r = score(measured);
   const days = measured.map((entry) => day(entry.at)).sort();
   const when = days[0] === days.at(-1) ? days[0] : `${days[0]} – ${days.at(-1)}`;
+  const fewer = measured
+    .filter((entry) => entry.narrowedTests)
+    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.narrowedTests.map((test) => test.slice("tests/integration/".length, -".test.ts".length)).join(", ")} only`);
+  const tests = FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite;
   return (
-    `| ${folder} | ${when} | ${FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
+    `| ${folder} | ${when} | ${tests}${fewer.length > 0 ? ` (${fewer.join("; ")})` : ""} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
     `${r.score.toFixed(1)} % | ${r.score >= TARGET ? "met" : "not met"} |`
   );
 };
