@@ -42,6 +42,13 @@ describe("the bundled address list", () => {
     expect(first?.label).toMatch(/^Rīgas iela/);
   });
 
+  it("ranks the addresses that begin with the query, trimmed, before the others, each group in the list's order", async () => {
+    const list = createListAddressProvider(["Brīvības iela 21, Rīga", "Rīgas iela 1, Valmiera", "Ausekļa iela 3, Rīga", "Rīga, Brīvības iela 2"]);
+    const ranked = ["Rīgas iela 1, Valmiera", "Rīga, Brīvības iela 2", "Brīvības iela 21, Rīga", "Ausekļa iela 3, Rīga"];
+    expect((await list.suggest("riga", en)).map((s) => s.label)).toEqual(ranked);
+    expect((await list.suggest("  Rīga ", en)).map((s) => s.label)).toEqual(ranked);
+  });
+
   it("suggests nothing for an empty query or one that matches nothing", async () => {
     expect(await provider.suggest("   ", en)).toEqual([]);
     expect(await provider.suggest("Baker Street 221b", en)).toEqual([]);
