@@ -81,7 +81,7 @@ describe("labels from search services, part by part", () => {
 });
 
 describe("a search service, and the list when it fails", () => {
-  type Asked = URLSearchParams & { path?: string };
+  type Asked = URLSearchParams & { path?: string; accept?: string | undefined; userAgent?: string | undefined };
   const asked: Asked[] = [];
   let answer: { status: number; body: unknown } = { status: 200, body: {} };
   let server: Server;
@@ -89,7 +89,7 @@ describe("a search service, and the list when it fails", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://localhost");
-      asked.push(Object.assign(url.searchParams, { path: url.pathname }));
+      asked.push(Object.assign(url.searchParams, { path: url.pathname, accept: request.headers.accept, userAgent: request.headers["user-agent"] }));
       response.writeHead(answer.status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(answer.body));
     });
@@ -104,8 +104,14 @@ describe("a search service, and the list when it fails", () => {
     answer = { status: 200, body: { features: [{ properties: { street: "Skanstes iela", housenumber: "50", city: "Rīga" } }] } };
     expect(await photon.suggest("skanstes", en)).toEqual([{ label: "Skanstes iela 50, Rīga" }]);
     expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: "skanstes", limit: "8", bbox: "20.9,55.6,28.3,58.1", lang: "en" });
+    // The service's usage rules ask each caller to say who it is.
+    expect(asked.at(-1)).toMatchObject({ accept: "application/json", userAgent: "Pennybid address suggestions" });
     await photon.suggest("skanstes", { language: "lv" });
     expect(asked.at(-1)!.has("lang")).toBe(false);
+    for (const language of ["de", "fr"]) {
+      await photon.suggest("skanstes", { language });
+      expect(asked.at(-1)!.get("lang")).toBe(language);
+    }
     const count = asked.length;
     expect(await photon.suggest("  ", en)).toEqual([]);
     expect(asked).toHaveLength(count);
@@ -138,7 +144,9 @@ describe("a search service, and the list when it fails", () => {
     const photon = createRemoteAddressProvider(`${baseUrl}/api`, fallback, log);
     answer = { status: 503, body: { features: [{ properties: { street: "Skanstes iela", city: "Rīga" } }] } };
     expect(await photon.suggest("terbatas", en)).toEqual([{ label: "Tērbatas iela 2, Rīga, LV-1011" }]);
-    expect(warnings).toHaveLength(1);
+    expect(warnings).toEqual([[{ err: new Error("address provider answered 503") }, "address provider failed; answering from the bundled list"]]);
+    // Without a log to tell, it answers from the list all the same.
+    expect(await createRemoteAddressProvider(`${baseUrl}/api`, fallback).suggest("terbatas", en)).toEqual([{ label: "Tērbatas iela 2, Rīga, LV-1011" }]);
   });
 
   it("is the list without a service's address, and the service with one", async () => {
