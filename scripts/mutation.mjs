@@ -19,7 +19,10 @@ const TARGET = 80;
  * so "related" tests would be the whole suite for every mutant: hours per folder. A mutant only other files notice
  * counts as survived here, a stricter reading than the whole suite's.
  */
-const integration = (...names) => ({ suite: "integration", tests: names.map((name) => `tests/integration/${name}.test.ts`) });
+/** An integration test file by its name (`buy-now`), and back. */
+const integrationFile = (name) => `tests/integration/${name}.test.ts`;
+const integrationName = (file) => file.slice("tests/integration/".length, -".test.ts".length);
+const integration = (...names) => ({ suite: "integration", tests: names.map(integrationFile) });
 const FOLDERS = {
   machines: { suite: "unit", tests: [] },
   "server/wallet": integration("wallet", "ledger.property", "spend-limits.property", "spend-limits", "payments"),
@@ -36,7 +39,7 @@ const isSummaryOnly = process.argv.includes("--summary");
  * which files were measured so (decision 037).
  */
 const testsArg = process.argv.find((arg) => arg.startsWith("--tests="));
-const narrowedTests = testsArg ? testsArg.slice("--tests=".length).split(",").filter(Boolean).map((name) => `tests/integration/${name}.test.ts`) : null;
+const narrowedTests = testsArg ? integration(...testsArg.slice("--tests=".length).split(",").filter(Boolean)).tests : null;
 const asked = process.argv.slice(2).filter((arg) => arg !== "--summary" && arg !== testsArg);
 const folderOf = (target) => Object.keys(FOLDERS).find((folder) => target === folder || target.startsWith(`${folder}/`));
 /** The files Stryker mutates in a folder (as stryker.config.mjs chooses them). */
@@ -152,7 +155,7 @@ const row = (folder) => {
   const when = days[0] === days.at(-1) ? days[0] : `${days[0]} – ${days.at(-1)}`;
   const fewer = measured
     .filter((entry) => entry.narrowedTests)
-    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.narrowedTests.map((test) => test.slice("tests/integration/".length, -".test.ts".length)).join(", ")} only`);
+    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.narrowedTests.map(integrationName).join(", ")} only`);
   const tests = FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite;
   return (
     `| ${folder} | ${when} | ${tests}${fewer.length > 0 ? ` (${fewer.join("; ")})` : ""} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
