@@ -97,6 +97,34 @@ describe("ids in paths and query strings", () => {
     expect(answer.body).toMatchObject(errorShape);
   });
 
+  it("gives every id in a path the route's own schema, so each is checked before a handler reads it", () => {
+    // The sandbox checkout is the card provider's stand-in: like a provider's page, it answers any id it does not know,
+    // malformed or not, as an unknown payment (404), after its own PaymentIdParams check.
+    const checkedInHandler = ["GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId"];
+    const unchecked = server.app.routes.flatMap((route) => {
+      const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
+      const declared = Object.keys((route.schema?.params as { shape?: object } | undefined)?.shape ?? {});
+      const missing = names.filter((name) => !declared.includes(name));
+      return missing.length > 0 && route.method !== "HEAD" ? [`${route.method} ${route.url} (${missing.join(", ")})`] : [];
+    });
+    expect(unchecked.filter((route) => !checkedInHandler.some((known) => route.startsWith(known)))).toEqual([]);
+    expect(unchecked).toHaveLength(checkedInHandler.length);
+  });
+
+  it("declares the answers of every JSON route: its success and the error shape at 4xx and 5xx, so nothing more leaves", () => {
+    // Routes whose answer is not a JSON body: pages, files, the provider's webhook and an empty 204.
+    const notJson = ["GET /dev/mailbox", "GET /dev/mailbox.json", "GET /media/:id", "GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId", "POST /api/payments/webhook/sandbox", "POST /authn/sign-out"];
+    const undeclared = server.app.routes
+      .filter((route) => route.method !== "HEAD" && !route.url.includes("*") && !notJson.includes(`${route.method} ${route.url}`))
+      .flatMap((route) => {
+        const statuses = Object.keys((route.schema?.response as object | undefined) ?? {});
+        const complete = statuses.some((status) => /^2\d\d$/.test(status)) && statuses.includes("4xx") && statuses.includes("5xx");
+        return complete ? [] : [`${route.method} ${route.url}: ${statuses.join(", ") || "none"}`];
+      });
+    expect(undeclared).toEqual([]);
+    expect(server.app.routes.length).toBeGreaterThan(60);
+  });
+
   it("still reads plain ids and numbers", async () => {
     expect((await bidder.client.get(`/api/auctions/${wonAuctionId}`)).status).toBe(200);
     expect((await bidder.client.get("/api/user-wallet/transactions?page=2")).status).toBe(200);
