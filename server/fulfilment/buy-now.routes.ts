@@ -92,14 +92,11 @@ export async function buyNowRoutes(app: FastifyInstance, options: { db: Database
       buyNowSettings(db, request.params.auctionId),
     );
 
+    // No feed to tell: an auction's live state carries no Buy it now, and a bidder's offer is read when it is shown.
     s.post(
       "/api/operator/auctions/:auctionId/buy-now",
       { schema: { params: AuctionIdParams, body: BuyNowSettingsBody, response: { 200: BuyNowSettings, ...errorAnswers } } },
-      async (request) => {
-        const settings = await setBuyNowSettings(db, { auctionId: request.params.auctionId, ...request.body, actor: actingOperator(request) });
-        await feed.publishAuctions([settings.auctionId]);
-        return settings;
-      },
+      async (request) => setBuyNowSettings(db, { auctionId: request.params.auctionId, ...request.body, actor: actingOperator(request) }),
     );
   });
 }
