@@ -648,8 +648,14 @@ describe("the winner's page follows live", () => {
     nowMs += 31_000;
     await expect.poll(() => annaSees.find((w) => w.auctionId === auctionId)?.state, { timeout: 5000 }).toBe("AwaitingPayment");
 
+    const annaWallet: unknown[] = [];
+    annaSocket.on("wallet:updated", (raw) => annaWallet.push(raw));
     await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
     await expect.poll(() => annaSees.at(-1)?.state).toBe("PaymentReceived");
+    // Her wallet's other pages hear the balance the payment left.
+    const paidBalance = await balance(anna.client);
+    expect(paidBalance).toBeLessThan(10);
+    await expect.poll(() => annaWallet.at(-1)).toEqual({ balance: paidBalance });
     await op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "InDelivery" });
     await expect.poll(() => annaSees.at(-1)?.state).toBe("InDelivery");
     await op.post(`/api/operator/fulfilments/${auctionId}/advance`, { to: "Delivered" });
