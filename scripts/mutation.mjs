@@ -10,7 +10,7 @@
 // A folder's row is written once every file in it has a report: from a run of the folder, or of files of it (the
 // newest report holding a file counts). Each mutant is tested alone either way, so the parts add up to the whole.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 
 const TARGET = 80;
 /**
@@ -27,7 +27,7 @@ const FOLDERS = {
   machines: { suite: "unit", tests: [] },
   "server/wallet": integration("wallet", "ledger.property", "spend-limits.property", "spend-limits", "payments"),
   "server/payments": integration("payments", "payments-stripe", "spend-limits", "hardening"),
-  "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid"),
+  "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid", "input-validation"),
   "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
 };
 
@@ -83,6 +83,15 @@ for (const { folder, files, report } of runs) {
   const tests = narrowedTests ?? FOLDERS[folder].tests;
   console.log(`\n== Mutating ${files.length > 0 ? files.join(", ") : folder} (tests: ${tests.length > 0 ? tests.join(", ") : suite}) ==`);
   mkdirSync(report.slice(0, report.lastIndexOf("/")), { recursive: true });
+  // Stryker's incremental mode reuses a survivor whose covering tests did not change, even when a test file new to
+  // this run would kill it: a run with other tests than the report's last one starts afresh.
+  const incremental = report.replace(/\.json$/, ".incremental.json");
+  const earlier = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
+  const earlierTests = earlier?.tests ?? earlier?.narrowedTests ?? null;
+  if (existsSync(incremental) && earlierTests && earlierTests.join() !== tests.join()) {
+    console.log(`(the last run of this part had other tests: measuring every mutant again)`);
+    rmSync(incremental);
+  }
   const run = spawnSync("npx", ["stryker", "run"], {
     stdio: "inherit",
     env: { ...process.env, MUTATE: folder, MUTATE_FILES: files.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_TESTS: tests.join(",") },
@@ -94,8 +103,9 @@ for (const { folder, files, report } of runs) {
   // A file with nothing to mutate (re-exports only) is measured too: it has no mutants.
   const written = JSON.parse(readFileSync(report, "utf8"));
   for (const file of files) written.files[file] ??= { language: "typescript", source: readFileSync(file, "utf8"), mutants: [] };
-  // Which integration files proved this report's mutants, when fewer than the folder's (the summary says so).
-  if (narrowedTests) written.narrowedTests = narrowedTests;
+  // Which integration files proved this report's mutants: the summary names a file measured with fewer than its
+  // folder's list has now.
+  written.tests = tests;
   writeFileSync(report, JSON.stringify(written));
 }
 
@@ -115,7 +125,9 @@ function measuredFiles(folder) {
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const measured = sourcesOf(folder).map((file) => {
     const report = reports.find((candidate) => file in candidate.files);
-    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [], narrowedTests: report?.narrowedTests ?? null };
+    // Reports written before the script recorded every run's tests recorded only a narrowed run's.
+    const tests = report?.tests ?? report?.narrowedTests ?? FOLDERS[folder].tests;
+    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [], tests };
   });
   const missing = measured.filter((entry) => entry.at === null).map((entry) => entry.file);
   if (missing.length > 0) {
@@ -154,8 +166,8 @@ const row = (folder) => {
   const days = measured.map((entry) => day(entry.at)).sort();
   const when = days[0] === days.at(-1) ? days[0] : `${days[0]} – ${days.at(-1)}`;
   const fewer = measured
-    .filter((entry) => entry.narrowedTests)
-    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.narrowedTests.map(integrationName).join(", ")} only`);
+    .filter((entry) => FOLDERS[folder].tests.some((test) => !entry.tests.includes(test)))
+    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.tests.map(integrationName).join(", ")} only`);
   const tests = FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite;
   return (
     `| ${folder} | ${when} | ${tests}${fewer.length > 0 ? ` (${fewer.join("; ")})` : ""} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
