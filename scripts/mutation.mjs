@@ -165,9 +165,13 @@ const row = (folder) => {
   const r = score(measured);
   const days = measured.map((entry) => day(entry.at)).sort();
   const when = days[0] === days.at(-1) ? days[0] : `${days[0]} – ${days.at(-1)}`;
-  const fewer = measured
-    .filter((entry) => FOLDERS[folder].tests.some((test) => !entry.tests.includes(test)))
-    .map((entry) => `${entry.file.slice(folder.length + 1)} with ${entry.tests.map(integrationName).join(", ")} only`);
+  // Files measured with fewer tests than the folder's list, grouped by the tests they had.
+  const byTests = new Map();
+  for (const entry of measured.filter((entry) => FOLDERS[folder].tests.some((test) => !entry.tests.includes(test)))) {
+    const tests = entry.tests.map(integrationName).join(", ");
+    byTests.set(tests, [...(byTests.get(tests) ?? []), entry.file.slice(folder.length + 1)]);
+  }
+  const fewer = [...byTests].map(([tests, files]) => `${files.join(", ")} with ${tests} only`);
   const tests = FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite;
   return (
     `| ${folder} | ${when} | ${tests}${fewer.length > 0 ? ` (${fewer.join("; ")})` : ""} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +

@@ -1,6 +1,7 @@
 // Buy it now against the real server and database (issue 20 item 2, decision 034): the price the server computes, the
 // purchase paid from the wallet with its own fulfilment, each refusal (changing nothing), concurrent purchases, the
 // operators' switch, stock and delivery steps.
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BuyNowChanged,
@@ -14,6 +15,7 @@ import {
   QuoteResponse,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { buyNowStatus, purchasesOf } from "../../server/fulfilment/buy-now.queries";
 import { httpBackend } from "../../server/operator/backends";
 import { localOperatorKey } from "../../server/operator/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";
@@ -164,6 +166,9 @@ describe("buying", () => {
     const [won] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
     expect(won).toEqual({ state: "AwaitingPayment", user_id: winner.id });
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body)).toMatchObject({ offer: null, purchase: { purchaseId: purchase.purchaseId } });
+    // The next offer's pay form starts from what this purchase kept.
+    const next = await endedAuction({ retailCents: 500, feeCents: 100, winner, losers: [loser] });
+    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${next}/buy-now`)).body).defaults).toEqual({ phone: "+371 29123456", deliveryAddress: address });
   });
 
   it("takes a promo code as a win's payment does, and counts it toward the code's limits", async () => {
@@ -228,10 +233,14 @@ describe("refusals change nothing", () => {
     expect(BuyNowSettings.parse(off.body)).toEqual({ auctionId, enabled: false, stock: null, sold: 0 });
     await expectRefused(first, auctionId, "BUY_NOW_OFF");
     expect(BuyNowOffersResponse.parse((await first.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(auctionId);
-    const on = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: true, stock: 1 });
-    expect(BuyNowSettings.parse(on.body)).toEqual({ auctionId, enabled: true, stock: 1, sold: 0 });
-    expect(BuyNowStatus.parse((await first.client.get(`/api/auctions/${auctionId}/buy-now`)).body).offer?.stockLeft).toBe(1);
+    const on = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: true, stock: 2 });
+    expect(BuyNowSettings.parse(on.body)).toEqual({ auctionId, enabled: true, stock: 2, sold: 0 });
+    const stockLeft = async (bidder: Bidder) => BuyNowStatus.parse((await bidder.client.get(`/api/auctions/${auctionId}/buy-now`)).body).offer?.stockLeft;
+    expect(await stockLeft(first)).toBe(2);
     expect((await first.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
+    expect(await stockLeft(second)).toBe(1);
+    // Operators lower the stock to what is sold: the next bidder is refused.
+    expect(BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { stock: 1 })).body)).toMatchObject({ stock: 1, sold: 1 });
     await expectRefused(second, auctionId, "BUY_NOW_SOLD_OUT");
   });
 
@@ -302,6 +311,11 @@ describe("the purchase's fulfilment", () => {
     const skipped = await advance("Delivered");
     expect(skipped.status).toBe(409);
     expect((await advance("InDelivery")).body).toMatchObject({ state: "InDelivery", version: 1 });
+    // One state's queue holds that state's purchases only, and a limit is kept.
+    const inDelivery = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=InDelivery&limit=1000")).body).items.map((item) => item.purchaseId);
+    expect(inDelivery).toContain(purchase.purchaseId);
+    expect(inDelivery).not.toContain(laterPurchase.purchaseId);
+    expect(OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?limit=1")).body).items).toHaveLength(1);
     expect((await advance("Delivered")).body).toMatchObject({ state: "Delivered", version: 2 });
     expect((await advance("Delivered")).status).toBe(409);
     expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body).purchase?.state).toBe("Delivered");
@@ -372,6 +386,11 @@ describe("the purchase's fulfilment", () => {
     expect((noAuction.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
     // Refused before anything is written: no operators' log line for an auction that is not there.
     expect(await db().query("select id from operator_actions where subject = 'auction:999999999'")).toEqual([]);
+    // A bidder asking about an auction that is not there: its status, a quote, a purchase.
+    for (const [method, path, body] of [["GET", "", undefined], ["POST", "/quote", {}], ["POST", "", payBody]] as const) {
+      const answer = await op.request(method, `/api/auctions/999999999/buy-now${path}`, body);
+      expect(answer, `${method} ${path}`).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "There is no auction 999999999." } } });
+    }
     const noSettings = await op.get("/api/operator/auctions/999999999/buy-now");
     expect(noSettings.status).toBe(404);
     expect((noSettings.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
@@ -439,6 +458,20 @@ describe("the buyer's own purchases (the won page)", () => {
     expect((await ownPurchases(anna.client, "?page=0")) as object).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
     const stranger = new TestClient(server.url, `10.61.0.${++ip}`);
     expect((await stranger.get("/api/buy-now/purchases")).status).toBe(401);
+  });
+});
+
+describe("reading purchases and offers", () => {
+  it("reads none for no purchases, and a user who is gone gets no offer and blank pay-form defaults", async () => {
+    expect(await purchasesOf(db(), [])).toEqual([]);
+    const [winner, loser] = [await signedIn(50), await signedIn(50)];
+    const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
+    expect(await buyNowStatus(db(), { userId: randomUUID(), auctionId, language: "en", now: now() })).toEqual({
+      offer: null,
+      purchase: null,
+      reason: "BUY_NOW_NOT_ENROLLED",
+      defaults: { phone: "", deliveryAddress: "" },
+    });
   });
 });
 

@@ -109,6 +109,7 @@ describe("a win's seen mark", () => {
   it("starts unseen; the winner marks it seen once (a repeat changes nothing), and their other devices hear of it", async () => {
     const anna = await bidder();
     const auctionId = await wonBy(anna.id);
+    const otherWin = await wonBy(anna.id);
     const list = WonAuctionsResponse.parse((await anna.client.get("/api/fulfilments")).body);
     expect(list.items.find((item) => item.auctionId === auctionId)).toMatchObject({ isSeen: false, version: 0 });
 
@@ -123,6 +124,13 @@ describe("a win's seen mark", () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(WonAuction.parse((await anna.client.get(`/api/fulfilments/${auctionId}`)).body)).toMatchObject({ isSeen: true, version: 1 });
+    // The repeat told her devices nothing: the next thing they hear, her other win seen, comes right after the first.
+    expect((await anna.client.post(`/api/fulfilments/${otherWin}/seen`)).status).toBe(200);
+    await expect.poll(() => updates.length).toBe(2);
+    expect(updates.map((update) => [update.auctionId, update.version])).toEqual([
+      [auctionId, 1],
+      [otherWin, 1],
+    ]);
   });
 
   it("is the winner's alone: others get 404, a signed-out caller 401, a call without the SPA's header 403", async () => {
