@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { ApiErrorBody, commandPayloads, type OperatorAuction } from "../../contract";
 import { checksum, type Checksum } from "../support/checksum";
 import { bidderClient, operatorClient, wonAuction } from "../support/scene";
-import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { pathParamNames, spaHeaders, startTestServer, type TestServer } from "../support/server";
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261123);
 const HTTP_CASES_PER_ROUTE_AND_ACTOR = 24;
@@ -168,7 +168,6 @@ const key = (route: Route) => `${route.method} ${route.url}`;
 /** Calls that change nothing whatever they are sent (a search, a price quote): they may also get valid hostile values. */
 const readsThatPost = new Set(["POST /api/auctions/search", "POST /api/fulfilments/:auctionId/quote"]);
 const isRead = (route: Route) => route.method === "GET" || readsThatPost.has(key(route));
-const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
 const decodeSegment = (segment: string) => {
   try {
     return decodeURIComponent(segment);
@@ -219,7 +218,7 @@ function casesFor(route: Route, actor: Actor, seed: number, problems: string[]):
   const cases: HttpCase[] = [];
   const bodyBase = validBodies[key(route)];
   const queryBase = validQueries[key(route)];
-  const names = paramNames(route.url);
+  const names = pathParamNames(route.url);
   const bodyFields = [...new Set([...Object.keys(bodyBase ?? {}), ...shapeKeys(route.body)])];
   const queryFields = [...new Set([...Object.keys(queryBase ?? {}), ...shapeKeys(route.querystring)])];
   const baseBody = bodyBase ? { json: bodyBase } : undefined;
@@ -429,7 +428,7 @@ describe("hostile input, generated from the contract", () => {
     for (const route of routes) {
       if (route.body && !validBodies[key(route)]) problems.push(`${key(route)} declares a body: add a valid one to validBodies`);
       if (route.querystring && !validQueries[key(route)]) problems.push(`${key(route)} declares a query: add a valid one to validQueries`);
-      for (const name of paramNames(route.url)) if (!(name in baseParams)) problems.push(`${key(route)}: add a base value for :${name}`);
+      for (const name of pathParamNames(route.url)) if (!(name in baseParams)) problems.push(`${key(route)}: add a base value for :${name}`);
     }
     const cases = routes.flatMap((route, routeIndex) =>
       actors.flatMap((actor, actorIndex) => casesFor(route, actor, SEED + routeIndex * 31 + actorIndex, problems)),

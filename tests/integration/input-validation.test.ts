@@ -6,7 +6,7 @@ import type { ClientToServerEvents, OperatorAuction, ServerToClientEvents } from
 import { checksum } from "../support/checksum";
 import { TestClient, newBidder } from "../support/client";
 import { bidderClient, operatorClient, wonAuction } from "../support/scene";
-import { startTestServer, type TestServer } from "../support/server";
+import { pathParamNames, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let operator: Awaited<ReturnType<typeof operatorClient>>;
@@ -102,9 +102,8 @@ describe("ids in paths and query strings", () => {
     // malformed or not, as an unknown payment (404), after its own PaymentIdParams check.
     const checkedInHandler = ["GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId"];
     const unchecked = server.app.routes.flatMap((route) => {
-      const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
       const declared = Object.keys((route.schema?.params as { shape?: object } | undefined)?.shape ?? {});
-      const missing = names.filter((name) => !declared.includes(name));
+      const missing = pathParamNames(route.url).filter((name) => !declared.includes(name));
       return missing.length > 0 && route.method !== "HEAD" ? [`${route.method} ${route.url} (${missing.join(", ")})`] : [];
     });
     expect(unchecked.filter((route) => !checkedInHandler.some((known) => route.startsWith(known)))).toEqual([]);

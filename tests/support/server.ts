@@ -47,3 +47,6 @@ export async function startTestServer(
 
 /** Headers the SPA sends on every call (SPEC.md §7). */
 export { spaHeaders } from "../../sim/api-client";
+
+/** The names of a route's path parameters: `/api/auctions/:auctionId/buy-now` has `auctionId`. */
+export const pathParamNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
