@@ -62,6 +62,8 @@ for (const target of targets) {
 }
 
 const dashed = (path) => path.replaceAll("/", "-");
+/** The integration files a report's run had (reports written before every run recorded them named a narrowed run's). */
+const testsOf = (report) => report?.tests ?? report?.narrowedTests ?? null;
 const reportOf = (folder) => `reports/mutation/${dashed(folder)}.json`;
 const partReportsOf = (folder) => `reports/mutation/${dashed(folder)}`;
 
@@ -86,8 +88,7 @@ for (const { folder, files, report } of runs) {
   // Stryker's incremental mode reuses a survivor whose covering tests did not change, even when a test file new to
   // this run would kill it: a run with other tests than the report's last one starts afresh.
   const incremental = report.replace(/\.json$/, ".incremental.json");
-  const earlier = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
-  const earlierTests = earlier?.tests ?? earlier?.narrowedTests ?? null;
+  const earlierTests = existsSync(report) ? testsOf(JSON.parse(readFileSync(report, "utf8"))) : null;
   if (existsSync(incremental) && earlierTests && earlierTests.join() !== tests.join()) {
     console.log(`(the last run of this part had other tests: measuring every mutant again)`);
     rmSync(incremental);
@@ -125,9 +126,7 @@ function measuredFiles(folder) {
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const measured = sourcesOf(folder).map((file) => {
     const report = reports.find((candidate) => file in candidate.files);
-    // Reports written before the script recorded every run's tests recorded only a narrowed run's.
-    const tests = report?.tests ?? report?.narrowedTests ?? FOLDERS[folder].tests;
-    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [], tests };
+    return { file, at: report?.at ?? null, mutants: report?.files[file].mutants ?? [], tests: testsOf(report) ?? FOLDERS[folder].tests };
   });
   const missing = measured.filter((entry) => entry.at === null).map((entry) => entry.file);
   if (missing.length > 0) {
