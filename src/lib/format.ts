@@ -5,7 +5,10 @@ import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 
 // Money
 
-/** Building an Intl formatter costs more than a card's whole render: one per kind and language, kept. */
+/**
+ * Building an Intl formatter costs more than a card's whole render, and a page's first one far more (ICU's data, tens
+ * of milliseconds: decision 049): one per kind and language, kept, and built only when something is written with it.
+ */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   const known = formats.get(key) as F | undefined;
@@ -13,6 +16,38 @@ function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
   const made = make();
   formats.set(key, made);
   return made;
+}
+
+/**
+ * How each of the app's languages writes euros, as `Intl.NumberFormat(language, { style: "currency", currency: "EUR" })`
+ * does (format.test.ts holds the two to the same text for any amount). Written out because a page's first Intl number
+ * format costs tens of milliseconds (ICU's number data), inside the first card's render, where React cannot slice it
+ * (decision 049). Another language goes to Intl.
+ */
+type EuroWriting = { decimal: string; group: string; minimumGroupDigits: number; before: string; after: string };
+const EURO_WRITING: Readonly<Record<string, EuroWriting>> = {
+  en: { decimal: ".", group: ",", minimumGroupDigits: 4, before: "€", after: "" },
+  lv: { decimal: ",", group: "\u00a0", minimumGroupDigits: 5, before: "", after: "\u00a0€" },
+  ru: { decimal: ",", group: "\u00a0", minimumGroupDigits: 4, before: "", after: "\u00a0€" },
+};
+
+/** The languages `euroWriter` writes without Intl: format.test.ts checks each against Intl. */
+export const EURO_WRITTEN_LANGUAGES = Object.keys(EURO_WRITING);
+
+/** `cents` written the language's way: a minus first, then the symbol and the amount in the language's order. */
+function writeEuros(writing: EuroWriting, cents: number): string {
+  const whole = String(Math.floor(Math.abs(cents) / 100));
+  const grouped = whole.length < writing.minimumGroupDigits ? whole : whole.replace(/\B(?=(\d{3})+$)/g, writing.group);
+  const fraction = String(Math.abs(cents) % 100).padStart(2, "0");
+  return `${cents < 0 ? "-" : ""}${writing.before}${grouped}${writing.decimal}${fraction}${writing.after}`;
+}
+
+/** The function that writes cents as euros in `language` (Intl's way for another language, or a fraction of a cent). */
+export function euroWriter(language: string): (cents: number) => string {
+  const writing = EURO_WRITING[language];
+  const intl = (cents: number) =>
+    kept(`euro:${language}`, () => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" })).format(cents / 100);
+  return (cents) => (writing && Number.isSafeInteger(cents) ? writeEuros(writing, cents) : intl(cents));
 }
 
 /** Amounts already written, per language: a page of cards writes the same few prices, fees and values again and again. */
@@ -23,15 +58,15 @@ const EURO_TEXTS_KEPT = 2000;
 export function useEuro(): (cents: number) => string {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const format = kept(`euro:${language}`, () => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }));
   let texts = euroTexts.get(language);
   if (!texts) euroTexts.set(language, (texts = new Map()));
   const written = texts;
+  const write = euroWriter(language);
   return (cents: number) => {
     let text = written.get(cents);
     if (text === undefined) {
       if (written.size >= EURO_TEXTS_KEPT) written.clear();
-      text = format.format(cents / 100);
+      text = write(cents);
       written.set(cents, text);
     }
     return text;
@@ -53,15 +88,18 @@ export function formatBalance(euros: number | undefined): string {
 /** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
 export function useDateTime(): (isoTime: string) => string {
   const { i18n } = useTranslation();
-  const format = kept(`dateTime:${i18n.language}`, () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }));
-  return (isoTime: string) => format.format(new Date(isoTime));
+  const language = i18n.language;
+  // Built at the first moment written, not in the render: a card that shows no date never pays for the formatter.
+  return (isoTime: string) =>
+    kept(`dateTime:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })).format(new Date(isoTime));
 }
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
 export function useMonthDay(): (isoTime: string) => string {
   const { i18n } = useTranslation();
-  const format = kept(`monthDay:${i18n.language}`, () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE }));
-  return (isoTime: string) => format.format(new Date(isoTime));
+  const language = i18n.language;
+  return (isoTime: string) =>
+    kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(new Date(isoTime));
 }
 
 /** The time of day of a moment, as the browser's own locale writes it (a bid's line in the history). */
