@@ -6,7 +6,7 @@
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15
-//   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md)
+//   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 3
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundleBench } from "./bundle/bundle.bench";
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     updates: { type: "string" },
     "client-seconds": { type: "string" },
     "skip-lighthouse": { type: "boolean", default: false },
+    "lighthouse-runs": { type: "string" },
   },
   allowPositionals: false,
 });
@@ -78,7 +79,7 @@ for (const bench of benches) {
       seconds: number(values["client-seconds"], 15, 5),
     });
   } else if (bench === "bundle") {
-    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false) });
+    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false), lighthouseRuns: number(values["lighthouse-runs"], 3, 3) });
   } else {
     throw new Error(`unknown benchmark: ${bench} (feed, engine, client, bundle)`);
   }

@@ -10,7 +10,8 @@ import { publish, type Cell, type Target } from "../support/report";
 import { round } from "../support/stats";
 import { lighthouseTargets, runLighthouse, type LighthouseOutcome } from "./lighthouse";
 
-export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean };
+/** `lighthouseRuns`: runs of each page; its median run is reported. */
+export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean; lighthouseRuns: number };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const kib = (bytes: number) => round(bytes / 1024, 1);
@@ -96,10 +97,10 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
 
     let lighthouse: LighthouseOutcome | null = null;
     if (options.tryLighthouse) {
-      lighthouse = await runLighthouse(dir);
+      lighthouse = await runLighthouse(dir, options.lighthouseRuns);
       notes.push(
         lighthouse.ran
-          ? "Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md)."
+          ? `Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md); each page's median of ${options.lighthouseRuns} runs (Lighthouse's computeMedianRun). The host's CPU index is Lighthouse's benchmarkIndex in each run (≥ 1,500 is the high-end desktop its 4× slowdown is meant for).`
           : `Lighthouse did not run: ${lighthouse.reason}`,
       );
       for (const page of lighthouse.ran ? lighthouse.pages : []) {
@@ -153,6 +154,8 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
         rows: [
           ["performance score", ...lighthouse.pages.map((page) => String(page.score))],
           ...metrics.map((name): Cell[] => [name, ...lighthouse.pages.map((page) => page.shown[name] ?? "-")]),
+          ["runs measured", ...lighthouse.pages.map((page) => `${page.measuredRuns} of ${page.runs}`)],
+          ["host CPU index per run", ...lighthouse.pages.map((page) => page.benchmarkIndexes.join(" / ") || "-")],
         ],
       });
     }

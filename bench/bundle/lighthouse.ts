@@ -16,33 +16,47 @@ export type LighthousePage = {
   cls: number;
   /** Lighthouse's own error for this page (for instance NO_LCP), when it could not measure it. */
   runtimeError: string | null;
+  /** Runs of this page, and how many Lighthouse could measure; the figures are from their median run. */
+  runs: number;
+  measuredRuns: number;
+  /** The host's CPU power as Lighthouse measured it in each measured run (its `benchmarkIndex`; see bench/README.md). */
+  benchmarkIndexes: number[];
 };
 export type LighthouseOutcome = { ran: true; pages: LighthousePage[] } | { ran: false; reason: string };
 
 /** Issue 16's targets for each page: performance score, largest contentful paint, total blocking time, layout shift. */
 export const lighthouseTargets = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
 
-type LighthouseResult = {
-  lhr: {
-    categories: Record<string, { score: number | null }>;
-    audits: Record<string, { displayValue?: string; numericValue?: number }>;
-    runtimeError?: { code: string; message: string };
-  };
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { displayValue?: string; numericValue?: number }>;
+  runtimeError?: { code: string; message: string };
+  environment: { benchmarkIndex: number };
 };
+type LighthouseResult = { lhr: Lhr };
 type LighthouseModule = { default: (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined> };
+/** Lighthouse's own choice of a median run (by first contentful paint and time to interactive), as its CLI's users do. */
+type MedianRunModule = { computeMedianRun: (runs: Lhr[]) => Lhr; filterToValidRuns: (runs: Lhr[]) => Lhr[] };
 type ChromeLauncher = { launch: (options: Record<string, unknown>) => Promise<{ port: number; kill: () => Promise<void> | void }> };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
-export async function runLighthouse(staticDir: string): Promise<LighthouseOutcome> {
+/**
+ * Each page is measured `runs` times and reported by its median run (Lighthouse's `computeMedianRun`): on this shared
+ * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md).
+ */
+export async function runLighthouse(staticDir: string, runs: number): Promise<LighthouseOutcome> {
   // Loaded only here (names in variables: a bench-only dev dependency; its absence is reported, not a crash).
   const lighthouseName = "lighthouse";
   const launcherName = "chrome-launcher";
+  const medianRunName = "lighthouse/core/lib/median-run.js";
   let lighthouse: LighthouseModule;
   let launcher: ChromeLauncher;
+  let medianRun: MedianRunModule;
   try {
     lighthouse = (await import(lighthouseName)) as LighthouseModule;
     launcher = (await import(launcherName)) as ChromeLauncher;
+    medianRun = (await import(medianRunName)) as MedianRunModule;
   } catch {
     return { ran: false, reason: "the npm package `lighthouse` cannot be loaded (npm ci installs it as a dev dependency)" };
   }
@@ -71,15 +85,21 @@ export async function runLighthouse(staticDir: string): Promise<LighthouseOutcom
       const [running] = ((await search.json()) as { items: { id: number }[] }).items;
       const pages: LighthousePage[] = [];
       for (const page of ["/", ...(running ? [`/auctions/${running.id}`] : [])]) {
-        const result = await lighthouse.default(new URL(page, url).toString(), {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-          formFactor: "mobile",
-        });
-        if (!result) return { ran: false, reason: `Lighthouse returned no result for ${page}` };
-        const audit = (id: string) => result.lhr.audits[id];
+        const results: Lhr[] = [];
+        for (let run = 0; run < runs; run++) {
+          const result = await lighthouse.default(new URL(page, url).toString(), {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+            formFactor: "mobile",
+          });
+          if (result) results.push(result.lhr);
+        }
+        const measured = medianRun.filterToValidRuns(results);
+        const lhr = measured.length > 0 ? medianRun.computeMedianRun(measured) : results[0];
+        if (!lhr) return { ran: false, reason: `Lighthouse returned no result for ${page}` };
+        const audit = (id: string) => lhr.audits[id];
         pages.push({
           page,
           shown: Object.fromEntries(
@@ -91,11 +111,14 @@ export async function runLighthouse(staticDir: string): Promise<LighthouseOutcom
               ["speed index", "speed-index"],
             ].map(([name, id]) => [name, audit(id ?? "")?.displayValue ?? "-"]),
           ),
-          score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: audit("largest-contentful-paint")?.numericValue ?? Number.NaN,
           tbtMs: audit("total-blocking-time")?.numericValue ?? Number.NaN,
           cls: audit("cumulative-layout-shift")?.numericValue ?? Number.NaN,
-          runtimeError: result.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : null,
+          runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+          runs,
+          measuredRuns: measured.length,
+          benchmarkIndexes: measured.map((one) => Math.round(one.environment.benchmarkIndex)),
         });
       }
       return { ran: true, pages };
