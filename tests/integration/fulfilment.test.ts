@@ -17,7 +17,7 @@ import {
   type ServerToClientEvents,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, setPaymentTimeLeft } from "../../server/fulfilment";
+import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, quotePayment, setPaymentTimeLeft } from "../../server/fulfilment";
 import { Refusal } from "../../server/refusal";
 import { localOperatorKey } from "../../server/operator/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
@@ -273,9 +273,20 @@ describe("paying for a won auction", () => {
     const anna = await signedIn(10);
     const auctionId = await wonBy(anna.id, 250, 1);
     const [row] = await db().query<{ deadline_at: Date }>("select deadline_at from fulfilments where auction_id = $1", [auctionId]);
+    const deadline = row!.deadline_at;
+    // The services asked at the deadline while the server's clock, and so its expiry job, is still before it: the
+    // refusal itself, from the moment the window closes (a millisecond before, the win can still be paid).
+    const at = (moment: number) => ({ userId: anna.id, auctionId, now: new Date(moment) });
+    expect(await quotePayment(db(), at(deadline.getTime() - 1))).toMatchObject({ amountCents: 250 });
+    await expect(quotePayment(db(), at(deadline.getTime()))).rejects.toMatchObject({ code: "PAYMENT_WINDOW_CLOSED" } satisfies Partial<Refusal>);
+    await expect(payForWonAuction(db(), { ...at(deadline.getTime()), deliveryAddress: address, phone: "26123456" })).rejects.toMatchObject({
+      code: "PAYMENT_WINDOW_CLOSED",
+    } satisfies Partial<Refusal>);
+
+    // Through the API, with the server's clock at the deadline: the expiry job may expire the win before the request
+    // reads it, so either refusal may answer; neither takes money.
     const saved = nowMs;
-    // Stop the expiry job from acting first: the refusal is what is tested here.
-    nowMs = row!.deadline_at.getTime();
+    nowMs = deadline.getTime();
     try {
       const quote = anna.client.post(`/api/fulfilments/${auctionId}/quote`, {});
       const pay = anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
