@@ -210,6 +210,11 @@ describe("an auction card", () => {
     expect(within(late).getByText("Closed to new bidders")).toBeInTheDocument();
     await within(late).findByRole("button", { name: "Add to favourites" });
     expect(within(late).queryByRole("button", { name: /^Enrol/ })).toBeNull();
+    cleanup();
+    // No closing rule: no note at all.
+    const { article: open } = renderCard(auction({ enrolmentClosesAt: null, enrolmentClosesAtPriceCents: null }));
+    expect(await within(open).findByRole("button", { name: "Enrol · €1.50" })).toBeInTheDocument();
+    expect(open.querySelector("[data-enrolment-lock]")).toBeNull();
   });
 
   it("counts a waiting auction down to its start and shows its entry fee", () => {
