@@ -50,8 +50,11 @@ export function euroWriter(language: string): (cents: number) => string {
   return (cents) => (writing && Number.isSafeInteger(cents) ? writeEuros(writing, cents) : intl(cents));
 }
 
-/** Amounts already written, per language: a page of cards writes the same few prices, fees and values again and again. */
-const euroTexts = new Map<string, Map<number, string>>();
+/**
+ * Per language, its writer and the amounts already written: a page of cards writes the same few prices, fees and
+ * values again and again.
+ */
+const euroTexts = new Map<string, { write: (cents: number) => string; written: Map<number, string> }>();
 const EURO_TEXTS_KEPT = 2000;
 
 /** `cents` as the language writes euros ("1,50 €", "€1.50"). */
@@ -59,9 +62,8 @@ export function useEuro(): (cents: number) => string {
   const { i18n } = useTranslation();
   const language = i18n.language;
   let texts = euroTexts.get(language);
-  if (!texts) euroTexts.set(language, (texts = new Map()));
-  const written = texts;
-  const write = euroWriter(language);
+  if (!texts) euroTexts.set(language, (texts = { write: euroWriter(language), written: new Map() }));
+  const { write, written } = texts;
   return (cents: number) => {
     let text = written.get(cents);
     if (text === undefined) {
