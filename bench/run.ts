@@ -5,7 +5,7 @@
 //   --databases pglite,postgres  (PostgreSQL needs DATABASE_URL; skipped without it)
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
-//   client: --cards 500 --updates 200 --client-seconds 15
+//   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
 //   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 3
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     cards: { type: "string" },
     updates: { type: "string" },
     "client-seconds": { type: "string" },
+    "client-profile": { type: "string" },
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string" },
   },
@@ -77,6 +78,7 @@ for (const bench of benches) {
       cards: number(values.cards, 500, 500),
       updatesPerSecond: number(values.updates, 200, 200),
       seconds: number(values["client-seconds"], 15, 5),
+      profileFile: values["client-profile"] === undefined ? undefined : path.resolve(values["client-profile"]),
     });
   } else if (bench === "bundle") {
     await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false), lighthouseRuns: number(values["lighthouse-runs"], 3, 3) });

@@ -91,6 +91,9 @@ describe("auction display phases", () => {
     { type: "clock.ticked", nowMs: T + 1 },
     { type: "clock.ticked", nowMs: T + 50_000 },
     { type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 20_000, nowMs: T + 100 },
+    // A bid that sets a new end, and a Running state that comes in after its end (a late message).
+    { type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 30_000, nowMs: T + 15_000 },
+    { type: "auction.updated", status: "Running", startsAtMs: T, endsAtMs: T + 20_000, nowMs: T + 20_050 },
     { type: "auction.updated", status: "Ended", startsAtMs: T, endsAtMs: T + 20_000, nowMs: T + 20_100 },
     { type: "auction.updated", status: "Canceled", startsAtMs: T, endsAtMs: null, nowMs: T - 2000 },
   ];

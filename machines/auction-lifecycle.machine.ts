@@ -21,6 +21,8 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** The first millisecond at which the countdown to the start (whole seconds, rounded down) reads 00:00. */
 const countdownEndsAtMs = (context: LifecycleContext) => context.startsAtMs - STARTING_LABEL_MS + 1;
+/** Whether a Running auction ending at `endsAtMs` has time left at `nowMs`. */
+const hasTimeLeftAt = ({ endsAtMs, nowMs }: Pick<LifecycleContext, "endsAtMs" | "nowMs">) => endsAtMs !== null && nowMs < endsAtMs;
 /** Time from the machine's now to `atMs`, as one timer can wait for it. */
 const msUntil = (atMs: number, { nowMs }: LifecycleContext) => Math.min(Math.max(0, atMs - nowMs), MAX_DELAY_MS);
 
@@ -45,7 +47,9 @@ export const auctionLifecycleMachine = setup({
     isRunning: ({ context }) => context.status === "Running",
     isEnded: ({ context }) => context.status === "Ended",
     isCountdownAtZero: ({ context }) => context.nowMs >= countdownEndsAtMs(context),
-    hasTimeLeft: ({ context }) => context.endsAtMs !== null && context.nowMs < context.endsAtMs,
+    hasTimeLeft: ({ context }) => hasTimeLeftAt(context),
+    /** A new state that leaves a running auction running with time left: a bid, which sets a new end. */
+    isStillLive: ({ event }) => event.type === "auction.updated" && event.status === "Running" && hasTimeLeftAt(event),
   },
   delays: {
     untilCountdownEnds: ({ context }) => msUntil(countdownEndsAtMs(context), context),
@@ -80,7 +84,13 @@ export const auctionLifecycleMachine = setup({
       initial: "deciding",
       states: {
         deciding: { always: [{ guard: "hasTimeLeft", target: "live" }, { target: "closing" }] },
-        live: { tags: "running", after: { untilEnd: { target: "deciding", actions: "passTimeToEnd" } } },
+        live: {
+          tags: "running",
+          // A bid re-enters this state alone, its timer set to the new end, rather than the machine deciding anew from
+          // its root: what a page of live cards does hundreds of times a second (the same phase either way).
+          on: { "auction.updated": { guard: "isStillLive", target: "live", reenter: true, actions: "assignUpdate" } },
+          after: { untilEnd: { target: "deciding", actions: "passTimeToEnd" } },
+        },
         closing: { tags: "closing" },
       },
     },

@@ -3,7 +3,7 @@
 // from the app's parts as Home uses them; the "naive" page is the same cards with a setInterval each and a
 // re-render of every card on every message. Measures long tasks, frame times, main-thread busy % and JS heap.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -17,9 +17,17 @@ import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { seedRunningAuctions } from "../support/seed";
 import { distribution, round, sleep, type Distribution } from "../support/stats";
+import { describeProfile, summariseProfile, type CpuProfile } from "./profile";
 import type { Measured } from "./shared";
 
-export type ClientOptions = { isQuick: boolean; cards: number; updatesPerSecond: number; seconds: number };
+export type ClientOptions = {
+  isQuick: boolean;
+  cards: number;
+  updatesPerSecond: number;
+  seconds: number;
+  /** A file for a CPU profile of the live page's window (the pages then built unminified), summed up on the terminal. */
+  profileFile?: string;
+};
 
 type PageName = "live" | "naive";
 type PageResult = {
@@ -86,11 +94,21 @@ async function measurePage(browser: Browser, url: string, page: PageName, app: A
     };
     const updates = startUpdates(app, states, options.updatesPerSecond);
     await sleep(1000); // warm-up: the stream is flowing before the window opens
+    const profiles = page === "live" && options.profileFile !== undefined;
+    if (profiles) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
     await tab.evaluate(() => window.pennybidBench.start());
     const before = await metrics();
     const sentBefore = updates.sent();
     await sleep(options.seconds * 1000);
     const after = await metrics();
+    if (profiles) {
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
+      writeFileSync(options.profileFile ?? "", JSON.stringify(profile));
+      console.log([...describeProfile(summariseProfile(profile)), `(the whole profile: ${options.profileFile})`].join("\n"));
+    }
     const measured: Measured = await tab.evaluate(() => window.pennybidBench.stop());
     const sent = updates.sent() - sentBefore;
     updates.stop();
@@ -126,7 +144,7 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
     console.log("client: building the bench pages…");
     execFileSync(
       process.execPath,
-      [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/client/vite.config.ts", "--outDir", dir, "--logLevel", "warn"],
+      [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/client/vite.config.ts", "--outDir", dir, "--logLevel", "warn", ...(options.profileFile ? ["--minify", "false"] : [])],
       { cwd: root, stdio: "inherit", env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
     );
     const ids = await seedRunningAuctions(database.db, options.cards, new Date());

@@ -1,6 +1,6 @@
 // How money, dates and durations read on screen: every component formats them here. Money is integer cents
 // everywhere (decision 002) and becomes text only on screen.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../hooks/use-texts";
 import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 
 // Money
@@ -59,7 +59,7 @@ const EURO_TEXTS_KEPT = 2000;
 
 /** `cents` as the language writes euros ("1,50 €", "€1.50"). */
 export function useEuro(): (cents: number) => string {
-  const { i18n } = useTranslation();
+  const { i18n } = useTexts();
   const language = i18n.language;
   let texts = euroTexts.get(language);
   if (!texts) euroTexts.set(language, (texts = { write: euroWriter(language), written: new Map() }));
@@ -89,7 +89,7 @@ export function formatBalance(euros: number | undefined): string {
 
 /** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
 export function useDateTime(): (isoTime: string) => string {
-  const { i18n } = useTranslation();
+  const { i18n } = useTexts();
   const language = i18n.language;
   // Built at the first moment written, not in the render: a card that shows no date never pays for the formatter.
   return (isoTime: string) =>
@@ -98,7 +98,7 @@ export function useDateTime(): (isoTime: string) => string {
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
 export function useMonthDay(): (isoTime: string) => string {
-  const { i18n } = useTranslation();
+  const { i18n } = useTexts();
   const language = i18n.language;
   return (isoTime: string) =>
     kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(new Date(isoTime));
@@ -124,7 +124,7 @@ export function splitDuration(ms: number): { days: number; clock: string } {
 }
 
 export function useDuration(): (ms: number) => string {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (ms: number) => {
     const { days, clock } = splitDuration(ms);
     return days > 0 ? `${t("auction.days", { days })} ${clock}` : clock;

@@ -1,7 +1,7 @@
 // Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
 // with the live status, a right area with language, settings and account menus; the info alert beneath.
 import { Suspense, lazy } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
 import { useUser } from "../../features/auth/auth-provider";
@@ -17,7 +17,7 @@ const menusChunk = import("../menus/HeaderMenus");
 const HeaderMenus = lazy(() => menusChunk.then((chunk) => ({ default: chunk.HeaderMenus })));
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: user } = useUser();
   const unpaidWins = useUnpaidWinCount();
   // A signed-in user's choice is also saved to the server; a failure there changes nothing on screen.
@@ -71,7 +71,7 @@ function MenusPlaceholder() {
 }
 
 function LiveIndicator() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const status = useLiveStatus();
   const isLive = status === "connected";
   return (

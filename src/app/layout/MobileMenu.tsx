@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { useUser } from "../../features/auth/auth-provider";
 import { SettingsPopover } from "../menus/SettingsPopover";
 import { CloseGlyph } from "../../components/ui/icons";
@@ -14,7 +14,7 @@ import { iconButtonClassName } from "../../components/ui/Button";
 type MobileMenuProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 
 export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { pathname } = useLocation();
   const { data: user } = useUser();
 

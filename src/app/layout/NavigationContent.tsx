@@ -1,6 +1,6 @@
 // What the side navigation holds, shared by the permanent sidebar (lg and up) and the slide-out menu.
 import { NavLink } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { useUser } from "../../features/auth/auth-provider";
 import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../../components/ui/icons";
@@ -24,7 +24,7 @@ export const informationLinks = [
 ] as const;
 
 export function NavigationContent() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: user } = useUser();
   const isSignedIn = user?.isAuthenticated === true;
   const unpaidWins = useUnpaidWinCount();

@@ -3,7 +3,7 @@
 // Navigating from it carries the current path as the return address.
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { useUser } from "../../features/auth/auth-provider";
 import { partLoadingProps } from "../../features/tours";
 import { optionalLazy } from "../../lib/optional-lazy";
@@ -12,7 +12,7 @@ import { useReturnUrlSearch } from "./account-links";
 const SignedInMenu = optionalLazy(() => import("./SignedInMenu").then((chunk) => chunk.SignedInMenu));
 
 export function AccountPopover() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: user, isLoading } = useUser();
   const returnSearch = useReturnUrlSearch();
 

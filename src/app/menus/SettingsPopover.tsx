@@ -2,7 +2,7 @@
 // Its guided tour starts 500 ms after it opens.
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { themeModes } from "../../../contract/constants";
 import { useBidSound } from "../../features/settings/bid-sound";
 import { readThemeMode, saveThemeMode } from "../../features/settings/theme";
@@ -13,7 +13,7 @@ import { iconButtonClassName } from "../../components/ui/Button";
 import { Switch } from "../../components/ui/Switch";
 
 export function SettingsPopover() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isBidSoundOn, setBidSoundOn] = useBidSound();
   const themeMode = readThemeMode();
   const [isOpen, setIsOpen] = useState(false);

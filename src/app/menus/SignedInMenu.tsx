@@ -4,7 +4,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import type { AuthenticatedUser } from "../../../contract";
 import { PopoverTour, keepOpenInTour } from "../../features/tours";
 import { MenuPanel } from "../../components/menus/MenuPanel";
@@ -18,7 +18,7 @@ import { Button } from "../../components/ui/Button";
 import { initialsOf, useReturnUrlSearch } from "./account-links";
 
 export function SignedInMenu({ user }: { user: AuthenticatedUser }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
   const { data: wallet } = useWallet();
   const addFunds = useAddFunds();

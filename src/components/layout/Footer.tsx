@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 
 const footerLinks = [
   { to: "/faq", labelKey: "nav.faq" },
@@ -11,7 +11,7 @@ const footerLinks = [
 
 /** Four links (stacked, separators hidden on narrow screens) and the copyright line. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <footer className="mt-auto border-t border-line px-4 py-8 text-sm text-muted md:px-8">
       <nav aria-label={t("footer.links")}>

@@ -1,7 +1,7 @@
 // The header's info alert: hidden while all is well; it tells the user when the browser is offline (the shell then
 // comes from the service worker's cache) or when live updates are paused.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { useIsOnline } from "../../hooks/use-is-online";
 import { type LiveStatus, useLiveStatus } from "../../lib/socket";
 import { InfoGlyph } from "../ui/icons";
@@ -9,7 +9,7 @@ import { InfoGlyph } from "../ui/icons";
 const GRACE_MS = 3000;
 
 export function InfoAlert() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const status = useLiveStatus();
   // The status as it was a grace period ago: a short blip (a reload, a deploy) should not flash a warning.
   const [settledStatus, setSettledStatus] = useState<LiveStatus>("connected");

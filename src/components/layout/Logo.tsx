@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 // Files, not data URLs in the script (each is just under Vite's inline limit): the first download carries no picture.
 import logoCompactDark from "../../assets/logo-compact-dark.svg?no-inline";
 import logoCompactLight from "../../assets/logo-compact-light.svg?no-inline";
@@ -14,7 +14,7 @@ type LogoProps = {
 
 /** The logo links home by default; both variants are in the page and CSS shows the one for the theme. */
 export function Logo({ isSingle = false, to = "/" }: LogoProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [light, dark] = isSingle ? [logoLight, logoDark] : [logoCompactLight, logoCompactDark];
   const size = isSingle ? "h-[110px] w-[300px] max-w-full" : "h-9 w-[102px]";
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import facebookIcon from "../../assets/social-facebook.svg";
 import instagramIcon from "../../assets/social-instagram.svg";
 import tiktokIcon from "../../assets/social-tiktok.svg";
@@ -12,7 +12,7 @@ const socialLinks = [
 
 /** The provider's short-video, photo-sharing and social network pages. */
 export function SocialLinks() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div>
       <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{t("nav.followUs")}</p>

@@ -1,7 +1,7 @@
 // The flag button and its 160 px list: English, Latviski, Русский. A pick applies at once and closes the list.
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import type { Language } from "../../../contract";
 import { languages } from "../../../contract/constants";
 import flagEn from "../../assets/flag-en.svg";
@@ -19,7 +19,7 @@ type LanguagePopoverProps = {
 };
 
 export function LanguagePopover({ onLanguageChosen }: LanguagePopoverProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
   // The render's own instance: the server draws the first screen in the page's language with one of its own.
   const active = currentLanguage(i18n);

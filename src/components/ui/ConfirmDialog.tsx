@@ -2,7 +2,7 @@
 // and the action's own button. The dialog stays open while the action runs and shows its refusal, if any.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { Button, type ButtonVariant } from "./Button";
 import { FormAlert } from "./form";
 
@@ -22,7 +22,7 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ isOpen, onOpenChange, title, description, confirmLabel, onConfirm, variant = "primary", isPending = false, error, children }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 
 /** The thin, centred, indeterminate progress bar shown while something unresolved loads (max 320 px). */
 export function CenteredProgressBar() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="flex min-h-[40vh] items-center justify-center px-6">
       <div

@@ -1,6 +1,6 @@
 // Form pieces shared by every form: a labelled field with its translated error, and the submit button.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { buttonClassName } from "./Button";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
@@ -18,7 +18,7 @@ export const fieldDescribedBy = (id: string, error: string | undefined, hint: Re
  * hint, under the ids `fieldDescribedBy` names.
  */
 export function FieldMessage({ id, error, hint }: { id: string; error: string | undefined; hint: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTexts();
   if (error) {
     return (
       <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">

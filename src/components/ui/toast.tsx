@@ -2,7 +2,7 @@
 // They sit at the top, under the header, where they cover no control (the bid control lives at the bottom on a
 // phone); a new toast replaces one of the same kind, so they never pile up.
 import { type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { createStore, useStore } from "../../lib/create-store";
 import { CloseGlyph } from "./icons";
 
@@ -60,7 +60,7 @@ export function Toaster() {
 }
 
 function ToastCard({ toast }: { toast: Toast }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle button) goes the browser's way.
     if (!toast.link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

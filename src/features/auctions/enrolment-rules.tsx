@@ -1,7 +1,7 @@
 // The fair-play rules of enrolment as bidders see them (decision 031): when enrolment closes ("Enrolment closes at …",
 // then "Closed to new bidders"), who an auction is for, and why the server would refuse this bidder, in their words.
 // The server decides every rule; these only show what it said or will say.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import type { AuctionState } from "../../../contract";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
@@ -19,7 +19,7 @@ export function useIsEnrolmentLocked(auction: LockRules): boolean {
 
 /** A refusal of enrolment (or any error code) in the bidder's language, with the figures the server gave. */
 export function useRefusalText(): (code: string, values?: Record<string, number>) => string {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const dateTime = useDateTime();
   const refusalValues = useRefusalValues();
   return (code, values = {}) => {
@@ -48,7 +48,7 @@ export function EnrolmentClosesNote({ auction, className }: NoteProps) {
 }
 
 function EnrolmentClosesText({ auction, className = "" }: NoteProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const dateTime = useDateTime();
   const isLocked = useIsEnrolmentLocked(auction);
@@ -74,7 +74,7 @@ function EnrolmentClosesText({ auction, className = "" }: NoteProps) {
 
 /** Who the auction is for: beginners (by previous wins) and real bidders only, stated before anyone enrols. */
 export function AuctionRulesNotes({ auction, className = "" }: { auction: AuctionState; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const notes = [
     auction.maxPreviousWins === null
       ? null

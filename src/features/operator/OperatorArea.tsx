@@ -1,7 +1,7 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
 // (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page; the fulfilment queue, promo codes
 // and the audit log.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../hooks/use-texts";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
 import { AuditLogPage } from "./pages/AuditLogPage";
@@ -36,7 +36,7 @@ export function OperatorArea() {
 const areas = ["auctions", "fulfilments", "promo-codes", "users", "audit"] as const;
 
 function OperatorNavigation() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex h-10 items-center rounded-full px-4 text-sm font-semibold transition ${
       isActive ? "bg-primary-700 text-white" : "text-ink hover:bg-black/5 dark:hover:bg-white/10"

@@ -1,7 +1,7 @@
 // What the signed-in bidder has to do with auctions: enrolled and favourite ids; enrol, bid and favourite commands.
 // Commands go over the socket when it is up (acks), over REST otherwise.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { BidOutcome } from "../../../../machines/running-auction.machine";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
@@ -79,7 +79,7 @@ export function useEnrolmentEligibility(auctionId: number, enabled: boolean) {
 
 /** Enrol, with its answer as a toast; a short wallet is offered Add funds with the missing amount filled in. */
 export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEntries: number; entryFeeCents: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const refusalText = useRefusalText();
   const queryClient = useQueryClient();
   return useMutation({
@@ -107,7 +107,7 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
 }
 
 export function useToggleFavourite() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ auctionId, isFavourite }: { auctionId: number; isFavourite: boolean }) =>

@@ -3,7 +3,7 @@
 // no query or command of theirs, and learning who the user is re-renders these controls, not the cards around them.
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionState } from "../../../../contract";
 import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
 import { signInPathFor, useUser } from "../../auth";
@@ -29,7 +29,7 @@ export function LikeButton(props: LikeButtonProps) {
 }
 
 function FavouriteToggle({ auctionId, className = "" }: LikeButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: mine } = useMyAuctions();
   const toggle = useToggleFavourite();
   const isFavourite = mine?.favouriteIds.includes(auctionId) ?? false;
@@ -73,7 +73,7 @@ export function EnrolButton(props: EnrolButtonProps) {
 }
 
 function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const location = useLocation();
   const isLocked = useIsEnrolmentLocked(auction);
   if (!isOpen || isLocked) return null;
@@ -88,7 +88,7 @@ function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
 }
 
 function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const isEnrolled = useIsEnrolled(auction.id);
   const enrol = useEnrol(auction);

@@ -3,7 +3,7 @@
 // enrol and like buttons. The phase is the card's own lifecycle actor's (the one the dev panel lists).
 import { memo } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionState } from "../../../../contract";
 import { EnrolButton, ForBidders, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { BuyNowCardOffer } from "../../buy-now";
@@ -16,7 +16,7 @@ import { EnrolmentClosesNote } from "../enrolment-rules";
 import { TrueCostLine } from "./TrueCost";
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const duration = useDuration();
   // The card's body re-renders on a new state or phase; only the countdowns tick (see Countdown below).
@@ -31,9 +31,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
       aria-busy={phase === null || undefined}
       className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md"
     >
-      <Link to={`/auctions/${auction.id}`} tabIndex={-1} aria-hidden="true" className="block">
-        <AuctionImage src={auction.image} loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
-      </Link>
+      <ImageLink auctionId={auction.id} image={auction.image} imageLoading={imageLoading} />
       <div data-tour="auction-like" className="absolute top-3 right-3">
         <StableLikeButton auctionId={auction.id} />
       </div>
@@ -42,9 +40,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 id={`auction-${auction.id}-title`} className="line-clamp-2 font-display text-lg leading-snug font-semibold">
-          <Link to={`/auctions/${auction.id}`} className="hover:text-accent focus-visible:outline-none">
-            {auction.title}
-          </Link>
+          <TitleLink auctionId={auction.id} title={auction.title} />
         </h3>
 
         {phase === null ? (
@@ -125,9 +121,27 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
   );
 });
 
+// The card's two links to the auction's page, apart: a bid re-renders the card, not them (a router link runs a dozen
+// hooks of React Router's).
+const ImageLink = memo(function ImageLink({ auctionId, image, imageLoading }: { auctionId: number; image: string | null; imageLoading: ImageLoading }) {
+  return (
+    <Link to={`/auctions/${auctionId}`} tabIndex={-1} aria-hidden="true" className="block">
+      <AuctionImage src={image} loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
+    </Link>
+  );
+});
+
+const TitleLink = memo(function TitleLink({ auctionId, title }: { auctionId: number; title: string }) {
+  return (
+    <Link to={`/auctions/${auctionId}`} className="hover:text-accent focus-visible:outline-none">
+      {title}
+    </Link>
+  );
+});
+
 /** To the auction's page, for a bidder enrolled in it (a component of its own: the card does not follow their lists). */
 function BidNowLink({ auctionId }: { auctionId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const isEnrolled = useIsEnrolled(auctionId);
   if (!isEnrolled) return null;
   return (

@@ -1,6 +1,6 @@
 // Above Home's sections: search by title (applied a moment after typing stops), sort, and only free-entry auctions.
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionSort } from "../../../../contract";
 import { auctionSorts, SEARCH_QUERY_MAX } from "../../../../contract/constants";
 import { inputClassName } from "../../../components/ui/form";
@@ -19,7 +19,7 @@ const sortLabelKeys: Record<AuctionSort, string> = {
 type Props = { filters: AuctionFilters; onChange: (change: Partial<AuctionFilters>) => void };
 
 export function AuctionFilterBar({ filters, onChange }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(filters.query);

@@ -1,7 +1,7 @@
 // Auto-bid: the enrolled bidder sets a maximum; the server bids for them one step at a time when outbid.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { AutoBidBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
@@ -10,7 +10,7 @@ import { amountText, useEuro } from "../../../lib/format";
 import { rereadIfInFlight } from "../../../lib/query-client";
 
 export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; priceCents: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const id = useId();
   const queryClient = useQueryClient();

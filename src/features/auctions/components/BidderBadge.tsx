@@ -1,5 +1,5 @@
 // The label the server gives a bid by an operator ("Staff") or a demo account ("Demo"), wherever bids are listed.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { BidderLabel } from "../../../../contract";
 
 const tone: Record<BidderLabel, string> = {
@@ -8,7 +8,7 @@ const tone: Record<BidderLabel, string> = {
 };
 
 export function BidderBadge({ label }: { label: BidderLabel | null }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (label === null) return null;
   return (
     <span title={t(`fairness.badgeHint.${label}`)} className={`ml-1.5 rounded px-1.5 py-0.5 text-[10px] font-semibold uppercase ${tone[label]}`}>

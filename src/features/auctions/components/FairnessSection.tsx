@@ -3,13 +3,13 @@
 // any bidder is staff or a demo account.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { fairnessQueryOptions } from "../api/fairness";
 
 export function FairnessSection({ auction }: { auction: AuctionState }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   const { data: figures } = useQuery(fairnessQueryOptions(auction.id, auction.status));
   // A new bid asks again once what we have is stale (every few seconds at most, not at every bid of a hot auction).
@@ -65,7 +65,7 @@ function Count({ term, value }: { term: string; value: ReactNode }) {
 }
 
 function AutoBids({ figures }: { figures: FairnessFigures }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTexts();
   if (figures.autoBidShare === null) return <>{figures.autoBids}</>;
   const share = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(figures.autoBidShare);
   return (
@@ -77,7 +77,7 @@ function AutoBids({ figures }: { figures: FairnessFigures }) {
 
 /** Staff or demo accounts among the bidders: said plainly either way. */
 function AccountsVerdict({ figures }: { figures: FairnessFigures }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const isClean = figures.staffBidders === 0 && figures.demoBidders === 0;
   return (
     <p

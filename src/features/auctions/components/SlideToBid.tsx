@@ -3,7 +3,7 @@
 // the slide is off; outbid: it turns red); the server decides the bid. The result shows beside it, in a live region.
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useBidderStanding, type RunningAuctionActor } from "../live/use-running-auction";
 
 const COMPLETE_AT = 0.9;
@@ -12,7 +12,7 @@ const THUMB_PX = 56;
 type SlideToBidProps = { actor: RunningAuctionActor; minPreviousEntries: number };
 
 export function SlideToBid({ actor, minPreviousEntries }: SlideToBidProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const bidState = useSelector(actor, (snapshot) => (snapshot.value as { bid: string }).bid);
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
   const standing = useBidderStanding(actor);

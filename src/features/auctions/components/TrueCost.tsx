@@ -1,11 +1,11 @@
 // What an ended auction really cost (issue 21 item 4): beside the final price, the winner's price plus entry fee and
 // every bidder's entry fees together, as the server counted them from the ledger. A card shows it in one line.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { TrueCost as TrueCostFigures } from "../../../../contract";
 import { useEuro } from "../../../lib/format";
 
 export function TrueCostPanel({ priceCents, trueCost }: { priceCents: number; trueCost: TrueCostFigures }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   return (
     <section aria-labelledby="true-cost" className="order-1 rounded-2xl border border-line bg-surface p-4 shadow-sm lg:order-none lg:p-5">
@@ -31,7 +31,7 @@ function Figure({ term, value }: { term: string; value: string }) {
 
 /** The card's compact form: one line under the sold price. */
 export function TrueCostLine({ trueCost }: { trueCost: TrueCostFigures }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const fees = t("trueCost.cardFees", { fees: euro(trueCost.entryFeesCents) });
   return (

@@ -3,7 +3,7 @@
 // chime and vibration of the auction page. The auction's own page says it itself (its bid panel turns to outbid),
 // so there the toast stays away; elsewhere one auction toasts at most once per few seconds.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router-dom";
 import { showToast } from "../../../components/ui/toast";
@@ -31,7 +31,7 @@ export function createOutbidThrottle(gapMs = OUTBID_TOAST_GAP_MS) {
 export const auctionPath = (auctionId: number) => `/auctions/${auctionId}`;
 
 export function useOutbidAlerts(): void {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();

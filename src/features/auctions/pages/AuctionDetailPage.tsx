@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
@@ -27,7 +27,7 @@ import { useMsUntil } from "../live/use-countdown";
 import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
 
 export function AuctionDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const auctionId = Number(useParams().auctionId);
   const isValidId = Number.isInteger(auctionId) && auctionId > 0;
   const { data: auction, isLoading } = useAuction(isValidId ? auctionId : 0);
@@ -52,7 +52,7 @@ export function AuctionDetailPage() {
  * interleave their parts.
  */
 function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: user } = useUser();
   // The page shows its lifecycle actor's phase; the router loads the actor's chunk with the page, so the actor starts
   // before the first paint and the progress bar below is never seen.
@@ -101,7 +101,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
 }
 
 function AuctionTitle({ auction }: { auction: AuctionDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   return (
     <div className="order-1 flex items-start gap-3 lg:order-none">
@@ -119,7 +119,7 @@ function AuctionTitle({ auction }: { auction: AuctionDetail }) {
 
 /** Time left, price, leader and the control: what a bidder needs at a glance, coloured by where they stand. */
 function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: AuctionPhase; actor: RunningAuctionActor }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const duration = useDuration();
   const { data: user } = useUser();
@@ -204,7 +204,7 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
 }
 
 function RecentBids({ auction }: { auction: AuctionDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   return (
     <section aria-labelledby="recent-bids" className="order-4 rounded-2xl border border-line bg-surface p-5 shadow-sm lg:order-none">
@@ -249,7 +249,7 @@ function Stat({ label, value, isUrgent = false, isPrice = false }: { label: stri
 
 /** Verifying the chain of an ended auction; its final hash is in the fairness figures above (FairnessSection). */
 function BidChain({ auctionId }: { auctionId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isShown, setIsShown] = useState(false);
   const { data: chain } = useQuery({ ...bidChainQueryOptions(auctionId), enabled: isShown });
   return (

@@ -1,7 +1,7 @@
 // Home: running auctions, 'Starting soon' (waiting) and ended auctions, each list live, searched, sorted and shown
 // a page at a time; a short how-it-works.
 import { startTransition, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { HOME_PAGE_SIZE, HOME_PAGE_SIZE_PHONE } from "../../../../contract/constants";
 import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -25,7 +25,7 @@ const steps = [
 ] as const;
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [filters, changeFilters] = useHomeFilters();
   const pageSize = useMediaQuery("(min-width: 640px)") ? HOME_PAGE_SIZE : HOME_PAGE_SIZE_PHONE;
   const shownSections = useSectionsInTurn(sections.length);
@@ -73,7 +73,7 @@ function useSectionsInTurn(count: number): number {
 type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageSize: number; isFirstOnPage: boolean };
 
 function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isFirstOnPage }: SectionProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuctionSearch(status, filters, pageSize);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mb-10">

@@ -1,13 +1,13 @@
 // The signed-in lists: my active auctions (enrolled, waiting or running) and favourites; all live. Won auctions
 // have their own page (features/won), with the fulfilment of each.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { favouritesQueryOptions, myActiveQueryOptions, usePersonalList } from "../api/auction-lists";
 import { AuctionGrid } from "../components/AuctionGrid";
 
 function PersonalListPage({ page, options }: { page: "myActive" | "favourites"; options: typeof myActiveQueryOptions }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, isLoading } = usePersonalList(options);
   return (
     <>

@@ -1,7 +1,7 @@
 // The protected-area guard of SPEC.md §2: progress bar while unresolved, redirect anonymous visitors to
 // /sign-in (replacing the history entry, carrying the return address), otherwise the page.
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { safeReturnUrl } from "../api/account-calls";
 import { useUser } from "../auth-provider";
@@ -13,7 +13,7 @@ export function signInPathFor(returnTo: string): string {
 }
 
 export function ProtectedRoute() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const location = useLocation();
   const { data: user, isLoading } = useUser();
 

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { ForgotPasswordBody, ResetPasswordBody } from "../../../../contract";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
@@ -15,7 +15,7 @@ import { useAuthActor } from "../auth-provider";
 import { buttonClassName } from "../../../components/ui/Button";
 
 function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bodyKey: string; values?: Record<string, string>; children?: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="text-center">
       <h1 className="text-2xl font-bold">{t(titleKey)}</h1>
@@ -28,7 +28,7 @@ function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bo
 const linkButton = buttonClassName({ size: "lg" });
 
 export function ConfirmEmailSentPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const email = (useLocation().state as { email?: string } | null)?.email;
   const resend = useMutation({
     mutationFn: () => resendConfirmation(email ?? "", currentLanguage()),
@@ -70,14 +70,14 @@ export function ConfirmEmailPage() {
 
   return (
     <>
-      <h1 className="sr-only">{useTranslation().t("auth.confirmEmail.title")}</h1>
+      <h1 className="sr-only">{useTexts().t("auth.confirmEmail.title")}</h1>
       <CenteredProgressBar />
     </>
   );
 }
 
 export function ConfirmEmailFailedPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Message titleKey="auth.confirmEmailFailed.title" bodyKey="auth.confirmEmailFailed.body">
       <Link to="/sign-in" className={linkButton}>
@@ -88,7 +88,7 @@ export function ConfirmEmailFailedPage() {
 }
 
 export function ConfirmEmailSuccessPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const authActor = useAuthActor();
   useEffect(() => {
     authActor.send({ type: "user.refresh" });
@@ -103,7 +103,7 @@ export function ConfirmEmailSuccessPage() {
 }
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const form = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordBody), defaultValues: { email: "" } });
   const mutation = useMutation({
@@ -129,7 +129,7 @@ export function ForgotPasswordPage() {
 }
 
 export function ResetLinkSentPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Message titleKey="auth.resetLinkSent.title" bodyKey="auth.resetLinkSent.body">
       <Link to="/sign-in" className="text-sm font-semibold text-accent hover:underline">
@@ -140,7 +140,7 @@ export function ResetLinkSentPage() {
 }
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [failure, setFailure] = useState<string>();

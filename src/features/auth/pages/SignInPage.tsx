@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useSearchParams } from "react-router-dom";
 import { SignInBody } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
@@ -10,7 +10,7 @@ import { signIn } from "../api/account-calls";
 import { useAuthActor } from "../auth-provider";
 
 export function SignInPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [search] = useSearchParams();
   const form = useForm<SignInBody>({ resolver: zodResolver(SignInBody), defaultValues: { email: "", password: "" } });
   const authActor = useAuthActor();

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useNavigate } from "react-router-dom";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { signOut } from "../api/account-calls";
@@ -8,7 +8,7 @@ import { useAuthActor } from "../auth-provider";
 
 /** Ends the session on the server, forgets everything cached about the user, and goes home. */
 export function SignOutPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const authActor = useAuthActor();

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { SignUpBody } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
@@ -13,7 +13,7 @@ import { signUp } from "../api/account-calls";
 type SignUpForm = SignUpBody;
 
 export function SignUpPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [failure, setFailure] = useState<string>();

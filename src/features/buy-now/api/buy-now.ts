@@ -3,7 +3,7 @@
 // quote and the purchase. The server computes every amount.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { BuyNowPurchase, BuyNowStatus, QuoteResponse, type PayBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
@@ -43,7 +43,7 @@ export const quoteBuyNow = (auctionId: number, promoCode: string) =>
 
 /** Buys; the page shows the purchase's stepper in place of the offer at once. */
 export function useBuyNow(auctionId: number) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayBody) => apiRequest(`/api/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowPurchase }),

@@ -1,12 +1,12 @@
 // The ended card's Buy it now line, for a bidder who can use it: the price and until when, leading to the auction's
 // page where they buy. First screen: no schema, no machine.
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { useBuyNowOffer } from "../api/offers";
 
 export function BuyNowCardOffer({ auctionId }: { auctionId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const offer = useBuyNowOffer(auctionId);

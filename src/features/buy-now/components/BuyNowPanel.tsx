@@ -3,7 +3,7 @@
 // has, and once bought the purchase's own fulfilment: the same badge, stepper and details as a won auction's.
 // Others see nothing here, except a bidder whose offer closed or sold out, who is told so.
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useLocation } from "react-router-dom";
 import type { BuyNowOffer, BuyNowPurchase, BuyNowStatus } from "../../../../contract";
 import { buttonClassName } from "../../../components/ui/Button";
@@ -13,7 +13,7 @@ import { FulfilmentBadge, FulfilmentStepper, PaidDetails, PayForm, useFulfilment
 import { quoteBuyNow, useBuyNow, useBuyNowStatus } from "../api/buy-now";
 
 export function BuyNowPanel({ auctionId, className = "" }: { auctionId: number; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: status } = useBuyNowStatus(auctionId);
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
@@ -43,7 +43,7 @@ export function BuyNowPanel({ auctionId, className = "" }: { auctionId: number; 
 }
 
 function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus["defaults"] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const duration = useDuration();
@@ -107,7 +107,7 @@ function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus
 }
 
 function Purchase({ purchase }: { purchase: BuyNowPurchase }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const fulfilment = useFulfilment(purchase, `buy-now #${purchase.purchaseId}`);
   return (
     <>

@@ -2,7 +2,7 @@
 // corner opens a drawer with the page's live machines and, for operators, server-side actions on an auction.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { CloseGlyph } from "../../../components/ui/icons";
 import { useDevMachines } from "../../../lib/dev-machines";
 import { useUser } from "../../auth";
@@ -11,7 +11,7 @@ import { OperatorActions } from "./OperatorActions";
 import { iconButtonClassName } from "../../../components/ui/Button";
 
 export function DevTools() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
   const machines = useDevMachines();
   const { data: user } = useUser();

@@ -1,7 +1,7 @@
 // One live machine in the dev panel: its state, its context (collapsible) and a form to send it an event.
 import { useSelector } from "@xstate/react";
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AnyMachineSnapshot } from "xstate";
 import { Button } from "../../../components/ui/Button";
 import type { DevMachine } from "../../../lib/dev-machines";
@@ -11,7 +11,7 @@ export const fieldClass =
   "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm outline-none transition focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20";
 
 export function MachineCard({ machine }: { machine: DevMachine }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const snapshot = useSelector(machine.actor, (s: AnyMachineSnapshot) => s);
   const eventTypes = useMemo(() => knownEventTypes(machine.actor), [machine.actor]);

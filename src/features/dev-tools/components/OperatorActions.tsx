@@ -1,6 +1,6 @@
 // For operators: Start now, End now and Set time left on the auction of the page (or any ID typed in).
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useMatch } from "react-router-dom";
 import { ApiError } from "../../../lib/api-client";
 import { Button } from "../../../components/ui/Button";
@@ -11,7 +11,7 @@ import { runOperatorAction, type OperatorAction } from "../api/operator-actions"
 const wholeNumber = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 export function OperatorActions() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const pageAuctionId = useMatch("/auctions/:auctionId")?.params.auctionId;
   const [typedId, setTypedId] = useState<string | null>(null);

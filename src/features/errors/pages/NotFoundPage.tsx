@@ -1,9 +1,9 @@
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { buttonClassName } from "../../../components/ui/Button";
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="flex flex-col items-center py-16 text-center">
       <p className="font-display text-8xl font-bold text-primary-600 dark:text-primary-500">404</p>

@@ -1,6 +1,6 @@
 // Privacy policy, terms of service, contacts and FAQ: their whole text lives in locales (`info.*`).
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { WinLimitsResponse } from "../../../../contract/auctions";
 import { PageHeading } from "../../../components/ui/PageHeading";
 import { apiRequest } from "../../../lib/api-client";
@@ -10,7 +10,7 @@ type FaqItem = { question: string; answer: string };
 
 /** A list from the locale files (i18next `returnObjects`), with `values` put in; an empty list if the key is missing. */
 function useLocaleList<T>(key: string, values: Record<string, number | string> = {}): T[] {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const value: unknown = t(key, { returnObjects: true, ...values });
   return Array.isArray(value) ? (value as T[]) : [];
 }
@@ -26,7 +26,7 @@ function useWinLimitFigures(): Record<string, number | string> {
 }
 
 function LegalPage({ page }: { page: "privacy" | "terms" }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const sections = useLocaleList<Section>(`info.${page}.sections`, useWinLimitFigures());
   return (
     <article className="max-w-3xl">
@@ -52,7 +52,7 @@ export const PrivacyPolicyPage = () => <LegalPage page="privacy" />;
 export const TermsOfServicePage = () => <LegalPage page="terms" />;
 
 export function FaqPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const items = useLocaleList<FaqItem>("info.faq.items", useWinLimitFigures());
   return (
     <article className="max-w-3xl">
@@ -80,7 +80,7 @@ export function FaqPage() {
 const contactRows = ["company", "registration", "address", "email", "phone", "hours"] as const;
 
 export function ContactsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <article className="max-w-3xl">
       <PageHeading title={t("info.contacts.title")}>{t("info.contacts.intro")}</PageHeading>

@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { languages, type CreateAuctionBody } from "../../../../contract";
 import { Field, FormAlert, SubmitButton, TextField, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { applyServerError } from "../../../lib/form-errors";
@@ -24,7 +24,7 @@ type Props = {
 };
 
 export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conflictKey, onSave }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [failure, setFailure] = useState<string>();
   const form = useForm<DraftFormValues, unknown, CreateAuctionBody>({
     resolver: zodResolver(DraftForm, { error: issueText(t) }),

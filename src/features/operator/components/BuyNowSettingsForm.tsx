@@ -2,7 +2,7 @@
 // with how many were sold. The stock is checked by the contract's rule; the server decides on the auction's row.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { z } from "zod";
 import { BuyNowSettingsBody, type BuyNowSettings } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
@@ -17,7 +17,7 @@ const stockRule = BuyNowSettingsBody.shape.stock.unwrap().unwrap();
 const StockField = z.union([z.literal("").transform(() => null), wholeField(stockRule)]);
 
 export function BuyNowSettingsSection({ auctionId }: { auctionId: number }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: settings, error } = useQuery(buyNowSettingsQuery(auctionId));
   return (
     <section aria-labelledby="auction-buy-now" className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
@@ -31,7 +31,7 @@ export function BuyNowSettingsSection({ auctionId }: { auctionId: number }) {
 }
 
 function SettingsForm({ settings }: { settings: BuyNowSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isEnabled, setIsEnabled] = useState(settings.enabled);
   const [stockText, setStockText] = useState(settings.stock === null ? "" : String(settings.stock));
   const [stockError, setStockError] = useState<string>();

@@ -3,7 +3,7 @@
 // key (`operator.auctions`, `operator.users`) with the same names.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { EmptyState } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert } from "../../../components/ui/form";
@@ -30,7 +30,7 @@ export function FoundList<T>({
   /** One item's row: an `li` with its key. */
   row: (item: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, error, isPending } = result;
   if (error) return <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />;
   if (isPending) return <CenteredProgressBar />;

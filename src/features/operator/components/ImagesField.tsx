@@ -3,7 +3,7 @@
 // data URLs, in the create or edit call; the server stores them (/media/…) in that order. At most eight, as the
 // contract allows.
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { iconButtonClassName } from "../../../components/ui/Button";
 import { ChevronLeftGlyph, ChevronRightGlyph, CloseGlyph } from "../../../components/ui/icons";
 
@@ -31,7 +31,7 @@ export const moveImage = (images: string[], from: number, to: number): string[] 
 type Direction = "earlier" | "later";
 
 export function ImagesField({ value, onChange, error }: { value: string[]; onChange: (images: string[]) => void; error?: string | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const [problem, setProblem] = useState<string>();
   // Focus follows the moved picture: its button of the same direction, or the other one once it reaches an end.

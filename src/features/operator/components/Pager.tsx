@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Button } from "../../../components/ui/Button";
 
 /** Previous and Next around "Page 2 of 5"; nothing when all fits on one page. */
 export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-center gap-3 text-sm">

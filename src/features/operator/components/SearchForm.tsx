@@ -1,7 +1,7 @@
 // A search field with its button: sent with Enter or the button, so every keystroke is not a request. Give it
 // `key={value}` so that a search changed elsewhere (Back) starts the field again from it.
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Button } from "../../../components/ui/Button";
 import { inputClassName } from "../../../components/ui/form";
 import { SearchGlyph } from "../../../components/ui/icons";
@@ -9,7 +9,7 @@ import { SearchGlyph } from "../../../components/ui/icons";
 type Props = { label: string; placeholder: string; value: string; maxLength: number; onSearch: (value: string) => void };
 
 export function SearchForm({ label, placeholder, value, maxLength, onSearch }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const [draft, setDraft] = useState(value);
   return (

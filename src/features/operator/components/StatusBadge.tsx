@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionStatus } from "../../../../contract";
 
 const tones: Record<AuctionStatus, string> = {
@@ -10,6 +10,6 @@ const tones: Record<AuctionStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: AuctionStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status]}`}>{t(`operator.status.${status}`)}</span>;
 }

@@ -1,7 +1,7 @@
 // Auctions by status (New, Waiting, Running, Ended, Canceled), searched by title or number, twenty to a page, newest
 // first. The status, search and page live in the address, so a tab or a page can be linked and Back works.
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import { AuctionStatus, auctionStatuses, type OperatorAuction } from "../../../../contract";
 import { buttonClassName } from "../../../components/ui/Button";
@@ -15,7 +15,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import { TabLinks } from "../components/TabLinks";
 
 export function AuctionListPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const address = useListAddress(["status", "q"] as const);
   const status = AuctionStatus.catch("New").parse(address.values.status || "New");
   const search = address.values.q;
@@ -61,7 +61,7 @@ export function AuctionListPage() {
 }
 
 function AuctionRow({ auction }: { auction: OperatorAuction }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const moment =

@@ -3,7 +3,7 @@
 // first) is said in the dialog and the page shows the auction as it now is.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
 import { AutoBidChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
@@ -23,7 +23,7 @@ import { wholeField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
 
 export function AuctionPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const parsedId = IdParam.safeParse(useParams().auctionId ?? "");
   const id = parsedId.success ? parsedId.data : 0;
   const { data: auction, error } = useQuery({ ...auctionQuery(id), enabled: parsedId.success });
@@ -61,7 +61,7 @@ function useLiveAuction(id: number | null) {
 }
 
 function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const [refunds, setRefunds] = useState<CancelAuctionResponse["refunds"] | null>(null);
@@ -242,7 +242,7 @@ const conflictKeys: Record<AuctionAction["kind"], string> = {
 const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) });
 
 function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail; onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [failure, setFailure] = useState<string>();
   const [secondsText, setSecondsText] = useState("60");
@@ -365,7 +365,7 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
 }
 
 function RefundList({ refunds }: { refunds: CancelAuctionResponse["refunds"] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   return (
     <section role="status" aria-labelledby="auction-refunds" className="mb-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950">

@@ -4,7 +4,7 @@
 // page links to its own) and Back works.
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import { AuditSource, auditSources, type AuditLogEntry } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
@@ -49,7 +49,7 @@ const fields = ["actor", "action", "subject", "source", "from", "until"] as cons
 type FilterText = Record<(typeof fields)[number], string>;
 
 export function AuditLogPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { values: text, page, go, searchWith } = useListAddress(fields);
   const source = AuditSource.safeParse(text.source);
   const isRangeBackwards = DAY.test(text.from) && DAY.test(text.until) && text.until < text.from;
@@ -96,7 +96,7 @@ export function AuditLogPage() {
 
 /** The filter; on a phone it stays folded (six fields above the list) unless a filter is on. */
 function AuditFilterForm({ initial, isFiltered, isRangeBackwards, onApply }: { initial: FilterText; isFiltered: boolean; isRangeBackwards: boolean; onApply: (filter: FilterText) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [values, setValues] = useState(initial);
   const [isOpen, setIsOpen] = useState(() => isFiltered || window.matchMedia("(min-width: 640px)").matches);
   const set = (name: keyof FilterText) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -129,7 +129,7 @@ function AuditFilterForm({ initial, isFiltered, isRangeBackwards, onApply }: { i
 
 /** A labelled select whose first choice, "Any", filters nothing. */
 function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (event: { target: { value: string } }) => void; options: [string, string][] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -158,7 +158,7 @@ function targetLink(subject: string): string | null {
 }
 
 function AuditRow({ entry }: { entry: AuditLogEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const when = useDateTime();
   const euro = useEuro();
   const link = targetLink(entry.subject);

@@ -1,7 +1,7 @@
 // A new auction saved as a draft, and a draft edited (PATCH, New only: once published it is refused, and the page
 // says so). Both open the auction's page once saved.
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
 import { IdParam, type OperatorAuctionDetail } from "../../../../contract";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -14,7 +14,7 @@ import { draftValues, emptyDraft } from "../draft-form";
 import { refusalText } from "../form-issues";
 
 export function NewAuctionPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const mutation = useAuctionMutation(createAuction);
   return (
@@ -38,7 +38,7 @@ export function NewAuctionPage() {
 }
 
 export function EditDraftPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const parsedId = IdParam.safeParse(useParams().auctionId ?? "");
   const { data: auction, error } = useQuery({ ...auctionQuery(parsedId.success ? parsedId.data : 0), enabled: parsedId.success });
   if (!parsedId.success) return <EmptyState>{t("errors.NOT_FOUND")}</EmptyState>;
@@ -50,7 +50,7 @@ export function EditDraftPage() {
 }
 
 function EditDraft({ auction }: { auction: OperatorAuctionDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const mutation = useAuctionMutation(updateDraft);
   return (
@@ -75,7 +75,7 @@ function EditDraft({ auction }: { auction: OperatorAuctionDetail }) {
 }
 
 function BackToAuctions({ status }: { status: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <p className="mb-2 text-sm">
       <Link to={`/operator/auctions?status=${status}`} className="text-accent hover:underline">

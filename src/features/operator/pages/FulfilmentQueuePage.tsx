@@ -6,7 +6,7 @@
 // only in who they belong to and how a step is sent.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useSearchParams } from "react-router-dom";
 import { AdvanceFulfilmentBody, FulfilmentState, type OperatorBuyNowPurchase, type OperatorFulfilment } from "../../../../contract";
 import { canTransition } from "../../../../machines/fulfilment.machine";
@@ -100,7 +100,7 @@ function purchaseEntry(purchase: OperatorBuyNowPurchase, t: (key: string) => str
 }
 
 export function FulfilmentQueuePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [params] = useSearchParams();
   const state = FulfilmentState.catch("PaymentReceived").parse(params.get("state") ?? "PaymentReceived");
   const { data, error, isPending } = useQuery(fulfilmentListQuery(state));
@@ -135,7 +135,7 @@ export function FulfilmentQueuePage() {
 }
 
 function PurchaseQueue({ state }: { state: FulfilmentState }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, error } = useQuery(buyNowListQuery(state));
   return (
     <section aria-labelledby="buy-now-queue" className="mt-8">
@@ -163,7 +163,7 @@ function QueueList({ entries }: { entries: QueueEntry[] }) {
 }
 
 function FulfilmentRow({ fulfilment }: { fulfilment: QueueEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const { moments } = fulfilment;
@@ -225,7 +225,7 @@ function FulfilmentRow({ fulfilment }: { fulfilment: QueueEntry }) {
 }
 
 function DeliverySteps({ fulfilment }: { fulfilment: QueueEntry }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [step, setStep] = useState<Step | null>(null);
   const [failure, setFailure] = useState<string>();
   const winSteps = useAdvanceFulfilment();

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { promoCodeKinds, type CreatePromoCodeBody, type PromoCode } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
@@ -22,7 +22,7 @@ import { PromoForm, emptyPromo, type PromoFormValues } from "../promo-form";
 const card = "rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6";
 
 export function PromoCodesPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, error, isPending } = useQuery(promoCodeListQuery());
   return (
     <>
@@ -79,7 +79,7 @@ const tones: Record<PromoState, string> = {
 };
 
 function PromoRow({ promo }: { promo: PromoCode }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const [now] = useState(() => Date.now());
@@ -117,7 +117,7 @@ function PromoRow({ promo }: { promo: PromoCode }) {
 }
 
 function DisableButton({ promo }: { promo: PromoCode }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
   const [failure, setFailure] = useState<string>();
   const mutation = usePromoCodeMutation(disablePromoCode);
@@ -158,7 +158,7 @@ function DisableButton({ promo }: { promo: PromoCode }) {
 }
 
 function NewPromoCodeForm() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [failure, setFailure] = useState<string>();
   const form = useForm<PromoFormValues, unknown, CreatePromoCodeBody>({
     resolver: zodResolver(PromoForm, { error: issueText(t) }),

@@ -1,7 +1,7 @@
 // Users found by part of their e-mail or display name, newest first, fifty to a page: each with role, demo flag and
 // balance. The search and the page live in the address, so Back works.
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { OperatorUser } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
@@ -12,7 +12,7 @@ import { SearchForm } from "../components/SearchForm";
 import { useListAddress } from "../list-address";
 
 export function UserListPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { values, page, go } = useListAddress(["q"] as const);
   const search = values.q;
   const result = useQuery(userListQuery({ search, page }));
@@ -43,7 +43,7 @@ export function UserListPage() {
 }
 
 function UserRow({ user }: { user: OperatorUser }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   return (
     <li>

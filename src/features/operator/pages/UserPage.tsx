@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "zod";
 import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type OperatorUserEnrolment, type WalletTransaction } from "../../../../contract";
@@ -23,7 +23,7 @@ import { euroField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
 
 export function UserPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const userId = useParams().userId ?? "";
   const { data: user, error } = useQuery(userQuery(userId));
   if (error) return <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />;
@@ -34,7 +34,7 @@ export function UserPage() {
 const card = "rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6";
 
 function UserDetail({ user }: { user: OperatorUserDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   return (
@@ -98,7 +98,7 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
 }
 
 function RoleForm({ user }: { user: OperatorUserDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const [role, setChosenRole] = useState(user.role);
   const [isOpen, setIsOpen] = useState(false);
@@ -163,7 +163,7 @@ const AdjustmentForm = z
 type AdjustmentValues = z.input<typeof AdjustmentForm>;
 
 function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const [pending, setPending] = useState<WalletAdjustmentBody | null>(null);
   const [failure, setFailure] = useState<string>();
@@ -229,7 +229,7 @@ function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
 }
 
 function TransactionList({ items }: { items: WalletTransaction[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   if (items.length === 0) return <p className="text-sm text-muted">{t("wallet.noTransactions")}</p>;
@@ -254,7 +254,7 @@ function TransactionList({ items }: { items: WalletTransaction[] }) {
 }
 
 function EnrolmentList({ items }: { items: OperatorUserEnrolment[] }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   if (items.length === 0) return <p className="text-sm text-muted">{t("operator.users.noEnrolments")}</p>;

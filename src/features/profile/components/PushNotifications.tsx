@@ -2,7 +2,7 @@
 // all their browsers. A browser without push, or one that refused the permission, gets a line saying so.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { pushSwitches, type PushSettingsResponse, type PushSwitch } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { FormAlert } from "../../../components/ui/form";
@@ -29,7 +29,7 @@ async function browserState(): Promise<{ support: Awaited<ReturnType<typeof push
 }
 
 export function PushNotifications({ className }: { className: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string>();
   const settings = useQuery({ queryKey: settingsKey, queryFn: getPushSettings });

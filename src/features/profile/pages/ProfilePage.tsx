@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { ChangePasswordBody, UpdateProfileBody, type Profile } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
@@ -20,7 +20,7 @@ import { setAnswered } from "../../../lib/query-client";
 const profileQuery = { queryKey: ["profile"], queryFn: getProfile } as const;
 
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: profile } = useQuery(profileQuery);
   return (
     <>
@@ -46,7 +46,7 @@ export function ProfilePage() {
 const card = "rounded-2xl border border-line bg-surface p-6 shadow-sm";
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   const authActor = useAuthActor();
   const [failure, setFailure] = useState<string>();
@@ -92,7 +92,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 function PasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [failure, setFailure] = useState<string>();
   const form = useForm<ChangePasswordBody>({
     resolver: zodResolver(ChangePasswordBody),

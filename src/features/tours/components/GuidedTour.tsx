@@ -2,7 +2,7 @@
 // Signed-in users only; a tour runs while its progress is not completed.
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { ACTIONS, EVENTS, Joyride, type EventHandler, type Options, type Step, type Styles } from "react-joyride";
 import { fromPromise } from "xstate";
 import type { TourName } from "../../../../contract";
@@ -53,7 +53,7 @@ const tourStyles: Partial<Styles> = {
 const activeTour = createStore<TourName | null>(null);
 
 export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden }: GuidedTourProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data: user } = useUser();
   const isSignedIn = user?.isAuthenticated === true;
   const progress = useTourProgress(tourName, { isEnabled: isSignedIn });

@@ -1,7 +1,7 @@
 // The tour's step card: progress, title, text, and Previous / Next / Done plus a close button. Its buttons send to
 // the tour's machine, which decides; joyride only places the card and draws the spotlight.
 import { createContext, useContext, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { TooltipRenderProps } from "react-joyride";
 import type { ActorRefFrom } from "xstate";
 import type { tourMachine } from "../../../../machines/tour.machine";
@@ -13,7 +13,7 @@ export type TourActor = ActorRefFrom<typeof tourMachine>;
 export const TourActorContext = createContext<TourActor | null>(null);
 
 export function TourTooltip({ index, size, isLastStep, step, tooltipProps }: TooltipRenderProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const actor = useContext(TourActorContext);
   const titleId = useId();
   const bodyId = useId();

@@ -2,7 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useLocation } from "react-router-dom";
 import { fromPromise } from "xstate";
 import { addFundsMachine, payableAmount } from "../../../../machines/add-funds.machine";
@@ -13,7 +13,7 @@ import { createPayment, goToCheckout } from "../api/payments";
 import { iconButtonClassName } from "../../../components/ui/Button";
 
 export function useAddFunds() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const location = useLocation();
   const origin = location.pathname + location.search;
   const actor = useActorRef(
@@ -32,7 +32,7 @@ export function useAddFunds() {
 export type AddFundsActor = ReturnType<typeof useAddFunds>;
 
 export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const isOpen = useSelector(actor, (s) => !s.matches("closed"));
   const amount = useSelector(actor, (s) => s.context.amount);

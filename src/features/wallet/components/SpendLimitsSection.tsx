@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { useLocation } from "react-router-dom";
 import {
   PauseForm,
@@ -43,7 +43,7 @@ const chosenText = (view: SpendLimitView) => {
 };
 
 function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [failure, setFailure] = useState<string>();
   const form = useForm<SpendLimitsFormFields, unknown, SetSpendLimitsBody>({
     resolver: zodResolver(SpendLimitsForm),
@@ -98,7 +98,7 @@ function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
 }
 
 function BreakForm({ pausedUntil }: { pausedUntil: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const dateTime = useDateTime();
   const refusalValues = useRefusalValues();
   const [failure, setFailure] = useState<string>();

@@ -1,13 +1,13 @@
 // The wallet's line on spending (decision 033): "This month: €X spent of €Y", the top-ups against their limit, a
 // raise still waiting, a running break, and the way to the profile where the limits are set.
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { SpendLimitView } from "../../../../contract";
 import { useDateTime, useEuro, useMonthDay } from "../../../lib/format";
 import { useSpendLimits } from "../api/spend-limits";
 
 export function SpendSummary() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const dateTime = useDateTime();
   const monthDay = useMonthDay();
   const { data: limits } = useSpendLimits();
@@ -36,7 +36,7 @@ export function SpendSummary() {
 
 /** "This month: €X spent of €Y" and, for a raise still waiting, "€Z from <time>". */
 export function LimitStatus({ view, kind }: { view: SpendLimitView; kind: "auction" | "topUp" }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const dateTime = useDateTime();
   const spent = euro(view.spentCents);

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { safeReturnUrl } from "../../auth";
 import { useEuro } from "../../../lib/format";
 import { paymentQueryOptions, storedPaymentId, storedPaymentOrigin } from "../api/payments";
@@ -19,7 +19,7 @@ const outcomeStyles: Record<Outcome, string> = {
 };
 
 function PaymentResultPage({ outcome }: { outcome: Outcome }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const queryClient = useQueryClient();
   const paymentId = storedPaymentId();

@@ -2,7 +2,7 @@
 // newest first, twenty to a page: a table on wider screens, a list with "Show more" on phones.
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { useDateTime, useEuro } from "../../../lib/format";
 import type { WalletTransaction } from "../../../../contract";
@@ -14,7 +14,7 @@ import { SpendSummary } from "../components/SpendSummary";
 import { Button } from "../../../components/ui/Button";
 
 export function WalletPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const { data: wallet } = useWallet();
   const addFunds = useAddFunds();
@@ -64,7 +64,7 @@ const amountTone = (item: WalletTransaction) => (item.amount > 0 ? "text-emerald
 
 /** Wider screens: a table, twenty to a page. */
 function TransactionTable() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const format = useTransactionFormat();
   const [page, setPage] = useState(1);
   const { data: history } = useTransactions(page);
@@ -107,7 +107,7 @@ function TransactionTable() {
 
 /** Phones: one list, each transaction a row of two lines, and "Show more" for the next twenty. */
 function TransactionList() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const format = useTransactionFormat();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useTransactionList();
   const items = data?.pages.flatMap((page) => page.items) ?? [];

@@ -1,6 +1,6 @@
 // Quote (what a promo code takes off) and pay for a won auction. The server computes every amount.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { QuoteResponse, WonAuction, type PayBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
@@ -16,7 +16,7 @@ export const payForWonAuction = (auctionId: number, body: PayBody) =>
 
 /** Pays; the toasts are told here, as the pay form leaves the page the moment the auction is paid. */
 export function usePayForWonAuction(auctionId: number) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayBody) => payForWonAuction(auctionId, body),

@@ -1,7 +1,7 @@
 // The delivery address field with suggestions while typing: an ARIA combobox (input + listbox). Arrow keys move
 // through the suggestions, Enter picks one, Escape closes the list; a click picks one too. Free text stays allowed.
 import { forwardRef, useId, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { Field, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { useAddressSuggestions } from "../api/address-suggestions";
 
@@ -19,7 +19,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
   { label, value, onChange, onBlur, error, hint, disabled },
   ref,
 ) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const listId = `${id}-suggestions`;
   const [isTyping, setIsTyping] = useState(false);

@@ -1,6 +1,6 @@
 // Where a won auction is (SPEC.md §4): the short label as a badge, and the stepper in SPEC.md's order, both drawn
 // from a fulfilment actor's snapshot.
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { FulfilmentState } from "../../../../contract";
 import { fulfilmentStepper, type FulfilmentSnapshot } from "../../../../machines/fulfilment.machine";
 import { CheckGlyph, CloseGlyph } from "../../../components/ui/icons";
@@ -14,7 +14,7 @@ const badgeStyles: Record<FulfilmentState, string> = {
 };
 
 export function FulfilmentBadge({ state }: { state: FulfilmentState }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <span data-testid="fulfilment-badge" className={`inline-flex shrink-0 items-center rounded-full px-3 py-1 text-xs font-semibold ${badgeStyles[state]}`}>
       {t(`fulfilment.badges.${state}`)}
@@ -23,7 +23,7 @@ export function FulfilmentBadge({ state }: { state: FulfilmentState }) {
 }
 
 export function FulfilmentStepper({ fulfilment }: { fulfilment: FulfilmentSnapshot }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const state = fulfilment.value;
   const steps = fulfilmentStepper(fulfilment);
   return (

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, type UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { PayBody, fulfilmentValidationKeys, type QuoteResponse } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { ApiError } from "../../../lib/api-client";
@@ -28,7 +28,7 @@ const sameCode = (a: string | null | undefined, b: string) => (a ?? "").trim().t
 
 /** The translated text of a refusal: this feature's words first, then the shared ones. */
 function useRefusalText() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const refusalValues = useRefusalValues();
   return (error: unknown) =>
     error instanceof ApiError
@@ -53,7 +53,7 @@ export type PayFormProps = {
 };
 
 export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowOpen, title, priceLabel }: PayFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const refusalText = useRefusalText();
   const { data: wallet } = useWallet();

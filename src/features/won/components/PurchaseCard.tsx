@@ -1,6 +1,6 @@
 // One Buy it now purchase on the won page: picture and title linking to the auction, what was paid and when, and the
 // same badge and stepper as a win's, drawn from the purchase's own fulfilment actor (decision 034).
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { BuyNowPurchase } from "../../../../contract";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { useFulfilment } from "../live/use-fulfilment-actor";
@@ -8,7 +8,7 @@ import { FulfilmentStepper } from "./FulfilmentProgress";
 import { ItemHeading } from "./WonAuctionCard";
 
 export function PurchaseCard({ purchase }: { purchase: BuyNowPurchase }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const titleId = `bought-${purchase.purchaseId}-title`;

@@ -3,7 +3,7 @@
 // device or later visit shows it again; until then every visit does.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { isPayable } from "../../../../machines/fulfilment.machine";
 import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
@@ -16,7 +16,7 @@ import { useWonAuctions } from "../api/won-auctions";
 export const payFormPath = (auctionId: number) => `/auctions/won#won-${auctionId}`;
 
 export function WinDialog() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const navigate = useNavigate();
   const { data } = useWonAuctions();

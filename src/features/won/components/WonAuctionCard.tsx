@@ -3,7 +3,7 @@
 // which section shows) is what the card's fulfilment actor says.
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import type { FulfilmentState, WonAuction } from "../../../../contract";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
@@ -15,7 +15,7 @@ import { PayForm } from "./PayForm";
 import { quotePayment, usePayForWonAuction } from "../api/pay";
 
 export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const titleId = `won-${wonAuction.auctionId}-title`;
@@ -90,7 +90,7 @@ export function ItemHeading({
 }
 
 function Deadline({ deadlineAt }: { deadlineAt: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const duration = useDuration();
   const msLeft = Date.parse(deadlineAt) - useServerNow();
   const when = useDateTime();
@@ -141,7 +141,7 @@ function UnpaidSection({ wonAuction, defaults }: { wonAuction: WonAuction; defau
 }
 
 export function PaidDetails({ wonAuction }: { wonAuction: Pick<WonAuction, "amountPaidCents" | "discountCents" | "promoCode" | "paidAt" | "deliveryAddress" | "phone"> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const rows: [string, string][] = [

@@ -3,7 +3,7 @@
 // `#won-<id>` (the "You won!" dialog's Pay now) that win's card comes into view with its pay form's first field focused.
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTexts } from "../../../hooks/use-texts";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { useOwnPurchases } from "../api/own-purchases";
@@ -12,7 +12,7 @@ import { PurchaseCard } from "../components/PurchaseCard";
 import { WonAuctionCard } from "../components/WonAuctionCard";
 
 export function WonAuctionsPage() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { data, isError } = useWonAuctions();
   const purchases = useOwnPurchases();
   const { hash } = useLocation();

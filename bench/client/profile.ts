@@ -1,0 +1,64 @@
+// Where the live page's main-thread time goes: a CDP CPU profile of the measured window, summed per function. Used
+// by `npm run bench -- --only client --client-profile <file>` (an unminified build, so that the names are the
+// source's), to find what to make cheaper and to show what a change saved (bench/README.md).
+
+/** The part of a `.cpuprofile` this reads (Chrome DevTools Protocol, Profiler.Profile). */
+export type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+export type FunctionTime = { name: string; selfMs: number; totalMs: number };
+
+/** Functions that stand for no work of the page's own: the idle thread, the profiler, the collector's root. */
+const NOT_WORK = new Set(["(idle)", "(root)", "(program)", "(garbage collector)"]);
+
+/** A function's name and place, the same for each of its calls ("useEuro format.ts:61"). */
+function functionKey({ functionName, url, lineNumber }: CpuProfile["nodes"][number]["callFrame"]): string {
+  const file = url.slice(url.lastIndexOf("/") + 1).replace(/\?.*$/, "");
+  return file ? `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}` : functionName;
+}
+
+/**
+ * Per function, the time it ran itself and the time it was on the stack (a recursive function's sample counted once),
+ * with the total of the samples in which the page was working.
+ */
+export function summariseProfile(profile: CpuProfile): { busyMs: number; functions: FunctionTime[] } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const times = new Map<string, FunctionTime>();
+  const timeOf = (name: string) => {
+    let time = times.get(name);
+    if (!time) times.set(name, (time = { name, selfMs: 0, totalMs: 0 }));
+    return time;
+  };
+  let busyMs = 0;
+  profile.samples.forEach((sampleId, index) => {
+    // A sample's interval is the delta to the next sample (the last one's is not known: left out).
+    const nextDelta = profile.timeDeltas[index + 1];
+    const sample = byId.get(sampleId);
+    if (nextDelta === undefined || !sample) return;
+    const ms = nextDelta / 1000;
+    const leaf = functionKey(sample.callFrame);
+    if (NOT_WORK.has(leaf)) return;
+    busyMs += ms;
+    timeOf(leaf).selfMs += ms;
+    const onStack = new Set<string>();
+    for (let id: number | undefined = sampleId; id !== undefined; id = parentOf.get(id)) {
+      const node = byId.get(id);
+      if (node) onStack.add(functionKey(node.callFrame));
+    }
+    for (const name of onStack) if (!NOT_WORK.has(name)) timeOf(name).totalMs += ms;
+  });
+  return { busyMs, functions: [...times.values()] };
+}
+
+/** The summary as lines for the terminal: the busy time, then the `count` costliest functions by each measure. */
+export function describeProfile({ busyMs, functions }: ReturnType<typeof summariseProfile>, count = 25): string[] {
+  const line = (time: FunctionTime) =>
+    `  ${time.totalMs.toFixed(0).padStart(7)} ms total ${time.selfMs.toFixed(0).padStart(6)} ms self  ${time.name}`;
+  const by = (measure: keyof Omit<FunctionTime, "name">) => [...functions].sort((a, b) => b[measure] - a[measure]).slice(0, count).map(line);
+  return [`profile: ${busyMs.toFixed(0)} ms of work in the window`, "by time on the stack:", ...by("totalMs"), "by time of its own:", ...by("selfMs")];
+}
