@@ -3,6 +3,7 @@
 // own file: it counts the renders of React Router's `Link`.
 import { act, screen, within } from "@testing-library/react";
 import { useState } from "react";
+import type * as ReactRouter from "react-router-dom";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
@@ -12,7 +13,7 @@ import { AuctionCard } from "./AuctionCard";
 
 const linkRenders = vi.hoisted(() => new Map<string, number>());
 vi.mock("react-router-dom", async (importOriginal) => {
-  const router = await importOriginal<typeof import("react-router-dom")>();
+  const router = await importOriginal<typeof ReactRouter>();
   const { createElement, forwardRef } = await import("react");
   const CountedLink = forwardRef<HTMLAnchorElement, Parameters<typeof router.Link>[0]>(function CountedLink(props, ref) {
     const to = String(props.to);
