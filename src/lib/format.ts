@@ -59,8 +59,7 @@ const EURO_TEXTS_KEPT = 2000;
 
 /** `cents` as the language writes euros ("1,50 €", "€1.50"). */
 export function useEuro(): (cents: number) => string {
-  const { i18n } = useTexts();
-  const language = i18n.language;
+  const { language } = useTexts();
   let texts = euroTexts.get(language);
   if (!texts) euroTexts.set(language, (texts = { write: euroWriter(language), written: new Map() }));
   const { write, written } = texts;
@@ -73,6 +72,13 @@ export function useEuro(): (cents: number) => string {
     }
     return text;
   };
+}
+
+/** A share from 0 to 1 as the language writes a whole percent ("42 %", "42%"). */
+export function usePercent(): (share: number) => string {
+  const { language } = useTexts();
+  return (share: number) =>
+    kept(`percent:${language}`, () => new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 })).format(share);
 }
 
 /** `cents` as a plain amount with two decimals ("1.50"): what an amount field takes and a message quotes. */
@@ -89,8 +95,7 @@ export function formatBalance(euros: number | undefined): string {
 
 /** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
 export function useDateTime(): (isoTime: string) => string {
-  const { i18n } = useTexts();
-  const language = i18n.language;
+  const { language } = useTexts();
   // Built at the first moment written, not in the render: a card that shows no date never pays for the formatter.
   return (isoTime: string) =>
     kept(`dateTime:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })).format(new Date(isoTime));
@@ -98,8 +103,7 @@ export function useDateTime(): (isoTime: string) => string {
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
 export function useMonthDay(): (isoTime: string) => string {
-  const { i18n } = useTexts();
-  const language = i18n.language;
+  const { language } = useTexts();
   return (isoTime: string) =>
     kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(new Date(isoTime));
 }

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
+import { usePercent } from "../../../lib/format";
 import { fairnessQueryOptions } from "../api/fairness";
 
 export function FairnessSection({ auction }: { auction: AuctionState }) {
@@ -65,9 +66,9 @@ function Count({ term, value }: { term: string; value: ReactNode }) {
 }
 
 function AutoBids({ figures }: { figures: FairnessFigures }) {
-  const { i18n } = useTexts();
+  const percent = usePercent();
   if (figures.autoBidShare === null) return <>{figures.autoBids}</>;
-  const share = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(figures.autoBidShare);
+  const share = percent(figures.autoBidShare);
   return (
     <>
       {figures.autoBids} <span className="text-sm font-medium text-muted">({share})</span>
