@@ -4,6 +4,7 @@
 //   --only feed,engine,client,bundle
 //   --databases pglite,postgres  (PostgreSQL needs DATABASE_URL; skipped without it)
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
+//           --feed-profile <dir> (CPU profiles of the servers' windows, their CPU per bid by part of the program)
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
 //   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 3
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     updates: { type: "string" },
     "client-seconds": { type: "string" },
     "client-profile": { type: "string" },
+    "feed-profile": { type: "string" },
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string" },
   },
@@ -71,6 +73,7 @@ for (const bench of benches) {
       listShare: number(values["list-share"], 0.01, 0.02),
       workers: number(values.workers, 3, 2),
       databases,
+      profileDir: values["feed-profile"] === undefined ? undefined : path.resolve(values["feed-profile"]),
     });
   } else if (bench === "client") {
     await runClientBench({

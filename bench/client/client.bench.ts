@@ -17,7 +17,7 @@ import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { seedRunningAuctions } from "../support/seed";
 import { distribution, round, sleep, type Distribution } from "../support/stats";
-import { describeProfile, summariseProfile, type CpuProfile } from "./profile";
+import { describeProfile, summariseProfile, type CpuProfile } from "../support/cpu-profile";
 import type { Measured } from "./shared";
 
 export type ClientOptions = {

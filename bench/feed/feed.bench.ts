@@ -4,7 +4,9 @@
 // server's CPU and memory; first against a bare socket.io server broadcasting the same messages (the baseline),
 // then against the app on each database.
 import { fork, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { partsOfProfile, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { distribution, monotonicMs, round, sleep, type Distribution } from "../support/stats";
@@ -20,6 +22,8 @@ export type FeedOptions = {
   listShare: number;
   workers: number;
   databases: DatabaseKind[];
+  /** A folder for CPU profiles of each server process's measured window, summed up by part of the program. */
+  profileDir?: string;
 };
 
 type RunResult = {
@@ -39,7 +43,25 @@ type RunResult = {
   server: ServerUsage;
   /** Server CPU as % of one core over the window. */
   cpuPercent: number;
+  /** With `--feed-profile`: the profiled CPU ms of the window by part of the program, all processes added up. */
+  profileParts?: Record<string, number>;
 };
+
+/** The parts of a server process that `--feed-profile` tells apart, by where their code comes from. */
+const serverParts: ProfilePart[] = [
+  { name: "PGlite (PostgreSQL in WebAssembly)", has: (url) => url.startsWith("wasm://") || url.includes("/@electric-sql/pglite/") },
+  { name: "pg (PostgreSQL's wire protocol)", has: (url) => /\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|pg-connection-string)\//.test(url) },
+  {
+    name: "socket.io (engine.io, ws: frames in and out)",
+    has: (url) => /\/node_modules\/(socket\.io|socket\.io-parser|socket\.io-adapter|engine\.io|engine\.io-parser|ws)\//.test(url),
+  },
+  { name: "Redis (ioredis, the adapter)", has: (url) => /\/node_modules\/(ioredis|@socket\.io\/redis-adapter|redis-parser)\//.test(url) },
+  { name: "Kysely", has: (url) => url.includes("/node_modules/kysely/") },
+  { name: "Fastify and pino", has: (url) => /\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|pino)/.test(url) },
+  { name: "the app (server/, contract/)", has: (url) => !url.includes("/node_modules/") && /\/(server|contract)\//.test(url) },
+  { name: "the bench's own server (bench/)", has: (url) => !url.includes("/node_modules/") && url.includes("/bench/") },
+  { name: "other libraries", has: (url) => url.includes("/node_modules/") },
+];
 
 const here = import.meta.dirname;
 const tsxArgs = ["--import", "tsx"];
@@ -119,19 +141,27 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
   const label = mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
   console.log(`feed: ${label}: seeding and starting the server…`);
   const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"])];
+  const profileFiles: string[] = [];
+  const profileFileOf = (index: number) => {
+    if (!options.profileDir) return {};
+    mkdirSync(options.profileDir, { recursive: true });
+    const file = path.join(options.profileDir, `${label.replace(/[^a-z0-9]+/gi, "-")}-${index + 1}.cpuprofile`);
+    profileFiles.push(file);
+    return { profileFile: file };
+  };
   const workers: ReturnType<typeof child<ToWorker, FromWorker>>[] = [];
   let databaseUrl: string | null = null;
   try {
     const k = biddersPerAuction(options);
     const redisUrl = topology.processes === 2 ? topology.redisUrl : undefined;
     const start = { type: "start", mode, database, auctions: options.auctions, biddersPerAuction: k, ...(redisUrl ? { redisUrl } : {}) } as const;
-    const ready = await servers[0]!.request(start, "ready");
+    const ready = await servers[0]!.request({ ...start, ...profileFileOf(0) }, "ready");
     databaseUrl = ready.databaseUrl;
     const ports = [ready.port];
     if (topology.processes === 2 && databaseUrl) {
       const second = child<ToServer, FromServer>("server.ts", ["--expose-gc"]);
       servers.push(second);
-      ports.push((await second.request({ ...start, joinDatabaseUrl: databaseUrl }, "ready")).port);
+      ports.push((await second.request({ ...start, joinDatabaseUrl: databaseUrl, ...profileFileOf(1) }, "ready")).port);
     }
     const plan = planSockets(options, ready);
     console.log(`feed: ${label}: opening ${plan.total} sockets in ${options.workers} workers…`);
@@ -184,13 +214,43 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
     await sleep(2000);
     const results = await Promise.all(workers.map((worker) => worker.request({ type: "collect" }, "result")));
     const result = summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, { measureFrom, stopAt });
-    return { ...result, processes: servers.length };
+    return { ...result, processes: servers.length, ...(profileFiles.length > 0 ? { profileParts: profiledParts(profileFiles) } : {}) };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
     await Promise.all(servers.map((server) => server.kill()));
     const adminUrl = postgresAdminUrl();
     if (databaseUrl && adminUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
   }
+}
+
+/** With `--feed-profile`: each server's CPU per bid by part of the program, from the profiles of its window. */
+function profileTables(runs: RunResult[]): { title: string; columns: string[]; rows: Cell[][] }[] {
+  const profiled = runs.filter((run) => run.profileParts && run.bidsAccepted > 0);
+  if (profiled.length === 0) return [];
+  const partNames = [...new Set(profiled.flatMap((run) => Object.keys(run.profileParts ?? {})))];
+  const perBid = (run: RunResult, part: string) => round((run.profileParts?.[part] ?? 0) / run.bidsAccepted, 2);
+  const total = (run: RunResult) => Object.values(run.profileParts ?? {}).reduce((sum, ms) => sum + ms, 0);
+  partNames.sort((a, b) => profiled.reduce((sum, run) => sum + perBid(run, b) - perBid(run, a), 0));
+  return [
+    {
+      title: "Feed: server CPU ms per bid by part of the program (CPU profile of the window; the profiler adds its own cost)",
+      columns: ["part", ...profiled.map((run) => run.label)],
+      rows: [
+        ...partNames.map((part): Cell[] => [part, ...profiled.map((run) => perBid(run, part))]),
+        ["all profiled", ...profiled.map((run) => round(total(run) / run.bidsAccepted, 2))],
+      ],
+    },
+  ];
+}
+
+/** The profiled CPU ms of each part of the program in these profiles, added up. */
+function profiledParts(files: string[]): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const file of files) {
+    const { byPart } = partsOfProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, serverParts);
+    for (const [part, ms] of byPart) parts[part] = (parts[part] ?? 0) + ms;
+  }
+  return parts;
 }
 
 function summarize(
@@ -365,6 +425,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           Object.entries(run.refusals).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
         ]),
       },
+      ...profileTables(runs),
     ],
     targets,
     notes,

@@ -14,6 +14,8 @@ export type ServerStart = {
   redisUrl?: string;
   /** A second process: serves the first one's database (no seeding) instead of making its own. */
   joinDatabaseUrl?: string;
+  /** Writes a CPU profile of the measured window (from `usage-start` to `usage`) to this file. */
+  profileFile?: string;
 };
 
 export type ServerReady = {

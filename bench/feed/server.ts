@@ -2,7 +2,9 @@
 // fresh database seeded with running auctions and enrolled bidders; "bare" is a socket.io server with no engine
 // and no database that answers the same commands and broadcasts the same `auction:updated` messages to the same
 // rooms, as the baseline of what socket.io alone costs.
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
@@ -139,6 +141,8 @@ async function startBare(start: ServerStart): Promise<Running> {
 }
 
 let running: Running | undefined;
+let profileFile: string | undefined;
+let profiler: Session | undefined;
 let usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
 let peakRss = 0;
 const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
@@ -154,13 +158,25 @@ process.on("message", (message: ToServer) => {
     try {
       if (message.type === "start") {
         running = message.mode === "ours" ? await startOurs(message) : await startBare(message);
+        profileFile = message.profileFile;
         send({ type: "ready", port: running.port, auctionIds: running.auctionIds, sessions: running.sessions, databaseUrl: running.databaseUrl });
       } else if (message.type === "usage-start") {
+        if (profileFile) {
+          profiler = new Session();
+          profiler.connect();
+          await profiler.post("Profiler.enable");
+          await profiler.post("Profiler.start");
+        }
         usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
         peakRss = process.memoryUsage.rss();
       } else if (message.type === "usage") {
         const cpu = process.cpuUsage(usageFrom.cpu);
         const memory = process.memoryUsage();
+        if (profiler && profileFile) {
+          const { profile } = await profiler.post("Profiler.stop");
+          profiler.disconnect();
+          writeFileSync(profileFile, JSON.stringify(profile));
+        }
         send({
           type: "usage",
           cpuMs: (cpu.user + cpu.system) / 1000,

@@ -1,6 +1,7 @@
-// Where the live page's main-thread time goes: a CDP CPU profile of the measured window, summed per function. Used
-// by `npm run bench -- --only client --client-profile <file>` (an unminified build, so that the names are the
-// source's), to find what to make cheaper and to show what a change saved (bench/README.md).
+// Where a measured window's CPU time goes, from a CPU profile (Chrome DevTools Protocol's, which Chromium and Node's
+// inspector both write): summed per function (`--client-profile`: the client bench's live page, built unminified so
+// that the names are the source's) or per part of the server (`--feed-profile`: which library or layer each sample
+// was in). Used to find what to make cheaper and to show what a change saved (bench/README.md).
 
 /** The part of a `.cpuprofile` this reads (Chrome DevTools Protocol, Profiler.Profile). */
 export type CpuProfile = {
@@ -61,4 +62,47 @@ export function describeProfile({ busyMs, functions }: ReturnType<typeof summari
     `  ${time.totalMs.toFixed(0).padStart(7)} ms total ${time.selfMs.toFixed(0).padStart(6)} ms self  ${time.name}`;
   const by = (measure: keyof Omit<FunctionTime, "name">) => [...functions].sort((a, b) => b[measure] - a[measure]).slice(0, count).map(line);
   return [`profile: ${busyMs.toFixed(0)} ms of work in the window`, "by time on the stack:", ...by("totalMs"), "by time of its own:", ...by("selfMs")];
+}
+
+/** A part of the program, known by the files its code comes from. */
+export type ProfilePart = { name: string; has: (url: string) => boolean };
+
+/** Node's own code (streams, sockets, timers), which works for whichever part called it. */
+const isNodeOwn = (url: string) => url === "" || url.startsWith("node:");
+
+/**
+ * Per part, the time of the samples it was working in: a sample belongs to the part of its innermost frame that is
+ * not Node's own or native (a `writev` called by ws is socket.io's sending). A sample in no part's code is Node's own
+ * (event loop, timers) unless it is garbage collection or native work outside JavaScript.
+ */
+export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { busyMs: number; byPart: Map<string, number> } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const partOfNode = new Map<number, string>();
+  const partOf = (id: number): string => {
+    const known = partOfNode.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const url = node?.callFrame.url ?? "";
+    const parent = parentOf.get(id);
+    const part = isNodeOwn(url)
+      ? parent === undefined
+        ? "Node's own (event loop, timers, streams)"
+        : partOf(parent)
+      : (parts.find((candidate) => candidate.has(url))?.name ?? "other");
+    partOfNode.set(id, part);
+    return part;
+  };
+  const byPart = new Map<string, number>();
+  let busyMs = 0;
+  profile.samples.forEach((sampleId, index) => {
+    const nextDelta = profile.timeDeltas[index + 1];
+    const leaf = byId.get(sampleId)?.callFrame.functionName;
+    if (nextDelta === undefined || leaf === undefined || leaf === "(idle)" || leaf === "(root)") return;
+    const part = leaf === "(garbage collector)" ? "garbage collection" : leaf === "(program)" ? "native, outside JavaScript" : partOf(sampleId);
+    busyMs += nextDelta / 1000;
+    byPart.set(part, (byPart.get(part) ?? 0) + nextDelta / 1000);
+  });
+  return { busyMs, byPart };
 }
