@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { partsOfProfile, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
-import { publish, type Cell, type Target } from "../support/report";
+import { publish, type Cell, type Table, type Target } from "../support/report";
 import { distribution, monotonicMs, round, sleep, type Distribution } from "../support/stats";
 import type { FromServer, FromWorker, ServerMode, ServerReady, ServerUsage, SocketPlan, ToServer, ToWorker, WorkerResult } from "./protocol";
 
@@ -224,7 +224,7 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
 }
 
 /** With `--feed-profile`: each server's CPU per bid by part of the program, from the profiles of its window. */
-function profileTables(runs: RunResult[]): { title: string; columns: string[]; rows: Cell[][] }[] {
+function profileTables(runs: RunResult[]): Table[] {
   const profiled = runs.filter((run) => run.profileParts && run.bidsAccepted > 0);
   if (profiled.length === 0) return [];
   const partNames = [...new Set(profiled.flatMap((run) => Object.keys(run.profileParts ?? {})))];

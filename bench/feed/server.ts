@@ -175,6 +175,7 @@ process.on("message", (message: ToServer) => {
         if (profiler && profileFile) {
           const { profile } = await profiler.post("Profiler.stop");
           profiler.disconnect();
+          profiler = undefined;
           writeFileSync(profileFile, JSON.stringify(profile));
         }
         send({

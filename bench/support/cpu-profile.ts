@@ -16,7 +16,7 @@ export type FunctionTime = { name: string; selfMs: number; totalMs: number };
 const NOT_WORK = new Set(["(idle)", "(root)", "(program)", "(garbage collector)"]);
 
 /** A function's name and place, the same for each of its calls ("useEuro format.ts:61"). */
-function functionKey({ functionName, url, lineNumber }: CpuProfile["nodes"][number]["callFrame"]): string {
+function functionKey({ functionName, url, lineNumber }: ProfileNode["callFrame"]): string {
   const file = url.slice(url.lastIndexOf("/") + 1).replace(/\?.*$/, "");
   return file ? `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}` : functionName;
 }
@@ -26,9 +26,7 @@ function functionKey({ functionName, url, lineNumber }: CpuProfile["nodes"][numb
  * with the total of the samples in which the page was working.
  */
 export function summariseProfile(profile: CpuProfile): { busyMs: number; functions: FunctionTime[] } {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const { byId, parentOf } = treeOf(profile);
   const times = new Map<string, FunctionTime>();
   const timeOf = (name: string) => {
     let time = times.get(name);
@@ -36,24 +34,38 @@ export function summariseProfile(profile: CpuProfile): { busyMs: number; functio
     return time;
   };
   let busyMs = 0;
-  profile.samples.forEach((sampleId, index) => {
-    // A sample's interval is the delta to the next sample (the last one's is not known: left out).
-    const nextDelta = profile.timeDeltas[index + 1];
-    const sample = byId.get(sampleId);
-    if (nextDelta === undefined || !sample) return;
-    const ms = nextDelta / 1000;
+  forEachSample(profile, byId, (sample, ms) => {
     const leaf = functionKey(sample.callFrame);
     if (NOT_WORK.has(leaf)) return;
     busyMs += ms;
     timeOf(leaf).selfMs += ms;
     const onStack = new Set<string>();
-    for (let id: number | undefined = sampleId; id !== undefined; id = parentOf.get(id)) {
+    for (let id: number | undefined = sample.id; id !== undefined; id = parentOf.get(id)) {
       const node = byId.get(id);
       if (node) onStack.add(functionKey(node.callFrame));
     }
     for (const name of onStack) if (!NOT_WORK.has(name)) timeOf(name).totalMs += ms;
   });
   return { busyMs, functions: [...times.values()] };
+}
+
+type ProfileNode = CpuProfile["nodes"][number];
+
+/** The profile's call tree: its nodes by id, and each node's caller. */
+function treeOf(profile: CpuProfile): { byId: Map<number, ProfileNode>; parentOf: Map<number, number> } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  return { byId, parentOf };
+}
+
+/** Each sample's node with its interval in ms: the delta to the next sample (the last one's is not known: left out). */
+function forEachSample(profile: CpuProfile, byId: Map<number, ProfileNode>, visit: (sample: ProfileNode, ms: number) => void): void {
+  profile.samples.forEach((sampleId, index) => {
+    const nextDelta = profile.timeDeltas[index + 1];
+    const sample = byId.get(sampleId);
+    if (nextDelta !== undefined && sample) visit(sample, nextDelta / 1000);
+  });
 }
 
 /** The summary as lines for the terminal: the busy time, then the `count` costliest functions by each measure. */
@@ -76,9 +88,7 @@ const isNodeOwn = (url: string) => url === "" || url.startsWith("node:");
  * (event loop, timers) unless it is garbage collection or native work outside JavaScript.
  */
 export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { busyMs: number; byPart: Map<string, number> } {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const { byId, parentOf } = treeOf(profile);
   const partOfNode = new Map<number, string>();
   const partOf = (id: number): string => {
     const known = partOfNode.get(id);
@@ -96,13 +106,12 @@ export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { bus
   };
   const byPart = new Map<string, number>();
   let busyMs = 0;
-  profile.samples.forEach((sampleId, index) => {
-    const nextDelta = profile.timeDeltas[index + 1];
-    const leaf = byId.get(sampleId)?.callFrame.functionName;
-    if (nextDelta === undefined || leaf === undefined || leaf === "(idle)" || leaf === "(root)") return;
-    const part = leaf === "(garbage collector)" ? "garbage collection" : leaf === "(program)" ? "native, outside JavaScript" : partOf(sampleId);
-    busyMs += nextDelta / 1000;
-    byPart.set(part, (byPart.get(part) ?? 0) + nextDelta / 1000);
+  forEachSample(profile, byId, (sample, ms) => {
+    const leaf = sample.callFrame.functionName;
+    if (leaf === "(idle)" || leaf === "(root)") return;
+    const part = leaf === "(garbage collector)" ? "garbage collection" : leaf === "(program)" ? "native, outside JavaScript" : partOf(sample.id);
+    busyMs += ms;
+    byPart.set(part, (byPart.get(part) ?? 0) + ms);
   });
   return { busyMs, byPart };
 }
