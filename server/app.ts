@@ -11,6 +11,7 @@ import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
 import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { startUpkeep } from "./db/upkeep";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
 import { compressionPlugin } from "./http/compression.plugin";
@@ -152,6 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     options.runsLifecycle === false
       ? undefined
       : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishFulfilments(auctionIds) });
+  // PGlite has no autovacuum: the process keeps its tables vacuumed and measured (decision 051).
+  const upkeep = startUpkeep({ db, log: http.log });
   // Old rate-limit events are useless; drop them hourly so the table stays small.
   const pruning = setInterval(() => void pruneRateLimitEvents(db).catch(() => undefined), 3_600_000);
   pruning.unref();
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clearInterval(pruning);
     await lifecycle?.stop();
     await expiry?.stop();
+    await upkeep.stop();
     await push.stop();
     await io.close();
     await redis?.close();

@@ -3,6 +3,7 @@
 // its first tick whatever ended while it was down.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
+import { startRepeating, type RepeatingJob } from "../jobs/repeating";
 import { advanceLifecycle, type Transition } from "./engine";
 
 export const LIFECYCLE_TICK_MS = 250;
@@ -15,35 +16,17 @@ export function startLifecycle(options: {
   /** Work that shares the tick (auto-bids). */
   onTick?: () => Promise<void>;
   tickMs?: number;
-}): { stop: () => Promise<void> } {
-  let isStopped = false;
-  let isTicking = false;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    isTicking = true;
-    try {
+}): RepeatingJob {
+  return startRepeating({
+    intervalMs: options.tickMs ?? LIFECYCLE_TICK_MS,
+    onError: (error) => options.log.error({ err: error }, "lifecycle tick failed"),
+    round: async () => {
       const transitions = await advanceLifecycle(options.db, options.clock());
       if (transitions.length > 0) {
         options.log.info({ transitions }, "auction lifecycle");
         options.onTransitions?.(transitions);
       }
       await options.onTick?.();
-    } catch (error) {
-      options.log.error({ err: error }, "lifecycle tick failed");
-    } finally {
-      isTicking = false;
-    }
-  };
-  // A slow tick is never queued behind: the next one simply starts after it.
-  const timer = setInterval(() => {
-    if (!isStopped && !isTicking) running = tick();
-  }, options.tickMs ?? LIFECYCLE_TICK_MS);
-  running = tick();
-  return {
-    stop: async () => {
-      isStopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+  });
 }

@@ -3,6 +3,7 @@
 // so any number of processes may run it and each fulfilment expires exactly once.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
+import { startRepeating, type RepeatingJob } from "../jobs/repeating";
 import { expireOverdueFulfilments } from "./fulfilment.service";
 
 export const EXPIRY_INTERVAL_MS = 1000;
@@ -13,29 +14,16 @@ export function startExpiryJob(options: {
   log: FastifyBaseLogger;
   onExpired?: (auctionIds: number[]) => void;
   intervalMs?: number;
-}): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = async () => {
-    try {
+}): RepeatingJob {
+  return startRepeating({
+    intervalMs: options.intervalMs ?? EXPIRY_INTERVAL_MS,
+    onError: (error) => options.log.error({ err: error }, "fulfilment expiry failed"),
+    round: async () => {
       const expired = await expireOverdueFulfilments(options.db, options.clock());
       if (expired.length > 0) {
         options.log.info({ auctionIds: expired }, "fulfilments expired");
         options.onExpired?.(expired);
       }
-    } catch (error) {
-      options.log.error({ err: error }, "fulfilment expiry failed");
-    } finally {
-      running = null;
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) running = run();
-  }, options.intervalMs ?? EXPIRY_INTERVAL_MS);
-  running = run();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
-  };
+  });
 }

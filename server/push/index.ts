@@ -4,6 +4,7 @@
 import { commandPayloads } from "../../contract";
 import { rooms } from "../realtime/rooms";
 import { commandAnswerer, type LiveSocket } from "../realtime/socket";
+import { startRepeating } from "../jobs/repeating";
 import { createPush, type Push, type PushOptions } from "./push.service";
 
 export { pushRoutes } from "./push.routes";
@@ -27,20 +28,13 @@ export function startPush(
   });
   if (!options.runsJob) return { ...push, stop: async () => undefined };
 
-  let running: Promise<void> | null = null;
-  const run = async () => {
-    await push.scan(options.clock());
-    await push.drain();
-  };
-  const timer = setInterval(() => {
-    running ??= run().finally(() => (running = null));
-  }, options.intervalMs ?? PUSH_JOB_INTERVAL_MS);
-  running = run().finally(() => (running = null));
-  return {
-    ...push,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  const job = startRepeating({
+    intervalMs: options.intervalMs ?? PUSH_JOB_INTERVAL_MS,
+    onError: (error) => options.log.error({ err: error }, "push job failed"),
+    round: async () => {
+      await push.scan(options.clock());
+      await push.drain();
     },
-  };
+  });
+  return { ...push, stop: job.stop };
 }

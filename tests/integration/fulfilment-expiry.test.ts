@@ -1,7 +1,5 @@
 // The expiry job with a controlled clock: unpaid won auctions expire when the payment window closes by the server's
 // clock, exactly once, also with two processes' jobs on one database and right after a restart.
-import { Writable } from "node:stream";
-import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
@@ -12,6 +10,7 @@ import { EXPIRY_INTERVAL_MS, startExpiryJob } from "../../server/fulfilment/expi
 import type { Database } from "../../server/db/database";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
+import { keptLog } from "../support/kept-log";
 import { NO_BUILD } from "../support/server";
 
 let database: TestDatabase;
@@ -169,18 +168,6 @@ function watchedDatabase(options: { queryMs?: number } = {}) {
       };
     },
   };
-}
-
-/** A real pino logger (Fastify's) whose lines are kept, parsed. */
-function keptLog() {
-  const lines: { level: number; msg: string; auctionIds?: number[]; err?: { message: string } }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
-      done();
-    },
-  });
-  return { log: Fastify({ logger: { level: "info", stream } }).log, lines, messages: () => lines.map((line) => line.msg) };
 }
 
 describe("the expiry job's runs", () => {
