@@ -51,7 +51,7 @@ const AUCTION_STATE_COLUMNS = [
 /**
  * Auction `a`'s live state as one json value (decision 044): the database client reads one field instead of thirty,
  * which cost a fifth of a bid's CPU on PGlite. `title` is SQL for the title; leader `l`, winner `w` and the fees `f`
- * joined. place_bid (migration 021) builds the same object.
+ * joined. place_bid (migrations 021, 022) builds the same object.
  */
 const stateJson = (title: string) =>
   `json_build_object(${AUCTION_STATE_COLUMNS.map((column) => `'${column}', ${column === "title" ? title : `a.${column}`}`).join(", ")},

@@ -94,6 +94,8 @@ export type PlacedBid = {
   bidderName: string;
   /** The bidder who led until this bid took the lead from them; null for an auction's first bid. */
   outbidUserId: string | null;
+  /** Whether that bidder has a device subscribed to push notices: without one, the outbid push costs no statement. */
+  outbidHasPush: boolean;
   /** The auction's live state right after the bid, as the feed sends it: the broadcast needs no read of its own. */
   state: AuctionState;
 };
@@ -105,6 +107,7 @@ type PlacedBidRow = {
   refusal: BidRefusal | null;
   is_paced: boolean;
   outbid_user_id: string | null;
+  outbid_has_push: boolean;
   bidder_name: string | null;
   /** The auction's state after the bid; null when the bid was refused or too fast. */
   state: AuctionJson | null;
@@ -121,7 +124,7 @@ export async function placeBid(
   now: Date,
   options: { isAuto?: boolean } = {},
 ): Promise<PlacedBid> {
-  // The rules and the write are the database function place_bid (migrations 013, 021): one round trip, its plan kept.
+  // The rules and the write are the database function place_bid (migrations 013, 021, 022): one round trip, its plan kept.
   const [row] = await db.query<PlacedBidRow>("select * from place_bid($1, $2, $3, $4, $5, $6, $7)", [
     auctionId,
     userId,
@@ -148,6 +151,7 @@ export async function placeBid(
     bidderId: userId,
     bidderName: row.bidder_name ?? "",
     outbidUserId: row.outbid_user_id,
+    outbidHasPush: row.outbid_has_push,
     state,
   };
 }

@@ -131,7 +131,7 @@ export type Push = {
   /** Turns notices into outbox rows and delivers them; never rejects. */
   notify(notices: Notice[]): Promise<void>;
   /** Outbid pushes for the bids that took the lead (at most one per auction and bidder a minute); never rejects. */
-  outbid(bids: { auctionId: number; bidderId: string; outbidUserId: string | null }[]): Promise<void>;
+  outbid(bids: { auctionId: number; bidderId: string; outbidUserId: string | null; outbidHasPush: boolean }[]): Promise<void>;
   /** The notices time and state bring (favourites starting and ending, wins with their e-mail, items sent). */
   scan(now: Date): Promise<void>;
   /** Sends what is due in the outbox; resolves when it is empty of due rows. Never rejects. */
@@ -300,7 +300,7 @@ export function createPush(options: PushOptions): Push {
     notify,
     drain,
     async outbid(bids) {
-      const outbid = bids.filter((bid) => bid.outbidUserId !== null && bid.outbidUserId !== bid.bidderId);
+      const outbid = bids.filter((bid) => bid.outbidHasPush && bid.outbidUserId !== null && bid.outbidUserId !== bid.bidderId);
       if (outbid.length === 0) return;
       try {
         const claimed = await db.query<{ user_id: string; auction_id: number }>(

@@ -39,7 +39,7 @@ export type AuctionFeed = {
    */
   publishPurchases(purchaseIds: number[]): Promise<void>;
   /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
-  publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId">[]): Promise<void>;
+  publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId" | "outbidHasPush">[]): Promise<void>;
   /** `auto-bid:changed` to the operators' sockets: a bidder set, changed or stopped an auto-bid. */
   publishAutoBid(auctionId: number): Promise<void>;
 };

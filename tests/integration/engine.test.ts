@@ -114,6 +114,20 @@ describe("bidding", () => {
     expect(row.ends_at).toEqual(at(now, 25)); // 10 s were left: reset to 15 from now
   });
 
+  it("names the bidder it outbid, and whether a device of theirs is subscribed to push notices", async () => {
+    const { auction, users } = await runningWith(3);
+    const [a, b, c] = users;
+    await db().query("insert into sessions (id_hash, user_id, expires_at) values ('engine-push-session', $1, $2)", [b!.id, at(now, 3600)]);
+    await db().query(
+      `insert into push_subscriptions (user_id, session_id_hash, endpoint, p256dh, auth)
+       values ($1, 'engine-push-session', 'https://push.example/engine', $2, $3)`,
+      [b!.id, "k".repeat(87), "a".repeat(22)],
+    );
+    expect(await placeBid(db(), a!.id, auction, at(now, 1))).toMatchObject({ outbidUserId: null, outbidHasPush: false });
+    expect(await placeBid(db(), b!.id, auction, at(now, 2))).toMatchObject({ outbidUserId: a!.id, outbidHasPush: false });
+    expect(await placeBid(db(), c!.id, auction, at(now, 3))).toMatchObject({ outbidUserId: b!.id, outbidHasPush: true });
+  });
+
   it("refuses the bidder already winning", async () => {
     const { auction, users } = await runningWith(1);
     await placeBid(db(), users[0]!.id, auction, now);

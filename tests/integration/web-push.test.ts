@@ -186,7 +186,7 @@ describe("Web Push to a push service on loopback", () => {
   it("pushes one outbid notice per auction and bidder a minute, however often the lead changes hands", async () => {
     const anna = await bidder();
     const [first, second] = [await createAuction(db(), now(), { initialSeconds: 600 }), await createAuction(db(), now(), { initialSeconds: 600 })];
-    const outbid = (auctionId: number) => ({ auctionId, bidderId: "00000000-0000-4000-8000-000000000001", outbidUserId: anna.id });
+    const outbid = (auctionId: number) => ({ auctionId, bidderId: "00000000-0000-4000-8000-000000000001", outbidUserId: anna.id, outbidHasPush: true });
     await server.app.push.outbid([outbid(first)]);
     await server.app.push.outbid([outbid(first)]);
     await server.app.push.outbid([outbid(second)]);
