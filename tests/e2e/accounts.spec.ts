@@ -69,6 +69,8 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
 
   // Reset by mail.
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in page stays while the next page's code loads, and its field is labelled "E-mail" too.
+  await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
   await page.getByLabel("E-mail").fill("nope");
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Invalid email", { exact: true })).toBeVisible();
