@@ -39,16 +39,14 @@ const TABLES_DUE = `
            s.n_mod_since_analyze, greatest(c.reltuples, 0) as known_rows
     from pg_stat_user_tables s
     join pg_class c on c.oid = s.relid
+  ), verdicts as (
+    select name,
+           n_dead_tup > vacuum_base + vacuum_share * known_rows
+             or n_ins_since_vacuum > insert_base + insert_share * known_rows as vacuum,
+           n_mod_since_analyze > analyze_base + analyze_share * known_rows as analyze
+    from tables, settings
   )
-  select name,
-         n_dead_tup > vacuum_base + vacuum_share * known_rows
-           or n_ins_since_vacuum > insert_base + insert_share * known_rows as vacuum,
-         n_mod_since_analyze > analyze_base + analyze_share * known_rows as analyze
-  from tables, settings
-  where n_dead_tup > vacuum_base + vacuum_share * known_rows
-     or n_ins_since_vacuum > insert_base + insert_share * known_rows
-     or n_mod_since_analyze > analyze_base + analyze_share * known_rows
-  order by name`;
+  select name, vacuum, "analyze" from verdicts where vacuum or "analyze" order by name`;
 
 /** One round: vacuums and analyzes each table that is due, one statement a table (never inside a transaction). */
 export async function upkeepRound(db: Database): Promise<UpkeepRound> {
