@@ -1,6 +1,8 @@
 // `npm run bench [-- flags]`: the benchmarks of issue 9, each printing a table and writing JSON under
 // bench/results/. Never part of `npm test`. Flags (defaults are the issue's load; --quick scales everything down):
 //   --quick                      a fast, small run (results go to bench/results/quick/)
+// A run with any other flag is partial: its results go to bench/results/partial/, so that only a full run (no flags,
+// or --databases naming both) writes the committed bench/results/<bench>-<date>.json and summary.
 //   --only feed,engine,client,bundle
 //   --databases pglite,postgres  (PostgreSQL needs DATABASE_URL; skipped without it)
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
@@ -15,7 +17,7 @@ import { runClientBench } from "./client/client.bench";
 import { runEngineBench } from "./engine/engine.bench";
 import { runFeedBench } from "./feed/feed.bench";
 import type { DatabaseKind } from "./support/databases";
-import { writeSummary } from "./support/report";
+import { setRunKind, writeSummary } from "./support/report";
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +52,10 @@ const number = (flag: string | undefined, full: number, quick: number) => {
 };
 const benches = (values.only ?? "bundle,engine,feed,client").split(",").map((name) => name.trim());
 const databases = (values.databases ?? "").split(",").filter((name): name is DatabaseKind => name === "pglite" || name === "postgres");
+const isPartial = Object.entries(values).some(([flag, value]) =>
+  flag === "databases" ? !(["pglite", "postgres"] as const).every((name) => databases.includes(name)) : flag !== "quick" && value !== undefined && value !== false,
+);
+setRunKind(isQuick ? "quick" : isPartial ? "partial" : "full");
 const startedAt = Date.now();
 
 for (const bench of benches) {
@@ -90,6 +96,6 @@ for (const bench of benches) {
   }
   console.log(`(${bench}: ${Math.round((Date.now() - benchStartedAt) / 1000)} s)`);
 }
-const summary = writeSummary(isQuick);
+const summary = writeSummary();
 if (summary) console.log(`\nsummary: ${path.relative(process.cwd(), summary)}`);
 console.log(`all done in ${Math.round((Date.now() - startedAt) / 1000)} s`);

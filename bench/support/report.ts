@@ -7,10 +7,20 @@ export type Cell = string | number | null;
 export type Table = { title: string; columns: string[]; rows: Cell[][] };
 export type Target = { name: string; goal: string; actual: string; isMet: boolean | null };
 
+/**
+ * What a run is, and so where its files go: a full run (every benchmark at the issues' load) writes the committed
+ * `bench/results/<bench>-<date>.json`; a quick run and a partial one (some benchmarks, one database, another load, a
+ * profile) write under `bench/results/quick/` and `bench/results/partial/`, which git ignores, so that they never
+ * overwrite a full run's files of the same day.
+ */
+export type RunKind = "full" | "quick" | "partial";
+
 export type BenchResult = {
   bench: "feed" | "engine" | "client" | "bundle";
   date: string;
   isQuick: boolean;
+  /** Absent in results written before 2026-11-28's second session (those were full or quick by isQuick). */
+  runKind?: RunKind;
   machine: MachineInfo;
   settings: Record<string, unknown>;
   tables: Table[];
@@ -54,6 +64,13 @@ export function today(): string {
 /** Every result published in this process, for the run's markdown summary. */
 export const published: BenchResult[] = [];
 
+let runKind: RunKind = "partial";
+
+/** Set once by bench/run.ts before the first benchmark: what this run is, and so where its files go. */
+export function setRunKind(kind: RunKind): void {
+  runKind = kind;
+}
+
 const markdownTable = (table: Table) =>
   [
     `**${table.title}**`,
@@ -67,7 +84,7 @@ const markdownTable = (table: Table) =>
 export function markdownSummary(results: BenchResult[]): string {
   const first = results[0];
   const lines = [
-    `# Benchmark results, ${first?.date ?? today()}${first?.isQuick ? " (quick run)" : ""}`,
+    `# Benchmark results, ${first?.date ?? today()}${first?.runKind === "partial" ? " (partial run)" : first?.isQuick ? " (quick run)" : ""}`,
     "",
     first
       ? `Machine: ${first.machine.cpus} × ${first.machine.cpuModel}, ${first.machine.memoryGiB} GiB, Node ${first.machine.node}, load average at the end ${first.machine.loadAverage.join(" / ")}.`
@@ -91,24 +108,29 @@ export function markdownSummary(results: BenchResult[]): string {
   return `${lines.join("\n").trim()}\n`;
 }
 
+/** Where a run of this kind writes its files. */
+export function resultsDirOf(kind: RunKind): string {
+  return kind === "full" ? resultsDir : path.join(resultsDir, kind);
+}
+
 /** Writes the run's markdown summary beside its JSON files; returns the path. */
-export function writeSummary(isQuick: boolean): string | null {
+export function writeSummary(): string | null {
   if (published.length === 0) return null;
-  const dir = isQuick ? path.join(resultsDir, "quick") : resultsDir;
+  const dir = resultsDirOf(runKind);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `summary-${today()}.md`);
   writeFileSync(file, markdownSummary(published));
   return file;
 }
 
-/** Prints the result and writes it: bench/results/<bench>-<date>.json, or under results/quick/ for a quick run. */
-export function publish(result: Omit<BenchResult, "date" | "machine">): string {
-  const full: BenchResult = { ...result, date: today(), machine: machineInfo() };
+/** Prints the result and writes it: bench/results/<bench>-<date>.json, or under results/quick/ or results/partial/. */
+export function publish(result: Omit<BenchResult, "date" | "machine" | "runKind">): string {
+  const full: BenchResult = { ...result, runKind, date: today(), machine: machineInfo() };
   published.push(full);
   for (const table of full.tables) printTable(table);
   printTargets(full.targets);
   for (const note of full.notes) console.log(`note: ${note}`);
-  const dir = full.isQuick ? path.join(resultsDir, "quick") : resultsDir;
+  const dir = resultsDirOf(runKind);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${full.bench}-${full.date}.json`);
   writeFileSync(file, `${JSON.stringify(full, null, 2)}\n`);
