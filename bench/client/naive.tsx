@@ -17,7 +17,8 @@ function NaiveCard({ auction }: { auction: AuctionState }) {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  return <UnmemoisedCard auction={auction} />;
+  // A copy each time: the card's body is memoised on its auction too (decision 052), and the naive card re-renders whole.
+  return <UnmemoisedCard auction={{ ...auction }} />;
 }
 
 function NaivePage() {

@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { createStore, type Store } from "../lib/create-store";
 import { serverNow } from "../lib/server-clock";
+import { useOffScreen } from "./use-off-screen";
 
 export const TICK_MS = 250;
 
@@ -37,13 +38,17 @@ const now: Store<number> = {
   },
 };
 
+const subscribeToNothing = () => () => undefined;
+
 /**
  * The time as `select` shows it. The server's render of the first screen (decision 045) never subscribes: each of its
- * renders reads the clock itself.
+ * renders reads the clock itself. In content the browser skips drawing (far down a long list, decision 052), the time
+ * rests: it is read again when the content comes near.
  */
 function useTime<T>(select: (nowMs: number) => T): T {
+  const isResting = useOffScreen().isSkipped;
   return useSyncExternalStore(
-    now.subscribe,
+    isResting ? subscribeToNothing : now.subscribe,
     () => select(now.get()),
     () => select(serverNow()),
   );

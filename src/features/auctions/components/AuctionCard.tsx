@@ -10,17 +10,40 @@ import { BuyNowCardOffer } from "../../buy-now";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
 import { useDuration, useEuro } from "../../../lib/format";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
+import { useOffScreen } from "../../../hooks/use-off-screen";
+import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { buttonClassName } from "../../../components/ui/Button";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { TrueCostLine } from "./TrueCost";
 
-export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: { auction: AuctionState; imageLoading?: ImageLoading }) {
+type CardProps = { auction: AuctionState; imageLoading?: ImageLoading };
+
+export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: CardProps) {
+  // The card's lifecycle actor takes every new state, also while the card rests off screen: the dev panel lists it.
+  const phase = useAuctionPhase(auction);
+  const { isSkipped } = useOffScreen();
+  return <StableCardBody auction={auction} imageLoading={imageLoading} phase={phase} isResting={isSkipped} />;
+});
+
+type CardBodyProps = Required<CardProps> & { phase: AuctionPhase | null; isResting: boolean };
+
+/**
+ * What the card shows. It re-renders on a new state or phase, not while the card rests in a cell the browser skips
+ * drawing (decision 052): there it keeps what it last showed, and shows the newest once the cell comes near. Only
+ * the countdowns tick (see Countdown below).
+ */
+const StableCardBody = memo(
+  CardBody,
+  (before, after) =>
+    after.isResting ||
+    (before.isResting === after.isResting && before.auction === after.auction && before.imageLoading === after.imageLoading && before.phase === after.phase),
+);
+
+function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
   const { t } = useTexts();
   const euro = useEuro();
   const duration = useDuration();
-  // The card's body re-renders on a new state or phase; only the countdowns tick (see Countdown below).
-  const phase = useAuctionPhase(auction);
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
 
   return (
@@ -119,7 +142,7 @@ export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "
       </div>
     </article>
   );
-});
+}
 
 // The card's two links to the auction's page, apart: a bid re-renders the card, not them (a router link runs a dozen
 // hooks of React Router's).

@@ -1,7 +1,8 @@
-import { memo } from "react";
+import { memo, useRef } from "react";
 import type { AuctionState } from "../../../../contract";
 import { AuctionCard } from "./AuctionCard";
 import type { ImageLoading } from "../../../components/ui/AuctionImage";
+import { OffScreenContext, useSkippedState } from "../../../hooks/use-off-screen";
 
 /** The most cards a row holds (three columns on a wide screen). */
 const FIRST_ROW = 3;
@@ -19,14 +20,19 @@ export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: Auc
 
 /**
  * One cell, memoised whole: a live update re-renders its own cell, and the list around it only compares props. Cells
- * off screen skip style, layout and paint until scrolled near (content-visibility), so a long live list costs what
- * the visible cards cost; the intrinsic height (only: the column sets the width) keeps the scrollbar steady.
+ * off screen skip style, layout and paint until scrolled near (content-visibility), and the card in such a cell rests
+ * (decision 052): no ticking, no new figures and no picture until it comes near. So a long live list costs about what
+ * the visible cards cost. The intrinsic height (only: the column sets the width) keeps the scrollbar steady.
  */
 const GridItem = memo(function GridItem({ auction, imageLoading }: { auction: AuctionState; imageLoading: ImageLoading }) {
+  const cell = useRef<HTMLLIElement>(null);
+  const offScreen = useSkippedState(cell);
   return (
-    <li className="flex [content-visibility:auto] min-w-0 [contain-intrinsic-size:auto_none_auto_440px]">
+    <li ref={cell} className="flex [content-visibility:auto] min-w-0 [contain-intrinsic-size:auto_none_auto_440px]">
       <div className="w-full">
-        <AuctionCard auction={auction} imageLoading={imageLoading} />
+        <OffScreenContext value={offScreen}>
+          <AuctionCard auction={auction} imageLoading={imageLoading} />
+        </OffScreenContext>
       </div>
     </li>
   );
