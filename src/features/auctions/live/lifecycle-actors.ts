@@ -7,12 +7,16 @@ import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { auctionLifecycleMachine, auctionPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
+import { createSharedClock } from "../../../lib/shared-clock";
 
 export type LifecycleActor = Actor<typeof auctionLifecycleMachine>;
 
 export { auctionPhaseOf };
 
 const started = new Set<LifecycleActor>();
+
+/** Every card's delays on one browser timer: each bid sets its card's timer to the end anew (decision 052). */
+const clock = createSharedClock();
 
 onClockOffsetChange(() => {
   const nowMs = serverNow();
@@ -29,7 +33,7 @@ export function startingPhase(input: LifecycleInput): AuctionPhase {
 
 /** Starts the lifecycle of one shown auction, listed in the dev panel as `name`; returns it and its stop. */
 export function startLifecycle(name: string, input: LifecycleInput): { actor: LifecycleActor; stop: () => void } {
-  const actor = createActor(auctionLifecycleMachine, { input }).start();
+  const actor = createActor(auctionLifecycleMachine, { input, clock }).start();
   started.add(actor);
   const unregister = registerDevMachine(name, actor);
   return {
