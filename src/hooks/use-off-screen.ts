@@ -38,9 +38,10 @@ export function useSkippedState(ref: RefObject<HTMLElement | null>): OffScreen {
     // TypeScript's DOM types know the event but not its name on an element.
     const onChange = (event: Event) => {
       const isSkipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
-      setState((current) =>
-        current.isSkipped === isSkipped && (isSkipped || current.hasBeenNear) ? current : { isSkipped, hasBeenNear: current.hasBeenNear || !isSkipped },
-      );
+      setState((current) => {
+        const hasBeenNear = current.hasBeenNear || !isSkipped;
+        return current.isSkipped === isSkipped && current.hasBeenNear === hasBeenNear ? current : { isSkipped, hasBeenNear };
+      });
     };
     element.addEventListener("contentvisibilityautostatechange", onChange);
     return () => element.removeEventListener("contentvisibilityautostatechange", onChange);
