@@ -6,6 +6,9 @@ export type AuctionPhase = "waiting" | "starting" | "running" | "closing" | "end
 
 export const auctionPhases: readonly AuctionPhase[] = ["waiting", "starting", "running", "closing", "ended", "hidden"];
 
+/** The longest delay a browser timer keeps (about 24.8 days): a later moment is waited for in steps. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The countdown to the start shows whole seconds rounded down: when it reaches 00:00 (the last second before
  * `startsAt`) the machine says 'Starting...' instead, until the server's Running update arrives. Counting to the very

@@ -5,7 +5,7 @@
 // (src/features/auctions/live/use-auction-lifecycle.ts), and the dev panel lists those very actors.
 import { assign, setup, type SnapshotFrom } from "xstate";
 import type { AuctionStatus } from "../contract";
-import { STARTING_LABEL_MS, auctionPhases, type AuctionPhase } from "./auction-countdown";
+import { MAX_TIMER_MS, STARTING_LABEL_MS, auctionPhases, type AuctionPhase } from "./auction-countdown";
 
 /** The auction as last heard of, and the server's time as the machine knows it (moved on by its own delays). */
 export type LifecycleContext = { status: AuctionStatus; startsAtMs: number; endsAtMs: number | null; nowMs: number };
@@ -16,15 +16,12 @@ export type LifecycleEvent =
   /** The server's clock read anew (its estimate changed, or a tester moves it). */
   | { type: "clock.ticked"; nowMs: number };
 
-/** The longest delay a browser timer keeps (about 24.8 days): a later moment is waited for in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
-
 /** The first millisecond at which the countdown to the start (whole seconds, rounded down) reads 00:00. */
 const countdownEndsAtMs = (context: LifecycleContext) => context.startsAtMs - STARTING_LABEL_MS + 1;
 /** Whether a Running auction ending at `endsAtMs` has time left at `nowMs`. */
 const hasTimeLeftAt = ({ endsAtMs, nowMs }: Pick<LifecycleContext, "endsAtMs" | "nowMs">) => endsAtMs !== null && nowMs < endsAtMs;
 /** Time from the machine's now to `atMs`, as one timer can wait for it. */
-const msUntil = (atMs: number, { nowMs }: LifecycleContext) => Math.min(Math.max(0, atMs - nowMs), MAX_DELAY_MS);
+const msUntil = (atMs: number, { nowMs }: LifecycleContext) => Math.min(Math.max(0, atMs - nowMs), MAX_TIMER_MS);
 
 export const auctionLifecycleMachine = setup({
   types: {

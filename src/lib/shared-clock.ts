@@ -1,10 +1,9 @@
-// Many delays on one browser timer: a clock for XState's `clock` option (decision 052). A page of live cards runs a
+// Many delays on one browser timer: a clock for XState's `clock` option (decision 053). A page of live cards runs a
 // lifecycle actor per card, and each bid re-enters the card's live state, so its timer to the end is cleared and set
 // again: hundreds of times a second on a busy page. Chromium's own `setTimeout` and `clearTimeout` took 195 ms of the
 // client bench's 5 s window; here a set or a clear is a map entry, and the one browser timer waits for the earliest.
 // Hand-written (decision 053): XState asks for this two-method interface, and it is a map and one timer.
-
-const MAX_DELAY_MS = 2 ** 31 - 1;
+import { MAX_TIMER_MS } from "../../machines/auction-countdown";
 
 /** XState's `Clock`: what an actor sets its delayed events with. */
 export type Clock = { setTimeout: (run: () => void, timeout: number) => number; clearTimeout: (id: number) => void };
@@ -23,8 +22,8 @@ export function createSharedClock(now: () => number = () => performance.now()): 
   const setTimer = (at: number) => {
     if (timer !== undefined) clearTimeout(timer);
     timerAt = at;
-    // A browser timer keeps at most about 24.8 days; a later one fires early, finds nothing due and waits on.
-    timer = at === Infinity ? undefined : setTimeout(fire, Math.min(Math.max(0, at - now()), MAX_DELAY_MS));
+    // A later moment than one browser timer keeps: it fires early, finds nothing due and waits on.
+    timer = at === Infinity ? undefined : setTimeout(fire, Math.min(Math.max(0, at - now()), MAX_TIMER_MS));
   };
 
   function fire() {

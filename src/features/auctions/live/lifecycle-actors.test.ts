@@ -24,7 +24,7 @@ it("reads the server's clock anew when its estimate changes", () => {
   lifecycle.stop();
 });
 
-it("holds the timers of many cards on one browser timer, a bid on each setting none (decision 052)", () => {
+it("holds the timers of many cards on one browser timer, a bid on each setting none (decision 053)", () => {
   vi.useFakeTimers();
   const nowMs = Date.now();
   const browserTimers = vi.spyOn(globalThis, "setTimeout");

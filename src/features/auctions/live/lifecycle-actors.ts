@@ -15,7 +15,7 @@ export { auctionPhaseOf };
 
 const started = new Set<LifecycleActor>();
 
-/** Every card's delays on one browser timer: each bid sets its card's timer to the end anew (decision 052). */
+/** Every card's delays on one browser timer: each bid sets its card's timer to the end anew (decision 053). */
 const clock = createSharedClock();
 
 onClockOffsetChange(() => {

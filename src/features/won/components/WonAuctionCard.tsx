@@ -7,6 +7,7 @@ import { useTexts } from "../../../hooks/use-texts";
 import type { FulfilmentState, WonAuction } from "../../../../contract";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
+import { MAX_TIMER_MS } from "../../../../machines/auction-countdown";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
@@ -104,9 +105,6 @@ function Deadline({ deadlineAt }: { deadlineAt: string }) {
     </div>
   );
 }
-
-// The longest timer the browser keeps (about 24.8 days); a later moment is waited for in steps.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Whether the server's clock is still before `atMs`; re-renders once, when the moment passes. */
 export function useIsBefore(atMs: number): boolean {
