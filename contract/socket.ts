@@ -74,8 +74,13 @@ export const commandPayloads = {
 } as const satisfies Record<Exclude<keyof ClientToServerEvents, "clock:sync">, z.ZodType>;
 
 export interface ServerToClientEvents {
-  /** The whole live state of one auction, after any change; drop it when its `seq` is not newer than yours. */
+  /** To an auction's watchers: its whole live state, after any change; drop it when its `seq` is not newer than yours. */
   "auction:updated": (state: AuctionState) => void;
+  /**
+   * To a status list's watchers: the newest state of each auction of that list that changed, several at once when they
+   * changed within a few milliseconds (decision 054); drop each whose `seq` is not newer than yours.
+   */
+  "auctions:updated": (states: AuctionState[]) => void;
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
   /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
   "fulfilment:updated": (wonAuction: WonAuction) => void;

@@ -1,5 +1,6 @@
 // Client benchmark: Chromium (Playwright, 4× CPU throttling through CDP) on a page of 500 live running-auction
-// cards while the real server pushes 200 `auction:updated` a second to the Running list. The "live" page is built
+// cards while the real server's feed publishes 200 auction updates a second to the Running list (which hears them
+// batched, decision 054). The "live" page is built
 // from the app's parts as Home uses them; the "naive" page is the same cards with a setInterval each and a
 // re-render of every card on every message. Measures long tasks, frame times, main-thread busy % and JS heap.
 import { execFileSync } from "node:child_process";
@@ -12,7 +13,6 @@ import type { AuctionState } from "../../contract";
 import { buildApp, type App } from "../../server/app";
 import { auctionStates } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
-import { rooms } from "../../server/realtime/rooms";
 import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { seedRunningAuctions } from "../support/seed";
@@ -65,7 +65,7 @@ function startUpdates(app: App, states: AuctionState[], perSecond: number) {
         endsAt: new Date(now + state.resetSeconds * 1000).toISOString(),
         serverNow: now,
       });
-      app.io.to([rooms.auction(state.id), rooms.status("Running")]).emit("auction:updated", { ...state });
+      void app.feed.publishStates([{ ...state }]);
     }
   }, 5);
   return { sent: () => sent, stop: () => clearInterval(timer) };

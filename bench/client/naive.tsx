@@ -1,6 +1,7 @@
 // The client bench's baseline: the same cards built the naive way. Every card runs its own setInterval for its
 // countdown, and the page keeps the list in React state and re-renders every card on every message (the card
-// component without its memo). Same data, same markup, same socket messages as the live page.
+// component without its memo). Same data, same markup, same socket messages as the live page (the list's
+// `auctions:updated`, several states at once).
 import { useEffect, useState, type ReactNode } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
@@ -27,9 +28,10 @@ function NaivePage() {
     void loadRunningAuctions().then(setItems);
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ transports: ["websocket"] });
     socket.on("connect", () => socket.emit("auctions:watch", { status: "Running" }, () => undefined));
-    socket.on("auction:updated", (update) => {
-      countUpdate();
-      setItems((current) => current.map((item) => (item.id === update.id ? update : item)));
+    socket.on("auctions:updated", (updates) => {
+      for (const _update of updates) countUpdate();
+      const byId = new Map(updates.map((update) => [update.id, update]));
+      setItems((current) => current.map((item) => byId.get(item.id) ?? item));
     });
     return () => void socket.disconnect();
   }, []);

@@ -54,7 +54,7 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) state.longTasks.push(entry.duration);
 }).observe({ type: "longtask", buffered: false });
 
-/** Counts one live update (both pages call it for every `auction:updated` they take in). */
+/** Counts one live update (both pages call it for every auction state they take in). */
 export function countUpdate(): void {
   window.pennybidBench.updates += 1;
 }

@@ -1,6 +1,6 @@
 // One of the feed benchmark's client processes: opens its share of the sockets (WebSocket, like a browser's first
-// choice), watches what each is told to, places its share of the bids with acks, and records when each
-// `auction:updated` arrives. Times are on the machine's monotonic clock, so the parent can pair them across processes.
+// choice), watches what each is told to, places its share of the bids with acks, and records when each auction
+// state arrives (`auction:updated` from an auction's room, `auctions:updated` from a list: each state counts). Times are on the machine's monotonic clock, so the parent can pair them across processes.
 import { io, type Socket } from "socket.io-client";
 import type { AuctionState, BidAck, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { monotonicMs, sleep } from "../support/stats";
@@ -12,20 +12,21 @@ const send = (message: FromWorker) => process.send?.(message);
 const sockets: LiveSocket[] = [];
 /** Each auction this worker bids on, with its bidders' sockets (they take turns, so nobody outbids themself). */
 const bidding = new Map<number, { bidders: LiveSocket[]; turn: number }>();
-const receipts = new Map<string, number[]>();
+/** Arrival times by "auctionId:priceCents", apart for an auction's room and a status list. */
+const receipts = { auction: new Map<string, number[]>(), list: new Map<string, number[]>() };
 const bids: [string, number, number][] = [];
 const refusals: Record<string, number> = {};
 let measured = { measureFrom: Infinity, stopAt: Infinity };
 let messagesInWindow = 0;
 let pending = 0;
 
-function onUpdate(state: AuctionState) {
+function onUpdate(state: AuctionState, room: keyof typeof receipts) {
   const at = monotonicMs();
   if (at >= measured.measureFrom && at <= measured.stopAt) messagesInWindow += 1;
   const key = `${state.id}:${state.priceCents}`;
-  const list = receipts.get(key);
-  if (list) list.push(at);
-  else receipts.set(key, [at]);
+  const times = receipts[room].get(key);
+  if (times) times.push(at);
+  else receipts[room].set(key, [at]);
 }
 
 function ask<T>(emit: (ack: (answer: T) => void) => void, timeoutMs = 20_000): Promise<T> {
@@ -50,7 +51,8 @@ async function open(url: string, plan: SocketPlan): Promise<LiveSocket> {
     socket.once("connect", () => resolve());
     socket.once("connect_error", (error) => reject(error));
   });
-  socket.on("auction:updated", onUpdate);
+  socket.on("auction:updated", (state) => onUpdate(state, "auction"));
+  socket.on("auctions:updated", (states) => states.forEach((state) => onUpdate(state, "list")));
   if (plan.role === "list") {
     await ask((ack) => socket.emit("auctions:watch", { status: "Running" }, ack));
   } else {
@@ -126,7 +128,7 @@ process.on("message", (message: ToWorker) => {
         if (start) await bid(start, message);
       } else if (message.type === "collect") {
         if (pending > 0) refusals["NO_ACK_BY_END"] = pending;
-        send({ type: "result", bids, receipts: [...receipts.entries()], refusals, messagesInWindow });
+        send({ type: "result", bids, receipts: { auction: [...receipts.auction], list: [...receipts.list] }, refusals, messagesInWindow });
       } else if (message.type === "stop") {
         for (const socket of sockets) socket.disconnect();
         process.disconnect?.();

@@ -37,6 +37,8 @@ type RunResult = {
   refusals: Record<string, number>;
   ackMs: Distribution;
   watcherMs: Distribution;
+  /** The same, for an auction's watchers (its room) and for the list watchers (who hear it batched, decision 054). */
+  watcherMsByRoom: { auction: Distribution; list: Distribution };
   /** Deliveries seen ÷ deliveries owed (every watcher of the auction, every list watcher) for bids in the window. */
   deliveredShare: number;
   messagesPerSecond: number;
@@ -264,26 +266,29 @@ function summarize(
   usage: ServerUsage,
   window: { measureFrom: number; stopAt: number },
 ): Omit<RunResult, "processes"> {
-  const receipts = new Map<string, number[]>();
-  for (const result of results) {
-    for (const [key, times] of result.receipts) receipts.set(key, [...(receipts.get(key) ?? []), ...times]);
-  }
   // The feed coalesces an auction's updates within a few milliseconds (decision 028): a bid superseded in its
-  // window reaches its watchers as the newer state that replaced it. So a bid's delivery is the first `auction:updated`
-  // of its auction at its price or above.
-  const pricesReceived = new Map<number, number[]>();
-  for (const key of receipts.keys()) {
-    const [auctionId, price] = key.split(":").map(Number) as [number, number];
-    pricesReceived.set(auctionId, [...(pricesReceived.get(auctionId) ?? []), price]);
-  }
-  for (const prices of pricesReceived.values()) prices.sort((a, b) => a - b);
-  const deliveriesOf = (key: string): number[] => {
-    const [auctionId, price] = key.split(":").map(Number) as [number, number];
-    const next = pricesReceived.get(auctionId)?.find((received) => received >= price);
-    return next === undefined ? [] : (receipts.get(`${auctionId}:${next}`) ?? []);
+  // window reaches its watchers as the newer state that replaced it. So a bid's delivery is the first state of its
+  // auction at its price or above, in each room apart: an auction's room, and the lists (batched, decision 054).
+  const deliveriesIn = (room: "auction" | "list"): ((key: string) => number[]) => {
+    const receipts = new Map<string, number[]>();
+    for (const result of results) {
+      for (const [key, times] of result.receipts[room]) receipts.set(key, [...(receipts.get(key) ?? []), ...times]);
+    }
+    const pricesReceived = new Map<number, number[]>();
+    for (const key of receipts.keys()) {
+      const [auctionId, price] = key.split(":").map(Number) as [number, number];
+      pricesReceived.set(auctionId, [...(pricesReceived.get(auctionId) ?? []), price]);
+    }
+    for (const prices of pricesReceived.values()) prices.sort((a, b) => a - b);
+    return (key) => {
+      const [auctionId, price] = key.split(":").map(Number) as [number, number];
+      const next = pricesReceived.get(auctionId)?.find((received) => received >= price);
+      return next === undefined ? [] : (receipts.get(`${auctionId}:${next}`) ?? []);
+    };
   };
+  const deliveriesOf = { auction: deliveriesIn("auction"), list: deliveriesIn("list") };
   const ack: number[] = [];
-  const watcher: number[] = [];
+  const watcher = { auction: [] as number[], list: [] as number[] };
   const refusals: Record<string, number> = {};
   let owed = 0;
   let delivered = 0;
@@ -294,9 +299,11 @@ function summarize(
       ack.push(ackAt - sentAt);
       const auctionId = Number(key.split(":")[0]);
       owed += plan.listWatchers + (plan.watchersOf.get(auctionId) ?? 0);
-      for (const at of deliveriesOf(key)) {
-        watcher.push(at - sentAt);
-        delivered += 1;
+      for (const room of ["auction", "list"] as const) {
+        for (const at of deliveriesOf[room](key)) {
+          watcher[room].push(at - sentAt);
+          delivered += 1;
+        }
       }
     }
   }
@@ -310,7 +317,8 @@ function summarize(
     bidsPerSecond: ack.length / options.seconds,
     refusals,
     ackMs: distribution(ack),
-    watcherMs: distribution(watcher),
+    watcherMs: distribution([...watcher.auction, ...watcher.list]),
+    watcherMsByRoom: { auction: distribution(watcher.auction), list: distribution(watcher.list) },
     deliveredShare: owed === 0 ? 0 : delivered / owed,
     messagesPerSecond: messages / options.seconds,
     server: usage,
@@ -382,7 +390,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
   }
   if (options.isQuick) notes.push("Quick load: the issue's targets are for the default load (5,000 sockets, 500 auctions, 200 bids/s).");
   notes.push(
-    "Throughput is `auction:updated` messages delivered per second in the window at the same offered load; the capacity column divides it by the server's CPU share of one core (what one busy core would carry), and its ratio is the harder comparison.",
+    "Throughput is auction states delivered per second (`auction:updated`, and each state of a list's batched `auctions:updated`) in the window at the same offered load; the capacity column divides it by the server's CPU share of one core (what one busy core would carry), and its ratio is the harder comparison.",
     "Server CPU and memory are the Node process's (the two-process row adds both up); with PostgreSQL, the database's and Redis's own processes are not included. Clients run on the same machine.",
   );
 
@@ -407,6 +415,14 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           `${round(run.deliveredShare * 100, 2)}%`,
           Math.round(run.messagesPerSecond),
           run === bare ? "1.00×" : `${(ratio(run) ?? 0).toFixed(2)}×`,
+        ]),
+      },
+      {
+        title: "Feed: bid → watchers by room, ms (an auction's room hears each update; a status list hears them batched, decision 054)",
+        columns: ["server", "auction p50", "auction p95", "auction p99", "list p50", "list p95", "list p99"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          ...[run.watcherMsByRoom.auction, run.watcherMsByRoom.list].flatMap((ms) => [round(ms.p50), round(ms.p95), round(ms.p99)]),
         ]),
       },
       {

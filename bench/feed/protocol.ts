@@ -66,11 +66,14 @@ export type WorkerResult = {
   type: "result";
   /** [key "auctionId:priceCents", sentAt, ackAt] of accepted bids (monotonic ms, the same clock in every process). */
   bids: [string, number, number][];
-  /** Key → arrival times of `auction:updated` carrying that price, over all this worker's sockets. */
-  receipts: [string, number[]][];
+  /**
+   * Key → arrival times of a state carrying that price, over all this worker's sockets: from an auction's room
+   * (`auction:updated`) and from a status list (`auctions:updated`).
+   */
+  receipts: { auction: [string, number[]][]; list: [string, number[]][] };
   /** Refused or failed bids by code, and bids without an ack by the end. */
   refusals: Record<string, number>;
-  /** `auction:updated` messages received between measureFrom and stopAt. */
+  /** Auction states received between measureFrom and stopAt (each state of a list's `auctions:updated` counts as one). */
   messagesInWindow: number;
 };
 

@@ -1,7 +1,8 @@
 // The feed benchmark's server, a child process so its CPU and memory are its own. "ours" is the whole app over a
 // fresh database seeded with running auctions and enrolled bidders; "bare" is a socket.io server with no engine
-// and no database that answers the same commands and broadcasts the same `auction:updated` messages to the same
-// rooms, as the baseline of what socket.io alone costs.
+// and no database that answers the same commands and broadcasts the same messages to the same rooms (through the
+// app's own emitter: `auction:updated` to an auction's room, `auctions:updated` batched to the lists), as the
+// baseline of what socket.io alone costs.
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
@@ -11,6 +12,7 @@ import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from ".
 import { buildApp } from "../../server/app";
 import { RECENT_BIDS } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
+import { createStateEmitter } from "../../server/realtime/feed";
 import { rooms } from "../../server/realtime/rooms";
 import { openDatabase } from "../../server/db/database";
 import { openBenchDatabase } from "../support/databases";
@@ -97,6 +99,8 @@ async function startBare(start: ServerStart): Promise<Running> {
   const states = new Map<number, AuctionState>();
   for (let id = 1; id <= start.auctions; id++) states.set(id, bareState(id, Date.now()));
   const ok = { data: { ok: true as const } };
+  // The app's own emitter: an auction's room hears each update, the lists hear them batched (decision 054).
+  const emitState = createStateEmitter(io);
 
   io.on("connection", (socket) => {
     socket.on("auctions:watch", ({ status }, ack) => {
@@ -123,7 +127,7 @@ async function startBare(start: ServerStart): Promise<Running> {
         ...state.recentBids,
       ].slice(0, RECENT_BIDS);
       state.serverNow = now;
-      io.to([rooms.auction(auctionId), rooms.status("Waiting"), rooms.status("Running")]).emit("auction:updated", state);
+      emitState({ ...state });
       ack({ data: { priceCents: state.priceCents, endsAt: state.endsAt, hasEnded: false } });
     });
   });

@@ -45,34 +45,63 @@ export type AuctionFeed = {
 };
 
 /**
- * Sends an auction's first update at once and holds the ones that follow within `windowMs`, sending only the newest
- * when the window closes (and opening the next). A burst of bids on a hot auction costs one message per window
- * instead of one per bid. The latest state is never dropped; one older than what the window has sent or holds is (a
- * read racing a bid), and clients drop any older `seq` that still reaches them.
+ * A status list's updates closer together than this go out as one `auctions:updated` (decision 054): one frame at
+ * 60 Hz. A busy list (hundreds of bids a second over its auctions) then costs its watchers one message a frame instead
+ * of one a bid; an auction's own room is not batched.
  */
-export function coalescedByAuction(emit: (state: AuctionState) => void, windowMs: number): (state: AuctionState) => void {
-  const windows = new Map<number, { sentSeq: number; pending: AuctionState | null }>();
-  const send = (state: AuctionState) => {
-    emit(state);
-    const window = { sentSeq: state.seq, pending: null as AuctionState | null };
-    windows.set(state.id, window);
+export const LIST_BATCH_MS = 16;
+
+/**
+ * Sends a key's first state at once and holds the ones that follow within `windowMs`; when the window closes, the
+ * newest held state of each auction goes out in one call, which opens the next window. A burst of updates costs one
+ * call per window instead of one per update. The latest state of an auction is never dropped; one not newer than what
+ * the window has sent or holds is (a read racing a bid), and clients drop any older `seq` that still reaches them.
+ */
+export function windowedByKey<K>(windowMs: number, emit: (key: K, states: AuctionState[]) => void): (key: K, state: AuctionState) => void {
+  const windows = new Map<K, { sentSeqs: Map<number, number>; held: Map<number, AuctionState> }>();
+  const send = (key: K, states: AuctionState[]) => {
+    emit(key, states);
+    const window = { sentSeqs: new Map(states.map((state) => [state.id, state.seq])), held: new Map<number, AuctionState>() };
+    windows.set(key, window);
     setTimeout(() => {
-      windows.delete(state.id);
-      if (window.pending) send(window.pending);
+      windows.delete(key);
+      if (window.held.size > 0) send(key, [...window.held.values()]);
     }, windowMs).unref();
   };
-  return (state) => {
-    const window = windows.get(state.id);
-    if (!window) return send(state);
-    if (state.seq > Math.max(window.sentSeq, window.pending?.seq ?? -1)) window.pending = state;
+  return (key, state) => {
+    const window = windows.get(key);
+    if (!window) return send(key, [state]);
+    if (state.seq > (window.held.get(state.id)?.seq ?? window.sentSeqs.get(state.id) ?? -1)) window.held.set(state.id, state);
   };
 }
 
-export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<FastifyBaseLogger, "error">): AuctionFeed {
-  const emitState = coalescedByAuction((state) => {
-    const lists = LISTS_REACHED[state.status] ?? [state.status];
-    io.to([rooms.auction(state.id), ...lists.map(rooms.status)]).emit("auction:updated", state);
+/** An auction's updates within `windowMs` go out as one: the first at once, then the newest of those that follow. */
+export function coalescedByAuction(emit: (state: AuctionState) => void, windowMs: number): (state: AuctionState) => void {
+  const byAuction = windowedByKey<number>(windowMs, (_id, states) => states.forEach(emit));
+  return (state) => byAuction(state.id, state);
+}
+
+/**
+ * Each update's state goes to its auction's room as `auction:updated` (after `coalescedByAuction`), and to the
+ * status lists it reaches as `auctions:updated`, all lists in one window of `LIST_BATCH_MS`: a card that moves from
+ * one list to the next within a window goes out once, in its newest state. A window's states go out as one message
+ * for each set of lists they reach.
+ */
+export function createStateEmitter(io: Pick<RealtimeServer, "to">): (state: AuctionState) => void {
+  const listsOf = (state: AuctionState) => (LISTS_REACHED[state.status] ?? [state.status]).join(",");
+  const toLists = windowedByKey<"lists">(LIST_BATCH_MS, (_lists, states) => {
+    const byLists = new Map<string, AuctionState[]>();
+    for (const state of states) byLists.set(listsOf(state), [...(byLists.get(listsOf(state)) ?? []), state]);
+    for (const [lists, group] of byLists) io.to(lists.split(",").map(rooms.status)).emit("auctions:updated", group);
+  });
+  return coalescedByAuction((state) => {
+    io.to(rooms.auction(state.id)).emit("auction:updated", state);
+    toLists("lists", state);
   }, COALESCE_MS);
+}
+
+export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<FastifyBaseLogger, "error">): AuctionFeed {
+  const emitState = createStateEmitter(io);
   const feed: AuctionFeed = {
     async publishAuctions(ids) {
       await feed.publishStates(await auctionStates(db, [...new Set(ids)], undefined, ["Waiting", "Running", "Ended", "Canceled"]));

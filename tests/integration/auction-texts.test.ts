@@ -139,7 +139,12 @@ describe("auction texts in three languages", () => {
         socket.on("connect_error", reject);
       });
       await socket.emitWithAck("auctions:watch", { status: "Waiting" });
-      const raw = new Promise<unknown>((resolve) => socket.on("auction:updated", (state) => state.id === made.id && resolve(state)));
+      const raw = new Promise<unknown>((resolve) =>
+        socket.on("auctions:updated", (states) => {
+          const state = states.find((each) => each.id === made.id);
+          if (state) resolve(state);
+        }),
+      );
       expect((await operator.post(`/api/operator/auctions/${made.id}/publish`)).status).toBe(200);
       const sent = await raw;
       expect(AuctionState.strict().parse(sent).title).toBe(lamp.en.title);

@@ -1,11 +1,11 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
+import { type AuctionState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
-import { openSocket, type LiveClient } from "../support/socket";
+import { nextState, onStates, openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -32,16 +32,7 @@ async function bidder(euros = 5) {
   return { client, displayName: body.displayName, socket: await open(client) };
 }
 
-const nextUpdate = (socket: LiveClient, predicate: (state: AuctionState) => boolean = () => true) =>
-  new Promise<AuctionState>((resolve) => {
-    const listener = (raw: AuctionState) => {
-      const state = AuctionState.parse(raw);
-      if (!predicate(state)) return;
-      socket.off("auction:updated", listener);
-      resolve(state);
-    };
-    socket.on("auction:updated", listener);
-  });
+const nextUpdate = nextState;
 
 describe("the live feed", () => {
   it("acks the bidder and broadcasts the new price and leader to a watcher of the auction", async () => {
@@ -75,7 +66,7 @@ describe("the live feed", () => {
     await otto.socket.emitWithAck("auction:enrol", { auctionId: auction });
 
     const seen: AuctionState[] = [];
-    listWatcher.on("auction:updated", (state) => state.id === auction && seen.push(state));
+    onStates(listWatcher, (state) => state.id === auction && seen.push(state));
     expect(BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 1 } });
     expect(BidAck.parse(await otto.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 2 } });
     // The broadcast follows the commit (through Redis to every process, on PostgreSQL): more than vitest's default
@@ -155,7 +146,7 @@ describe("the live feed", () => {
     expect(PlainAck.parse(await leaver.emitWithAck("auction:unsubscribe", { auctionId: left }))).toEqual({ data: { ok: true } });
     await leaver.emitWithAck("auction:subscribe", { auctionId: kept });
     const heardOfLeft: AuctionState[] = [];
-    leaver.on("auction:updated", (state) => state.id === left && heardOfLeft.push(state));
+    onStates(leaver, (state) => state.id === left && heardOfLeft.push(state));
 
     // The bid on the left auction reaches the socket that stayed; the later one on the kept auction reaches the
     // leaver over the same connection as the first would have, so by then the first has passed it by.

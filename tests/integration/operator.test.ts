@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuctionState, type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
+import { type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestServer, type TestServer } from "../support/server";
-import { openSocket, type LiveClient as OpenedSocket } from "../support/socket";
+import { nextState, openSocket, type LiveClient as OpenedSocket } from "../support/socket";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -27,16 +27,7 @@ async function watch(url: string, status: "Waiting" | "Running" | "Ended"): Prom
   return socket;
 }
 
-const updateOf = (socket: LiveClient, predicate: (state: AuctionState) => boolean) =>
-  new Promise<AuctionState>((resolve) => {
-    const listener = (raw: AuctionState) => {
-      const state = AuctionState.parse(raw);
-      if (!predicate(state)) return;
-      socket.off("auction:updated", listener);
-      resolve(state);
-    };
-    socket.on("auction:updated", listener);
-  });
+const updateOf = nextState;
 
 describe("the operator API", () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 // The app's socket.io feed as a test's browser would open it: WebSocket, a new connection, the client's cookie.
 import { io as connect, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import { AuctionState, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -22,3 +22,28 @@ export async function openSocket(url: string, opened: LiveClient[], cookie = "")
   });
   return socket;
 }
+
+/**
+ * Calls `listener` with every auction state the socket hears, from an auction's room (`auction:updated`) or a status
+ * list's (`auctions:updated`, several at once), as the app's live layer does; returns the way to stop.
+ */
+export function onStates(socket: LiveClient, listener: (state: AuctionState) => void): () => void {
+  const many = (states: AuctionState[]) => states.forEach(listener);
+  socket.on("auction:updated", listener);
+  socket.on("auctions:updated", many);
+  return () => {
+    socket.off("auction:updated", listener);
+    socket.off("auctions:updated", many);
+  };
+}
+
+/** The first auction state the socket hears (from an auction's room or a status list's) that passes `predicate`, parsed. */
+export const nextState = (socket: LiveClient, predicate: (state: AuctionState) => boolean = () => true) =>
+  new Promise<AuctionState>((resolve) => {
+    const stop = onStates(socket, (raw) => {
+      const state = AuctionState.parse(raw);
+      if (!predicate(state)) return;
+      stop();
+      resolve(state);
+    });
+  });

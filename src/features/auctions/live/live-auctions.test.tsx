@@ -84,6 +84,23 @@ describe("the live layer (live-auctions.ts)", () => {
     await waitFor(() => expect(server.commandsOf("auctions:unwatch")).toContainEqual({ status: "Running" }));
   });
 
+  it("hands a status list each state of a batched `auctions:updated`, and an auction's follower its own", async () => {
+    const list = vi.fn();
+    const auction = vi.fn();
+    const stopList = follow({ kind: "status", status: "Running" }, list, () => undefined);
+    const stopAuction = follow({ kind: "auction", auctionId: 41 }, auction, () => undefined);
+    await waitFor(() => expect(server.commandsOf("auctions:watch")).toContainEqual({ status: "Running" }));
+    await waitFor(() => expect(auction).toHaveBeenCalledWith(state(41, 1)));
+
+    server.broadcast("auctions:updated", [state(41, 2), state(42, 3)]);
+    await waitFor(() => expect(list).toHaveBeenCalledWith(state(42, 3)));
+    expect(list).toHaveBeenCalledWith(state(41, 2));
+    expect(auction).toHaveBeenCalledWith(state(41, 2));
+    expect(auction).not.toHaveBeenCalledWith(state(42, 3));
+    stopList();
+    stopAuction();
+  });
+
   it("shows an auction's newer states only: a duplicate or stale sequence number changes nothing", async () => {
     const view = renderLiveAuction(21, () => detail(21, 5, 500));
     await waitFor(() => expect(view.result.current?.priceCents).toBe(500));

@@ -39,10 +39,14 @@ function wire() {
 }
 
 function wireSocket(socket: LiveSocket) {
-  socket.on("auction:updated", (state) => {
+  // An auction's room hears `auction:updated`, a status list's room `auctions:updated` (several states, decision 054);
+  // a state reaches every topic that may show it, and each listener keeps only a newer one.
+  const hand = (state: AuctionState) => {
     topics.get(`auction:${state.id}`)?.listeners.forEach((listener) => listener(state));
     for (const status of ["Running", "Waiting", "Ended"]) topics.get(`status:${status}`)?.listeners.forEach((listener) => listener(state));
-  });
+  };
+  socket.on("auction:updated", hand);
+  socket.on("auctions:updated", (states) => states.forEach(hand));
   // After a reconnect, an auction's page also catches up over REST (its bids list, its own state).
   let hasConnectedBefore = socket.connected;
   socket.on("connect", () => {
