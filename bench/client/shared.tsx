@@ -1,7 +1,7 @@
 // What both client-bench pages share: the app's providers, the running auctions loaded over the real REST API
 // (every page of them, not Home's first 24), and the page-side measurements the harness reads through
-// `window.pennybidBench`: long tasks (PerformanceObserver 'longtask'), frame times (requestAnimationFrame deltas),
-// and how many live updates arrived.
+// `window.pennybidBench`: long tasks (PerformanceObserver 'longtask'), frame times (requestAnimationFrame deltas, in a
+// window of their own: the loop makes Chromium draw every frame), and how many live updates arrived.
 import "./bench.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useState, type ReactNode } from "react";
@@ -15,7 +15,14 @@ import { i18n, i18nReady } from "../../src/lib/i18n";
 import { createQueryClient } from "../../src/lib/query-client";
 
 export type Measured = { longTasks: number[]; frameDeltas: number[]; updates: number; windowMs: number };
-export type PennybidBench = { isReady: boolean; cards: number; updates: number; start(): void; stop(): Measured };
+export type PennybidBench = {
+  isReady: boolean;
+  cards: number;
+  updates: number;
+  /** Opens a window; with `frames`, a requestAnimationFrame loop records frame times (and makes Chromium draw every frame). */
+  start(options: { frames: boolean }): void;
+  stop(): Measured;
+};
 
 declare global {
   interface Window {
@@ -29,8 +36,9 @@ window.pennybidBench = {
   isReady: false,
   cards: 0,
   updates: 0,
-  start() {
+  start({ frames }) {
     Object.assign(state, { isMeasuring: true, startedAt: performance.now(), longTasks: [], frameDeltas: [], updatesAtStart: this.updates });
+    if (!frames) return;
     let last = performance.now();
     const frame = (now: number) => {
       if (!state.isMeasuring) return;
