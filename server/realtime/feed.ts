@@ -1,5 +1,5 @@
-// The live feed: after any change, the auction's whole state goes to those who watch it (its own room and
-// the room of its status list). The wallet's balance goes to its owner's sockets, and a won auction's fulfilment to
+// The live feed: after any change, the auction's whole state goes to those who watch it (its own room at once, the
+// rooms of its status lists in batches, decision 054). The wallet's balance goes to its owner's sockets, and a won auction's fulfilment to
 // its winner's (when the auction ends and at every step after). A bid that takes the lead tells the bidder it took
 // it from, on all their sockets, whatever page they are on.
 // Publishing follows a commit, so it never fails the caller: a failure is logged, and clients catch up with the next

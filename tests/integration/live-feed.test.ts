@@ -32,8 +32,6 @@ async function bidder(euros = 5) {
   return { client, displayName: body.displayName, socket: await open(client) };
 }
 
-const nextUpdate = nextState;
-
 describe("the live feed", () => {
   it("acks the bidder and broadcasts the new price and leader to a watcher of the auction", async () => {
     const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 100 });
@@ -48,7 +46,7 @@ describe("the live feed", () => {
     expect(enrolled).toEqual({ data: { feeCents: 100, balance: 4 } });
     expect(await walletUpdate).toEqual({ balance: 4 });
 
-    const broadcast = nextUpdate(watcher, (state) => state.priceCents === 1);
+    const broadcast = nextState(watcher, (state) => state.priceCents === 1);
     const ack = BidAck.parse(await anna.socket.timeout(5000).emitWithAck("bid:place", { auctionId: auction }));
     expect(ack).toMatchObject({ data: { priceCents: 1, hasEnded: false } });
     const state = await broadcast;
@@ -115,7 +113,7 @@ describe("the live feed", () => {
     const watcher = await open();
     const subscribed = SubscribeAck.parse(await watcher.emitWithAck("auction:subscribe", { auctionId: auction }));
     const seq = "data" in subscribed ? subscribed.data.seq : Number.NaN;
-    const moved = nextUpdate(watcher, (state) => state.seq > seq);
+    const moved = nextState(watcher, (state) => state.seq > seq);
     expect(EnrolAck.parse(await anna.socket.emitWithAck("auction:enrol", { auctionId: auction }))).toEqual({ data: { feeCents: 0, balance: null } });
     expect(await moved).toMatchObject({ id: auction, priceCents: 0 });
   });
@@ -126,7 +124,7 @@ describe("the live feed", () => {
     const watcher = await open();
     await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
-    const autoBid = nextUpdate(watcher, (state) => state.priceCents === 1);
+    const autoBid = nextState(watcher, (state) => state.priceCents === 1);
     expect((await anna.client.put(`/api/auctions/${auction}/auto-bid`, { maxPriceCents: 5 })).status).toBe(200);
     expect(await autoBid).toMatchObject({ leaderName: anna.displayName, bidCount: 1 });
   });
@@ -150,10 +148,10 @@ describe("the live feed", () => {
 
     // The bid on the left auction reaches the socket that stayed; the later one on the kept auction reaches the
     // leaver over the same connection as the first would have, so by then the first has passed it by.
-    const stayerHears = nextUpdate(stayer, (state) => state.id === left && state.priceCents === 1);
+    const stayerHears = nextState(stayer, (state) => state.id === left && state.priceCents === 1);
     await anna.socket.emitWithAck("bid:place", { auctionId: left });
     await stayerHears;
-    const leaverHears = nextUpdate(leaver, (state) => state.id === kept && state.priceCents === 1);
+    const leaverHears = nextState(leaver, (state) => state.id === kept && state.priceCents === 1);
     await anna.socket.emitWithAck("bid:place", { auctionId: kept });
     await leaverHears;
     expect(heardOfLeft).toEqual([]);
@@ -166,7 +164,7 @@ describe("the live feed", () => {
     await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     await anna.socket.emitWithAck("bid:place", { auctionId: auction });
-    const ended = nextUpdate(watcher, (state) => state.status === "Ended");
+    const ended = nextState(watcher, (state) => state.status === "Ended");
     await server.database.db.query("update auctions set ends_at = now() where id = $1", [auction]);
     expect(await ended).toMatchObject({ status: "Ended", winnerName: anna.displayName, priceCents: 1 });
   });

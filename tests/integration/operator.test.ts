@@ -27,8 +27,6 @@ async function watch(url: string, status: "Waiting" | "Running" | "Ended"): Prom
   return socket;
 }
 
-const updateOf = nextState;
-
 describe("the operator API", () => {
   let server: TestServer;
   let operator: TestClient;
@@ -110,7 +108,7 @@ describe("the operator API", () => {
     expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
     expect(await balanceOf(bidder)).toBe(8.5);
     const page = await watch(server.url, "Waiting");
-    const dropped = updateOf(page, (state) => state.id === auction.id);
+    const dropped = nextState(page, (state) => state.id === auction.id);
 
     const canceled = await operator.post(`/api/operator/auctions/${auction.id}/cancel`);
     expect(canceled.status).toBe(200);
@@ -154,7 +152,7 @@ describe("the operator API", () => {
     expect(secondsLeft).toBeLessThanOrEqual(600);
 
     const page = await watch(server.url, "Running");
-    const ended = updateOf(page, (state) => state.id === auction.id && state.status === "Ended");
+    const ended = nextState(page, (state) => state.id === auction.id && state.status === "Ended");
     const done = (await operator.post(`/api/operator/auctions/${auction.id}/end-now`)).body as OperatorAuction;
     expect(done).toMatchObject({ status: "Ended", priceCents: 1, winnerName: expect.any(String) });
     expect((await ended).winnerName).toBe(done.winnerName);
@@ -377,7 +375,7 @@ describe("the ops CLI", () => {
     expect(auction).toMatchObject({ status: "Waiting", title: "Kettle", entryFeeCents: 50, retailValueCents: 3999 });
 
     const page = await watch(server!.url, "Running");
-    const started = updateOf(page, (state) => state.id === auction.id && state.status === "Running");
+    const started = nextState(page, (state) => state.id === auction.id && state.status === "Running");
     const startNow = await ops(dataDir, "auctions", "start-now", String(auction.id));
     expect(startNow.stderr).toContain("Using the running server");
     expect(startNow.stdout).toContain(`Auction ${auction.id} "Kettle" is Running`);
@@ -389,7 +387,7 @@ describe("the ops CLI", () => {
     const listed = await ops(dataDir, "auctions", "list", "--status", "Running", "--json");
     expect((JSON.parse(listed.stdout) as OperatorAuction[]).map((a) => a.id)).toContain(auction.id);
 
-    const ended = updateOf(page, (state) => state.id === auction.id && state.status === "Ended");
+    const ended = nextState(page, (state) => state.id === auction.id && state.status === "Ended");
     expect((await ops(dataDir, "auctions", "end-now", String(auction.id))).code).toBe(0);
     expect((await ended).status).toBe("Ended");
     page.disconnect();
