@@ -10,9 +10,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import type { AuctionState } from "../../contract";
+import type { AuctionState, BidEntry } from "../../contract";
 import { buildApp, type App } from "../../server/app";
-import { auctionStates } from "../../server/auctions/auctions.queries";
+import { auctionStates, RECENT_BIDS } from "../../server/auctions/auctions.queries";
 import { loadConfig } from "../../server/config";
 import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
@@ -52,8 +52,24 @@ type PageResult = {
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CPU_SLOWDOWN = 4;
 
-/** Pushes updates to the Running list at `perSecond`: each a newer state of the next auction (price +1 cent, time reset). */
+const benchBid = (priceCents: number, displayName: string, atMs: number): BidEntry => ({
+  priceCents,
+  displayName,
+  placedAt: new Date(atMs).toISOString(),
+  isAuto: false,
+  hash: "0".repeat(64),
+  label: null,
+});
+
+/**
+ * Pushes updates to the Running list at `perSecond`: each a newer state of the next auction (price +1 cent, time reset,
+ * the bid first in its recent bids, up to the ten a real state carries).
+ */
 function startUpdates(app: App, states: AuctionState[], perSecond: number) {
+  // The seeded auctions have no bids: each starts with a full list, as a busy auction's state has.
+  for (const state of states) {
+    state.recentBids = Array.from({ length: RECENT_BIDS }, (_, index) => benchBid(Math.max(0, state.priceCents - index), `bench_${index}`, Date.now() - index * 1000));
+  }
   let sent = 0;
   const startedAt = performance.now();
   const timer = setInterval(() => {
@@ -70,6 +86,7 @@ function startUpdates(app: App, states: AuctionState[], perSecond: number) {
         endsAt: new Date(now + state.resetSeconds * 1000).toISOString(),
         serverNow: now,
       });
+      state.recentBids = [benchBid(state.priceCents, state.leaderName ?? "", now), ...state.recentBids].slice(0, RECENT_BIDS);
       void app.feed.publishStates([{ ...state }]);
     }
   }, 5);
