@@ -1,6 +1,7 @@
 // One of the feed benchmark's client processes: opens its share of the sockets (WebSocket, like a browser's first
 // choice), watches what each is told to, places its share of the bids with acks, and records when each auction
-// state arrives (`auction:updated` from an auction's room, `auctions:updated` from a list: each state counts). Times are on the machine's monotonic clock, so the parent can pair them across processes.
+// state arrives (`auction:updated` from an auction's room, `auctions:updated` from a list: each state counts). Times
+// are on the machine's monotonic clock, so the parent can pair them across processes.
 import { io, type Socket } from "socket.io-client";
 import type { AuctionState, BidAck, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { monotonicMs, sleep } from "../support/stats";

@@ -1,7 +1,7 @@
 // The live feed: after any change, the auction's whole state goes to those who watch it (its own room at once, the
-// rooms of its status lists in batches, decision 054). The wallet's balance goes to its owner's sockets, and a won auction's fulfilment to
-// its winner's (when the auction ends and at every step after). A bid that takes the lead tells the bidder it took
-// it from, on all their sockets, whatever page they are on.
+// rooms of its status lists in batches, decision 054). The wallet's balance goes to its owner's sockets, and a won
+// auction's fulfilment to its winner's (when the auction ends and at every step after). A bid that takes the lead
+// tells the bidder it took it from, on all their sockets, whatever page they are on.
 // Publishing follows a commit, so it never fails the caller: a failure is logged, and clients catch up with the next
 // update of that auction or their resync after a reconnect (a newer `seq` or `version` replaces whatever they missed).
 import type { FastifyBaseLogger } from "fastify";
