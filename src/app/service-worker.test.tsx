@@ -41,4 +41,17 @@ describe("the update prompt", () => {
     expect(registration.activateWaitingWorker).toHaveBeenCalledOnce();
     expect(screen.queryByText("A new version of Pennybid is available.")).toBeNull();
   });
+
+  it("offers the reload once when the new worker is reported twice (installed, then waiting), so a tap is never lost to a new toast", () => {
+    const registration = fakeRegistration();
+    render(<Toaster />);
+    registerServiceWorker(registration.register, i18n.t);
+    registration.newWorkerIsWaiting();
+    const reload = screen.getByRole("button", { name: "Reload" });
+    registration.newWorkerIsWaiting();
+    // The same button, not a new toast's: a tap that began on it ends on it.
+    expect(screen.getByRole("button", { name: "Reload" })).toBe(reload);
+    fireEvent.click(reload);
+    expect(registration.activateWaitingWorker).toHaveBeenCalledOnce();
+  });
 });

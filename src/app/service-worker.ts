@@ -8,8 +8,15 @@ import { showToast } from "../components/ui/toast";
 export type RegisterServiceWorker = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
 
 export function registerServiceWorker(register: RegisterServiceWorker, t: TFunction): void {
+  // vite-plugin-pwa reports a new worker twice on a page open since the first visit: once installed, and again about
+  // 200 ms later as waiting. A second toast would replace the first under the user's finger, and a tap that began on
+  // the one and ended on the other would be lost. So the reload is offered once in a page's life; a user who closed
+  // it is offered it again on their next visit, while the worker still waits.
+  let isOffered = false;
   const activateWaitingWorker = register({
-    onNeedRefresh: () =>
+    onNeedRefresh: () => {
+      if (isOffered) return;
+      isOffered = true;
       showToast("info", t("app.updateAvailable"), {
         action: {
           label: t("app.reload"),
@@ -19,7 +26,8 @@ export function registerServiceWorker(register: RegisterServiceWorker, t: TFunct
             void activateWaitingWorker();
           },
         },
-      }),
+      });
+    },
     // Workbox would reload by itself only on a page that had a worker when it loaded, not on one open since the
     // first visit (the worker took it over later): the reload above covers both, so Workbox's is turned off.
     onNeedReload: () => undefined,
