@@ -30,10 +30,12 @@ function sim(url: string, ...args: string[]): Promise<{ code: number; report: Si
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the simulator", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-sim-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes", TRUST_PROXY: "0" });
-  }, 60_000);
+    // A fresh data dir (initdb), the migrations and the demo data: on a busy two-core machine the start alone once
+    // took over the default 30 s, as app-update.spec's deployments can.
+    server = await startServerProcess({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-sim-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes", TRUST_PROXY: "0" }, undefined, 120_000);
+  }, 180_000);
   afterAll(async () => {
-    await server.kill();
+    await server?.kill();
   });
 
   it.each(scenarios)("plays the shipped scenario %s to a pass", async (scenario) => {
