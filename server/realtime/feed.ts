@@ -91,7 +91,12 @@ export function createStateEmitter(io: Pick<RealtimeServer, "to">): (state: Auct
   const listsOf = (state: AuctionState) => (LISTS_REACHED[state.status] ?? [state.status]).join(",");
   const toLists = windowedByKey<"lists">(LIST_BATCH_MS, (_lists, states) => {
     const byLists = new Map<string, AuctionState[]>();
-    for (const state of states) byLists.set(listsOf(state), [...(byLists.get(listsOf(state)) ?? []), state]);
+    for (const state of states) {
+      const lists = listsOf(state);
+      const group = byLists.get(lists);
+      if (group) group.push(state);
+      else byLists.set(lists, [state]);
+    }
     for (const [lists, group] of byLists) io.to(lists.split(",").map(rooms.status)).emit("auctions:updated", group);
   });
   return coalescedByAuction((state) => {
