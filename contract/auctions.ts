@@ -58,8 +58,11 @@ export const TrueCost = z.object({
 });
 export type TrueCost = z.infer<typeof TrueCost>;
 
-/** One auction's live state: what a card or the detail page needs; `seq` orders updates. */
-export const AuctionState = z.object({
+/**
+ * One auction's live state as a card shows it (a list's answer and its feed, decision 056): everything of the
+ * auction's live state but its recent bids, which only its own page shows; `seq` orders updates.
+ */
+export const AuctionCardState = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   status: AuctionStatus,
@@ -85,12 +88,15 @@ export const AuctionState = z.object({
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   bidCount: z.number().int(),
-  recentBids: z.array(BidEntry),
   finalHash: z.string().nullable(),
   /** An ended auction's true cost (null before the end): see `TrueCost`. */
   trueCost: TrueCost.nullable(),
   serverNow: z.number().int(),
 });
+export type AuctionCardState = z.infer<typeof AuctionCardState>;
+
+/** One auction's whole live state, as its own page and its room hear it: the card's, with the recent bids. */
+export const AuctionState = AuctionCardState.extend({ recentBids: z.array(BidEntry) });
 export type AuctionState = z.infer<typeof AuctionState>;
 
 export const AuctionSort = z.enum(auctionSorts);
@@ -113,7 +119,7 @@ export const SearchAuctionsBody = z
 export type SearchAuctionsBody = z.input<typeof SearchAuctionsBody>;
 
 export const SearchAuctionsResponse = z.object({
-  items: z.array(AuctionState),
+  items: z.array(AuctionCardState),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

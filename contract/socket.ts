@@ -1,7 +1,7 @@
 // socket.io events, as zod schemas so both ends parse at run time (socket.io's types are compile-time only).
 // Names follow `entity:verb`: commands imperative, broadcasts past tense. Every command acks `{ data } | { error }`.
 import { z } from "zod";
-import { AuctionState, BidResponse, EnrolResponse, publicStatuses } from "./auctions";
+import { AuctionState, BidResponse, EnrolResponse, publicStatuses, type AuctionCardState } from "./auctions";
 import { ApiErrorBody } from "./errors";
 import { Id } from "./input";
 import type { BuyNowPurchase } from "./buy-now";
@@ -78,9 +78,10 @@ export interface ServerToClientEvents {
   "auction:updated": (state: AuctionState) => void;
   /**
    * To a status list's watchers: the newest state of each auction of that list that changed, several at once when they
-   * changed within a few milliseconds (decision 054); drop each whose `seq` is not newer than yours.
+   * changed within a few milliseconds (decision 054), as cards show them, without their recent bids (decision 056);
+   * drop each whose `seq` is not newer than yours.
    */
-  "auctions:updated": (states: AuctionState[]) => void;
+  "auctions:updated": (states: AuctionCardState[]) => void;
   "wallet:updated": (wallet: z.infer<typeof WalletUpdated>) => void;
   /** One of the user's won auctions changed (ended, paid, in delivery, delivered, expired); newer `version` wins. */
   "fulfilment:updated": (wonAuction: WonAuction) => void;

@@ -1,7 +1,7 @@
 // The demo-activity scenario: the seeded demo bidders bid on the running auctions for a while, taking turns at
 // random (never the leader), one bid a second at most per bidder, so a visitor of a fresh installation sees a live
 // site. At the end every accepted bid must be in the auction's public chain, which must verify.
-import type { AuctionState, BidChainResponse, SearchAuctionsResponse } from "../contract";
+import type { AuctionCardState, BidChainResponse, SearchAuctionsResponse } from "../contract";
 import { ApiClient } from "./api-client";
 import { seededRandom, type DemoActivityScenario } from "./scenario";
 import { expectOk, progress, sleep, SimFailure, type Bot, type Check, type SimOptions, type SimReport } from "./simulator";
@@ -40,7 +40,7 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
   const accepted = new Map<number, { bidder: string; priceCents: number }[]>(auctions.map((auction) => [auction.id, []]));
   const refusals: string[] = [];
   await Promise.all(
-    auctions.map(async (auction: AuctionState, index) => {
+    auctions.map(async (auction: AuctionCardState, index) => {
       const own = seededRandom(scenario.seed * 1000 + index);
       const enrolled = new Set<string>();
       const lastBidAt = new Map<string, number>();

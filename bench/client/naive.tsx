@@ -4,15 +4,15 @@
 // `auctions:updated`, several states at once).
 import { useEffect, useState, type ReactNode } from "react";
 import { io, type Socket } from "socket.io-client";
-import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import type { AuctionCardState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { AuctionCard } from "../../src/features/auctions/components/AuctionCard";
 import { TICK_MS } from "../../src/hooks/use-server-now";
 import { countUpdate, loadRunningAuctions, markReady, mount } from "./shared";
 
 /** AuctionCard's inner component (React.memo keeps it in `type`): renders whenever its parent does. */
-const UnmemoisedCard = (AuctionCard as unknown as { type: (props: { auction: AuctionState }) => ReactNode }).type;
+const UnmemoisedCard = (AuctionCard as unknown as { type: (props: { auction: AuctionCardState }) => ReactNode }).type;
 
-function NaiveCard({ auction }: { auction: AuctionState }) {
+function NaiveCard({ auction }: { auction: AuctionCardState }) {
   const [, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
@@ -23,7 +23,7 @@ function NaiveCard({ auction }: { auction: AuctionState }) {
 }
 
 function NaivePage() {
-  const [items, setItems] = useState<AuctionState[]>([]);
+  const [items, setItems] = useState<AuctionCardState[]>([]);
   useEffect(() => {
     void loadRunningAuctions().then(setItems);
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ transports: ["websocket"] });

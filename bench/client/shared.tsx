@@ -8,7 +8,7 @@ import { StrictMode, useState, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router-dom";
-import { SearchAuctionsResponse, type AuctionState } from "../../contract";
+import { SearchAuctionsResponse, type AuctionCardState } from "../../contract";
 import { AuthProvider } from "../../src/features/auth/auth-provider";
 import { apiRequest } from "../../src/lib/api-client";
 import { i18n, i18nReady } from "../../src/lib/i18n";
@@ -68,8 +68,8 @@ export function countUpdate(): void {
 }
 
 /** Every running auction, page by page through POST /api/auctions/search (60 a page, the API's maximum). */
-export async function loadRunningAuctions(): Promise<AuctionState[]> {
-  const items: AuctionState[] = [];
+export async function loadRunningAuctions(): Promise<AuctionCardState[]> {
+  const items: AuctionCardState[] = [];
   for (let page = 1; ; page++) {
     const body = { status: "Running" as const, page, pageSize: 60 };
     const result = await apiRequest("/api/auctions/search", { method: "POST", body, schema: SearchAuctionsResponse });

@@ -3,7 +3,7 @@
 // state arrives (`auction:updated` from an auction's room, `auctions:updated` from a list: each state counts). Times
 // are on the machine's monotonic clock, so the parent can pair them across processes.
 import { io, type Socket } from "socket.io-client";
-import type { AuctionState, BidAck, ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import type { AuctionCardState, BidAck, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { monotonicMs, sleep } from "../support/stats";
 import type { FromWorker, SocketPlan, ToWorker, WorkerGo, WorkerStart } from "./protocol";
 
@@ -21,7 +21,7 @@ let measured = { measureFrom: Infinity, stopAt: Infinity };
 let messagesInWindow = 0;
 let pending = 0;
 
-function onUpdate(state: AuctionState, room: keyof typeof receipts) {
+function onUpdate(state: AuctionCardState, room: keyof typeof receipts) {
   const at = monotonicMs();
   if (at >= measured.measureFrom && at <= measured.stopAt) messagesInWindow += 1;
   const key = `${state.id}:${state.priceCents}`;

@@ -1,5 +1,5 @@
 // The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
-import type { AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidderLabel, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
+import type { AuctionCardState, AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidderLabel, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
@@ -128,6 +128,9 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
   };
 }
 
+/** A live state as a card shows it, without the recent bids (lists and their feed, decision 056). */
+export const cardState = ({ recentBids: _recentBids, ...card }: AuctionState): AuctionCardState => card;
+
 const statesOf = (rows: { state: AuctionJson }[]): AuctionState[] => {
   const serverNow = Date.now();
   return rows.map((row) => auctionState(rowOfJson(row.state), serverNow));
@@ -164,7 +167,7 @@ export type AuctionSearch = {
   limit: number;
 };
 
-export async function searchAuctions(db: Queryable, search: AuctionSearch): Promise<{ items: AuctionState[]; total: number }> {
+export async function searchAuctions(db: Queryable, search: AuctionSearch): Promise<{ items: AuctionCardState[]; total: number }> {
   // One where clause for the page and the count; every value a parameter, the order picked from fixed text.
   const query = search.query ? containsPattern(search.query) : null;
   const where = `a.status = $1 and ($2::text is null or ${titleMatches("$2")}) and (not $3 or a.entry_fee_cents = 0)`;
@@ -175,7 +178,7 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
     search.offset,
   ]);
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
-  return { items: statesOf(rows), total: count?.n ?? 0 };
+  return { items: statesOf(rows).map(cardState), total: count?.n ?? 0 };
 }
 
 /** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */

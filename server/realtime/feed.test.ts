@@ -65,10 +65,10 @@ describe("an auction's updates within a few milliseconds go out as one", () => {
 });
 
 describe("the lists hear an auction's updates batched (decision 054)", () => {
-  type Sent = { rooms: string[]; event: string; states: { id: number; seq: number; status: string }[] };
+  type Sent = { rooms: string[]; event: string; states: { id: number; seq: number; status: string; hasBids: boolean }[] };
   let sent: Sent[];
   let emitState: ReturnType<typeof createStateEmitter>;
-  const short = ({ id, seq, status }: AuctionState) => ({ id, seq, status });
+  const short = ({ id, seq, status, ...rest }: AuctionState) => ({ id, seq, status, hasBids: "recentBids" in rest });
   beforeEach(() => {
     vi.useFakeTimers();
     sent = [];
@@ -85,8 +85,17 @@ describe("the lists hear an auction's updates batched (decision 054)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const toLists = () => sent.filter((each) => each.event === "auctions:updated");
+  const toLists = () => sent.filter((each) => each.event === "auctions:updated").map(({ states, ...each }) => ({ ...each, states: states.map(withoutBidsFlag) }));
   const toAuctions = () => sent.filter((each) => each.event === "auction:updated");
+  const withoutBidsFlag = ({ hasBids: _hasBids, ...state }: Sent["states"][number]) => state;
+
+  it("sends an auction's room its whole state, and the lists its card's, without the recent bids (decision 056)", () => {
+    emitState(auctionState({ id: 1, seq: 1, recentBids: [{ displayName: "Anna", label: null, priceCents: 1, placedAt: "2026-11-28T10:00:00.000Z", hash: "h", isAuto: false }] }));
+    expect(sent.map(({ event, states }) => [event, states.map((state) => state.hasBids)])).toEqual([
+      ["auction:updated", [true]],
+      ["auctions:updated", [false]],
+    ]);
+  });
 
   it("tells an auction's room each update as before, and the lists the first at once, then one message a window", () => {
     emitState(auctionState({ id: 1, seq: 1 }));

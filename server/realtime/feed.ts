@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AuctionState, AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
-import { auctionStates } from "../auctions/auctions.queries";
+import { auctionStates, cardState } from "../auctions/auctions.queries";
 import { purchasesOf } from "../fulfilment/buy-now.queries";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
@@ -97,7 +97,7 @@ export function createStateEmitter(io: Pick<RealtimeServer, "to">): (state: Auct
       if (group) group.push(state);
       else byLists.set(lists, [state]);
     }
-    for (const [lists, group] of byLists) io.to(lists.split(",").map(rooms.status)).emit("auctions:updated", group);
+    for (const [lists, group] of byLists) io.to(lists.split(",").map(rooms.status)).emit("auctions:updated", group.map(cardState));
   });
   return coalescedByAuction((state) => {
     io.to(rooms.auction(state.id)).emit("auction:updated", state);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AuctionDetail,
   AuctionListResponse,
-  AuctionState,
+  AuctionCardState,
   SearchAuctionsResponse,
   type ClientToServerEvents,
   type Language,
@@ -147,7 +147,7 @@ describe("auction texts in three languages", () => {
       );
       expect((await operator.post(`/api/operator/auctions/${made.id}/publish`)).status).toBe(200);
       const sent = await raw;
-      expect(AuctionState.strict().parse(sent).title).toBe(lamp.en.title);
+      expect(AuctionCardState.strict().parse(sent).title).toBe(lamp.en.title);
       expect(JSON.stringify(sent)).not.toContain(lamp.lv.title);
       expect(JSON.stringify(sent)).not.toContain(lamp.ru.title);
     } finally {

@@ -1,11 +1,11 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AuctionState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
+import { type AuctionCardState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
-import { nextState, onStates, openSocket, type LiveClient } from "../support/socket";
+import { nextAuctionState, nextState, onStates, openSocket, type HeardIn, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -46,7 +46,7 @@ describe("the live feed", () => {
     expect(enrolled).toEqual({ data: { feeCents: 100, balance: 4 } });
     expect(await walletUpdate).toEqual({ balance: 4 });
 
-    const broadcast = nextState(watcher, (state) => state.priceCents === 1);
+    const broadcast = nextAuctionState(watcher, (state) => state.priceCents === 1);
     const ack = BidAck.parse(await anna.socket.timeout(5000).emitWithAck("bid:place", { auctionId: auction }));
     expect(ack).toMatchObject({ data: { priceCents: 1, hasEnded: false } });
     const state = await broadcast;
@@ -55,7 +55,7 @@ describe("the live feed", () => {
     expect(new Date(state.endsAt ?? 0).getTime()).toBeGreaterThan(state.serverNow);
   });
 
-  it("sends list watchers the updates of auctions with that status, with rising sequence numbers", async () => {
+  it("sends list watchers the updates of auctions with that status as cards show them, with rising sequence numbers", async () => {
     const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
     const [anna, otto] = [await bidder(), await bidder()];
     const listWatcher = await open();
@@ -63,8 +63,13 @@ describe("the live feed", () => {
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     await otto.socket.emitWithAck("auction:enrol", { auctionId: auction });
 
-    const seen: AuctionState[] = [];
-    onStates(listWatcher, (state) => state.id === auction && seen.push(state));
+    const seen: AuctionCardState[] = [];
+    const heardIn = new Set<HeardIn>();
+    onStates(listWatcher, (state, room) => {
+      if (state.id !== auction) return;
+      seen.push(state);
+      heardIn.add(room);
+    });
     expect(BidAck.parse(await anna.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 1 } });
     expect(BidAck.parse(await otto.socket.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ data: { priceCents: 2 } });
     // The broadcast follows the commit (through Redis to every process, on PostgreSQL): more than vitest's default
@@ -73,6 +78,10 @@ describe("the live feed", () => {
     const seqs = seen.map((s) => s.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(new Set(seqs).size).toBe(seqs.length);
+    // A list's watchers hear its batches, without the recent bids only an auction's own page shows (decision 056).
+    expect([...heardIn]).toEqual(["list"]);
+    expect(seen.at(-1)).toMatchObject({ leaderName: otto.displayName, bidCount: 2 });
+    expect(seen.filter((state) => "recentBids" in state)).toEqual([]);
   });
 
   it("answers a refused bid with SPEC.md's reason", async () => {
@@ -143,7 +152,7 @@ describe("the live feed", () => {
     expect(PlainAck.parse(await leaver.emitWithAck("auctions:unwatch", { status: "Running" }))).toEqual({ data: { ok: true } });
     expect(PlainAck.parse(await leaver.emitWithAck("auction:unsubscribe", { auctionId: left }))).toEqual({ data: { ok: true } });
     await leaver.emitWithAck("auction:subscribe", { auctionId: kept });
-    const heardOfLeft: AuctionState[] = [];
+    const heardOfLeft: AuctionCardState[] = [];
     onStates(leaver, (state) => state.id === left && heardOfLeft.push(state));
 
     // The bid on the left auction reaches the socket that stayed; the later one on the kept auction reaches the

@@ -2,12 +2,12 @@
 // then "Closed to new bidders"), who an auction is for, and why the server would refuse this bidder, in their words.
 // The server decides every rule; these only show what it said or will say.
 import { useTexts } from "../../hooks/use-texts";
-import type { AuctionState } from "../../../contract";
+import type { AuctionCardState } from "../../../contract";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
 import { useRefusalValues } from "../../lib/refusal-values";
 
-type LockRules = Pick<AuctionState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents">;
+type LockRules = Pick<AuctionCardState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents">;
 
 /** Closed to new bidders: the closing time has come on the server's clock, or the price has reached the closing price. */
 export function useIsEnrolmentLocked(auction: LockRules): boolean {
@@ -35,7 +35,7 @@ export function useRefusalText(): (code: string, values?: Record<string, number>
   };
 }
 
-type NoteProps = { auction: AuctionState; className?: string };
+type NoteProps = { auction: AuctionCardState; className?: string };
 
 /**
  * "Enrolment closes at …" (a time, a price or both), then "Closed to new bidders"; nothing without such a rule. Most
@@ -73,7 +73,7 @@ function EnrolmentClosesText({ auction, className = "" }: NoteProps) {
 }
 
 /** Who the auction is for: beginners (by previous wins) and real bidders only, stated before anyone enrols. */
-export function AuctionRulesNotes({ auction, className = "" }: { auction: AuctionState; className?: string }) {
+export function AuctionRulesNotes({ auction, className = "" }: { auction: AuctionCardState; className?: string }) {
   const { t } = useTexts();
   const notes = [
     auction.maxPreviousWins === null

@@ -11,7 +11,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import type { AuctionSort, AuctionState, Language, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionSort, AuctionCardState, Language, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
 import { applyToList, applyToPages, isNewer, withOwnTitle } from "../live/apply-update";
@@ -90,7 +90,7 @@ export const LIST_FLUSH_MS = 100;
 
 /** Keeps a cached `{ items }` list of one status live (the bench's list; Home's sections use useAuctionSearch). */
 export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown[]): void {
-  useLiveStatus<{ items: AuctionState[] }>(status, queryKey, (page, updates) => ({
+  useLiveStatus<{ items: AuctionCardState[] }>(status, queryKey, (page, updates) => ({
     ...page,
     items: updates.reduce((items, update) => applyToList(items, update, status), page.items),
   }));
@@ -101,7 +101,7 @@ export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown
  * most one render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once
  * per message. Only the newest state of each auction counts (the appliers drop older ones).
  */
-function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], apply: (data: T, updates: AuctionState[]) => T): void {
+function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], apply: (data: T, updates: AuctionCardState[]) => T): void {
   const queryClient = useQueryClient();
   // The newest key and applier, read when updates flush: a new search does not leave and rejoin the status feed.
   const latest = useRef({ queryKey, apply });
@@ -109,7 +109,7 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
     latest.current = { queryKey, apply };
   });
   useEffect(() => {
-    let pending: AuctionState[] = [];
+    let pending: AuctionCardState[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
@@ -137,7 +137,7 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
   }, [status, queryClient]);
 }
 
-type CachedAuctions = { pages?: { items: AuctionState[] }[]; items?: AuctionState[]; id?: number; title?: string };
+type CachedAuctions = { pages?: { items: AuctionCardState[] }[]; items?: AuctionCardState[]; id?: number; title?: string };
 
 /** The auction as cached data shows it: an auction's own (detail), or in a list (`{ items }` or pages of them). */
 function cachedAuction(data: unknown, auctionId: number): { title: string } | undefined {

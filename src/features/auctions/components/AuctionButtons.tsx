@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
-import type { AuctionState } from "../../../../contract";
+import type { AuctionCardState } from "../../../../contract";
 import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
 import { signInPathFor, useUser } from "../../auth";
 import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
@@ -55,7 +55,7 @@ export function useIsEnrolled(auctionId: number): boolean {
 }
 
 type EnrolButtonProps = {
-  auction: AuctionState;
+  auction: AuctionCardState;
   isOpen: boolean;
   /** The detail page's bid panel: full width and as tall as the slider it stands in for. */
   isLarge?: boolean;

@@ -4,7 +4,7 @@
 import { memo } from "react";
 import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
-import type { AuctionState } from "../../../../contract";
+import type { AuctionCardState } from "../../../../contract";
 import { EnrolButton, ForBidders, LikeButton, useIsEnrolled } from "./AuctionButtons";
 import { BuyNowCardOffer } from "../../buy-now";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
@@ -17,7 +17,7 @@ import { buttonClassName } from "../../../components/ui/Button";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { TrueCostLine } from "./TrueCost";
 
-type CardProps = { auction: AuctionState; imageLoading?: ImageLoading };
+type CardProps = { auction: AuctionCardState; imageLoading?: ImageLoading };
 
 export const AuctionCard = memo(function AuctionCard({ auction, imageLoading = "lazy" }: CardProps) {
   // The card's lifecycle actor takes every new state, also while the card rests off screen: the dev panel lists it.

@@ -1,5 +1,5 @@
 import { memo, useRef } from "react";
-import type { AuctionState } from "../../../../contract";
+import type { AuctionCardState } from "../../../../contract";
 import { AuctionCard } from "./AuctionCard";
 import type { ImageLoading } from "../../../components/ui/AuctionImage";
 import { OffScreenContext, useSkippedState } from "../../../hooks/use-off-screen";
@@ -8,7 +8,7 @@ import { OffScreenContext, useSkippedState } from "../../../hooks/use-off-screen
 const FIRST_ROW = 3;
 
 /** `isFirstOnPage`: the page's first grid, whose first row is in the first screen (its first picture the likely LCP). */
-export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: AuctionState[]; isFirstOnPage?: boolean }) {
+export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: AuctionCardState[]; isFirstOnPage?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {auctions.map((auction, index) => (
@@ -24,7 +24,7 @@ export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: Auc
  * (decision 052): no ticking, no new figures and no picture until it comes near. So a long live list costs about what
  * the visible cards cost. The intrinsic height (only: the column sets the width) keeps the scrollbar steady.
  */
-const GridItem = memo(function GridItem({ auction, imageLoading }: { auction: AuctionState; imageLoading: ImageLoading }) {
+const GridItem = memo(function GridItem({ auction, imageLoading }: { auction: AuctionCardState; imageLoading: ImageLoading }) {
   const cell = useRef<HTMLLIElement>(null);
   const offScreen = useSkippedState(cell);
   return (

@@ -1,8 +1,8 @@
 // How a live update meets what the page already has: only newer states (by `seq`) count, and a list keeps only
 // the auctions of its status, in its order.
-import type { AuctionSort, AuctionState } from "../../../../contract";
+import type { AuctionCardState, AuctionSort } from "../../../../contract";
 
-export function isNewer(update: AuctionState, current: AuctionState | undefined): boolean {
+export function isNewer(update: Pick<AuctionCardState, "seq">, current: Pick<AuctionCardState, "seq"> | undefined): boolean {
   return current === undefined || update.seq > current.seq;
 }
 
@@ -11,18 +11,18 @@ export function isNewer(update: AuctionState, current: AuctionState | undefined)
  * title, the same to all (decision 030); the page read its own language's over REST, and a public auction's texts
  * never change.
  */
-export function withOwnTitle<T extends AuctionState>(update: T, current: AuctionState): T {
+export function withOwnTitle<T extends AuctionCardState>(update: T, current: AuctionCardState): T {
   return update.title === current.title ? update : { ...update, title: current.title };
 }
 
-const listOrder: Record<string, (a: AuctionState, b: AuctionState) => number> = {
+const listOrder: Record<string, (a: AuctionCardState, b: AuctionCardState) => number> = {
   Running: (a, b) => (a.endsAt ?? "").localeCompare(b.endsAt ?? "") || a.id - b.id,
   Waiting: (a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id,
   Ended: (a, b) => (b.endsAt ?? "").localeCompare(a.endsAt ?? "") || b.id - a.id,
 };
 
 /** The list after an update: replaced if newer, removed if it left the list's status, added if it joined it. */
-export function applyToList(items: AuctionState[], update: AuctionState, status: string): AuctionState[] {
+export function applyToList(items: AuctionCardState[], update: AuctionCardState, status: string): AuctionCardState[] {
   const index = items.findIndex((item) => item.id === update.id);
   const current = index >= 0 ? items[index] : undefined;
   if (!isNewer(update, current)) return items;
@@ -45,7 +45,7 @@ type ListStatus = "Running" | "Waiting" | "Ended";
  * server matches the title in any language; the client knows one, so for a card it already shows (`isShown`, found by
  * the server) the title is not asked again: a public auction's texts do not change.
  */
-export function matchesFilter(state: AuctionState, filter: ListFilter, isShown = false): boolean {
+export function matchesFilter(state: AuctionCardState, filter: ListFilter, isShown = false): boolean {
   const query = filter.query.trim().toLocaleLowerCase();
   return (
     state.status === filter.status &&
@@ -55,21 +55,21 @@ export function matchesFilter(state: AuctionState, filter: ListFilter, isShown =
 }
 
 /** The order of a sorted list, as the server sorts it (newest: the highest id was listed last). */
-export function orderOf(filter: ListFilter): (a: AuctionState, b: AuctionState) => number {
-  const natural = listOrder[filter.status] ?? ((a: AuctionState, b: AuctionState) => a.id - b.id);
+export function orderOf(filter: ListFilter): (a: AuctionCardState, b: AuctionCardState) => number {
+  const natural = listOrder[filter.status] ?? ((a: AuctionCardState, b: AuctionCardState) => a.id - b.id);
   if (filter.sort === "lowestPrice") return (a, b) => a.priceCents - b.priceCents || natural(a, b);
   if (filter.sort === "newest") return (a, b) => b.id - a.id;
   return natural;
 }
 
-type Page = { items: AuctionState[]; total: number; hasMore: boolean };
+type Page = { items: AuctionCardState[]; total: number; hasMore: boolean };
 
 /**
  * Loaded pages after an update: replaced in place if newer (a bid does not reorder what the bidder is looking at),
  * removed if it no longer matches, inserted in order if it now does and falls within what is loaded (past the last
  * loaded card, a later page brings it). Totals follow what this list sees; each page load brings the server's.
  */
-export function applyToPages<P extends Page>(pages: P[], update: AuctionState, filter: ListFilter): P[] {
+export function applyToPages<P extends Page>(pages: P[], update: AuctionCardState, filter: ListFilter): P[] {
   const current = pages.flatMap((page) => page.items).find((item) => item.id === update.id);
   if (!isNewer(update, current)) return pages;
   const isMatch = matchesFilter(update, filter, current !== undefined);

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuctionDetail } from "../../../../contract";
+import type { AuctionCardState, AuctionDetail, AuctionState } from "../../../../contract";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
 import { json, stubServer } from "../../../../tests/support/render";
@@ -84,7 +84,7 @@ describe("the live layer (live-auctions.ts)", () => {
     await waitFor(() => expect(server.commandsOf("auctions:unwatch")).toContainEqual({ status: "Running" }));
   });
 
-  it("hands a status list each state of a batched `auctions:updated`, and an auction's follower its own", async () => {
+  it("hands a status list each card of a batched `auctions:updated`, and an auction's follower only its room's whole states", async () => {
     const list = vi.fn();
     const auction = vi.fn();
     const stopList = follow({ kind: "status", status: "Running" }, list, () => undefined);
@@ -92,11 +92,15 @@ describe("the live layer (live-auctions.ts)", () => {
     await waitFor(() => expect(server.commandsOf("auctions:watch")).toContainEqual({ status: "Running" }));
     await waitFor(() => expect(auction).toHaveBeenCalledWith(state(41, 1)));
 
-    server.broadcast("auctions:updated", [state(41, 2), state(42, 3)]);
-    await waitFor(() => expect(list).toHaveBeenCalledWith(state(42, 3)));
-    expect(list).toHaveBeenCalledWith(state(41, 2));
-    expect(auction).toHaveBeenCalledWith(state(41, 2));
-    expect(auction).not.toHaveBeenCalledWith(state(42, 3));
+    // A list's batch carries cards, without recent bids (decision 056): the auction's page keeps its own.
+    const card = ({ recentBids: _recentBids, ...rest }: AuctionState): AuctionCardState => rest;
+    server.broadcast("auctions:updated", [card(state(41, 2)), card(state(42, 3))]);
+    await waitFor(() => expect(list).toHaveBeenCalledWith(card(state(42, 3))));
+    expect(list).toHaveBeenCalledWith(card(state(41, 2)));
+    server.broadcast("auction:updated", state(41, 4));
+    await waitFor(() => expect(auction).toHaveBeenCalledWith(state(41, 4)));
+    expect(list).toHaveBeenCalledWith(state(41, 4));
+    expect(auction.mock.calls).toEqual([[state(41, 1)], [state(41, 4)]]);
     stopList();
     stopAuction();
   });

@@ -1,13 +1,18 @@
 // Live subscriptions shared by every component of the page: each status list or auction is joined once however
 // many components show it, left when the last one goes, and joined again after a reconnect. `onResync` lets the
 // owner catch up over REST: a status list each time its watch is acknowledged, an auction after a reconnect.
-import type { AuctionState } from "../../../../contract";
+import type { AuctionCardState, AuctionState } from "../../../../contract";
 import { isSocketConnected, loadSocket, withSocket, type LiveSocket } from "../../../lib/socket";
 
-type Listener = (state: AuctionState) => void;
-type Topic = { kind: "status"; status: "Running" | "Waiting" | "Ended" } | { kind: "auction"; auctionId: number };
+type StatusTopic = { kind: "status"; status: "Running" | "Waiting" | "Ended" };
+type AuctionTopic = { kind: "auction"; auctionId: number };
+type Topic = StatusTopic | AuctionTopic;
+/** What a topic's listeners hear: a status list, the states its cards show; an auction, its whole state (decision 056). */
+type Listener<T extends Topic> = (state: T extends StatusTopic ? AuctionCardState : AuctionState) => void;
 
-const topics = new Map<string, { topic: Topic; listeners: Set<Listener>; resyncs: Set<() => void> }>();
+// A listener is stored as one of a status topic, which takes any card state: an auction's listeners are only handed
+// whole states (`hand` below), so the narrower parameter they declare always holds.
+const topics = new Map<string, { topic: Topic; listeners: Set<Listener<StatusTopic>>; resyncs: Set<() => void> }>();
 let isWired = false;
 
 const keyOf = (topic: Topic) => (topic.kind === "status" ? `status:${topic.status}` : `auction:${topic.auctionId}`);
@@ -39,14 +44,17 @@ function wire() {
 }
 
 function wireSocket(socket: LiveSocket) {
-  // An auction's room hears `auction:updated`, a status list's room `auctions:updated` (several states, decision 054);
-  // a state reaches every topic that may show it, and each listener keeps only a newer one.
-  const hand = (state: AuctionState) => {
-    topics.get(`auction:${state.id}`)?.listeners.forEach((listener) => listener(state));
+  // An auction's room hears `auction:updated`, its whole state, and reaches every topic that may show it. A status
+  // list's room hears `auctions:updated`, several cards' states (decisions 054, 056), which reach the status lists
+  // only: an auction's page keeps its recent bids. Each listener keeps only a newer state.
+  const handToLists = (state: AuctionCardState) => {
     for (const status of ["Running", "Waiting", "Ended"]) topics.get(`status:${status}`)?.listeners.forEach((listener) => listener(state));
   };
-  socket.on("auction:updated", hand);
-  socket.on("auctions:updated", (states) => states.forEach(hand));
+  socket.on("auction:updated", (state) => {
+    topics.get(`auction:${state.id}`)?.listeners.forEach((listener) => listener(state));
+    handToLists(state);
+  });
+  socket.on("auctions:updated", (states) => states.forEach(handToLists));
   // After a reconnect, an auction's page also catches up over REST (its bids list, its own state).
   let hasConnectedBefore = socket.connected;
   socket.on("connect", () => {
@@ -58,7 +66,7 @@ function wireSocket(socket: LiveSocket) {
   });
 }
 
-export function follow(topic: Topic, listener: Listener, onResync: () => void): () => void {
+export function follow<T extends Topic>(topic: T, listener: Listener<T>, onResync: () => void): () => void {
   wire();
   const key = keyOf(topic);
   let entry = topics.get(key);
@@ -67,12 +75,12 @@ export function follow(topic: Topic, listener: Listener, onResync: () => void): 
     topics.set(key, entry);
     if (isSocketConnected()) join(topic);
   }
-  entry.listeners.add(listener);
+  entry.listeners.add(listener as Listener<StatusTopic>);
   entry.resyncs.add(onResync);
   return () => {
     const current = topics.get(key);
     if (!current) return;
-    current.listeners.delete(listener);
+    current.listeners.delete(listener as Listener<StatusTopic>);
     current.resyncs.delete(onResync);
     if (current.listeners.size > 0) return;
     topics.delete(key);

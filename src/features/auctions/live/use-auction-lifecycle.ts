@@ -4,7 +4,7 @@
 // decision 042). Until it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the
 // first render shows the phase the machine starts in, and the actor starts before the paint.
 import { useEffectEvent, useLayoutEffect, useState } from "react";
-import type { AuctionState } from "../../../../contract";
+import type { AuctionCardState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
 import { createStore, useStore } from "../../../lib/create-store";
@@ -29,7 +29,7 @@ export function loadLifecycleActors(): Promise<void> {
 
 loadLifecycleActors().catch(() => undefined);
 
-type ShownAuction = Pick<AuctionState, "id" | "status" | "startsAt" | "endsAt">;
+type ShownAuction = Pick<AuctionCardState, "id" | "status" | "startsAt" | "endsAt">;
 
 /**
  * The phase of `auction` as its own lifecycle actor has it, the actor running while the component shows the auction
