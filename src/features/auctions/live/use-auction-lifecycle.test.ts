@@ -2,7 +2,8 @@
 // the paint) renders nothing again. A second render forced before the paint cannot be sliced: on a page of cards it
 // was the longest task of a phone's first load.
 import { act, renderHook } from "@testing-library/react";
-import { beforeAll, expect, it } from "vitest";
+import { Actor } from "xstate";
+import { beforeAll, expect, it, vi } from "vitest";
 import { devMachines } from "../../../lib/dev-machines";
 import { loadLifecycleActors, useAuctionPhase } from "./use-auction-lifecycle";
 import type { LifecycleActor } from "./lifecycle-actors";
@@ -37,4 +38,19 @@ it("follows a new state of the auction it shows", () => {
   expect(result.current).toBe("running");
   rerender({ id: 42, status: "Ended", startsAt: inMinutes(-5), endsAt: inMinutes(0) });
   expect(result.current).toBe("ended");
+});
+
+it("tells its actor only what it does not know: not the state it started from, then each new one", () => {
+  const sends = vi.spyOn(Actor.prototype, "send");
+  const startsAt = inMinutes(-5);
+  const { rerender, unmount } = renderHook((auction: { id: number; status: "Running"; startsAt: string; endsAt: string }) => useAuctionPhase(auction), {
+    initialProps: { id: 43, status: "Running", startsAt, endsAt: inMinutes(30) },
+  });
+  expect(sends).not.toHaveBeenCalled();
+  const endsAt = inMinutes(31);
+  rerender({ id: 43, status: "Running", startsAt, endsAt });
+  expect(sends).toHaveBeenCalledOnce();
+  expect(sends.mock.calls[0]?.[0]).toMatchObject({ type: "auction.updated", endsAtMs: Date.parse(endsAt) });
+  unmount();
+  sends.mockRestore();
 });

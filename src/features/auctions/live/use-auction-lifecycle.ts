@@ -60,8 +60,14 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
     };
   }, [actors, held, id]);
 
+  // A new state goes to the actor only when it tells it something: the actor just started knows the state it started
+  // from (on a phone's first load, each card's start then costs one machine step, not two).
   useLayoutEffect(() => {
-    held.get()?.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
+    const actor = held.get();
+    if (!actor) return;
+    const known = actor.getSnapshot().context;
+    if (known.status === status && known.startsAtMs === startsAtMs && known.endsAtMs === endsAtMs) return;
+    actor.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
   }, [held, status, startsAtMs, endsAtMs]);
 
   // Needed only while no actor is held: the first render, before the layout effect above starts one. Once it runs, a
