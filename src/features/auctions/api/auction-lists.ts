@@ -10,12 +10,13 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AuctionSort, AuctionCardState, Language, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
 import { applyToList, applyToPages, isNewer, withOwnTitle } from "../live/apply-update";
 import { follow } from "../live/live-auctions";
+import { handToCards, keepWhileSameCards } from "../live/live-cards";
 import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
@@ -65,48 +66,69 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
   const language = useLanguage();
   const options = auctionSearchQueryOptions(status, filters, pageSize, language);
   const filter = { status, ...filters };
-  useLiveStatus<InfiniteData<SearchAuctionsResponse, number>>(status, options.queryKey, (data, updates) => ({
-    ...data,
-    pages: updates.reduce((pages, update) => applyToPages(pages, update, filter), data.pages),
-  }));
-  const query = useInfiniteQuery({
+  useLiveStatus<InfiniteData<SearchAuctionsResponse, number>>(status, options.queryKey, {
+    apply: (data, updates) => {
+      const pages = updates.reduce((pages, update) => applyToPages(pages, update, filter), data.pages);
+      return pages === data.pages ? data : { ...data, pages };
+    },
+    itemsOf: (data) => data.pages.flatMap((page) => page.items),
+  });
+  const [selectShown] = useState(() => keepWhileSameCards(shownOfPages));
+  const { data, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
     ...options,
+    select: selectShown,
     initialData: () => {
       const firstPage = takeFirstScreenPage(status, filters, pageSize, language);
       return firstPage && { pages: [firstPage], pageParams: [0] };
     },
     refetchInterval: useFallbackPolling(),
   });
-  const pages = query.data?.pages;
-  const items = useMemo(() => {
-    const seen = new Set<number>();
-    return (pages ?? []).flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
-  }, [pages]);
-  return { ...query, items, total: pages?.at(-1)?.total ?? 0 };
+  // Only what the section draws is read from the query: a flush that changes no card of it renders nothing here.
+  return { items: data?.items ?? noCards, total: data?.total ?? 0, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage };
+}
+
+const noCards: AuctionCardState[] = [];
+
+/** What a Home section draws of its loaded pages: their cards without repeats, and the total. */
+function shownOfPages(data: InfiniteData<SearchAuctionsResponse, number>): { items: AuctionCardState[]; total: number } {
+  const seen = new Set<number>();
+  const items = data.pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
+  return { items, total: data.pages.at(-1)?.total ?? 0 };
 }
 
 /** How long updates to a list gather before one render applies them all. */
 export const LIST_FLUSH_MS = 100;
 
-/** Keeps a cached `{ items }` list of one status live (the bench's list; Home's sections use useAuctionSearch). */
+/**
+ * Keeps a cached `{ items }` list of one status live (the bench's list; Home's sections use useAuctionSearch). Its
+ * query selects with `keepWhileSameCards` so that a flush renders the changed cards only.
+ */
 export function useLiveStatusList(status: ListStatus, queryKey: readonly unknown[]): void {
-  useLiveStatus<{ items: AuctionCardState[] }>(status, queryKey, (page, updates) => ({
-    ...page,
-    items: updates.reduce((items, update) => applyToList(items, update, status), page.items),
-  }));
+  useLiveStatus<{ items: AuctionCardState[] }>(status, queryKey, {
+    apply: (list, updates) => {
+      const items = updates.reduce((items, update) => applyToList(items, update, status), list.items);
+      return items === list.items ? list : { ...list, items };
+    },
+    itemsOf: (list) => list.items,
+  });
 }
 
+/** How a live list's cached data takes updates (`apply`, the same data when none changes it) and shows cards. */
+type LiveList<T> = { apply: (data: T, updates: AuctionCardState[]) => T; itemsOf: (data: T) => AuctionCardState[] };
+
 /**
- * Keeps the cached data at `queryKey` live: updates of its status are gathered and applied together by `apply`, at
- * most one render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once
- * per message. Only the newest state of each auction counts (the appliers drop older ones).
+ * Keeps the cached data at `queryKey` live: updates of its status are gathered and applied together, at most one
+ * render per LIST_FLUSH_MS, so a busy feed (hundreds of updates a second) does not re-render the list once per
+ * message. Only the newest state of each auction counts (the appliers drop older ones). The cache takes every update;
+ * the cards whose state changed are then handed it (live-cards.ts), so a list that selects with `keepWhileSameCards`
+ * renders only when its cards change.
  */
-function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], apply: (data: T, updates: AuctionCardState[]) => T): void {
+function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], list: LiveList<T>): void {
   const queryClient = useQueryClient();
-  // The newest key and applier, read when updates flush: a new search does not leave and rejoin the status feed.
-  const latest = useRef({ queryKey, apply });
+  // The newest key and list, read when updates flush: a new search does not leave and rejoin the status feed.
+  const latest = useRef({ queryKey, list });
   useEffect(() => {
-    latest.current = { queryKey, apply };
+    latest.current = { queryKey, list };
   });
   useEffect(() => {
     let pending: AuctionCardState[] = [];
@@ -115,11 +137,16 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], appl
       timer = undefined;
       const updates = pending;
       pending = [];
-      const before = queryClient.getQueryData<T>(latest.current.queryKey);
-      const after = queryClient.setQueryData<T>(latest.current.queryKey, (data) => data && latest.current.apply(data, updates));
+      const { queryKey: key, list: current } = latest.current;
+      const before = queryClient.getQueryData<T>(key);
+      if (!before) return;
+      const after = current.apply(before, updates);
+      if (after === before) return;
+      handToCards(current.itemsOf(after), new Set(updates.map((update) => update.id)));
+      queryClient.setQueryData<T>(key, after);
       // A card that joined the list came with the feed's catalogue title: read the list again in the page's language.
-      if (before && after && updates.some((update) => !holdsAuction(before, update.id) && holdsAuction(after, update.id))) {
-        void queryClient.invalidateQueries({ queryKey: latest.current.queryKey });
+      if (updates.some((update) => !holdsAuction(before, update.id) && holdsAuction(after, update.id))) {
+        void queryClient.invalidateQueries({ queryKey: key });
       }
     };
     const stop = follow(

@@ -3,6 +3,7 @@ import type { AuctionCardState } from "../../../../contract";
 import { AuctionCard } from "./AuctionCard";
 import type { ImageLoading } from "../../../components/ui/AuctionImage";
 import { OffScreenContext, useSkippedState } from "../../../hooks/use-off-screen";
+import { useCardState } from "../live/live-cards";
 
 /** The most cards a row holds (three columns on a wide screen). */
 const FIRST_ROW = 3;
@@ -19,12 +20,14 @@ export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: Auc
 }
 
 /**
- * One cell, memoised whole: a live update re-renders its own cell, and the list around it only compares props. Cells
+ * One cell, memoised whole: a live update re-renders its own cell, handed its card's newest state by its list
+ * (live-cards.ts, decision 057), and a list that selects with `keepWhileSameCards` does not render at all. Cells
  * off screen skip style, layout and paint until scrolled near (content-visibility), and the card in such a cell rests
  * (decision 052): no ticking, no new figures and no picture until it comes near. So a long live list costs about what
  * the visible cards cost. The intrinsic height (only: the column sets the width) keeps the scrollbar steady.
  */
-const GridItem = memo(function GridItem({ auction, imageLoading }: { auction: AuctionCardState; imageLoading: ImageLoading }) {
+const GridItem = memo(function GridItem({ auction: drawn, imageLoading }: { auction: AuctionCardState; imageLoading: ImageLoading }) {
+  const auction = useCardState(drawn);
   const cell = useRef<HTMLLIElement>(null);
   const offScreen = useSkippedState(cell);
   return (
