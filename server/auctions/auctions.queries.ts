@@ -1,4 +1,5 @@
-// The read side: auctions as cards and pages show them (AuctionState), built in a few queries per batch.
+// The read side: auctions as lists show them (AuctionCardState) and as their own pages do (AuctionState), built in a few
+// queries per batch.
 import type { AuctionCardState, AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidderLabel, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
@@ -178,7 +179,21 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
     search.offset,
   ]);
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
-  return { items: statesOf(rows).map(cardState), total: count?.n ?? 0 };
+  const items = statesOf(rows).map(cardState);
+  return { items, total: totalOfPage(count?.n ?? 0, search.offset, search.limit, items.length) };
+}
+
+/**
+ * A search's total as its page shows it. The count is a statement of its own, so on PostgreSQL an auction that starts
+ * or ends between the page's read and the count can make them disagree: a page with no running auction and a total
+ * of one, whose "more" would never come, and the live list would wait for it instead of taking the auction. A page
+ * shorter than asked is the list's end, so its total is what came before it plus what it holds; a full page's total
+ * is at least that.
+ */
+export function totalOfPage(counted: number, offset: number, limit: number, shown: number): number {
+  if (shown === limit) return Math.max(counted, offset + shown);
+  // An empty page past the end says only that the list holds no more than the offset.
+  return shown > 0 ? offset + shown : Math.min(counted, offset);
 }
 
 /** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */
