@@ -1,8 +1,8 @@
-import { QueryObserver } from "@tanstack/react-query";
+import { InfiniteQueryObserver, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiRequest } from "./api-client";
-import { TEN_MINUTES_MS, createQueryClient, rereadIfInFlight, setAnswered } from "./query-client";
+import { TEN_MINUTES_MS, catchUp, createQueryClient, rereadIfInFlight, setAnswered } from "./query-client";
 
 describe("the query client", () => {
   it("keeps data fresh for 10 minutes and does not refetch on window focus", () => {
@@ -105,5 +105,35 @@ describe("a change's answer against a read still in flight", () => {
     rereadIfInFlight(client, ["mine"]);
     expect(invalidate).not.toHaveBeenCalled();
   });
-});
 
+  it("lets a list's Show more in flight finish when the list catches up, and reads every page again after it", async () => {
+    const client = createQueryClient(() => undefined);
+    // The server's list: its version changes while the second page is being read.
+    let version = 1;
+    let holdSecondPage: (() => void) | undefined;
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ["list"],
+      initialPageParam: 0,
+      getNextPageParam: (last: { page: number }) => (last.page === 0 ? 1 : undefined),
+      queryFn: async ({ pageParam }: { pageParam: number }) => {
+        const read = { page: pageParam, version };
+        if (pageParam === 1 && !holdSecondPage) await new Promise<void>((resolve) => (holdSecondPage = resolve));
+        return read;
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
+
+    const showMore = observer.fetchNextPage();
+    await vi.waitFor(() => expect(holdSecondPage).toBeDefined());
+    version = 2;
+    const caughtUp = catchUp(client, ["list"]);
+    holdSecondPage?.();
+    await Promise.all([showMore, caughtUp]);
+    expect(observer.getCurrentResult().data?.pages).toEqual([
+      { page: 0, version: 2 },
+      { page: 1, version: 2 },
+    ]);
+    stop();
+  });
+});

@@ -54,3 +54,17 @@ export async function setAnswered<T>(queryClient: QueryClient, queryKey: QueryKe
 export function rereadIfInFlight(queryClient: QueryClient, queryKey: QueryKey): void {
   if (queryClient.isFetching({ queryKey, exact: true }) > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
+
+/**
+ * A live list catching up over REST (its watch acknowledged, a reconnect, a card that joined it): the queries under
+ * `queryKey` are read again. A read still in flight is let finish first, not cancelled: it may be a "Show more", and
+ * invalidating would drop the page it asked for (a paged list reads again only the pages it already holds). The read
+ * again follows it, so what changed before the catch-up is still read.
+ */
+export async function catchUp(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  const inFlight = queryClient.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" });
+  await Promise.all(inFlight.map((query) => query.promise?.then(noop, noop)));
+  await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+}
+
+const noop = () => undefined;

@@ -20,6 +20,7 @@ import { handToCards, keepWhileSameCards } from "../live/live-cards";
 import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
+import { catchUp } from "../../../lib/query-client";
 
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
@@ -146,7 +147,7 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], list
       queryClient.setQueryData<T>(key, after);
       // A card that joined the list came with the feed's catalogue title: read the list again in the page's language.
       if (updates.some((update) => !holdsAuction(before, update.id) && holdsAuction(after, update.id))) {
-        void queryClient.invalidateQueries({ queryKey: key });
+        void catchUp(queryClient, key);
       }
     };
     const stop = follow(
@@ -155,7 +156,7 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], list
         pending.push(update);
         timer ??= setTimeout(flush, LIST_FLUSH_MS);
       },
-      () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey }),
+      () => void catchUp(queryClient, latest.current.queryKey),
     );
     return () => {
       stop();

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
+import { catchUp } from "../../../lib/query-client";
 import { onSocket } from "../../../lib/socket";
 import { readStored, writeStored } from "../../../lib/storage";
 import { setKnownBalance } from "./get-wallet";
@@ -47,7 +48,7 @@ export function useLiveWallet(isSignedIn: boolean): void {
       const parsed = WalletUpdated.safeParse(raw);
       if (!parsed.success) return;
       void setKnownBalance(queryClient, parsed.data.balance);
-      void queryClient.invalidateQueries({ queryKey: ["wallet", "transactions"] });
+      void catchUp(queryClient, ["wallet", "transactions"]);
     };
     return onSocket((socket) => {
       socket.on("wallet:updated", onUpdate);

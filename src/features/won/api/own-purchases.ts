@@ -8,6 +8,7 @@ import { BuyNowPurchase, BuyNowPurchasesResponse } from "../../../../contract";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
 import { apiRequest } from "../../../lib/api-client";
+import { catchUp } from "../../../lib/query-client";
 import { followWithResync, onSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
 
@@ -48,7 +49,7 @@ export function useOwnPurchases() {
   useEffect(() => {
     if (!isSignedIn) return;
     const { queryKey } = ownPurchasesQueryOptions(language);
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: ownPurchasesKey });
+    const refetch = () => void catchUp(queryClient, ownPurchasesKey);
     const onUpdate = (raw: unknown) => {
       const parsed = BuyNowPurchase.safeParse(raw);
       if (!parsed.success) return;
