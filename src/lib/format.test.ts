@@ -1,12 +1,12 @@
 import { act, renderHook } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { amountText, EURO_WRITTEN_LANGUAGES, euroWriter, formatBalance, splitDuration, useDateTime, useEuro } from "./format";
+import { amountText, DATE_WRITTEN_LANGUAGES, dateTimeWriter, EURO_WRITTEN_LANGUAGES, euroWriter, formatBalance, PERCENT_WRITTEN_LANGUAGES, percentWriter, splitDuration, timeWriter, useDateTime, useEuro, usePercent, useTimeOfDay } from "./format";
 import { i18n } from "./i18n";
 
 describe("the first render", () => {
   // First in the file: formatters are kept per language for the page's life, and a later test may have built one.
-  it("builds no Intl formatter for a render that writes euros and no date (a page's first costs tens of ms: decision 049)", async () => {
+  it("builds no Intl formatter for a render that writes euros, moments and times of day (a page's first costs tens of ms: decisions 049, 058)", async () => {
     const { NumberFormat, DateTimeFormat } = Intl;
     const numberFormats = vi.spyOn(Intl, "NumberFormat").mockImplementation(function (...args) {
       return new NumberFormat(...args);
@@ -16,12 +16,16 @@ describe("the first render", () => {
     });
     try {
       await act(() => i18n.changeLanguage("ru"));
-      const { result } = renderHook(() => ({ euro: useEuro(), dateTime: useDateTime() }));
+      const { result } = renderHook(() => ({ euro: useEuro(), dateTime: useDateTime(), timeOfDay: useTimeOfDay(), percent: usePercent() }));
       expect(result.current.euro(123_456)).toBe("1\u00a0234,56\u00a0€");
+      expect(result.current.dateTime("2026-11-24T10:00:00Z")).toMatch(/^24 нояб\. 2026 г\., \d\d:00$/);
+      expect(result.current.timeOfDay("2026-11-24T10:00:05Z")).toMatch(/^\d\d:00:05$/);
+      expect(result.current.percent(0.285)).toBe("29\u00a0%");
       expect(numberFormats).not.toHaveBeenCalled();
       expect(dateTimeFormats).not.toHaveBeenCalled();
-      result.current.dateTime("2026-11-24T10:00:00Z");
-      result.current.dateTime("2026-11-25T10:00:00Z");
+      // Another language's are Intl's, one built for all its moments.
+      dateTimeWriter("de")("2026-11-24T10:00:00Z");
+      dateTimeWriter("de")("2026-11-25T10:00:00Z");
       expect(dateTimeFormats).toHaveBeenCalledTimes(1);
     } finally {
       numberFormats.mockRestore();
@@ -81,6 +85,47 @@ describe("money", () => {
           expect(write(cents)).toBe(intl.format(cents / 100));
         }),
       );
+    }
+  });
+
+  it("writes moments and times of day in each of the app's languages exactly as Intl does (decision 058)", () => {
+    expect(DATE_WRITTEN_LANGUAGES.toSorted()).toEqual(["en", "lv", "ru"]);
+    const zone = process.env.TZ;
+    // Riga's clocks move twice a year; the device's local time is what both write.
+    process.env.TZ = "Europe/Riga";
+    try {
+      for (const language of DATE_WRITTEN_LANGUAGES) {
+        const intlDateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+        const intlTime = new Intl.DateTimeFormat(language, { timeStyle: "medium" });
+        const [writeDateTime, writeTime] = [dateTimeWriter(language), timeWriter(language)];
+        const check = (ms: number) => {
+          const iso = new Date(ms).toISOString();
+          expect(writeDateTime(iso), `${language} ${iso}`).toBe(intlDateTime.format(new Date(ms)));
+          expect(writeTime(iso), `${language} ${iso}`).toBe(intlTime.format(new Date(ms)));
+        };
+        // Midnight, noon and the hours either side of them, each month, and the clocks' changes.
+        for (let month = 0; month < 12; month += 1) for (const hour of [0, 1, 11, 12, 13, 23]) check(new Date(2026, month, month + 1, hour, 7, 9).getTime());
+        ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z"].forEach((iso) => check(Date.parse(iso)));
+        fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(2199, 11, 31) }), check));
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it("writes whole percents in each of the app's languages exactly as Intl does (decision 058)", () => {
+    expect(PERCENT_WRITTEN_LANGUAGES.toSorted()).toEqual(["en", "lv", "ru"]);
+    for (const language of PERCENT_WRITTEN_LANGUAGES) {
+      const intl = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 });
+      const write = percentWriter(language);
+      const check = (share: number) => {
+        expect(write(share), `${language} ${share}`).toBe(intl.format(share));
+      };
+      [0, -0, 0.005, 0.004999, 0.145, 0.285, 0.5, 1, 9.995, 9.999, 10, 12.3, -0.42, 1e-7, 0.1 + 0.2].forEach(check);
+      // Shares as the app has them (a count of a total), and any double from nothing to beyond ten.
+      fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 5000 }), (part, total) => check(part / total)));
+      fc.assert(fc.property(fc.double({ min: -1, max: 20, noNaN: true }), check));
     }
   });
 

@@ -74,11 +74,42 @@ export function useEuro(): (cents: number) => string {
   };
 }
 
+/** Where each of the app's languages puts the percent sign after a whole percent, as Intl does ("42%", "42 %"). */
+const PERCENT_SIGN: Readonly<Record<string, string>> = { en: "%", lv: "%", ru: "\u00a0%" };
+
+/** The languages whose percents are written without Intl: format.test.ts checks each against Intl. */
+export const PERCENT_WRITTEN_LANGUAGES = Object.keys(PERCENT_SIGN);
+
+/**
+ * A share from 0 up to 10 as a whole percent, rounded as Intl rounds: the share's shortest decimal (what `String`
+ * writes, "0.285"), half away from zero, so 0.285 is 29 as Intl has it, where `toFixed`'s exact binary value has 28.
+ * Undefined for what Intl should write (a negative share, 1,000 % or more, whose digits group, an exponent).
+ */
+function wholePercent(share: number): number | undefined {
+  if (!(share >= 0 && share < 10) || Object.is(share, -0)) return undefined;
+  const text = String(share);
+  if (text.includes("e")) return undefined;
+  const [whole = "0", fraction = ""] = text.split(".");
+  const digits = fraction.padEnd(3, "0");
+  const percent = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return percent < 1000 ? percent : undefined;
+}
+
+/** The function that writes a share as `language` writes a whole percent (Intl's way for another language). */
+export function percentWriter(language: string): (share: number) => string {
+  const sign = PERCENT_SIGN[language];
+  return (share) => {
+    const whole = sign === undefined ? undefined : wholePercent(share);
+    return whole === undefined
+      ? kept(`percent:${language}`, () => new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 })).format(share)
+      : `${whole}${sign}`;
+  };
+}
+
 /** A share from 0 to 1 as the language writes a whole percent ("42 %", "42%"). */
 export function usePercent(): (share: number) => string {
   const { language } = useTexts();
-  return (share: number) =>
-    kept(`percent:${language}`, () => new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 })).format(share);
+  return percentWriter(language);
 }
 
 /** `cents` as a plain amount with two decimals ("1.50"): what an amount field takes and a message quotes. */
@@ -93,12 +124,85 @@ export function formatBalance(euros: number | undefined): string {
 
 // Dates
 
-/** A moment as the language writes a medium date and a short time ("24 Nov 2026, 03:10"). */
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * How each of the app's languages writes a moment, as `Intl.DateTimeFormat(language, …)` does with a medium date and a
+ * short time, and with a medium time alone (format.test.ts holds them to the same text for any moment of 1970–2199).
+ * Written out for the same reason as euros: a page's first Intl date format costs 35–45 ms (130 ms on a phone's
+ * slower CPU) for ICU's data, in one card's render that React cannot slice (decisions 049, 058). The moment is the
+ * device's local time, as Intl's is. Another language, and a year outside 1000–9999, go to Intl.
+ */
+type Moment = { year: number; month: string; day: number; hours: number; minutes: string; seconds: string };
+type DateWriting = { dateTime: (moment: Moment) => string; time: (moment: Moment) => string; months: readonly string[] };
+const twelveHour = ({ hours, minutes }: Moment) => `${hours % 12 || 12}:${minutes}`;
+const meridiem = ({ hours }: Moment) => (hours < 12 ? "AM" : "PM");
+const clock = ({ hours, minutes }: Moment) => `${pad(hours)}:${minutes}`;
+const DATE_WRITING: Readonly<Record<string, DateWriting>> = {
+  en: {
+    months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    dateTime: (moment) => `${moment.month} ${moment.day}, ${moment.year}, ${twelveHour(moment)} ${meridiem(moment)}`,
+    time: (moment) => `${twelveHour(moment)}:${moment.seconds} ${meridiem(moment)}`,
+  },
+  lv: {
+    months: ["janv.", "febr.", "marts", "apr.", "maijs", "jūn.", "jūl.", "aug.", "sept.", "okt.", "nov.", "dec."],
+    dateTime: (moment) => `${moment.year}. gada ${moment.day}. ${moment.month} ${clock(moment)}`,
+    time: (moment) => `${clock(moment)}:${moment.seconds}`,
+  },
+  ru: {
+    months: ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."],
+    dateTime: (moment) => `${moment.day} ${moment.month} ${moment.year} г., ${clock(moment)}`,
+    time: (moment) => `${clock(moment)}:${moment.seconds}`,
+  },
+};
+
+/** The languages whose moments are written without Intl: format.test.ts checks each against Intl. */
+export const DATE_WRITTEN_LANGUAGES = Object.keys(DATE_WRITING);
+
+/** The writer of `kind` for `language`: by hand from the table, or Intl's (built when first used) for anything else. */
+function momentWriter(language: string, kind: "dateTime" | "time"): (isoTime: string) => string {
+  const writing = DATE_WRITING[language];
+  const options: Intl.DateTimeFormatOptions = kind === "dateTime" ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "medium" };
+  const intl = (date: Date) => kept(`${kind}:${language}`, () => new Intl.DateTimeFormat(language, options)).format(date);
+  return (isoTime) => {
+    const date = new Date(isoTime);
+    const year = date.getFullYear();
+    if (!writing || !(year >= 1000 && year <= 9999)) return intl(date);
+    const moment = {
+      year,
+      month: writing.months[date.getMonth()] ?? "",
+      day: date.getDate(),
+      hours: date.getHours(),
+      minutes: pad(date.getMinutes()),
+      seconds: pad(date.getSeconds()),
+    };
+    return writing[kind](moment);
+  };
+}
+
+/** A moment as `language` writes a medium date and a short time ("Nov 24, 2026, 3:10 AM", "24 нояб. 2026 г., 03:10"). */
+export const dateTimeWriter = (language: string) => momentWriter(language, "dateTime");
+
+/** A moment's time of day with seconds, as `language` writes it ("3:10:05 PM", "15:10:05"). */
+export const timeWriter = (language: string) => momentWriter(language, "time");
+
+const momentWriters = new Map<string, (isoTime: string) => string>();
+function keptWriter(key: string, make: () => (isoTime: string) => string): (isoTime: string) => string {
+  let writer = momentWriters.get(key);
+  if (!writer) momentWriters.set(key, (writer = make()));
+  return writer;
+}
+
+/** A moment as the page's language writes a medium date and a short time ("2026. gada 24. nov. 15:10"). */
 export function useDateTime(): (isoTime: string) => string {
   const { language } = useTexts();
-  // Built at the first moment written, not in the render: a card that shows no date never pays for the formatter.
-  return (isoTime: string) =>
-    kept(`dateTime:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })).format(new Date(isoTime));
+  return keptWriter(`dateTime:${language}`, () => dateTimeWriter(language));
+}
+
+/** A moment's time of day, as the page's language writes it (a bid's line in the history). */
+export function useTimeOfDay(): (isoTime: string) => string {
+  const { language } = useTexts();
+  return keptWriter(`time:${language}`, () => timeWriter(language));
 }
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
@@ -108,14 +212,7 @@ export function useMonthDay(): (isoTime: string) => string {
     kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(new Date(isoTime));
 }
 
-/** The time of day of a moment, as the browser's own locale writes it (a bid's line in the history). */
-export function timeOfDay(isoTime: string): string {
-  return new Date(isoTime).toLocaleTimeString();
-}
-
 // Durations
-
-const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `hh:mm:ss` (or `mm:ss` under an hour); whole days are returned apart for "2 d 04:10:05". */
 export function splitDuration(ms: number): { days: number; clock: string } {

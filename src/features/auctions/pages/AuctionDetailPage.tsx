@@ -20,7 +20,7 @@ import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
 import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
-import { timeOfDay, useDuration, useEuro } from "../../../lib/format";
+import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
@@ -206,6 +206,7 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
 function RecentBids({ auction }: { auction: AuctionDetail }) {
   const { t } = useTexts();
   const euro = useEuro();
+  const timeOfDay = useTimeOfDay();
   return (
     <section aria-labelledby="recent-bids" className="order-4 rounded-2xl border border-line bg-surface p-5 shadow-sm lg:order-none">
       <h2 id="recent-bids" className="mb-3 text-lg font-semibold">{t("auction.recentBids")}</h2>
