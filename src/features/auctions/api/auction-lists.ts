@@ -57,10 +57,39 @@ export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFi
     retry: false,
     placeholderData: keepPreviousData,
     refetchOnMount: false,
-    // applyToPages already keeps every unchanged item as it was; deep-comparing the pages on each live update
-    // would only cost time.
-    structuralSharing: false,
+    // Not a deep comparison of every page on each live update (applyToPages already keeps every unchanged item):
+    // each card keeps its state object while its auction is unchanged.
+    structuralSharing: keepUnchangedCards,
   });
+
+/**
+ * A section's pages as a new answer or update leaves them, where each card whose auction has not changed since it was
+ * drawn (the same `seq`, which every change of an auction's state moves, and the same title) keeps the object it was
+ * drawn with. Its memoised cell then does not render again, and when no card changed, the section does not either
+ * (`keepWhileSameCards`). That is what a list read again to catch up (its watch acknowledged, a reconnect, a
+ * language's texts) mostly finds: on a phone's first load, Home's sections are read again as soon as their watch is
+ * acknowledged, and redrew every card. A kept state holds the `serverNow` of its own read, which no card shows.
+ */
+export function keepUnchangedCards(before: unknown, after: unknown): unknown {
+  const drawn = before as InfiniteData<SearchAuctionsResponse, number> | undefined;
+  const next = after as InfiniteData<SearchAuctionsResponse, number>;
+  if (!drawn?.pages || !next?.pages || drawn === next) return after;
+  const drawnCards = new Map<number, AuctionCardState>();
+  for (const page of drawn.pages) for (const item of page.items) drawnCards.set(item.id, item);
+  let isAnyKept = false;
+  const pages = next.pages.map((page) => {
+    let isKept = false;
+    const items = page.items.map((item) => {
+      const card = drawnCards.get(item.id);
+      if (!card || card === item || card.seq !== item.seq || card.title !== item.title) return item;
+      isKept = true;
+      return card;
+    });
+    isAnyKept ||= isKept;
+    return isKept ? { ...page, items } : page;
+  });
+  return isAnyKept ? { ...next, pages } : after;
+}
 
 /** A Home section: its loaded pages as one list (without repeats), kept live. */
 export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pageSize: number) {
