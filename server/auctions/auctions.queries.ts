@@ -82,7 +82,8 @@ export const titleIn = (language: Language): string => titleFor(`'${language}'`)
 export const descriptionIn = (language: Language): string =>
   `coalesce((select t.description from auction_texts t where t.auction_id = a.id and t.description <> '' order by ${fallbackOrder(`'${language}'`)} limit 1), '')`;
 
-const selectIn = (language: Language | undefined) => `select ${stateJson(language ? titleIn(language) : "a.title")} as state
+/** Each auction's state as json (`state`), and any `more` columns, from `auctions a` with what the state reads. */
+const selectIn = (language: Language | undefined, more = "") => `select ${stateJson(language ? titleIn(language) : "a.title")} as state${more}
   from auctions a
   left join users l on l.id = a.leader_id
   left join users w on w.id = a.winner_id
@@ -168,32 +169,28 @@ export type AuctionSearch = {
   limit: number;
 };
 
+/**
+ * One page of a search and the number of auctions it matches, read in one statement: the count is a subquery of the
+ * page's, so the two see the same moment. (As two statements on PostgreSQL, an auction that started between them gave
+ * Home's Running section a page without it and a total of one, whose "more" never came.) A page past the end has no
+ * row to carry the count: the count is asked again then, and the total is at most the offset.
+ */
 export async function searchAuctions(db: Queryable, search: AuctionSearch): Promise<{ items: AuctionCardState[]; total: number }> {
   // One where clause for the page and the count; every value a parameter, the order picked from fixed text.
   const query = search.query ? containsPattern(search.query) : null;
   const where = `a.status = $1 and ($2::text is null or ${titleMatches("$2")}) and (not $3 or a.entry_fee_cents = 0)`;
   const params = [search.status, query, search.freeEntry];
-  const rows = await db.query<{ state: AuctionJson }>(`${selectIn(search.language)} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`, [
-    ...params,
-    search.limit,
-    search.offset,
-  ]);
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from auctions a where ${where}`, params);
+  const counted = `(select count(*)::int from auctions a where ${where})`;
+  const rows = await db.query<{ state: AuctionJson; total: number }>(
+    `${selectIn(search.language, `, ${counted} as total`)} where ${where} order by ${orderBy(search.status, search.sort)} limit $4 offset $5`,
+    [...params, search.limit, search.offset],
+  );
   const items = statesOf(rows).map(cardState);
-  return { items, total: totalOfPage(count?.n ?? 0, search.offset, search.limit, items.length) };
-}
-
-/**
- * A search's total as its page shows it. The count is a statement of its own, so on PostgreSQL an auction that starts
- * or ends between the page's read and the count can make them disagree: a page with no running auction and a total
- * of one, whose "more" would never come, and the live list would wait for it instead of taking the auction. A page
- * shorter than asked is the list's end, so its total is what came before it plus what it holds; a full page's total
- * is at least that.
- */
-export function totalOfPage(counted: number, offset: number, limit: number, shown: number): number {
-  if (shown === limit) return Math.max(counted, offset + shown);
-  // An empty page past the end says only that the list holds no more than the offset.
-  return shown > 0 ? offset + shown : Math.min(counted, offset);
+  const [first] = rows;
+  if (first) return { items, total: first.total };
+  if (search.offset === 0) return { items, total: 0 };
+  const [count] = await db.query<{ n: number }>(`select ${counted} as n`, params);
+  return { items, total: Math.min(count?.n ?? 0, search.offset) };
 }
 
 /** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchAuctionsResponse } from "../../contract";
 import { TestClient } from "../support/client";
 import { createAuction, type AuctionFixture } from "../support/fixtures";
+import type { Queryable } from "../../server/db/database";
+import { searchPage } from "../../server/auctions/auctions.queries";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -105,6 +107,27 @@ describe("searching auctions", () => {
     expect(last).toMatchObject({ total: 5, offset: 4, page: 3, hasMore: false });
     expect(ids(last)).toEqual(all.slice(4));
     expect(await search({ status: "Waiting", query: tag, pageSize: 2, offset: 9 })).toMatchObject({ items: [], total: 5, hasMore: false });
+  });
+
+  it("reads a page and its total in one statement, so that both see the same moment", async () => {
+    const tag = randomUUID().slice(0, 8);
+    for (const index of [1, 2, 3]) await listed(`Kettle ${index} ${tag}`);
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: <Row,>(sql: string, params?: readonly unknown[]) => {
+        statements.push(sql);
+        return db().query<Row>(sql, params);
+      },
+    };
+    const search = { status: "Running", language: "en", query: tag, sort: "endingSoon", freeEntry: false } as const;
+    const first = await searchPage(counting, { ...search, offset: 0, pageSize: 2 });
+    expect(first).toMatchObject({ total: 3, hasMore: true });
+    expect(first.items).toHaveLength(2);
+    expect(statements).toHaveLength(1);
+    const last = await searchPage(counting, { ...search, offset: 2, pageSize: 2 });
+    expect(last).toMatchObject({ total: 3, hasMore: false });
+    expect(last.items).toHaveLength(1);
+    expect(statements).toHaveLength(2);
   });
 
   it("answers SPEC.md's { status } alone as before: the whole status in its natural order, 24 to a page", async () => {
