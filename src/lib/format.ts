@@ -8,11 +8,11 @@ import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 /**
  * Building an Intl formatter costs more than a card's whole render, and a page's first one far more (ICU's data, tens
  * of milliseconds: decision 049): one per kind and language, kept, and built only when something is written with it.
+ * The hand-written moment writers are kept here too, one per kind and language, under keys of their own.
  */
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
-  const known = formats.get(key) as F | undefined;
-  if (known) return known;
+const formats = new Map<string, unknown>();
+function kept<F>(key: string, make: () => F): F {
+  if (formats.has(key)) return formats.get(key) as F;
   const made = make();
   formats.set(key, made);
   return made;
@@ -186,23 +186,16 @@ export const dateTimeWriter = (language: string) => momentWriter(language, "date
 /** A moment's time of day with seconds, as `language` writes it ("3:10:05 PM", "15:10:05"). */
 export const timeWriter = (language: string) => momentWriter(language, "time");
 
-const momentWriters = new Map<string, (isoTime: string) => string>();
-function keptWriter(key: string, make: () => (isoTime: string) => string): (isoTime: string) => string {
-  let writer = momentWriters.get(key);
-  if (!writer) momentWriters.set(key, (writer = make()));
-  return writer;
-}
-
 /** A moment as the page's language writes a medium date and a short time ("2026. gada 24. nov. 15:10"). */
 export function useDateTime(): (isoTime: string) => string {
   const { language } = useTexts();
-  return keptWriter(`dateTime:${language}`, () => dateTimeWriter(language));
+  return kept(`dateTimeWriter:${language}`, () => dateTimeWriter(language));
 }
 
 /** A moment's time of day, as the page's language writes it (a bid's line in the history). */
 export function useTimeOfDay(): (isoTime: string) => string {
   const { language } = useTexts();
-  return keptWriter(`time:${language}`, () => timeWriter(language));
+  return kept(`timeWriter:${language}`, () => timeWriter(language));
 }
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */
