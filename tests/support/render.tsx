@@ -8,19 +8,25 @@ import { AuthProvider } from "../../src/features/auth/auth-provider";
 import { i18n } from "../../src/lib/i18n";
 import { createQueryClient } from "../../src/lib/query-client";
 
-export function renderRoutes(routes: RouteObject[], initialPath = "/", onSessionExpired = () => undefined) {
+/** The routes inside the SPA's providers, for a test that renders them itself. */
+export function withProviders(routes: RouteObject[], initialPath = "/", onSessionExpired = () => undefined) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = createQueryClient(onSessionExpired);
-  const view = render(
+  const element = (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
         </AuthProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  return { ...view, router, queryClient };
+  return { element, router, queryClient };
+}
+
+export function renderRoutes(routes: RouteObject[], initialPath = "/", onSessionExpired = () => undefined) {
+  const { element, router, queryClient } = withProviders(routes, initialPath, onSessionExpired);
+  return { ...render(element), router, queryClient };
 }
 
 export function renderWithRouter(element: ReactNode, initialPath = "/") {

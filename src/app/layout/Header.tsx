@@ -1,6 +1,6 @@
 // Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
 // with the live status, a right area with language, settings and account menus; the info alert beneath.
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, startTransition, useEffect, useState } from "react";
 import { useTexts } from "../../hooks/use-texts";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
@@ -20,6 +20,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTexts();
   const { data: user } = useUser();
   const unpaidWins = useUnpaidWinCount();
+  const menusMayMount = useAfterFirstCommit();
   // A signed-in user's choice is also saved to the server; a failure there changes nothing on screen.
   const saveLanguageIfSignedIn = (language: Language) => {
     if (user?.isAuthenticated) saveLanguage(language).catch(() => undefined);
@@ -50,13 +51,29 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         </div>
         <div data-area="right" className="flex items-center gap-0.5 sm:gap-1">
           <Suspense fallback={<MenusPlaceholder />}>
-            <HeaderMenus onLanguageChosen={saveLanguageIfSignedIn} />
+            {menusMayMount ? <HeaderMenus onLanguageChosen={saveLanguageIfSignedIn} /> : <MenusPlaceholder />}
           </Suspense>
         </div>
       </div>
       <InfoAlert />
     </header>
   );
+}
+
+/**
+ * False in the page's first render, true in a render of its own right after it (a transition, so in slices). The
+ * menus are Radix popovers: each one's trigger hands its element to the popover's state from a ref while React
+ * commits, which is an update React must render at once. In the first commit that render, and every effect of the
+ * first screen that React must run before it, joined the commit's task: on a slow phone 100-130 ms more of the
+ * longest task of the first load (decision 059). Mounted a moment later, the menus' commit is small, and so is its
+ * render at once.
+ */
+function useAfterFirstCommit(): boolean {
+  const [isAfter, setIsAfter] = useState(false);
+  useEffect(() => {
+    startTransition(() => setIsAfter(true));
+  }, []);
+  return isAfter;
 }
 
 /** The menus' footprint while their chunk loads, so nothing moves when they appear; a tour waits for them. */
