@@ -51,9 +51,11 @@ it("a first render reads one time throughout, however long it takes, and React r
       ),
     );
   });
-  // Rendered once at the time the render began; then, subscribed, the ticker's first tick renders each once more.
+  // Rendered once at the time the render began. Subscribing renders nothing again (the effects of a first commit are a
+  // slow phone's long task already); the time is brought up to date in a task of its own, which renders each once more.
   const began = new Date("2026-11-25T10:05:00Z").getTime();
-  expect(renders.slice(0, 3)).toEqual([began, began, began]);
+  expect(renders).toEqual([began, began, began]);
+  await act(() => vi.advanceTimersByTimeAsync(0));
   expect(renders).toHaveLength(6);
   expect(renders.slice(3)).toEqual(Array(3).fill(began + 1200));
   act(() => root.unmount());

@@ -10,14 +10,18 @@ let isWatched = false;
 /** The time was brought up to date since the ticker last stopped (or the module loaded). */
 let isFresh = false;
 
-// The timer runs only while some component shows the time.
+// The timer runs only while some component shows the time. The time is brought up to date at once, but in a task of
+// its own: the first reader subscribes while React runs a commit's effects, and a time that changed there would make
+// every reader subscribing after it render again, synchronously, inside those effects (on a slow phone's first load,
+// 50-80 ms more of one long task; decision 059).
 const ticks = createStore(serverNow(), (store) => {
   isWatched = true;
-  store.set(serverNow());
+  const catchUp = setTimeout(() => store.set(serverNow()), 0);
   const timer = setInterval(() => store.set(serverNow()), TICK_MS);
   return () => {
     isWatched = false;
     isFresh = false;
+    clearTimeout(catchUp);
     clearInterval(timer);
   };
 });
