@@ -80,3 +80,14 @@ describe("the chunks asked for as the first script runs", () => {
     expect(graph.files.filter((file) => file.startsWith("contract/") && file !== "contract/constants.ts")).toEqual([]);
   });
 });
+
+describe("the dev panel's button (outside production, on every page)", () => {
+  // Its drawer's body (the machines, XState's React bindings, the operator's actions and the whole contract behind
+  // them) loads when the drawer first opens, not with every page's first screen (decision 059).
+  const graph = firstScreenGraph(path.join(root, "src/features/dev-tools/components/DevTools.tsx"));
+
+  it("imports no zod, no contract file and no XState", () => {
+    expect([...graph.packages].filter((name) => ["zod", "xstate", "@xstate/react"].includes(name))).toEqual([]);
+    expect(graph.files.filter((file) => file.startsWith("contract/") && file !== "contract/constants.ts")).toEqual([]);
+  });
+});

@@ -280,7 +280,8 @@ describe("an auction card", () => {
     expect(article).toHaveAttribute("data-phase", "running");
 
     fireEvent.click(await screen.findByRole("button", { name: "Dev tools" }));
-    const lifecycle = within(await screen.findByRole("dialog", { name: "Dev tools" })).getByRole("region", { name: "auction-lifecycle #12" });
+    // The drawer's body is a chunk of its own, fetched as it opens.
+    const lifecycle = await within(await screen.findByRole("dialog", { name: "Dev tools" })).findByRole("region", { name: "auction-lifecycle #12" });
     expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("running.live");
     fireEvent.change(within(lifecycle).getByRole("combobox", { name: "Event" }), { target: { value: "clock.ticked" } });
     fireEvent.change(within(lifecycle).getByRole("textbox", { name: /Payload/ }), { target: { value: `{"nowMs": ${endsAtMs}}` } });

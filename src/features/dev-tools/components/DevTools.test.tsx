@@ -32,9 +32,12 @@ function renderPanel(user: object, path = "/", answers: Parameters<typeof stubSe
   return server;
 }
 
+/** Opens the drawer and waits for its body, a chunk of its own. */
 async function openPanel() {
   fireEvent.click(screen.getByRole("button", { name: "Dev tools" }));
-  return screen.findByRole("dialog", { name: "Dev tools" });
+  const panel = await screen.findByRole("dialog", { name: "Dev tools" });
+  await within(panel).findByRole("heading", { name: "Machines" });
+  return panel;
 }
 
 describe("the dev panel", () => {

@@ -1,21 +1,23 @@
 // The dev panel (outside production only; DevToolsLauncher fetches this chunk): a small button in the bottom-left
 // corner opens a drawer with the page's live machines and, for operators, server-side actions on an auction.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { CloseGlyph } from "../../../components/ui/icons";
-import { useDevMachines } from "../../../lib/dev-machines";
-import { useUser } from "../../auth";
-import { MachineCard } from "./MachineCard";
-import { OperatorActions } from "./OperatorActions";
 import { iconButtonClassName } from "../../../components/ui/Button";
+
+// What the drawer shows (the machines, XState's React bindings, the operator's actions and their schemas) is a chunk of
+// its own, fetched when the drawer first opens: a page that only shows the button loads none of it (decision 059).
+const DevToolsBody = lazy(() =>
+  import("./DevToolsBody").then(
+    (chunk) => ({ default: chunk.DevToolsBody }),
+    () => ({ default: BodyUnavailable }),
+  ),
+);
 
 export function DevTools() {
   const { t } = useTexts();
   const [isOpen, setIsOpen] = useState(false);
-  const machines = useDevMachines();
-  const { data: user } = useUser();
-  const isOperator = user?.isAuthenticated === true && user.isOperator;
 
   return (
     <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
@@ -39,22 +41,18 @@ export function DevTools() {
             </Dialog.Close>
           </div>
           <div className="flex flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
-            {isOperator && <OperatorActions />}
-            <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{t("devTools.machines")}</h2>
-            {machines.length === 0 ? (
-              <p className="text-sm text-muted">{t("devTools.noMachines")}</p>
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {machines.map((machine) => (
-                  <li key={machine.key}>
-                    <MachineCard machine={machine} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Suspense fallback={<p className="text-sm text-muted">{t("common.loading")}</p>}>
+              <DevToolsBody />
+            </Suspense>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The drawer's body when its chunk could not load (the network dropped, a deployment replaced it). */
+function BodyUnavailable() {
+  const { t } = useTexts();
+  return <p className="text-sm text-muted">{t("common.somethingWentWrong")}</p>;
 }
