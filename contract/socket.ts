@@ -7,9 +7,9 @@ import { Id } from "./input";
 import type { BuyNowPurchase } from "./buy-now";
 import { FulfilmentState, type WonAuction } from "./fulfilment";
 import { PageVisibilityPayload } from "./push";
+import type { ClockSyncAck } from "./clock";
 
-export const ClockSyncAck = z.object({ data: z.object({ serverNow: z.number().int() }) });
-export type ClockSyncAck = z.infer<typeof ClockSyncAck>;
+export { ClockSyncAck } from "./clock";
 
 export const WatchStatusPayload = z.object({ status: z.enum(publicStatuses) });
 export const AuctionPayload = z.object({ auctionId: Id });

@@ -91,3 +91,32 @@ describe("the dev panel's button (outside production, on every page)", () => {
     expect(graph.files.filter((file) => file.startsWith("contract/") && file !== "contract/constants.ts")).toEqual([]);
   });
 });
+
+/** The specifiers a file loads with `import("…")`. */
+function dynamicSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteral(argument)) specifiers.push(argument.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers;
+}
+
+describe("the clock's sync as the socket first connects (on every page)", () => {
+  // Its ack's schema comes from a file of its own: contract/socket.ts would bring the auctions', fulfilment's, push's
+  // and every error's schemas to a page that shows none of them (decision 059).
+  const file = path.join(root, "src/lib/server-clock.ts");
+
+  it("loads one contract file, which brings nothing but zod", () => {
+    const loaded = dynamicSpecifiers(file).map((specifier) => resolveSource(file, specifier));
+    expect(loaded.map((target) => target && path.relative(root, target))).toEqual(["contract/clock.ts"]);
+    const graph = firstScreenGraph(path.join(root, "contract/clock.ts"));
+    expect(graph.files).toEqual(["contract/clock.ts"]);
+    expect([...graph.packages]).toEqual(["zod"]);
+  });
+});

@@ -40,8 +40,9 @@ export function resetClockSamples(): void {
 }
 
 export async function syncClock(socket: LiveSocket, samples = 5): Promise<void> {
-  // The ack's schema (and zod) load here, with the socket, not before the first paint (decision 014).
-  const schemas = await import("../../contract/socket").catch(() => null);
+  // The ack's schema (and zod) load here, with the socket, not before the first paint (decision 014); from a file of
+  // its own, so a page that shows no other socket event's schema loads none (decision 059).
+  const schemas = await import("../../contract/clock").catch(() => null);
   if (!schemas) return;
   for (let i = 0; i < samples; i++) {
     const sentAt = Date.now();
