@@ -6,11 +6,12 @@ import { Toaster } from "../components/ui/toast";
 import { AuthProvider } from "../features/auth/auth-provider";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
-import { createRouter } from "./router";
+import { createRouter, type AppRouter } from "./router";
 
-export function App() {
+/** The SPA. `router` may come made (src/main.tsx makes it while the page waits for its texts); else it is made here. */
+export function App({ router: madeRouter }: { router?: AppRouter }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => madeRouter ?? createRouter());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
   { path: "*", element: <Navigate to="/404" replace /> },
 ];
 
-export function createRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createRouter(): AppRouter {
   return createBrowserRouter(routes);
 }
