@@ -17,8 +17,14 @@ import { routes } from "./app/router";
 import en from "../locales/en.json?core";
 import lv from "../locales/lv.json?core";
 import ru from "../locales/ru.json?core";
+import enLater from "../locales/en.json?later";
+import lvLater from "../locales/lv.json?later";
+import ruLater from "../locales/ru.json?later";
 
 const coreTexts: Record<Language, Record<string, unknown>> = { en, lv, ru };
+// An auction's page reads later texts too (its fairness figures, a demo bidder's badge): the browser loads them before
+// that page renders, and so must the server, or its drawing shows their keys until the SPA replaces it.
+const laterTexts: Record<Language, Record<string, unknown>> = { en: enLater, lv: lvLater, ru: ruLater };
 
 const handler = createStaticHandler(routes);
 
@@ -32,8 +38,10 @@ export async function renderFirstScreen(url: string, screen: FirstScreen): Promi
   const i18n = createInstance({
     lng: screen.language,
     fallbackLng: false,
-    resources: { [screen.language]: { translation: coreTexts[screen.language] } },
+    resources: { [screen.language]: { translation: coreTexts[screen.language], later: laterTexts[screen.language] } },
+    ns: ["translation", "later"],
     defaultNS: "translation",
+    fallbackNS: ["later"],
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

@@ -72,6 +72,10 @@ test("with no script arrived yet, an auction's page shows its title, price and p
   await expect(page.getByRole("heading", { level: 1, name: auction.title })).toBeVisible();
   await expect(page.getByText("Current price")).toBeVisible();
   await expect(page.locator(`img[src="${auction.image}"]`).first()).toHaveJSProperty("complete", true);
+  // Its later texts drawn too (the fairness figures, a demo bidder's badge), not their keys: a key replaced by its
+  // text when the SPA takes over would also move what is below it.
+  await expect(page.getByRole("heading", { level: 2, name: "Fairness", exact: true })).toBeVisible();
+  await expect(page.locator("#root > [inert]")).not.toContainText(/(fairness|pages|auth|win|fulfilment|limits)\.[a-zA-Z]/);
 
   await scripts.release();
   await expect(page.getByRole("heading", { level: 1, name: auction.title })).toHaveCount(1);
