@@ -31,13 +31,17 @@ it("the page's first commit has no menus to ask for a render at once; they come 
   const root = createRoot(container);
   // As src/main.tsx renders the page: a new root, its first render a transition, and React's own scheduler (act would
   // show a fallback where the page waits for a chunk that is there).
-  const { IS_REACT_ACT_ENVIRONMENT } = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  startTransition(() => root.render(element));
-  expect(await screen.findByRole("button", { name: "Change language" })).toBeEnabled();
-  // "nested-update" is React's name for a render asked for while a commit ran its layout effects or attached refs.
-  expect(commits.slice(0, 2)).toEqual(["mount", "update with menus"]);
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = IS_REACT_ACT_ENVIRONMENT;
-  act(() => root.unmount());
-  container.remove();
+  const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const { IS_REACT_ACT_ENVIRONMENT } = flags;
+  flags.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    startTransition(() => root.render(element));
+    expect(await screen.findByRole("button", { name: "Change language" })).toBeEnabled();
+    // "nested-update" is React's name for a render asked for while a commit ran its layout effects or attached refs.
+    expect(commits.slice(0, 2)).toEqual(["mount", "update with menus"]);
+  } finally {
+    flags.IS_REACT_ACT_ENVIRONMENT = IS_REACT_ACT_ENVIRONMENT;
+    act(() => root.unmount());
+    container.remove();
+  }
 });
