@@ -7,7 +7,7 @@ import "./styles/index.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { createRouter, type AppRouter } from "./app/router";
+import { createRouter } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { i18n, i18nReady } from "./lib/i18n";
 
@@ -23,14 +23,7 @@ if (!container) throw new Error("index.html has no #root element");
 // The router is made meanwhile, in a task of its own: the main thread has little else to do while the texts and the
 // machine are on their way, and flattening and ranking the routes is one block of work that React could not slice
 // inside the first render (about 70 ms on a phone slowed 4×; decision 059).
-const makeRouter = (): AppRouter | undefined => {
-  try {
-    return createRouter();
-  } catch {
-    return undefined; // App makes it again, and fails where React can show it
-  }
-};
-const routerMade = new Promise<AppRouter | undefined>((resolve) => setTimeout(() => resolve(makeRouter()), 0));
+const routerMade = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(createRouter);
 void Promise.allSettled([i18nReady, loadLifecycleActors()]).then(async () => {
   const router = await routerMade;
   const root = createRoot(container);

@@ -6,12 +6,11 @@ import { Toaster } from "../components/ui/toast";
 import { AuthProvider } from "../features/auth/auth-provider";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
-import { createRouter, type AppRouter } from "./router";
+import type { AppRouter } from "./router";
 
-/** The SPA. `router` may come made (src/main.tsx makes it while the page waits for its texts); else it is made here. */
-export function App({ router: madeRouter }: { router?: AppRouter }) {
+/** The SPA, with the router src/main.tsx made while the page waited for its texts. */
+export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => madeRouter ?? createRouter());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
