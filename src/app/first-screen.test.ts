@@ -9,9 +9,14 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
+/** A source file's syntax tree. */
+function parsed(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+}
+
 /** The specifiers a file imports or re-exports at run time. */
 function runtimeSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = parsed(file);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
     // `import { type A }` stays in the output as `import {} from …` (verbatimModuleSyntax): it loads the module.
@@ -94,7 +99,6 @@ describe("the dev panel's button (outside production, on every page)", () => {
 
 /** The specifiers a file loads with `import("…")`. */
 function dynamicSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -103,7 +107,7 @@ function dynamicSpecifiers(file: string): string[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
+  visit(parsed(file));
   return specifiers;
 }
 
