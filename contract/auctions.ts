@@ -175,9 +175,9 @@ export type AuctionDetail = z.infer<typeof AuctionDetail>;
 export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
 /**
  * What the server sends inside an app page for its first screen (FIRST_SCREEN_ELEMENT_ID): Home's lists, or one
- * auction, with the language their texts are in.
+ * auction, with the language their texts are in; when the server drew it too, the moment its countdowns show.
  */
-export type FirstScreen = { language: Language; lists?: FirstScreenLists; auction?: AuctionDetail };
+export type FirstScreen = { language: Language; lists?: FirstScreenLists; auction?: AuctionDetail; drawnAtMs?: number };
 
 /** GET /api/auctions/{id}/chain: every bid with its hashes, so anyone can recompute the chain. */
 export const BidChainLink = z.object({

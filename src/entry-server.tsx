@@ -1,18 +1,20 @@
 // The first screen as HTML (decision 045): the server renders Home's or an auction's page with the app's own
 // components, from the same data it puts in the page's first-screen block, so a phone paints the header, the heading
-// and the first cards (their pictures included) before the first script has even arrived. The SPA does not hydrate
-// it: its first render replaces it with the same markup (src/main.tsx), and from then on the page is the SPA's.
+// and the first cards (their pictures included) before the first script has even arrived. The SPA hydrates
+// it (src/main.tsx, decision 061): the same components over the same data, texts and moment draw the same markup, and
+// from then on the page is the SPA's.
 // Built by `vite build --ssr` into dist-ssr/ (npm run build) and loaded by server/http/spa.plugin.ts.
+import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import type { FirstScreen, Language } from "../contract";
-import { AuthProvider } from "./features/auth/auth-provider";
+import { AppProviders } from "./app/App";
 import { provideFirstScreen } from "./features/auctions/api/first-screen";
 import { loadLifecycleActors } from "./features/auctions";
 import { createQueryClient } from "./lib/query-client";
+import { holdDrawing } from "./lib/drawing";
 import { routes } from "./app/router";
 import en from "../locales/en.json?core";
 import lv from "../locales/lv.json?core";
@@ -23,7 +25,8 @@ import ruLater from "../locales/ru.json?later";
 
 const coreTexts: Record<Language, Record<string, unknown>> = { en, lv, ru };
 // An auction's page reads later texts too (its fairness figures, a demo bidder's badge): the browser loads them before
-// that page renders, and so must the server, or its drawing shows their keys until the SPA replaces it.
+// that page renders, and so must the server, or its drawing shows their keys (and the browser's hydration, finding
+// texts where the drawing has keys, would draw the page again).
 const laterTexts: Record<Language, Record<string, unknown>> = { en: enLater, lv: lvLater, ru: ruLater };
 
 const handler = createStaticHandler(routes);
@@ -51,17 +54,18 @@ export async function renderFirstScreen(url: string, screen: FirstScreen): Promi
   const queryClient = createQueryClient();
   // The render is synchronous: the data given here is what this render, and only this render, takes.
   provideFirstScreen(screen);
+  // Its countdowns show the moment the page carries, which the browser's hydration shows too (decision 061).
+  holdDrawing(screen.drawnAtMs ?? Date.now());
   try {
     return renderToString(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </I18nextProvider>,
+      <StrictMode>
+        <AppProviders texts={i18n} queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
     );
   } finally {
+    holdDrawing(undefined);
     provideFirstScreen(undefined);
     queryClient.clear();
   }

@@ -4,12 +4,14 @@ import "@fontsource/dm-sans/700.css";
 import "@fontsource/barlow/600.css";
 import "@fontsource/barlow/700.css";
 import "./styles/index.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { createRouter } from "./app/router";
+import { createRouter, type AppRouter } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
-import { i18n, i18nReady } from "./lib/i18n";
+import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
+import { i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
+import { holdDrawing } from "./lib/drawing";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -22,24 +24,68 @@ if (!container) throw new Error("index.html has no #root element");
 //
 // The router is made meanwhile, in a task of its own: the main thread has little else to do while the texts and the
 // machine are on their way, and flattening and ranking the routes is one block of work that React could not slice
-// inside the first render (about 70 ms on a phone slowed 4×; decision 059).
-const routerMade = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(createRouter);
+// inside the first render (about 70 ms on a phone slowed 4×; decision 059). It is ready once its page's chunk is in
+// (an auction's page is a lazy route): a page the server drew must be rendered whole the first time.
+const routerReady = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(createRouter).then(
+  (router) =>
+    new Promise<AppRouter>((resolve) => {
+      if (router.state.initialized) return resolve(router);
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve(router);
+      });
+    }),
+);
+
+// The server's drawing of the first screen (decision 045), inert until it is live.
+const drawing = container.querySelector<HTMLElement>(":scope > [inert]");
+
+/**
+ * Once the drawing is live, its controls take taps; once every effect of the page's first commit has run (the
+ * countdowns subscribe in theirs, finding the time they showed), renders show the time as it is, and what the page
+ * does not need at once starts loading (decision 061): nothing that arrives may update the page while it hydrates.
+ */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => drawing?.removeAttribute("inert"), []);
+  useEffect(() => {
+    holdDrawing(undefined);
+    loadTextsAfterFirstRender();
+    registerServiceWorkerOnce();
+  }, []);
+  return children;
+}
+
 void Promise.allSettled([i18nReady, loadLifecycleActors()]).then(async () => {
-  const router = await routerMade;
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
+  const router = await routerReady;
+  const app = (
+    <StrictMode>
+      <TakeOver>
         <App router={router} />
-      </StrictMode>,
-    ),
+      </TakeOver>
+    </StrictMode>
   );
+  const drawnAtMs = drawing ? firstScreenDrawnAt() : undefined;
+  if (drawing && drawnAtMs !== undefined) {
+    // Hydrated, not drawn again (decision 061): React walks the drawing and attaches to it, in slices, and its commit
+    // writes nothing to the page. A render that finds something else than the drawing draws the page itself instead.
+    holdDrawing(drawnAtMs);
+    startTransition(() => void hydrateRoot(drawing, app));
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 });
 
-// The offline shell and the update prompt (decision 013); in a production build only, so `npm run dev` stays uncached.
-// Its own chunk, after the first render: nothing of it weighs on the first paint.
-if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  void Promise.all([import("virtual:pwa-register"), import("./app/service-worker"), i18nReady]).then(
-    ([{ registerSW }, { registerServiceWorker }]) => registerServiceWorker(registerSW, i18n.t),
+/**
+ * The offline shell and the update prompt (decision 013); in a production build only, so `npm run dev` stays uncached.
+ * Its own chunk, after the first commit: nothing of it weighs on the first paint or the hydration.
+ */
+function registerServiceWorkerOnce() {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator) || isServiceWorkerAskedFor) return;
+  isServiceWorkerAskedFor = true;
+  void Promise.all([import("virtual:pwa-register"), import("./app/service-worker")]).then(([{ registerSW }, { registerServiceWorker }]) =>
+    registerServiceWorker(registerSW, i18n.t),
   );
 }
+let isServiceWorkerAskedFor = false;

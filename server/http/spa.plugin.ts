@@ -27,8 +27,8 @@ export function withFirstScreen(html: string, screen: FirstScreen, markup?: stri
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(screen).replace(/</g, "\\u003c")}</script>`;
   const withPreload = html.includes("</head>") ? html.replace("</head>", `${preload}</head>`) : `${preload}${html}`;
   // The same data drawn (decision 045): React wrote and escaped the markup; a function replacement, so no `$` in it
-  // is read as a pattern. Inert until the SPA's first render takes its place: a tap before then would be lost on a
-  // button with no script behind it, so it is not taken at all, and the page's controls wait for the live ones.
+  // is read as a pattern. Inert until the SPA has hydrated it (decision 061): a tap before then would be lost on a
+  // button with no script behind it, so it is not taken at all, and the page's controls wait until they are live.
   const drawn = markup ? withPreload.replace(ROOT_ELEMENT, () => `<div id="root"><div inert style="display:contents">${markup}</div></div>`) : withPreload;
   return drawn.includes("</body>") ? drawn.replace("</body>", `${data}</body>`) : `${drawn}${data}`;
 }
@@ -116,8 +116,10 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
         return null;
       });
       if (!screen) return reply.sendFile("index.html");
-      const [html, markup] = await Promise.all([readFile(indexFile, "utf8"), drawn(request, screen)]);
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, screen, markup));
+      // The moment the drawing shows goes with the page: the browser hydrates it showing the same (decision 061).
+      const drawing = render ? { ...screen, drawnAtMs: Date.now() } : screen;
+      const [html, markup] = await Promise.all([readFile(indexFile, "utf8"), drawn(request, drawing)]);
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, markup ? drawing : screen, markup));
     };
     for (const page of PAGES_WITH_FIRST_SCREEN) app.get(page, withItsFirstScreen);
   }

@@ -1,5 +1,6 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import { useState, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router-dom";
 import { Toaster } from "../components/ui/toast";
@@ -8,17 +9,27 @@ import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import type { AppRouter } from "./router";
 
+/**
+ * What every page renders around its router: in the browser and in the server's drawing of the first screen alike
+ * (src/entry-server.tsx), whose markup the browser hydrates and must find the same (decision 061).
+ */
+export function AppProviders({ texts, queryClient, children }: { texts: I18n; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={texts}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
 /** The SPA, with the router src/main.tsx made while the page waited for its texts. */
 export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-        <Toaster />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <AppProviders texts={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -4,6 +4,7 @@
 // is drawn by nobody, so its live parts stop working for it until it comes near the screen again: its countdowns stop
 // ticking, a new state of its auction waits, and its lazy picture is not asked for before it was near once.
 import { createContext, useContext, useEffect, useState, type RefObject } from "react";
+import { drawingMoment } from "../lib/drawing";
 
 export type OffScreen = {
   /** The browser skips drawing this content now (far off screen): what it shows may wait until it comes near. */
@@ -28,10 +29,12 @@ const tellsSkipping = () => typeof window !== "undefined" && "ContentVisibilityA
 /**
  * Follows the `content-visibility: auto` element at `ref` (rendered by the caller, present from its first commit):
  * drawn until the browser first says otherwise, which it does for every such element once it is laid out. Where the
- * browser never says (an older one, the server's render), the content stays drawn, and its pictures lazy as before.
+ * browser never says (an older one, the server's render), the content stays drawn, and its pictures lazy as before;
+ * so does content the server drew, when the browser hydrates it.
  */
 export function useSkippedState(ref: RefObject<HTMLElement | null>): OffScreen {
-  const [state, setState] = useState<OffScreen>(() => ({ isSkipped: false, hasBeenNear: !tellsSkipping() }));
+  // A cell the server drew has its picture in the page already, and hydrating it keeps it (decision 061).
+  const [state, setState] = useState<OffScreen>(() => ({ isSkipped: false, hasBeenNear: !tellsSkipping() || drawingMoment() !== undefined }));
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -114,6 +114,31 @@ describe("money", () => {
     }
   });
 
+  it("writes moments in the service's time zone, whatever the device's, exactly as Intl does there (decision 061)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      for (const language of DATE_WRITTEN_LANGUAGES) {
+        const inRiga = { timeZone: "Europe/Riga" };
+        const intlDateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", ...inRiga });
+        const intlTime = new Intl.DateTimeFormat(language, { timeStyle: "medium", ...inRiga });
+        const [writeDateTime, writeTime] = [dateTimeWriter(language, "service"), timeWriter(language, "service")];
+        const check = (ms: number) => {
+          const iso = new Date(ms).toISOString();
+          expect(writeDateTime(iso), `${language} ${iso}`).toBe(intlDateTime.format(new Date(ms)));
+          expect(writeTime(iso), `${language} ${iso}`).toBe(intlTime.format(new Date(ms)));
+        };
+        // Riga's clock changes, either side of them, and New York's (which must not matter).
+        ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z", "2027-03-28T00:30:00Z", "2027-03-28T01:30:00Z"].forEach((iso) => check(Date.parse(iso)));
+        ["2026-03-08T07:30:00Z", "2026-11-01T05:30:00Z", "2026-12-31T22:30:00Z"].forEach((iso) => check(Date.parse(iso)));
+        fc.assert(fc.property(fc.integer({ min: Date.UTC(2001, 0, 1), max: Date.UTC(2199, 11, 31) }), check));
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("writes whole percents in each of the app's languages exactly as Intl does (decision 058)", () => {
     expect(PERCENT_WRITTEN_LANGUAGES.toSorted()).toEqual(["en", "lv", "ru"]);
     for (const language of PERCENT_WRITTEN_LANGUAGES) {

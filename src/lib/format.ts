@@ -1,5 +1,6 @@
 // How money, dates and durations read on screen: every component formats them here. Money is integer cents
 // everywhere (decision 002) and becomes text only on screen.
+import { useSyncExternalStore } from "react";
 import { useTexts } from "../hooks/use-texts";
 import { SPEND_MONTH_TIME_ZONE } from "../../contract/constants";
 
@@ -159,43 +160,103 @@ const DATE_WRITING: Readonly<Record<string, DateWriting>> = {
 /** The languages whose moments are written without Intl: format.test.ts checks each against Intl. */
 export const DATE_WRITTEN_LANGUAGES = Object.keys(DATE_WRITING);
 
+/** Where a moment is read: the device's own clock, or the service's time zone (the spend month's, Riga). */
+type Zone = "device" | "service";
+
+/**
+ * The last Sunday of `month` (0-based) of `year` at 01:00 UTC: when the EU's summer time starts (March) and ends
+ * (October), Riga's with it (Directive 2000/84/EC).
+ */
+function euClockChangeMs(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** Riga's time at `ms` as a Date whose UTC fields read it: UTC+2, and UTC+3 in the EU's summer time. */
+function inRiga(ms: number): Date {
+  const year = new Date(ms).getUTCFullYear();
+  const isSummer = ms >= euClockChangeMs(year, 2) && ms < euClockChangeMs(year, 9);
+  return new Date(ms + (isSummer ? 3 : 2) * 3_600_000);
+}
+
 /** The writer of `kind` for `language`: by hand from the table, or Intl's (built when first used) for anything else. */
-function momentWriter(language: string, kind: "dateTime" | "time"): (isoTime: string) => string {
+function momentWriter(language: string, kind: "dateTime" | "time", zone: Zone = "device"): (isoTime: string) => string {
   const writing = DATE_WRITING[language];
-  const options: Intl.DateTimeFormatOptions = kind === "dateTime" ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "medium" };
-  const intl = (date: Date) => kept(`${kind}:${language}`, () => new Intl.DateTimeFormat(language, options)).format(date);
+  const options: Intl.DateTimeFormatOptions = {
+    ...(kind === "dateTime" ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "medium" }),
+    ...(zone === "service" ? { timeZone: SPEND_MONTH_TIME_ZONE } : {}),
+  };
+  const intl = (date: Date) => kept(`${kind}:${zone}:${language}`, () => new Intl.DateTimeFormat(language, options)).format(date);
   return (isoTime) => {
     const date = new Date(isoTime);
-    const year = date.getFullYear();
-    if (!writing || !(year >= 1000 && year <= 9999)) return intl(date);
+    if (!writing) return intl(date);
+    const local = zone === "device";
+    const shown = local ? date : inRiga(date.getTime());
+    const year = local ? shown.getFullYear() : shown.getUTCFullYear();
+    if (!(year >= 1000 && year <= 9999)) return intl(date);
     const moment = {
       year,
-      month: writing.months[date.getMonth()] ?? "",
-      day: date.getDate(),
-      hours: date.getHours(),
-      minutes: pad(date.getMinutes()),
-      seconds: pad(date.getSeconds()),
+      month: writing.months[local ? shown.getMonth() : shown.getUTCMonth()] ?? "",
+      day: local ? shown.getDate() : shown.getUTCDate(),
+      hours: local ? shown.getHours() : shown.getUTCHours(),
+      minutes: pad(local ? shown.getMinutes() : shown.getUTCMinutes()),
+      seconds: pad(local ? shown.getSeconds() : shown.getUTCSeconds()),
     };
     return writing[kind](moment);
   };
 }
 
-/** A moment as `language` writes a medium date and a short time ("Nov 24, 2026, 3:10 AM", "24 нояб. 2026 г., 03:10"). */
-export const dateTimeWriter = (language: string) => momentWriter(language, "dateTime");
+/**
+ * A moment as `language` writes a medium date and a short time ("Nov 24, 2026, 3:10 AM", "24 нояб. 2026 г., 03:10"),
+ * on the device's clock, or in the service's time zone (what a page drawn by the server shows; decision 061).
+ */
+export const dateTimeWriter = (language: string, zone?: Zone) => momentWriter(language, "dateTime", zone);
 
 /** A moment's time of day with seconds, as `language` writes it ("3:10:05 PM", "15:10:05"). */
-export const timeWriter = (language: string) => momentWriter(language, "time");
+export const timeWriter = (language: string, zone?: Zone) => momentWriter(language, "time", zone);
+
+const MS_PER_MINUTE = 60_000;
+
+/**
+ * Whether the device's clock reads as Riga's, in winter and in summer (a device in Riga, or in Helsinki): then the
+ * service's zone writes what the device's would, with no Intl in the way. Asked once.
+ */
+let keepsServiceTime: boolean | undefined;
+function deviceKeepsServiceTime(): boolean {
+  if (keepsServiceTime !== undefined) return keepsServiceTime;
+  const year = new Date().getFullYear();
+  keepsServiceTime = [Date.UTC(year, 0, 15), Date.UTC(year, 6, 15)].every((ms) => {
+    const deviceOffsetMs = -new Date(ms).getTimezoneOffset() * MS_PER_MINUTE;
+    return deviceOffsetMs === inRiga(ms).getTime() - ms;
+  });
+  return keepsServiceTime;
+}
+
+const subscribeToNothing = () => () => undefined;
+const deviceZone = (): Zone => (deviceKeepsServiceTime() ? "service" : "device");
+const drawingZone = (): Zone => "service";
+
+/**
+ * The zone a render writes moments in: the service's while the server draws the page and while the browser hydrates
+ * that drawing (they must write the same text, and the server cannot know the device's zone; decision 061), the
+ * device's from the render after; the service's all along on a device that keeps its time (no render again).
+ */
+function useZone(): Zone {
+  return useSyncExternalStore(subscribeToNothing, deviceZone, drawingZone);
+}
 
 /** A moment as the page's language writes a medium date and a short time ("2026. gada 24. nov. 15:10"). */
 export function useDateTime(): (isoTime: string) => string {
   const { language } = useTexts();
-  return kept(`dateTimeWriter:${language}`, () => dateTimeWriter(language));
+  const zone = useZone();
+  return kept(`dateTimeWriter:${zone}:${language}`, () => dateTimeWriter(language, zone));
 }
 
 /** A moment's time of day, as the page's language writes it (a bid's line in the history). */
 export function useTimeOfDay(): (isoTime: string) => string {
   const { language } = useTexts();
-  return kept(`timeWriter:${language}`, () => timeWriter(language));
+  const zone = useZone();
+  return kept(`timeWriter:${zone}:${language}`, () => timeWriter(language, zone));
 }
 
 /** The day a spending month ends on (a limit's reset), on Riga's calendar as the limits count it (decision 033). */

@@ -134,7 +134,13 @@ export function enableFallbackLanguages(): Promise<void> {
   return fallbacksLoaded;
 }
 
-// Right after the first render: the later texts in the active language, then the fallback languages (with them).
-if (isInBrowser) void i18nReady.then(() => setTimeout(() => void loadLaterTexts().finally(() => void enableFallbackLanguages()), 0));
+/**
+ * Right after the page's first commit (src/main.tsx): the later texts in the active language, then the fallback
+ * languages (with them). Not before: texts arriving while React hydrates the server's drawing would make it hydrate
+ * all the rest at once, in one long task (decision 061).
+ */
+export function loadTextsAfterFirstRender(): void {
+  void loadLaterTexts().finally(() => void enableFallbackLanguages());
+}
 
 export { i18n };

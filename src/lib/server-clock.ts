@@ -1,5 +1,6 @@
 // The server's clock as seen from here: an offset estimated NTP-style from `clock:sync` round trips, keeping the
 // sample with the lowest round-trip time. Time left is always `endsAt − serverNow()`, never a local countdown.
+import { drawingMoment } from "./drawing";
 import type { LiveSocket } from "./socket";
 
 let offsetMs = 0;
@@ -8,6 +9,14 @@ const offsetListeners = new Set<() => void>();
 
 export function serverNow(): number {
   return Date.now() + offsetMs;
+}
+
+/**
+ * The time a render shows: the server's clock, except while the first screen is being drawn (on the server) or
+ * hydrated (in the browser), when it is the moment the server drew it, so that both draw the same countdowns.
+ */
+export function renderNow(): number {
+  return drawingMoment() ?? serverNow();
 }
 
 export function clockOffsetMs(): number {

@@ -1,5 +1,5 @@
 // Decision 045: Home's and an auction's first screen come drawn inside the page, so a phone shows them before its
-// scripts arrive; when they do, the SPA takes the page over with the same cards, once.
+// scripts arrive; when they do, the SPA hydrates that drawing (decision 061): the drawn elements become the live ones.
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { inEnglish, visitorIp } from "./support";
 
@@ -33,7 +33,15 @@ async function holdScripts(page: Page): Promise<{ held: () => number; release: (
   };
 }
 
-test("with no script arrived yet, Home shows its heading and the first running card with its time, price and picture; then the SPA takes over", async ({ page }) => {
+/** What the page reports as an error (React's hydration mismatch is one). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test("with no script arrived yet, Home shows its heading and the first running card with its time, price and picture; then the SPA hydrates it", async ({ page }) => {
+  const errors = pageErrors(page);
   await inEnglish(page);
   const auction = await firstRunning(page);
   const scripts = await holdScripts(page);
@@ -53,16 +61,23 @@ test("with no script arrived yet, Home shows its heading and the first running c
   // Drawn, not yet live: inert, so its controls take no tap until the SPA's own are there.
   await expect(page.locator("#root > [inert]")).toContainText(auction.title);
 
+  const drawnCard = await card.elementHandle();
+  const drawnHeading = await page.getByRole("heading", { level: 1 }).elementHandle();
+
   await scripts.release();
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
-  // The SPA's own card (the live one: its Sign in to bid link is the router's), once, in place of the drawn one.
+  // Hydrated, not drawn again: the drawn card and heading are the live ones, the card once.
   await expect(page.locator("#running").getByRole("article", { name: auction.title, exact: true })).toHaveCount(1);
+  expect(await drawnCard?.evaluate((element) => element.isConnected)).toBe(true);
+  expect(await drawnHeading?.evaluate((element) => element.isConnected)).toBe(true);
   await expect(page.locator("#first-screen")).toHaveCount(0);
+  expect(errors).toEqual([]);
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 
-test("with no script arrived yet, an auction's page shows its title, price and picture", async ({ page }) => {
+test("with no script arrived yet, an auction's page shows its title, price and picture; then the SPA hydrates it", async ({ page }) => {
+  const errors = pageErrors(page);
   await inEnglish(page);
   const auction = await firstRunning(page);
   const scripts = await holdScripts(page);
@@ -77,7 +92,12 @@ test("with no script arrived yet, an auction's page shows its title, price and p
   await expect(page.getByRole("heading", { level: 2, name: "Fairness", exact: true })).toBeVisible();
   await expect(page.locator("#root > [inert]")).not.toContainText(/(fairness|pages|auth|win|fulfilment|limits)\.[a-zA-Z]/);
 
+  const drawnHeading = await page.getByRole("heading", { level: 1, name: auction.title }).elementHandle();
+
   await scripts.release();
+  await expect(page.locator("#root > [inert]")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: auction.title })).toHaveCount(1);
+  expect(await drawnHeading?.evaluate((element) => element.isConnected)).toBe(true);
   await expect(page.locator("#first-screen")).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

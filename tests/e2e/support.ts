@@ -18,16 +18,16 @@ export async function inEnglish(page: Page) {
   await inLanguage(page, "en");
 }
 
-/** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */
 /**
- * Home and an auction's page arrive drawn by the server, inert, and the SPA's first render replaces that markup with
- * its own (decision 045). Locators retry across the swap; a one-off reading (a box, a count of elements) taken before
- * it may hold an element about to be replaced. This waits for the SPA's own page.
+ * Home and an auction's page arrive drawn by the server, inert, and the SPA hydrates that markup (decisions 045, 061);
+ * what the server could not know (a wide screen's page size, the user) comes in the renders right after. A one-off
+ * reading (a box, a count of elements) taken before then may hold the drawing's. This waits for the live page.
  */
 export async function spaTakenOver(page: Page): Promise<void> {
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
 }
 
+/** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */
 export function visitorIp(): string {
   return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }

@@ -100,21 +100,28 @@ describe("Home's page", () => {
 });
 
 describe("the first screen drawn (decision 045)", () => {
-  it("goes inside the app's root, as the renderer wrote it and inert until the SPA replaces it, beside the data block", async () => {
+  it("goes inside the app's root, as the renderer wrote it and inert until the SPA hydrates it, beside the data block with the moment it shows", async () => {
+    const before = Date.now();
     const html = await (await fetch(`${server.url}/`)).text();
-    expect(html).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/">lv language,lists $& $1</p></div></div>`);
-    expect(dataBlock(html)).toContain('"Running"');
+    expect(html).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/">lv drawnAtMs,language,lists $& $1</p></div></div>`);
+    const home = JSON.parse(dataBlock(html)) as FirstScreen;
+    expect(Object.keys(home.lists ?? {})).toContain("Running");
+    // The moment the drawing's countdowns show, which the browser's hydration shows too (decision 061).
+    expect(home.drawnAtMs).toBeGreaterThanOrEqual(before);
+    expect(home.drawnAtMs).toBeLessThanOrEqual(Date.now());
     const auctionPage = await (await fetch(`${server.url}/auctions/${hostileId}?from=home`, { headers: { cookie: "i18nextLng=ru" } })).text();
-    expect(auctionPage).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,language $& $1</p></div></div>`);
+    expect(auctionPage).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,drawnAtMs,language $& $1</p></div></div>`);
   });
 
-  it("is left to the SPA when the renderer fails or does not answer: the page still carries its data", async () => {
+  it("is left to the SPA when the renderer fails or does not answer: the page still carries its data, with no drawing's moment", async () => {
     for (const page of ["/?broken", "/?stuck"]) {
       const answer = await fetch(`${server.url}${page}`);
       expect(answer.status).toBe(200);
       const html = await answer.text();
       expect(html, page).toContain(`<div id="root"></div>`);
-      expect(dataBlock(html)).toContain('"Running"');
+      const screen = JSON.parse(dataBlock(html)) as FirstScreen;
+      expect(Object.keys(screen.lists ?? {})).toContain("Running");
+      expect(screen.drawnAtMs).toBeUndefined();
     }
   });
 

@@ -44,6 +44,25 @@ describe("Home's first screen from the page", () => {
     expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
   });
 
+  it("keeps a section cut to the phone's size for one bigger ask, as a wide screen makes right after hydrating (decision 061)", async () => {
+    const { takeFirstScreenPage, firstScreenDrawnAt } = await pageWith({ lists, drawnAtMs: 1_700_000_000_000 });
+    expect(firstScreenDrawnAt()).toBe(1_700_000_000_000);
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")?.items).toHaveLength(6);
+    const wide = takeFirstScreenPage("Running", unfiltered, 12, "en");
+    expect(wide?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(wide).toMatchObject({ pageSize: 12, hasMore: true });
+    // Then gone, whatever the size.
+    expect(takeFirstScreenPage("Running", unfiltered, 12, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
+  });
+
+  it("gives a section cut once no second page of the same size or smaller", async () => {
+    const { takeFirstScreenPage } = await pageWith({ lists });
+    expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeDefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 4, "en")).toBeUndefined();
+    expect(takeFirstScreenPage("Running", unfiltered, 12, "en")).toBeUndefined();
+  });
+
   it("gives nothing to a filtered or sorted section, or one wanting more than the page holds", async () => {
     const { takeFirstScreenPage } = await pageWith({ lists });
     expect(takeFirstScreenPage("Running", { ...unfiltered, query: "phone" }, 12, "en")).toBeUndefined();

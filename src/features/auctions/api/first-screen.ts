@@ -6,10 +6,21 @@ import type { AuctionDetail, FirstScreen, FirstScreenLists, Language, SearchAuct
 import { DEFAULT_AUCTION_SORT, FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import type { AuctionFilters, ListStatus } from "./auction-lists";
 
-/** What is left of the page's first screen: each part goes once. */
-let screen: { language?: Language; lists: Partial<FirstScreenLists>; auction?: AuctionDetail | undefined } | undefined;
+/**
+ * What is left of the page's first screen: each part goes once, except that a list cut to a smaller page than it came
+ * in stays for one bigger ask (a wide screen hydrates the phone's drawing first, then shows its own size; decision 061).
+ */
+let screen:
+  | { language?: Language; lists: Partial<FirstScreenLists>; cutTo: Partial<Record<ListStatus, number>>; auction?: AuctionDetail | undefined; drawnAtMs?: number | undefined }
+  | undefined;
 
-const partsOf = (sent: FirstScreen | undefined): NonNullable<typeof screen> => ({ language: sent?.language, lists: { ...sent?.lists }, auction: sent?.auction });
+const partsOf = (sent: FirstScreen | undefined): NonNullable<typeof screen> => ({
+  language: sent?.language,
+  lists: { ...sent?.lists },
+  cutTo: {},
+  auction: sent?.auction,
+  drawnAtMs: sent?.drawnAtMs,
+});
 
 function readScreen(): NonNullable<typeof screen> {
   if (screen) return screen;
@@ -19,10 +30,15 @@ function readScreen(): NonNullable<typeof screen> {
     // the server in the very page that names the scripts reading it, no less trusted than they are.
     screen = partsOf(element?.textContent ? (JSON.parse(element.textContent) as FirstScreen) : undefined);
   } catch {
-    screen = { lists: {} };
+    screen = partsOf(undefined);
   }
   element?.remove();
   return screen;
+}
+
+/** The moment the server drew the page's first screen (its countdowns show it), or undefined if it did not. */
+export function firstScreenDrawnAt(): number | undefined {
+  return readScreen().drawnAtMs;
 }
 
 /**
@@ -39,12 +55,17 @@ export function provideFirstScreen(sent: FirstScreen | undefined): void {
  */
 export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number, language: Language): SearchAuctionsResponse | undefined {
   if (filters.query || filters.isFreeEntryOnly || filters.sort !== DEFAULT_AUCTION_SORT) return undefined;
-  const { lists, language: madeIn } = readScreen();
+  const { lists, cutTo, language: madeIn } = readScreen();
   if (madeIn !== language) return undefined;
   const page = lists[status];
+  const wasCutTo = cutTo[status];
   delete lists[status];
-  if (!page || page.offset !== 0 || page.pageSize < pageSize) return undefined;
+  if (!page || page.offset !== 0 || page.pageSize < pageSize || (wasCutTo !== undefined && pageSize <= wasCutTo)) return undefined;
   const items = page.items.slice(0, pageSize);
+  if (items.length < page.items.length) {
+    lists[status] = page;
+    cutTo[status] = pageSize;
+  }
   return { ...page, items, pageSize, hasMore: items.length < page.total };
 }
 

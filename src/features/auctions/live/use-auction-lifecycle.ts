@@ -8,7 +8,7 @@ import type { AuctionCardState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
 import { createStore, useStore } from "../../../lib/create-store";
-import { serverNow } from "../../../lib/server-clock";
+import { renderNow, serverNow } from "../../../lib/server-clock";
 import type * as LifecycleActors from "./lifecycle-actors";
 import type { LifecycleActor } from "./lifecycle-actors";
 
@@ -72,6 +72,6 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
 
   // Needed only while no actor is held: the first render, before the layout effect above starts one. Once it runs, a
   // new state of the auction (a bid resets its end) goes to the actor and is not worked out here again.
-  const startingPhase = actors && !held.get() ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: serverNow() }) : null;
+  const startingPhase = actors && !held.get() ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: renderNow() }) : null;
   return useActorSlice(held, (snapshot) => actors?.auctionPhaseOf(snapshot) ?? null, startingPhase);
 }
