@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, initialTransition } from "xstate";
-import { auctionLifecycleMachine, auctionPhaseOf, type LifecycleEvent, type LifecycleInput } from "./auction-lifecycle.machine";
+import fc from "fast-check";
+import { auctionStatuses } from "../contract/constants";
+import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleEvent, type LifecycleInput } from "./auction-lifecycle.machine";
 import { STARTING_LABEL_MS, secondsToStart } from "./auction-countdown";
 import { generatePaths, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
 
@@ -10,6 +12,29 @@ const T = 1_000_000;
 const phaseAt = (input: LifecycleInput) => auctionPhaseOf(initialTransition(auctionLifecycleMachine, input)[0]);
 
 afterEach(() => vi.useRealTimers());
+
+describe("the phase an auction starts in, written out", () => {
+  it("is the machine's own first phase for any auction at any moment, its edges included", () => {
+    const around = (edgeMs: number) => fc.integer({ min: edgeMs - 3, max: edgeMs + 3 });
+    const input = fc
+      .record({ status: fc.constantFrom(...auctionStatuses), startsAtMs: fc.integer({ min: 0, max: 4e12 }), endsAtMs: fc.option(fc.integer({ min: 0, max: 4e12 })) })
+      .chain((auction) =>
+        fc.record({
+          status: fc.constant(auction.status),
+          startsAtMs: fc.constant(auction.startsAtMs),
+          endsAtMs: fc.constant(auction.endsAtMs),
+          // Any moment, or one next to where the phase changes: the countdown's 00:00 and the end.
+          nowMs: fc.oneof(fc.integer({ min: 0, max: 4e12 }), around(auction.startsAtMs - STARTING_LABEL_MS + 1), around(auction.endsAtMs ?? 0)),
+        }),
+      );
+    fc.assert(
+      fc.property(input, (auction) => {
+        expect(startingPhaseOf(auction)).toBe(phaseAt(auction));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe("auction display phases", () => {
   it("counts down while Waiting; from the moment the countdown reads 00:00, says 'Starting...' until the server says Running", () => {

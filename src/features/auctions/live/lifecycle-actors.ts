@@ -2,9 +2,9 @@
 // registered for the dev panel under the same name, and told when the estimate of the server's clock changes (they
 // wait for their next phase by timers, not on every tick). Its own chunk with XState and the machine, loaded by
 // `use-auction-lifecycle.ts` after the first paint (decision 014).
-import { createActor, initialTransition, type Actor } from "xstate";
+import { createActor, type Actor } from "xstate";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
-import { auctionLifecycleMachine, auctionPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
+import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
 import { createSharedClock } from "../../../lib/shared-clock";
@@ -24,12 +24,10 @@ onClockOffsetChange(() => {
 });
 
 /**
- * The phase an auction's actor starts in, from the same machine (its initial transition, pure): what a screen shows
+ * The phase an auction's actor starts in (the machine's first decision, written out beside it): what a screen shows
  * before the actor it is about to start runs, so that the start changes nothing on the screen.
  */
-export function startingPhase(input: LifecycleInput): AuctionPhase {
-  return auctionPhaseOf(initialTransition(auctionLifecycleMachine, input)[0]);
-}
+export const startingPhase: (input: LifecycleInput) => AuctionPhase = startingPhaseOf;
 
 /** Starts the lifecycle of one shown auction, listed in the dev panel as `name`; returns it and its stop. */
 export function startLifecycle(name: string, input: LifecycleInput): { actor: LifecycleActor; stop: () => void } {
