@@ -10,7 +10,7 @@ import { App } from "./app/App";
 import { createRouter, type AppRouter } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
-import { i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
+import { currentLanguage, i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
 import { holdDrawing } from "./lib/drawing";
 
 const container = document.getElementById("root");
@@ -65,7 +65,8 @@ void Promise.allSettled([i18nReady, loadLifecycleActors()]).then(async () => {
       </TakeOver>
     </StrictMode>
   );
-  const drawnAtMs = drawing ? firstScreenDrawnAt() : undefined;
+  // Drawn in another language than the one this browser keeps (its storage cleared, say): drawn again, in its own.
+  const drawnAtMs = drawing ? firstScreenDrawnAt(currentLanguage()) : undefined;
   if (drawing && drawnAtMs !== undefined) {
     // Hydrated, not drawn again (decision 061): React walks the drawing and attaches to it, in slices, and its commit
     // writes nothing to the page. A render that finds something else than the drawing draws the page itself instead.

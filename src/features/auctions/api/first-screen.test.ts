@@ -46,7 +46,9 @@ describe("Home's first screen from the page", () => {
 
   it("keeps a section cut to the phone's size for one bigger ask, as a wide screen makes right after hydrating (decision 061)", async () => {
     const { takeFirstScreenPage, firstScreenDrawnAt } = await pageWith({ lists, drawnAtMs: 1_700_000_000_000 });
-    expect(firstScreenDrawnAt()).toBe(1_700_000_000_000);
+    expect(firstScreenDrawnAt("en")).toBe(1_700_000_000_000);
+    // Drawn in English, not to be hydrated by a page in Latvian.
+    expect(firstScreenDrawnAt("lv")).toBeUndefined();
     expect(takeFirstScreenPage("Running", unfiltered, 6, "en")?.items).toHaveLength(6);
     const wide = takeFirstScreenPage("Running", unfiltered, 12, "en");
     expect(wide?.items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);

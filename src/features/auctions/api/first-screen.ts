@@ -36,9 +36,13 @@ function readScreen(): NonNullable<typeof screen> {
   return screen;
 }
 
-/** The moment the server drew the page's first screen (its countdowns show it), or undefined if it did not. */
-export function firstScreenDrawnAt(): number | undefined {
-  return readScreen().drawnAtMs;
+/**
+ * The moment the server drew the page's first screen (its countdowns show it) when it drew it in `language`, or
+ * undefined if it did not (its texts would not be the ones this page renders).
+ */
+export function firstScreenDrawnAt(language: Language): number | undefined {
+  const { drawnAtMs, language: madeIn } = readScreen();
+  return madeIn === language ? drawnAtMs : undefined;
 }
 
 /**
