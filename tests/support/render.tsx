@@ -1,6 +1,6 @@
 // Renders a piece of the SPA with its real providers: i18n, a fresh query client and an in-memory router.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
@@ -49,3 +49,9 @@ export function stubServer(answers: Record<string, () => Response | Promise<Resp
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/**
+ * Lets the tasks already queued run: the lifecycle actors of the cards just rendered start in a task of their own after
+ * the commit (decision 061).
+ */
+export const actorsStarted = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));

@@ -5,7 +5,7 @@ import { userEvent } from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { actorsStarted, json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { devMachines } from "../../../lib/dev-machines";
 import { DevToolsLauncher } from "../../dev-tools";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
@@ -234,8 +234,9 @@ describe("an auction card", () => {
     expect(card.queryByRole("button", { name: /Enrol/ })).toBeNull();
   });
 
-  it("shows the phase its lifecycle actor is in, not the server's status: the actor the dev panel lists", () => {
+  it("shows the phase its lifecycle actor is in, not the server's status: the actor the dev panel lists", async () => {
     const { article } = renderCard(auction({ status: "Running", endsAt: minutes(90) }));
+    await actorsStarted();
     const card = within(article);
     expect(article).toHaveAttribute("data-phase", "running");
     const lifecycle = devMachines().find((machine) => machine.name === "auction-lifecycle #5")?.actor as LifecycleActor;
@@ -251,8 +252,9 @@ describe("an auction card", () => {
     expect(card.getByText("Sold price").nextElementSibling).toHaveTextContent("€1.23");
   });
 
-  it("stops its lifecycle actor, and the dev panel forgets it, when the card goes", () => {
+  it("stops its lifecycle actor, and the dev panel forgets it, when the card goes", async () => {
     const { article } = renderCard(auction({ id: 6 }));
+    await actorsStarted();
     const lifecycle = devMachines().find((machine) => machine.name === "auction-lifecycle #6")?.actor as LifecycleActor;
     expect(article).toHaveAttribute("data-phase", "running");
     cleanup();

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { actorsStarted, json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { devMachines } from "../../../lib/dev-machines";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
@@ -65,8 +65,9 @@ describe("a grid whose browser says which cells it skips drawing", () => {
     expect(near.querySelector("img")).toHaveAttribute("src", "/products/1.svg");
   });
 
-  it("keeps a skipped card's figures while its actor takes the new state, and shows the newest when the cell comes near", () => {
+  it("keeps a skipped card's figures while its actor takes the new state, and shows the newest when the cell comes near", async () => {
     const { near, far, say, card, priceOf, show } = renderGrid();
+    await actorsStarted();
     say(near, false);
     say(far, true);
     const kettle = running(1, "Kettle");

@@ -1,10 +1,11 @@
-// A shown auction's phase: drawn by the first render, from the machine its actor runs, and its actor's start (before
-// the paint) renders nothing again. A second render forced before the paint cannot be sliced: on a page of cards it
-// was the longest task of a phone's first load.
+// A shown auction's phase: drawn by the first render, from the machine its actor runs, and its actor's start (in a
+// task of its own after the commit) renders nothing again. A second render forced before the paint cannot be sliced:
+// on a page of cards it was the longest task of a phone's first load; so were the actors' starts inside the commit.
 import { act, renderHook } from "@testing-library/react";
 import { Actor } from "xstate";
 import { beforeAll, expect, it, vi } from "vitest";
 import { devMachines } from "../../../lib/dev-machines";
+import { actorsStarted } from "../../../../tests/support/render";
 import { loadLifecycleActors, useAuctionPhase } from "./use-auction-lifecycle";
 import type { LifecycleActor } from "./lifecycle-actors";
 
@@ -12,7 +13,8 @@ beforeAll(loadLifecycleActors);
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-it("shows the phase its actor starts in from the first render, and starting the actor renders no second time", () => {
+
+it("shows the phase its actor starts in from the first render; the actor starts in a task of its own and renders nothing again", async () => {
   const phases: unknown[] = [];
   const auction = { id: 41, status: "Waiting", startsAt: inMinutes(20), endsAt: null } as const;
   const { result, unmount } = renderHook(() => {
@@ -21,7 +23,12 @@ it("shows the phase its actor starts in from the first render, and starting the 
     return phase;
   });
   expect(phases).toEqual(["waiting"]);
-  const actor = devMachines().find((machine) => machine.name === "auction-lifecycle #41")?.actor as LifecycleActor;
+  const listed = () => devMachines().find((machine) => machine.name === "auction-lifecycle #41")?.actor as LifecycleActor | undefined;
+  // Not inside the commit (decision 061).
+  expect(listed()).toBeUndefined();
+  await actorsStarted();
+  expect(phases).toEqual(["waiting"]);
+  const actor = listed() as LifecycleActor;
   expect(actor.getSnapshot().status).toBe("active");
 
   // From then on the actor is what the phase follows (here, moved as the dev panel moves it).
@@ -40,12 +47,13 @@ it("follows a new state of the auction it shows", () => {
   expect(result.current).toBe("ended");
 });
 
-it("tells its actor only what it does not know: not the state it started from, then each new one", () => {
+it("tells its actor only what it does not know: not the state it started from, then each new one", async () => {
   const sends = vi.spyOn(Actor.prototype, "send");
   const startsAt = inMinutes(-5);
   const { rerender, unmount } = renderHook((auction: { id: number; status: "Running"; startsAt: string; endsAt: string }) => useAuctionPhase(auction), {
     initialProps: { id: 43, status: "Running", startsAt, endsAt: inMinutes(30) },
   });
+  await actorsStarted();
   expect(sends).not.toHaveBeenCalled();
   const endsAt = inMinutes(31);
   rerender({ id: 43, status: "Running", startsAt, endsAt });

@@ -3,7 +3,7 @@
 // 014), fetched as soon as this module runs, as the auth actor's is; the page's first render waits for it (src/main.tsx,
 // decision 042). Until it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the
 // first render shows the phase the machine starts in, and the actor starts before the paint.
-import { useEffectEvent, useLayoutEffect, useState } from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionCardState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
@@ -48,13 +48,20 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
   const endsAtMs = auction.endsAt ? Date.parse(auction.endsAt) : null;
   const currentInput = useEffectEvent(() => ({ status, startsAtMs, endsAtMs, nowMs: serverNow() }));
 
-  // A layout effect: with the chunk already in, the actor starts before the browser paints.
-  useLayoutEffect(() => {
+  // The actor starts in a task of its own, from the auction as it is by then. Started in the commit, a page's cards
+  // would all start theirs inside its one task (about 4 ms a card on a phone slowed 4×, which React cannot slice;
+  // decision 061). Until it starts, the screen shows the phase it will start in.
+  useEffect(() => {
     // Not in yet: asked for again (a load that failed, say offline, is tried anew by the next card that shows).
     if (!actors) return void loadLifecycleActors().catch(() => undefined);
-    const lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
-    held.set(lifecycle.actor);
+    let lifecycle: ReturnType<typeof actors.startLifecycle> | undefined;
+    const start = setTimeout(() => {
+      lifecycle = actors.startLifecycle(`auction-lifecycle #${id}`, currentInput());
+      held.set(lifecycle.actor);
+    }, 0);
     return () => {
+      clearTimeout(start);
+      if (!lifecycle) return;
       held.set(null);
       lifecycle.stop();
     };
