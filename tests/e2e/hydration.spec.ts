@@ -7,11 +7,14 @@ import { signedInPage, spaTakenOver, xhr } from "./support";
 
 const ZONE = "America/New_York";
 
-/** Keeps what the server drew (the page's headings and cards) as the document has it before any script runs. */
+/**
+ * Keeps what the server drew (the page's main part, its heading and its sections) as the document has it before any
+ * script runs. Not its cards: the live feed may take one out of a section (an auction that ended) at any time.
+ */
 async function keepDrawnElements(page: Page): Promise<void> {
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
-      (window as unknown as { drawn: Element[] }).drawn = [...document.querySelectorAll("#root h1, #root article")];
+      (window as unknown as { drawn: Element[] }).drawn = [...document.querySelectorAll("#root main, #root h1, #root section")];
     });
   });
 }
