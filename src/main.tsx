@@ -78,6 +78,8 @@ void Promise.allSettled([i18nReady, loadLifecycleActors()]).then(async () => {
   startTransition(() => root.render(app));
 });
 
+let isServiceWorkerAskedFor = false;
+
 /**
  * The offline shell and the update prompt (decision 013); in a production build only, so `npm run dev` stays uncached.
  * Its own chunk, after the first commit: nothing of it weighs on the first paint or the hydration.
@@ -89,4 +91,3 @@ function registerServiceWorkerOnce() {
     registerServiceWorker(registerSW, i18n.t),
   );
 }
-let isServiceWorkerAskedFor = false;

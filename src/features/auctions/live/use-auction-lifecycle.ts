@@ -2,7 +2,7 @@
 // actor's state, and the dev panel lists this very actor. XState and the machine come in their own chunk (decision
 // 014), fetched as soon as this module runs, as the auth actor's is; the page's first render waits for it (src/main.tsx,
 // decision 042). Until it is in there is no actor, the phase is null and the screen shows none yet. Once it is in, the
-// first render shows the phase the machine starts in, and the actor starts before the paint.
+// first render shows the phase the machine starts in, and the actor starts in a task of its own right after.
 import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionCardState } from "../../../../contract";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
@@ -35,8 +35,8 @@ type ShownAuction = Pick<AuctionCardState, "id" | "status" | "startsAt" | "endsA
  * The phase of `auction` as its own lifecycle actor has it, the actor running while the component shows the auction
  * and fed with each new state of it; null until the actors' chunk is in.
  *
- * The first render already shows the phase the actor will start in (the machine's initial transition, pure), and the
- * actor starts in a layout effect without re-rendering anything: the component re-renders only when the phase
+ * The first render already shows the phase the actor will start in (the machine's first decision, `startingPhaseOf`),
+ * and the actor starts right after without re-rendering anything: the component re-renders only when the phase
  * changes. (Starting the actor and then rendering its phase was a second, blocking render of every card before the
  * first paint.)
  */
@@ -77,7 +77,7 @@ export function useAuctionPhase(auction: ShownAuction): AuctionPhase | null {
     actor.send({ type: "auction.updated", status, startsAtMs, endsAtMs, nowMs: serverNow() });
   }, [held, status, startsAtMs, endsAtMs]);
 
-  // Needed only while no actor is held: the first render, before the layout effect above starts one. Once it runs, a
+  // Needed only while no actor is held: the first render, before the effect above starts one. Once it runs, a
   // new state of the auction (a bid resets its end) goes to the actor and is not worked out here again.
   const startingPhase = actors && !held.get() ? actors.startingPhase({ status, startsAtMs, endsAtMs, nowMs: renderNow() }) : null;
   return useActorSlice(held, (snapshot) => actors?.auctionPhaseOf(snapshot) ?? null, startingPhase);
