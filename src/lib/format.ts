@@ -160,6 +160,8 @@ const DATE_WRITING: Readonly<Record<string, DateWriting>> = {
 /** The languages whose moments are written without Intl: format.test.ts checks each against Intl. */
 export const DATE_WRITTEN_LANGUAGES = Object.keys(DATE_WRITING);
 
+const MS_PER_MINUTE = 60_000;
+
 /** Where a moment is read: the device's own clock, or the service's time zone (the spend month's, Riga). */
 type Zone = "device" | "service";
 
@@ -190,17 +192,17 @@ function momentWriter(language: string, kind: "dateTime" | "time", zone: Zone = 
   return (isoTime) => {
     const date = new Date(isoTime);
     if (!writing) return intl(date);
-    const local = zone === "device";
-    const shown = local ? date : inRiga(date.getTime());
-    const year = local ? shown.getFullYear() : shown.getUTCFullYear();
+    // The wall clock of the zone, as a Date whose UTC fields read it.
+    const shown = zone === "device" ? new Date(date.getTime() - date.getTimezoneOffset() * MS_PER_MINUTE) : inRiga(date.getTime());
+    const year = shown.getUTCFullYear();
     if (!(year >= 1000 && year <= 9999)) return intl(date);
     const moment = {
       year,
-      month: writing.months[local ? shown.getMonth() : shown.getUTCMonth()] ?? "",
-      day: local ? shown.getDate() : shown.getUTCDate(),
-      hours: local ? shown.getHours() : shown.getUTCHours(),
-      minutes: pad(local ? shown.getMinutes() : shown.getUTCMinutes()),
-      seconds: pad(local ? shown.getSeconds() : shown.getUTCSeconds()),
+      month: writing.months[shown.getUTCMonth()] ?? "",
+      day: shown.getUTCDate(),
+      hours: shown.getUTCHours(),
+      minutes: pad(shown.getUTCMinutes()),
+      seconds: pad(shown.getUTCSeconds()),
     };
     return writing[kind](moment);
   };
@@ -214,8 +216,6 @@ export const dateTimeWriter = (language: string, zone?: Zone) => momentWriter(la
 
 /** A moment's time of day with seconds, as `language` writes it ("3:10:05 PM", "15:10:05"). */
 export const timeWriter = (language: string, zone?: Zone) => momentWriter(language, "time", zone);
-
-const MS_PER_MINUTE = 60_000;
 
 /**
  * Whether the device's clock reads as Riga's, in winter and in summer (a device in Riga, or in Helsinki): then the
