@@ -38,6 +38,13 @@ export type ServerUsage = {
   heapUsedMiB: number;
   /** The heap still in use after a full garbage collection, taken after the window: live objects, not garbage. */
   liveHeapMiB: number;
+  /** The event loop's delay in the window (monitorEventLoopDelay, 5 ms resolution): 99th percentile and longest. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Garbage-collection pauses in the window: count, total and longest (PerformanceObserver "gc"). */
+  gcCount: number;
+  gcMs: number;
+  gcMaxMs: number;
 };
 
 export type ToServer = ServerStart | { type: "usage-start" } | { type: "usage" } | { type: "stop" };

@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from "node:perf_hooks";
 import { Server } from "socket.io";
 import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { buildApp } from "../../server/app";
@@ -149,6 +150,17 @@ let profileFile: string | undefined;
 let profiler: Session | undefined;
 let usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
 let peakRss = 0;
+/** How late the event loop ran its timers in the window (a stall delays every ack and broadcast queued behind it). */
+let loopDelay: IntervalHistogram | undefined;
+/** Garbage-collection pauses in the window: how many, their sum and the longest. */
+let gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+const gcObserver = new PerformanceObserver((list) => {
+  if (!loopDelay) return;
+  for (const entry of list.getEntries()) {
+    gcPauses = { count: gcPauses.count + 1, totalMs: gcPauses.totalMs + entry.duration, maxMs: Math.max(gcPauses.maxMs, entry.duration) };
+  }
+});
+gcObserver.observe({ entryTypes: ["gc"] });
 const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
 /** The parent starts this process with --expose-gc; measured after the window, so the pause costs it nothing. */
 const liveHeapBytes = () => {
@@ -173,9 +185,16 @@ process.on("message", (message: ToServer) => {
         }
         usageFrom = { cpu: process.cpuUsage(), at: performance.now() };
         peakRss = process.memoryUsage.rss();
+        gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+        loopDelay = monitorEventLoopDelay({ resolution: 5 });
+        loopDelay.enable();
       } else if (message.type === "usage") {
         const cpu = process.cpuUsage(usageFrom.cpu);
         const memory = process.memoryUsage();
+        loopDelay?.disable();
+        const nsToMs = (ns: number) => Math.round(ns / 1e4) / 100;
+        const loop = loopDelay ? { p99Ms: nsToMs(loopDelay.percentile(99)), maxMs: nsToMs(loopDelay.max) } : { p99Ms: 0, maxMs: 0 };
+        loopDelay = undefined;
         if (profiler && profileFile) {
           const { profile } = await profiler.post("Profiler.stop");
           profiler.disconnect();
@@ -190,9 +209,15 @@ process.on("message", (message: ToServer) => {
           peakRssMiB: mib(Math.max(peakRss, memory.rss)),
           heapUsedMiB: mib(memory.heapUsed),
           liveHeapMiB: mib(liveHeapBytes()),
+          loopDelayP99Ms: loop.p99Ms,
+          loopDelayMaxMs: loop.maxMs,
+          gcCount: gcPauses.count,
+          gcMs: Math.round(gcPauses.totalMs),
+          gcMaxMs: Math.round(gcPauses.maxMs * 10) / 10,
         });
       } else if (message.type === "stop") {
         clearInterval(rssSampler);
+        gcObserver.disconnect();
         await running?.close();
         send({ type: "stopped" });
         process.disconnect?.();
