@@ -54,3 +54,35 @@ export function isOneOf<const T extends string>(values: readonly T[], value: unk
 
 /** Spend limits count calendar months in the service's time zone: they reset at midnight on the 1st in Riga (decision 033). */
 export const SPEND_MONTH_TIME_ZONE = "Europe/Riga";
+
+/**
+ * An uploaded photo (PNG, JPEG or WebP under `/media/`) is also served as WebP at these widths (decision 062), so a
+ * phone fetches a picture its screen needs instead of the camera's original. Never wider than the original.
+ */
+export const PICTURE_WIDTHS = [320, 640, 1280] as const;
+
+/** How wide a picture is drawn, for the browser to choose among `PICTURE_WIDTHS` (an `<img sizes>` value). */
+export const pictureSizes = {
+  /** A card in Home's and the lists' grids: one column on a phone, two from 640 px, three from 1280 px. */
+  card: "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw",
+  /** An auction page's picture: the page's width on a phone, about half of it on a wide screen. */
+  detail: "(min-width: 1024px) 600px, 100vw",
+  /** A small square beside a won auction or in the win dialog. */
+  thumbnail: "112px",
+} as const;
+
+const UPLOADED_PHOTO = /^\/media\/([0-9a-f]{32})\.(?:png|jpg|webp)$/;
+
+/**
+ * A product picture's `<img>` attributes where it is drawn as `shownAs`: an uploaded photo's WebP widths with the
+ * width the browser chooses by, or the address as it is (a bundled picture, a GIF, an SVG).
+ */
+export function pictureFor(image: string, shownAs: keyof typeof pictureSizes): { src: string; srcSet?: string; sizes?: string } {
+  const hash = UPLOADED_PHOTO.exec(image)?.[1];
+  if (!hash) return { src: image };
+  return {
+    src: `/media/${hash}-${PICTURE_WIDTHS[1]}w.webp`,
+    srcSet: PICTURE_WIDTHS.map((width) => `/media/${hash}-${width}w.webp ${width}w`).join(", "),
+    sizes: pictureSizes[shownAs],
+  };
+}

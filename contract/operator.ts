@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
-import { languages } from "./constants";
+import { languages, PICTURE_WIDTHS } from "./constants";
 import { text, wholeNumberParam } from "./input";
 import { WalletTransaction } from "./payments";
 
@@ -120,7 +120,8 @@ export const UpdateAuctionBody = z
 export type UpdateAuctionBody = z.input<typeof UpdateAuctionBody>;
 
 /** GET /media/{id}: a stored image, named by its hash and type. */
-export const MediaIdParams = z.object({ id: text().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif|svg)$/) });
+/** An uploaded image as it came (`<hash>.<type>`), or a photo's WebP at one of `PICTURE_WIDTHS` (`<hash>-<width>w.webp`). */
+export const MediaIdParams = z.object({ id: text().regex(new RegExp(`^[0-9a-f]{32}(\\.(png|jpg|webp|gif|svg)|-(${PICTURE_WIDTHS.join("|")})w\\.webp)$`)) });
 
 export const OperatorAuction = z.object({
   id: z.number().int(),

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isServerPath, type FirstScreen, type Language } from "../../contract";
-import { FIRST_SCREEN_ELEMENT_ID } from "../../contract/constants";
+import { FIRST_SCREEN_ELEMENT_ID, pictureFor, type pictureSizes } from "../../contract/constants";
 import { errorBody } from "./errors";
 import { escapeHtml } from "./html";
 import { pageLanguage } from "./language";
@@ -22,8 +22,8 @@ const REVALIDATE = "no-cache";
  * once beside the scripts.
  */
 export function withFirstScreen(html: string, screen: FirstScreen, markup?: string | null): string {
-  const picture = screen.lists?.Running.items[0]?.image ?? screen.auction?.images[0] ?? screen.auction?.image;
-  const preload = picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />` : "";
+  const card = screen.lists?.Running.items[0]?.image;
+  const preload = preloadOf(card ?? screen.auction?.images[0] ?? screen.auction?.image, card ? "card" : "detail");
   const data = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${JSON.stringify(screen).replace(/</g, "\\u003c")}</script>`;
   const withPreload = html.includes("</head>") ? html.replace("</head>", `${preload}</head>`) : `${preload}${html}`;
   // The same data drawn (decision 045): React wrote and escaped the markup; a function replacement, so no `$` in it
@@ -34,6 +34,14 @@ export function withFirstScreen(html: string, screen: FirstScreen, markup?: stri
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The first picture asked for as the page's `<img>` will ask: an uploaded photo by the same widths and drawn width (decision 062). */
+function preloadOf(picture: string | null | undefined, shownAs: keyof typeof pictureSizes): string {
+  if (!picture) return "";
+  const { src, srcSet, sizes } = pictureFor(picture, shownAs);
+  const widths = srcSet && sizes ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${widths} fetchpriority="high" />`;
+}
 
 /** A page whose first screen is not drawn by then goes out without it: the SPA draws it, later but surely. */
 const RENDER_TIMEOUT_MS = 1000;

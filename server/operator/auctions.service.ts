@@ -19,7 +19,7 @@ import { Refusal } from "../refusal";
 import { postLedgerEntry } from "../wallet/wallet.service";
 import { logOperatorAction } from "./audit-log";
 import type { Changes } from "./changes";
-import { storeImage } from "./media.service";
+import { prepareImages, storeImages } from "./media.service";
 
 const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,
        a.ends_at, a.ended_at, a.bid_count, a.is_demo, l.display_name as leader_name, w.display_name as winner_name,
@@ -169,9 +169,9 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
   const texts = textsOf(body);
   checkClosingPrice(body.enrolmentClosesAtPriceCents ?? null, body.startPriceCents, body.priceCapCents ?? null);
   const productKey = productKeyFor(body.productKey ?? catalogueTitle(texts));
+  const pictures = await prepareImages(body.images);
   const id = await db.transaction(async (tx) => {
-    const images: string[] = [];
-    for (const image of body.images) images.push(await storeImage(tx, image));
+    const images = await storeImages(tx, pictures);
     const [row] = await tx.query<{ id: number }>(
       `insert into auctions (title, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
                              status, starts_at, initial_seconds, reset_seconds, min_previous_entries, hard_ends_at,
@@ -202,6 +202,7 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
  */
 export async function updateDraft(db: Database, actor: string, id: number, input: UpdateAuctionBody): Promise<Changes> {
   const change = UpdateAuctionBody.parse(input);
+  const pictures = change.images && (await prepareImages(change.images));
   await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["New"], "edited");
     const [current] = await tx.query<{
@@ -230,8 +231,7 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     }
     const closesAtPrice = change.enrolmentClosesAtPriceCents === undefined ? current!.enrolment_closes_at_price_cents : change.enrolmentClosesAtPriceCents;
     checkClosingPrice(closesAtPrice, startPriceCents, priceCapCents);
-    const images: string[] | undefined = change.images && [];
-    for (const image of change.images ?? []) images!.push(await storeImage(tx, image));
+    const images = pictures && (await storeImages(tx, pictures));
     // Each column keeps its value unless the change names it; a draft's price is its start price.
     await tx.query(
       `update auctions set

@@ -1,5 +1,9 @@
-// Product images operators upload: stored once in the database, named by their hash, served at `/media/…`.
+// Product images operators upload: stored once in the database, named by their hash, served at `/media/…`. A photo
+// (PNG, JPEG or WebP) is also stored as WebP at each of `PICTURE_WIDTHS` (decision 062): pages offer those in `srcset`,
+// and a phone fetches a few tens of KiB instead of the camera's megabytes.
 import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { PICTURE_WIDTHS } from "../../contract/constants";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -10,23 +14,96 @@ const MEDIA_TYPES: Record<string, string> = {
   "image/gif": "gif",
   "image/svg+xml": "svg",
 };
+/** Photos, served smaller too; a GIF may move and an SVG scales by itself, so both are served only as they came. */
+const PHOTO_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A decoded photo larger than this (about 8,000 × 6,000) is refused rather than decoded: memory, not bytes, is the limit. */
+const MAX_PIXELS = 50_000_000;
+const WEBP_QUALITY = 80;
 
-/** Stores a data-URL image once (named by its hash) and answers its `/media/…` path; paths pass through. */
-export async function storeImage(tx: Queryable, source: string): Promise<string> {
+type Stored = { id: string; contentType: string; bytes: Buffer };
+
+const widthVariant = (hash: string, width: number) => `${hash}-${width}w.webp`;
+
+/**
+ * The photo as WebP at every width (none wider than the original), turned upright by its EXIF orientation and with
+ * its metadata (camera, place) left out. Throws a refusal when the bytes are not a picture of the type they claim.
+ */
+async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
+  try {
+    const photo = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    return await Promise.all(
+      PICTURE_WIDTHS.map(async (width) => ({
+        id: widthVariant(hash, width),
+        contentType: "image/webp",
+        bytes: await photo.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
+      })),
+    );
+  } catch {
+    throw new Refusal("CONFLICT", "The image could not be read: upload a PNG, JPEG or WebP picture that opens on your device.");
+  }
+}
+
+async function insertMedia(db: Queryable, media: Stored[]): Promise<void> {
+  const values = media.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`).join(", ");
+  await db.query(
+    `insert into media (id, content_type, bytes) values ${values} on conflict (id) do nothing`,
+    media.flatMap((one) => [one.id, one.contentType, one.bytes]),
+  );
+}
+
+/** An image ready to store: its `/media/…` path (or the path it came as) and what to write, none for a path. */
+export type PreparedImage = { path: string; media: Stored[] };
+
+/**
+ * Reads a data-URL image and makes a photo's widths; a path passes through. Done before the transaction that stores
+ * it: encoding a large photo takes a while, and a transaction (PGlite's above all) should not wait on it.
+ */
+export async function prepareImage(source: string): Promise<PreparedImage> {
   const match = /^data:(image\/[\w+.-]+);base64,(.*)$/s.exec(source);
-  if (!match) return source;
+  if (!match) return { path: source, media: [] };
   const contentType = match[1]!;
   const extension = MEDIA_TYPES[contentType];
   const bytes = Buffer.from(match[2]!, "base64");
   if (!extension) throw new Refusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
   if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Refusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
-  const id = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${extension}`;
-  await tx.query("insert into media (id, content_type, bytes) values ($1, $2, $3) on conflict (id) do nothing", [id, contentType, bytes]);
-  return `/media/${id}`;
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  const original = { id: `${hash}.${extension}`, contentType, bytes };
+  return { path: `/media/${original.id}`, media: [original, ...(PHOTO_TYPES.has(contentType) ? await widthVariants(hash, bytes) : [])] };
 }
 
+/** Prepares each image in turn (one photo decoded at a time). */
+export async function prepareImages(sources: readonly string[]): Promise<PreparedImage[]> {
+  const prepared: PreparedImage[] = [];
+  for (const source of sources) prepared.push(await prepareImage(source));
+  return prepared;
+}
+
+/** Stores prepared images (each once, by its hash) and answers their paths. */
+export async function storeImages(tx: Queryable, images: readonly PreparedImage[]): Promise<string[]> {
+  const media = images.flatMap((image) => image.media);
+  if (media.length > 0) await insertMedia(tx, media);
+  return images.map((image) => image.path);
+}
+
+const WIDTH_VARIANT = /^([0-9a-f]{32})-(\d+)w\.webp$/;
+
+/**
+ * A stored image by its id. A photo's width that is not stored yet (a photo uploaded before decision 062) is made from
+ * the original now and kept, so each is made once.
+ */
 export async function readMedia(db: Queryable, id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
   const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>("select content_type, bytes from media where id = $1", [id]);
-  return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes) } : null;
+  if (row) return { contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+  const [, hash, width] = WIDTH_VARIANT.exec(id) ?? [];
+  if (!hash || !PICTURE_WIDTHS.some((known) => String(known) === width)) return null;
+  const [original] = await db.query<{ bytes: Uint8Array }>(
+    "select bytes from media where id in ($1, $2, $3) and content_type in ('image/png', 'image/jpeg', 'image/webp')",
+    [`${hash}.png`, `${hash}.jpg`, `${hash}.webp`],
+  );
+  if (!original) return null;
+  const variants = await widthVariants(hash, Buffer.from(original.bytes)).catch(() => null);
+  if (!variants) return null;
+  await insertMedia(db, variants);
+  return variants.find((variant) => variant.id === id) ?? null;
 }

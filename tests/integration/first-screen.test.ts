@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FirstScreen, SearchAuctionsResponse } from "../../contract";
-import { HOME_PAGE_SIZE } from "../../contract/constants";
+import { HOME_PAGE_SIZE, PICTURE_WIDTHS, pictureSizes } from "../../contract/constants";
 import { createAuction } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
@@ -141,6 +141,18 @@ describe("an auction's page", () => {
     expect({ ...auction, serverNow: undefined }).toEqual({ ...fromApi, serverNow: undefined });
     expect(html).not.toContain(hostileTitle);
     expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c&gt;.webp" fetchpriority="high" />`);
+  });
+
+  it("asks for an uploaded photo as the page's picture will, by its widths and the width it is drawn at (decision 062)", async () => {
+    const { db } = server.database;
+    const photoId = await createAuction(db, new Date(), { initialSeconds: 900 });
+    const hash = "00112233445566778899aabbccddeeff";
+    await db.query("update auctions set images = $1 where id = $2", [JSON.stringify([`/media/${hash}.jpg`]), photoId]);
+    const html = await (await fetch(`${server.url}/auctions/${photoId}`)).text();
+    const widths = PICTURE_WIDTHS.map((width) => `/media/${hash}-${width}w.webp ${width}w`).join(", ");
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/media/${hash}-640w.webp" imagesrcset="${widths}" imagesizes="${pictureSizes.detail}" fetchpriority="high" />`,
+    );
   });
 
   it("is the plain index.html for a draft, which no bidder may see", async () => {

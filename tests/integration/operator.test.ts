@@ -5,8 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
+import { PICTURE_WIDTHS } from "../../contract/constants";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -101,6 +103,48 @@ describe("the operator API", () => {
     const again = await operator.post(`/api/operator/auctions/${auction.id}/publish`);
     expect(again.status).toBe(409);
     expect((await bidder.get(`/api/auctions/${auction.id}`)).status).toBe(200);
+  });
+
+  it("serves an uploaded photo as WebP at each width a screen asks for, never wider than it came (decision 062)", async () => {
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
+    const made = (await create({ images: [`data:image/jpeg;base64,${photo.toString("base64")}`, `data:image/png;base64,${PIXEL_PNG}`] })).body as OperatorAuction;
+    const detail = (await operator.get(`/api/operator/auctions/${made.id}`)).body as OperatorAuctionDetail;
+    const [large, tiny] = detail.images.map((image) => /^\/media\/([0-9a-f]{32})\.(jpg|png)$/.exec(image)?.[1]);
+    for (const width of PICTURE_WIDTHS) {
+      const answer = await fetch(`${server.url}/media/${large}-${width}w.webp`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/webp");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width, height: (width * 3) / 4 });
+      expect(bytes.length).toBeLessThan(photo.length);
+      const small = Buffer.from(await (await fetch(`${server.url}/media/${tiny}-${width}w.webp`)).arrayBuffer());
+      expect(await sharp(small).metadata()).toMatchObject({ format: "webp", width: 1, height: 1 });
+    }
+    // Made when the photo was stored, not when first asked for.
+    const [{ count }] = (await server.database.db.query<{ count: number }>("select count(*)::int as count from media where id like $1", [`${large}-%`])) as [{ count: number }];
+    expect(count).toBe(PICTURE_WIDTHS.length);
+  });
+
+  it("refuses an image that does not open, storing nothing; makes a photo's width stored before decision 062 once", async () => {
+    const before = await server.database.db.query("select id from media");
+    const broken = await create({ images: [`data:image/jpeg;base64,${Buffer.from("not a picture at all").toString("base64")}`] });
+    expect(broken.status).toBe(409);
+    expect((broken.body as { error: { message: string } }).error.message).toBe("The image could not be read: upload a PNG, JPEG or WebP picture that opens on your device.");
+    expect(await server.database.db.query("select id from media")).toEqual(before);
+
+    const hash = "0123456789abcdef0123456789abcdef";
+    const older = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    await server.database.db.query("insert into media (id, content_type, bytes) values ($1, 'image/png', $2)", [`${hash}.png`, older]);
+    const answer = await fetch(`${server.url}/media/${hash}-640w.webp`);
+    expect(answer.status).toBe(200);
+    expect(await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 640, height: 427 });
+    const stored = await server.database.db.query<{ id: string }>("select id from media where id like $1 order by id", [`${hash}-%`]);
+    expect(stored.map((row) => row.id)).toEqual(PICTURE_WIDTHS.map((width) => `${hash}-${width}w.webp`).sort());
+    // A GIF or an SVG is served only as it came; a width not offered is not a name.
+    await server.database.db.query("insert into media (id, content_type, bytes) values ($1, 'image/gif', $2)", ["fedcba9876543210fedcba9876543210.gif", Buffer.from("GIF89a")]);
+    expect((await fetch(`${server.url}/media/fedcba9876543210fedcba9876543210-320w.webp`)).status).toBe(404);
+    expect((await fetch(`${server.url}/media/${hash}-500w.webp`)).status).toBe(400);
   });
 
   it("cancels a waiting auction, refunds the entry fee and drops the card from open pages", async () => {

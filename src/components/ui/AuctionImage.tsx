@@ -1,3 +1,4 @@
+import { pictureFor, type pictureSizes } from "../../../contract/constants";
 import { useOffScreen } from "../../hooks/use-off-screen";
 
 /** How soon the browser fetches the picture: the first screen's (`eager`, the likely largest paint `priority`) at once. */
@@ -5,9 +6,20 @@ export type ImageLoading = "lazy" | "eager" | "priority";
 
 /**
  * The product picture on a soft backdrop; a placeholder mark when the auction has none. Its box's aspect ratio is
- * fixed by the caller, and the intrinsic size is given too, so nothing shifts when the picture arrives.
+ * fixed by the caller, and the intrinsic size is given too, so nothing shifts when the picture arrives. An uploaded
+ * photo comes in the width its box needs on this screen (`shownAs`, decision 062).
  */
-export function AuctionImage({ src, className = "", loading = "lazy" }: { src: string | null; className?: string; loading?: ImageLoading }) {
+export function AuctionImage({
+  src,
+  shownAs,
+  className = "",
+  loading = "lazy",
+}: {
+  src: string | null;
+  shownAs: keyof typeof pictureSizes;
+  className?: string;
+  loading?: ImageLoading;
+}) {
   // A lazy picture far down a long list is not even in the page before its cell comes near (decision 052): the
   // browser would watch every one of them on every frame to see when to fetch it.
   const isNearOnce = useOffScreen().hasBeenNear;
@@ -16,7 +28,7 @@ export function AuctionImage({ src, className = "", loading = "lazy" }: { src: s
       {src ? (
         (loading !== "lazy" || isNearOnce) && (
           <img
-            src={src}
+            {...pictureFor(src, shownAs)}
             alt=""
             width={400}
             height={300}

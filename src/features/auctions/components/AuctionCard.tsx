@@ -149,7 +149,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
 const ImageLink = memo(function ImageLink({ auctionId, image, imageLoading }: { auctionId: number; image: string | null; imageLoading: ImageLoading }) {
   return (
     <Link to={`/auctions/${auctionId}`} tabIndex={-1} aria-hidden="true" className="block">
-      <AuctionImage src={image} loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
+      <AuctionImage src={image} shownAs="card" loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
     </Link>
   );
 });

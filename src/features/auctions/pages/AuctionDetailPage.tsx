@@ -90,7 +90,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
         )}
       </div>
       <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-        <AuctionImage src={auction.images[0] ?? auction.image} loading="priority" className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
+        <AuctionImage src={auction.images[0] ?? auction.image} shownAs="detail" loading="priority" className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
         <section aria-labelledby="about" className="order-5 lg:order-none">
           <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
           <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>

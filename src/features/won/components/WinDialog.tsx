@@ -39,7 +39,7 @@ export function WinDialog() {
             <Dialog.Title className="font-display text-2xl font-bold">{t("win.title")}</Dialog.Title>
           </div>
           <div className="flex items-center gap-4">
-            <AuctionImage src={win.image} className="size-20 shrink-0 rounded-xl sm:size-24" />
+            <AuctionImage src={win.image} shownAs="thumbnail" className="size-20 shrink-0 rounded-xl sm:size-24" />
             <div className="flex min-w-0 flex-col gap-1">
               <p className="font-display text-lg leading-snug font-semibold break-words">{win.title}</p>
               <p className="text-sm text-muted">

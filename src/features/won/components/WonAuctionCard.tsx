@@ -73,7 +73,7 @@ export function ItemHeading({
   return (
     <div className="flex gap-4">
       <Link to={`/auctions/${item.auctionId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <AuctionImage src={item.image} className="size-20 rounded-xl sm:size-28" />
+        <AuctionImage src={item.image} shownAs="thumbnail" className="size-20 rounded-xl sm:size-28" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
