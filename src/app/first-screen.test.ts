@@ -69,6 +69,10 @@ describe("the first screen's code", () => {
     expect(graph.files.filter((file) => file.startsWith("contract/"))).toEqual(["contract/constants.ts"]);
   });
 
+  it("holds no signed-in bidder's lists or commands: a visitor never downloads them (BidderControls.tsx's chunk)", () => {
+    expect(graph.files.filter((file) => ["src/features/auctions/api/my-auctions.ts", "src/features/auctions/components/BidderControls.tsx"].includes(file))).toEqual([]);
+  });
+
   it("leaves XState, socket.io and the sound player to the chunks that load after the first paint", () => {
     expect([...graph.packages].filter((name) => ["xstate", "@xstate/react", "socket.io-client", "howler"].includes(name))).toEqual([]);
   });

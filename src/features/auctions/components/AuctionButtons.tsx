@@ -1,24 +1,27 @@
 // The card's and the detail page's small controls: favourite (like) and enrol. What only a signed-in bidder can do
-// (the lists, the commands) lives in components of its own that mount only for one: a visitor's page of cards holds
-// no query or command of theirs, and learning who the user is re-renders these controls, not the cards around them.
-import type { ReactNode } from "react";
+// (the lists, the commands) lives in BidderControls.tsx, a chunk loaded once a signed-in bidder's page shows one: a
+// visitor's page of cards holds no query or command of theirs and never downloads them, and learning who the user is
+// re-renders these controls, not the cards around them.
+import { Suspense, lazy, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionCardState } from "../../../../contract";
-import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
 import { signInPathFor, useUser } from "../../auth";
-import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions";
-import { useEuro } from "../../../lib/format";
-import { buttonClassName } from "../../../components/ui/Button";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
+
+const bidderControls = () => import("./BidderControls");
+const FavouriteToggle = lazy(() => bidderControls().then((chunk) => ({ default: chunk.FavouriteToggle })));
+const BidderEnrolButton = lazy(() => bidderControls().then((chunk) => ({ default: chunk.BidderEnrolButton })));
+const BidderBidNowLink = lazy(() => bidderControls().then((chunk) => ({ default: chunk.BidNowLink })));
 
 /** `children` for a signed-in bidder, `otherwise` for anyone else (a visitor, or while the user is loading). */
 export function ForBidders({ children, otherwise = null }: { children: ReactNode; otherwise?: ReactNode }) {
   const { data: user } = useUser();
-  return user?.isAuthenticated ? children : otherwise;
+  // Until a bidder's controls are in, what was there stays: the same as while the user was still unknown.
+  return user?.isAuthenticated ? <Suspense fallback={otherwise}>{children}</Suspense> : otherwise;
 }
 
-type LikeButtonProps = { auctionId: number; className?: string };
+export type LikeButtonProps = { auctionId: number; className?: string };
 
 export function LikeButton(props: LikeButtonProps) {
   return (
@@ -28,40 +31,14 @@ export function LikeButton(props: LikeButtonProps) {
   );
 }
 
-function FavouriteToggle({ auctionId, className = "" }: LikeButtonProps) {
-  const { t } = useTexts();
-  const { data: mine } = useMyAuctions();
-  const toggle = useToggleFavourite();
-  const isFavourite = mine?.favouriteIds.includes(auctionId) ?? false;
-  return (
-    <button
-      type="button"
-      aria-pressed={isFavourite}
-      aria-label={t(isFavourite ? "auction.unlike" : "auction.like")}
-      disabled={toggle.isPending}
-      onClick={() => toggle.mutate({ auctionId, isFavourite: !isFavourite })}
-      className={`flex size-10 items-center justify-center rounded-full bg-surface/90 shadow-sm transition-[color,transform] hover:scale-105 ${
-        isFavourite ? "text-rose-500" : "text-muted hover:text-rose-500"
-      } ${className}`}
-    >
-      <HeartGlyph className={`size-5 ${isFavourite ? "fill-current" : ""}`} />
-    </button>
-  );
-}
-
-export function useIsEnrolled(auctionId: number): boolean {
-  const { data: mine } = useMyAuctions();
-  return mine?.enrolledIds.includes(auctionId) ?? false;
-}
-
-type EnrolButtonProps = {
+export type EnrolButtonProps = {
   auction: AuctionCardState;
   isOpen: boolean;
   /** The detail page's bid panel: full width and as tall as the slider it stands in for. */
   isLarge?: boolean;
 };
 
-const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm");
+export const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm");
 
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
 export function EnrolButton(props: EnrolButtonProps) {
@@ -87,31 +64,11 @@ function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
   );
 }
 
-function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
-  const { t } = useTexts();
-  const euro = useEuro();
-  const isEnrolled = useIsEnrolled(auction.id);
-  const enrol = useEnrol(auction);
-  const isLocked = useIsEnrolmentLocked(auction);
-
-  if (isEnrolled) {
-    return (
-      <span className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${sizeOf(isLarge)}`}>
-        <CheckGlyph className="size-4" />
-        {t("auction.youAreEnrolled")}
-      </span>
-    );
-  }
-  if (!isOpen || isLocked) return null;
+/** To the auction's page, for a bidder enrolled in it (the card does not follow their lists: this does). */
+export function BidNowLink({ auctionId }: { auctionId: number }) {
   return (
-    <button
-      type="button"
-      onClick={() => enrol.mutate(auction.id)}
-      disabled={enrol.isPending}
-      aria-busy={enrol.isPending || undefined}
-      className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
-    >
-      {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
-    </button>
+    <ForBidders>
+      <BidderBidNowLink auctionId={auctionId} />
+    </ForBidders>
   );
 }

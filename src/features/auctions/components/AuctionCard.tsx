@@ -5,7 +5,7 @@ import { memo } from "react";
 import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionCardState } from "../../../../contract";
-import { EnrolButton, ForBidders, LikeButton, useIsEnrolled } from "./AuctionButtons";
+import { BidNowLink, EnrolButton, LikeButton } from "./AuctionButtons";
 import { BuyNowCardOffer } from "../../buy-now";
 import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionImage";
 import { useDuration, useEuro } from "../../../lib/format";
@@ -13,7 +13,6 @@ import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useOffScreen } from "../../../hooks/use-off-screen";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
-import { buttonClassName } from "../../../components/ui/Button";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { TrueCostLine } from "./TrueCost";
 
@@ -133,11 +132,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
           <StableEnrolButton auction={auction} isOpen={isOpen} />
-          {phase === "running" && (
-            <ForBidders>
-              <BidNowLink auctionId={auction.id} />
-            </ForBidders>
-          )}
+          {phase === "running" && <BidNowLink auctionId={auction.id} />}
         </div>
       </div>
     </article>
@@ -161,18 +156,6 @@ const TitleLink = memo(function TitleLink({ auctionId, title }: { auctionId: num
     </Link>
   );
 });
-
-/** To the auction's page, for a bidder enrolled in it (a component of its own: the card does not follow their lists). */
-function BidNowLink({ auctionId }: { auctionId: number }) {
-  const { t } = useTexts();
-  const isEnrolled = useIsEnrolled(auctionId);
-  if (!isEnrolled) return null;
-  return (
-    <Link to={`/auctions/${auctionId}`} className={buttonClassName({ size: "sm" })}>
-      {t("auction.bidNow")}
-    </Link>
-  );
-}
 
 /** Until the lifecycle's chunk is in (a first visit's first paint): the room a running card's figures take. */
 function PhasePending() {
