@@ -7,6 +7,7 @@ import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { defaultLanguage } from "./contract/constants.js";
 import { SERVER_PATH_PREFIXES } from "./contract/server-paths.js";
+import { themeScript } from "./server/http/theme-script.js";
 
 // The API server the dev proxy talks to (`npm run dev` starts it on this port).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
@@ -87,6 +88,21 @@ export function preloadDefaultTexts(): Plugin {
 }
 
 /** Brand orange (primary-500) and the light canvas: the installed app's title bar and splash screen. */
+/**
+ * index.html names the theme script as a file for readability; the build writes its text into the page instead
+ * (decision 064), so the first paint waits for no request. The server's CSP allows that text by its hash.
+ */
+function inlineThemeScript(): Plugin {
+  const tag = '<script src="/theme-init.js"></script>';
+  return {
+    name: "pennybid-inline-theme-script",
+    transformIndexHtml(html) {
+      if (!html.includes(tag)) throw new Error(`index.html has no ${tag} to put the theme script in`);
+      return html.replace(tag, () => `<script>${themeScript}</script>`);
+    },
+  };
+}
+
 const THEME_COLOUR = "#f97316";
 const SPLASH_BACKGROUND = "#f8fafc";
 
@@ -175,6 +191,7 @@ export const browserConfig = defineConfig({
     tailwindcss(),
     localeParts(),
     preloadDefaultTexts(),
+    inlineThemeScript(),
     installableApp(),
     // A `.br` (quality 11) and a `.gz` (level 9) beside every text file of the build, public/ included, unless it would
     // not be smaller: the server sends them as they are (decision 010), so the best compression costs once, at build.

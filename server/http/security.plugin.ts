@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppConfig } from "../config";
 import { errorBody } from "./errors";
+import { themeScriptHash } from "./theme-script";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -14,7 +15,8 @@ async function security(app: FastifyInstance, options: { config: AppConfig }): P
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our files, and the one inline script of index.html by its hash (decision 064).
+        scriptSrc: ["'self'", themeScriptHash],
         // Radix and react-joyride position popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

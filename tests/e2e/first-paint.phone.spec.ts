@@ -102,3 +102,22 @@ test("with no script arrived yet, an auction's page shows its title, price and p
   await expect(page.locator("#first-screen")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("a saved dark theme is on the first paint, before any script file arrives, and the page's policy lets it run", async ({ page }) => {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await inEnglish(page);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.addInitScript(() => window.localStorage.setItem("themeMode", "dark"));
+  // Every script file, the app's and any other, held unanswered: the theme comes inline in the page (decision 064).
+  const held: Route[] = [];
+  await page.route(/\.js(\?.*)?$/, (route) => void held.push(route));
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
+  expect(held.length).toBeGreaterThan(0);
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
+  expect(refused).toEqual([]);
+});

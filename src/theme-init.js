@@ -1,10 +1,13 @@
-// Runs before the app: sets the `dark` class from the saved theme mode (themeMode: light | dark | system). In System
-// mode the page follows the device as it changes (say, dark at sunset) without a reload.
+// Runs before the app, inline in index.html's head (decision 064): sets the `dark` class from the saved theme mode
+// (themeMode: light | dark | system) before the first paint. In System mode the page follows the device as it changes
+// (say, dark at sunset) without a reload.
 (function () {
   var mode = "system";
   try {
     mode = localStorage.getItem("themeMode") || "system";
-  } catch (e) {}
+  } catch {
+    // Storage blocked (a privacy mode): the device's theme.
+  }
   var query = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)");
   function apply() {
     var isDark = mode === "dark" || (mode !== "light" && !!query && query.matches);
@@ -18,7 +21,7 @@
     pause.textContent = "*,*::before,*::after{transition:none!important}";
     document.head.appendChild(pause);
     apply();
-    window.getComputedStyle(document.body).color;
+    void window.getComputedStyle(document.body).color;
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
         pause.remove();
