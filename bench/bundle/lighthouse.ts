@@ -2,6 +2,7 @@
 // `lighthouse` dev dependency cannot be loaded, or Chromium cannot be driven, the outcome says why instead of failing
 // the benchmark.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../tests/support/server-process";
 import { sleep } from "../support/stats";
@@ -68,6 +69,10 @@ export async function runLighthouse(staticDir: string, runs: number): Promise<Li
   } catch {
     return { ran: false, reason: "the npm package `lighthouse` cannot be loaded (npm ci installs it as a dev dependency)" };
   }
+  // chrome-launcher reports a missing browser as an unhandled 'error' event, which would end the whole run and leave
+  // the server below running: asked first, it is a reason instead.
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromePath)) return { ran: false, reason: `no Chromium at ${chromePath} (set CHROME_PATH)` };
   const port = await freePort();
   // Embedded database in memory, one process: never the PostgreSQL or Redis the benchmarks were given.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
@@ -80,7 +85,7 @@ export async function runLighthouse(staticDir: string, runs: number): Promise<Li
     const url = `http://127.0.0.1:${port}/`;
     for (let tries = 0; tries < 100 && !(await fetch(`${url}api/health`).then((r) => r.ok, () => false)); tries++) await sleep(200);
     const chrome = await launcher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
     });
     try {
