@@ -43,5 +43,4 @@ test("a photo comes to a desktop and to a phone at the width each draws it, neve
   // One picture each: the page's early ask and the <img> agree, and nobody fetches the 2,400-pixel JPEG.
   expect(desktop.pictures).toEqual([desktop.chosen]);
   expect(phone.pictures).toEqual([phone.chosen]);
-  await operator.dispose();
 });
