@@ -1,6 +1,7 @@
 // Decision 045: Home's and an auction's first screen come drawn inside the page, so a phone shows them before its
 // scripts arrive; when they do, the SPA hydrates that drawing (decision 061): the drawn elements become the live ones.
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { pictureFor } from "../../contract/constants";
 import { inEnglish, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
@@ -53,8 +54,8 @@ test("with no script arrived yet, Home shows its heading and the first running c
   await expect(card).toBeVisible();
   await expect(card.getByText("Time left")).toBeVisible();
   await expect(card.getByText("Current price")).toBeVisible();
-  // Its picture is decorative (alt ""), so found by its address.
-  const picture = card.locator(`img[src="${auction.image}"]`);
+  // Its picture is decorative (alt ""), so found by its address (an uploaded photo's: a width of it, decision 062).
+  const picture = card.locator(`img[src="${pictureFor(auction.image, "card").src}"]`);
   await expect(picture).toHaveJSProperty("complete", true);
   expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
@@ -87,7 +88,7 @@ test("with no script arrived yet, an auction's page shows its title, price and p
 
   await expect(page.getByRole("heading", { level: 1, name: auction.title })).toBeVisible();
   await expect(page.getByText("Current price")).toBeVisible();
-  await expect(page.locator(`img[src="${auction.image}"]`).first()).toHaveJSProperty("complete", true);
+  await expect(page.locator(`img[src="${pictureFor(auction.image, "detail").src}"]`).first()).toHaveJSProperty("complete", true);
   // Its later texts drawn too (the fairness figures, a demo bidder's badge), not their keys: a key replaced by its
   // text when the SPA takes over would also move what is below it.
   await expect(page.getByRole("heading", { level: 2, name: "Fairness", exact: true })).toBeVisible();

@@ -258,6 +258,8 @@ test("an idle page runs no endless animation: the Live dot pulses three times as
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   await expect(page.getByRole("banner").getByText("Live", { exact: true })).toBeVisible();
+  // Loaded: the account control stands in for itself (pulsing) only until the server has said who the visitor is.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   const running = () =>
     page.evaluate(() => document.getAnimations().map((animation) => ({ name: (animation as CSSAnimation).animationName, iterations: animation.effect?.getTiming().iterations })));
   expect(await running()).toEqual([{ name: "pulse", iterations: 3 }]);

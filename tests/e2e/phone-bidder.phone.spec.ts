@@ -62,6 +62,8 @@ async function isOnTopAtCentre(locator: Locator): Promise<boolean> {
 /** A finger on the thumb, moved to the end of the track, lifted: real touch events, as a phone sends them. */
 async function swipeToBid(page: Page) {
   const slider = page.getByRole("slider", { name: "Bid €0.01" });
+  // After a slide the thumb glides back to the start: measured mid-way, the touch would land where it no longer is.
+  await expect.poll(() => slider.evaluate((element) => element.getAnimations().length)).toBe(0);
   const thumb = await slider.boundingBox();
   const track = await slider.locator("..").boundingBox();
   if (!thumb || !track) throw new Error("slider not laid out");
