@@ -2,33 +2,50 @@
 // (the lists, the commands) lives in BidderControls.tsx, a chunk loaded once a signed-in bidder's page shows one: a
 // visitor's page of cards holds no query or command of theirs and never downloads them, and learning who the user is
 // re-renders these controls, not the cards around them.
-import { Suspense, lazy, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionCardState } from "../../../../contract";
 import { signInPathFor, useUser } from "../../auth";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
+import type * as BidderControlsChunk from "./BidderControls";
 
-const bidderControls = () => import("./BidderControls");
-const FavouriteToggle = lazy(() => bidderControls().then((chunk) => ({ default: chunk.FavouriteToggle })));
-const BidderEnrolButton = lazy(() => bidderControls().then((chunk) => ({ default: chunk.BidderEnrolButton })));
-const BidderBidNowLink = lazy(() => bidderControls().then((chunk) => ({ default: chunk.BidNowLink })));
+type BidderControls = typeof BidderControlsChunk;
+let loadedControls: BidderControls | undefined;
+const loadControls = () => import("./BidderControls").then((chunk) => (loadedControls = chunk));
+
+/**
+ * A signed-in bidder's controls once their chunk is in; undefined for anyone else, and until then (it is asked for
+ * the first time a signed-in bidder's page needs it). Not `React.lazy`: nothing suspends, so the user becoming known
+ * while the page still hydrates is an ordinary update, and the chunk's arrival another.
+ */
+function useBidderControls(): BidderControls | undefined {
+  const { data: user } = useUser();
+  const isBidder = user?.isAuthenticated === true;
+  const [controls, setControls] = useState(loadedControls);
+  useEffect(() => {
+    if (!isBidder || controls) return;
+    let isCurrent = true;
+    // Offline, say: the page keeps what a visitor sees until a later page asks again.
+    loadControls().then((chunk) => isCurrent && setControls(chunk), () => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [isBidder, controls]);
+  return isBidder ? controls : undefined;
+}
 
 /** `children` for a signed-in bidder, `otherwise` for anyone else (a visitor, or while the user is loading). */
 export function ForBidders({ children, otherwise = null }: { children: ReactNode; otherwise?: ReactNode }) {
   const { data: user } = useUser();
-  // Until a bidder's controls are in, what was there stays: the same as while the user was still unknown.
-  return user?.isAuthenticated ? <Suspense fallback={otherwise}>{children}</Suspense> : otherwise;
+  return user?.isAuthenticated ? children : otherwise;
 }
 
 export type LikeButtonProps = { auctionId: number; className?: string };
 
 export function LikeButton(props: LikeButtonProps) {
-  return (
-    <ForBidders>
-      <FavouriteToggle {...props} />
-    </ForBidders>
-  );
+  const controls = useBidderControls();
+  return controls ? <controls.FavouriteToggle {...props} /> : null;
 }
 
 export type EnrolButtonProps = {
@@ -43,9 +60,9 @@ export const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-cent
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
 export function EnrolButton(props: EnrolButtonProps) {
   return (
-    <ForBidders otherwise={<SignInToBid {...props} />}>
-      <BidderEnrolButton {...props} />
-    </ForBidders>
+    <BidderOr controls={useBidderControls()} otherwise={<SignInToBid {...props} />}>
+      {(controls) => <controls.BidderEnrolButton {...props} />}
+    </BidderOr>
   );
 }
 
@@ -67,8 +84,11 @@ function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
 /** To the auction's page, for a bidder enrolled in it (the card does not follow their lists: this does). */
 export function BidNowLink({ auctionId }: { auctionId: number }) {
   return (
-    <ForBidders>
-      <BidderBidNowLink auctionId={auctionId} />
-    </ForBidders>
+    <BidderOr controls={useBidderControls()}>{(controls) => <controls.BidNowLink auctionId={auctionId} />}</BidderOr>
   );
+}
+
+/** What a signed-in bidder's controls draw once they are in; `otherwise` meanwhile, as while the user is unknown. */
+function BidderOr({ controls, otherwise = null, children }: { controls: BidderControls | undefined; otherwise?: ReactNode; children: (controls: BidderControls) => ReactNode }) {
+  return controls ? children(controls) : otherwise;
 }
