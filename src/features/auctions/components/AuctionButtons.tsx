@@ -2,17 +2,24 @@
 // (the lists, the commands) lives in BidderControls.tsx, a chunk loaded once a signed-in bidder's page shows one: a
 // visitor's page of cards holds no query or command of theirs and never downloads them, and learning who the user is
 // re-renders these controls, not the cards around them.
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionCardState } from "../../../../contract";
 import { signInPathFor, useUser } from "../../auth";
+import { createStore, useStore } from "../../../lib/create-store";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
 import type * as BidderControlsChunk from "./BidderControls";
 
 type BidderControls = typeof BidderControlsChunk;
-let loadedControls: BidderControls | undefined;
-const loadControls = () => import("./BidderControls").then((chunk) => (loadedControls = chunk));
+/** The chunk once it is in: every control of the page reads it, and its arrival renders them. */
+const loadedControls = createStore<BidderControls | undefined>(undefined);
+const loadControls = () =>
+  import("./BidderControls").then(
+    (chunk) => loadedControls.set(chunk),
+    // Offline, say: the page keeps what a visitor sees until a later render asks again.
+    () => undefined,
+  );
 
 /**
  * A signed-in bidder's controls once their chunk is in; undefined for anyone else, and until then (it is asked for
@@ -22,23 +29,11 @@ const loadControls = () => import("./BidderControls").then((chunk) => (loadedCon
 function useBidderControls(): BidderControls | undefined {
   const { data: user } = useUser();
   const isBidder = user?.isAuthenticated === true;
-  const [controls, setControls] = useState(loadedControls);
+  const controls = useStore(loadedControls);
   useEffect(() => {
-    if (!isBidder || controls) return;
-    let isCurrent = true;
-    // Offline, say: the page keeps what a visitor sees until a later page asks again.
-    loadControls().then((chunk) => isCurrent && setControls(chunk), () => undefined);
-    return () => {
-      isCurrent = false;
-    };
+    if (isBidder && !controls) void loadControls();
   }, [isBidder, controls]);
   return isBidder ? controls : undefined;
-}
-
-/** `children` for a signed-in bidder, `otherwise` for anyone else (a visitor, or while the user is loading). */
-export function ForBidders({ children, otherwise = null }: { children: ReactNode; otherwise?: ReactNode }) {
-  const { data: user } = useUser();
-  return user?.isAuthenticated ? children : otherwise;
 }
 
 export type LikeButtonProps = { auctionId: number; className?: string };
@@ -59,11 +54,8 @@ export const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-cent
 
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
 export function EnrolButton(props: EnrolButtonProps) {
-  return (
-    <BidderOr controls={useBidderControls()} otherwise={<SignInToBid {...props} />}>
-      {(controls) => <controls.BidderEnrolButton {...props} />}
-    </BidderOr>
-  );
+  const controls = useBidderControls();
+  return controls ? <controls.BidderEnrolButton {...props} /> : <SignInToBid {...props} />;
 }
 
 function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
@@ -83,12 +75,6 @@ function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
 
 /** To the auction's page, for a bidder enrolled in it (the card does not follow their lists: this does). */
 export function BidNowLink({ auctionId }: { auctionId: number }) {
-  return (
-    <BidderOr controls={useBidderControls()}>{(controls) => <controls.BidNowLink auctionId={auctionId} />}</BidderOr>
-  );
-}
-
-/** What a signed-in bidder's controls draw once they are in; `otherwise` meanwhile, as while the user is unknown. */
-function BidderOr({ controls, otherwise = null, children }: { controls: BidderControls | undefined; otherwise?: ReactNode; children: (controls: BidderControls) => ReactNode }) {
-  return controls ? children(controls) : otherwise;
+  const controls = useBidderControls();
+  return controls ? <controls.BidNowLink auctionId={auctionId} /> : null;
 }
