@@ -73,6 +73,9 @@ export const pictureSizes = {
 
 const UPLOADED_PHOTO = /^\/media\/([0-9a-f]{32})\.(?:png|jpg|webp)$/;
 
+/** The stored name of a photo's WebP at `width` (the original is `<hash>.<type>`), served at `/media/<name>`. */
+export const photoWidthId = (hash: string, width: number) => `${hash}-${width}w.webp`;
+
 /**
  * A product picture's `<img>` attributes where it is drawn as `shownAs`: an uploaded photo's WebP widths with the
  * width the browser chooses by, or the address as it is (a bundled picture, a GIF, an SVG).
@@ -81,8 +84,8 @@ export function pictureFor(image: string, shownAs: keyof typeof pictureSizes): {
   const hash = UPLOADED_PHOTO.exec(image)?.[1];
   if (!hash) return { src: image };
   return {
-    src: `/media/${hash}-${PICTURE_WIDTHS[1]}w.webp`,
-    srcSet: PICTURE_WIDTHS.map((width) => `/media/${hash}-${width}w.webp ${width}w`).join(", "),
+    src: `/media/${photoWidthId(hash, PICTURE_WIDTHS[1])}`,
+    srcSet: PICTURE_WIDTHS.map((width) => `/media/${photoWidthId(hash, width)} ${width}w`).join(", "),
     sizes: pictureSizes[shownAs],
   };
 }

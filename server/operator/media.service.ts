@@ -3,7 +3,7 @@
 // and a phone fetches a few tens of KiB instead of the camera's megabytes.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { PICTURE_WIDTHS } from "../../contract/constants";
+import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -23,8 +23,6 @@ const WEBP_QUALITY = 80;
 
 type Stored = { id: string; contentType: string; bytes: Buffer };
 
-const widthVariant = (hash: string, width: number) => `${hash}-${width}w.webp`;
-
 /**
  * The photo as WebP at every width (none wider than the original), turned upright by its EXIF orientation and with
  * its metadata (camera, place) left out. Throws a refusal when the bytes are not a picture of the type they claim.
@@ -34,7 +32,7 @@ async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
     const photo = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
     return await Promise.all(
       PICTURE_WIDTHS.map(async (width) => ({
-        id: widthVariant(hash, width),
+        id: photoWidthId(hash, width),
         contentType: "image/webp",
         bytes: await photo.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
       })),
