@@ -87,7 +87,6 @@ export function preloadDefaultTexts(): Plugin {
   };
 }
 
-/** Brand orange (primary-500) and the light canvas: the installed app's title bar and splash screen. */
 /**
  * index.html names the theme script as a file for readability; the build writes its text into the page instead
  * (decision 064), so the first paint waits for no request. The server's CSP allows that text by its hash.
@@ -103,6 +102,7 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/** Brand orange (primary-500) and the light canvas: the installed app's title bar and splash screen. */
 const THEME_COLOUR = "#f97316";
 const SPLASH_BACKGROUND = "#f8fafc";
 
