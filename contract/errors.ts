@@ -4,6 +4,7 @@ import { z } from "zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
 import { buyNowErrorMessages, type BuyNowErrorCode } from "./buy-now";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
+import { imageErrorMessages, type ImageErrorCode } from "./images";
 import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
 
 export const errorCodes = [
@@ -29,6 +30,7 @@ export const ErrorCode = z.enum([
   ...(Object.keys(fulfilmentErrorMessages) as FulfilmentErrorCode[]),
   ...(Object.keys(spendLimitErrorMessages) as SpendLimitErrorCode[]),
   ...(Object.keys(buyNowErrorMessages) as BuyNowErrorCode[]),
+  ...(Object.keys(imageErrorMessages) as ImageErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

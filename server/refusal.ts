@@ -5,10 +5,12 @@ import {
   auctionErrorMessages,
   buyNowErrorMessages,
   fulfilmentErrorMessages,
+  imageErrorMessages,
   spendLimitErrorMessages,
   type AuctionErrorCode,
   type BuyNowErrorCode,
   type FulfilmentErrorCode,
+  type ImageErrorCode,
   type SpendLimitErrorCode,
 } from "../contract";
 
@@ -17,6 +19,7 @@ export type RefusalCode =
   | FulfilmentErrorCode
   | SpendLimitErrorCode
   | BuyNowErrorCode
+  | ImageErrorCode
   | "NOT_FOUND"
   | "CONFLICT";
 
@@ -25,6 +28,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...fulfilmentErrorMessages,
   ...spendLimitErrorMessages,
   ...buyNowErrorMessages,
+  ...imageErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
 };

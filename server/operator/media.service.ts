@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
+import { MAX_IMAGE_MEGABYTES } from "../../contract/images";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -16,9 +17,9 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 /** Photos, served smaller too; a GIF may move and an SVG scales by itself, so both are served only as they came. */
 const PHOTO_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** A decoded photo larger than this (about 8,000 × 6,000) is refused rather than decoded: memory, not bytes, is the limit. */
-const MAX_PIXELS = 50_000_000;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
+/** A photo larger than this (about 8,000 × 6,000) is refused rather than decoded: memory, not bytes, is the limit. */
+const MAX_MEGAPIXELS = 50;
 const WEBP_QUALITY = 80;
 
 type Stored = { id: string; contentType: string; bytes: Buffer };
@@ -29,7 +30,7 @@ type Stored = { id: string; contentType: string; bytes: Buffer };
  */
 async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
   try {
-    const photo = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    const photo = sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
     return await Promise.all(
       PICTURE_WIDTHS.map(async (width) => ({
         id: photoWidthId(hash, width),
@@ -38,7 +39,7 @@ async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
       })),
     );
   } catch {
-    throw new Refusal("CONFLICT", "The image could not be read: upload a PNG, JPEG or WebP picture that opens on your device.");
+    throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
   }
 }
 
@@ -63,8 +64,9 @@ export async function prepareImage(source: string): Promise<PreparedImage> {
   const contentType = match[1]!;
   const extension = MEDIA_TYPES[contentType];
   const bytes = Buffer.from(match[2]!, "base64");
-  if (!extension) throw new Refusal("CONFLICT", `Images must be PNG, JPEG, WebP, GIF or SVG, not ${contentType}.`);
-  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Refusal("CONFLICT", "An image must be between 1 byte and 5 MB.");
+  if (!extension) throw new Refusal("IMAGE_TYPE");
+  if (bytes.length === 0) throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
+  if (bytes.length > MAX_IMAGE_BYTES) throw new Refusal("IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES });
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const original = { id: `${hash}.${extension}`, contentType, bytes };
   return { path: `/media/${original.id}`, media: [original, ...(PHOTO_TYPES.has(contentType) ? await widthVariants(hash, bytes) : [])] };

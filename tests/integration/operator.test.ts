@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
 import { PICTURE_WIDTHS } from "../../contract/constants";
+import { prepareImage } from "../../server/operator/media.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -126,12 +127,25 @@ describe("the operator API", () => {
     expect(count).toBe(PICTURE_WIDTHS.length);
   });
 
-  it("refuses an image that does not open, storing nothing; makes a photo's width stored before decision 062 once", async () => {
+  it("refuses an image that does not open or is too large, by a code of its own, storing nothing; makes a photo's width stored before decision 062 once", async () => {
     const before = await server.database.db.query("select id from media");
+    const auctionsBefore = await server.database.db.query("select id from auctions");
     const broken = await create({ images: [`data:image/jpeg;base64,${Buffer.from("not a picture at all").toString("base64")}`] });
-    expect(broken.status).toBe(409);
-    expect((broken.body as { error: { message: string } }).error.message).toBe("The image could not be read: upload a PNG, JPEG or WebP picture that opens on your device.");
+    expect(broken.status).toBe(422);
+    expect(broken.body).toEqual({
+      error: {
+        code: "IMAGE_UNREADABLE",
+        message: "The image could not be opened, or it is larger than 50 megapixels: upload a PNG, JPEG or WebP picture that opens on your device.",
+        values: { maxMegapixels: 50 },
+      },
+    });
+    const heavy = await create({ images: [`data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024 + 1).toString("base64")}`] });
+    expect(heavy.status).toBe(422);
+    expect(heavy.body).toEqual({ error: { code: "IMAGE_TOO_LARGE", message: "An image may be at most 5 MB.", values: { maxMegabytes: 5 } } });
+    // The API's schema lets only picture types through; the ops CLI's files meet this rule.
+    await expect(prepareImage("data:image/bmp;base64,Qk0=")).rejects.toMatchObject({ code: "IMAGE_TYPE", message: "Images must be PNG, JPEG, WebP, GIF or SVG." });
     expect(await server.database.db.query("select id from media")).toEqual(before);
+    expect(await server.database.db.query("select id from auctions")).toEqual(auctionsBefore);
 
     const hash = "0123456789abcdef0123456789abcdef";
     const older = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3366aa" } }).png().toBuffer();

@@ -25,7 +25,8 @@ export function stubOperatorApi(answers: Record<string, Answer>, user: object = 
   return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-export const refusal = (status: number, code: string, message = "Refused.") => json({ error: { code, message } }, status);
+export const refusal = (status: number, code: string, message = "Refused.", values?: Record<string, number>) =>
+  json({ error: { code, message, ...(values ? { values } : {}) } }, status);
 
 export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): OperatorAuctionDetail {
   return {

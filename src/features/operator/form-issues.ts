@@ -37,12 +37,12 @@ export function issueText(t: TFunction): z.core.$ZodErrorMap {
 /**
  * A refusal of the server as the operator reads it: a state that no longer allows the action (another operator or
  * the clock was first; `conflictCode`, CONFLICT unless the endpoint has its own) in this action's words, anything else
- * by its code.
+ * by its code, with the figures it names (a picture's `maxMegabytes`).
  */
 export function refusalText(error: unknown, t: TFunction, conflictKey: string, conflictCode = "CONFLICT"): string {
   if (error instanceof ApiError) {
     if (error.code === conflictCode) return t(conflictKey);
-    return t(`errors.${error.code}`, { defaultValue: t("errors.INTERNAL") });
+    return t(`errors.${error.code}`, { ...error.values, defaultValue: t("errors.INTERNAL") });
   }
   return t("errors.INTERNAL");
 }

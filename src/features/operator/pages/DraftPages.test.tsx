@@ -146,6 +146,25 @@ describe("a new draft", () => {
       "The draft was not saved: the hard end must come after the start and the price cap above the start price.",
     );
   });
+
+  it("says which rule a refused picture broke, with its figure, in the operator's language", async () => {
+    stubOperatorApi({
+      "POST /api/operator/auctions": () => refusal(422, "IMAGE_TOO_LARGE", "An image may be at most 5 MB.", { maxMegabytes: 5 }),
+      "PATCH /api/operator/auctions/42": () =>
+        refusal(422, "IMAGE_UNREADABLE", "The image could not be opened, or it is larger than 50 megapixels: …", { maxMegapixels: 50 }),
+      "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "New", title: "Kettle" })),
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title in English"), "Kettle");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nothing was saved: a picture may be at most 5 MB.");
+
+    await changeLanguage("lv");
+    renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
+    await user.click(await screen.findByRole("button", { name: "Saglabāt izmaiņas" }));
+    expect(await screen.findByText(/attēlu neizdevās atvērt, vai tas ir lielāks par 50 megapikseļiem/)).toBeInTheDocument();
+  });
 });
 
 describe("editing a draft", () => {
