@@ -86,6 +86,39 @@ test("a watcher searches, filters, sorts and pages Home, and the address keeps i
   await expect(page).not.toHaveURL(/[?&]q=/);
 });
 
+test("a page that fails to load says so where it was asked for, and pressing again loads it", async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const operator = await operatorSession(browser);
+  const tag = `Qx${Date.now().toString(36)}`;
+  for (let index = 0; index < 13; index += 1) await listAuction(operator, `${tag} mug ${index}`, { startsInSeconds: 3600 + index * 60 });
+
+  await inEnglish(page);
+  await page.goto(`/?q=${tag}`);
+  const soon = startingSoon(page);
+  await expect(soon.getByRole("article")).toHaveCount(12);
+  // The next page's request is lost once, as on a train going into a tunnel.
+  let isCut = true;
+  await page.route("**/api/auctions/search", async (route) => {
+    const { offset } = route.request().postDataJSON() as { offset: number };
+    if (isCut && offset > 0) {
+      isCut = false;
+      return route.abort("internetdisconnected");
+    }
+    return route.continue();
+  });
+  const more = soon.getByRole("button", { name: "Show more" });
+  await more.scrollIntoViewIfNeeded();
+  await more.click();
+  await expect(soon.getByRole("alert")).toHaveText("The next page did not load. Check your connection and try again.");
+  await expect(soon.getByRole("article")).toHaveCount(12);
+  await expect(more).toBeEnabled();
+
+  await more.click();
+  await expect(soon.getByRole("article")).toHaveCount(13);
+  await expect(soon.getByRole("article").last()).toHaveAccessibleName(`${tag} mug 12`);
+  await expect(soon.getByRole("alert")).toHaveCount(0);
+});
+
 test("a searched card shows the enrolment and moves from Starting soon to Running when it starts", async ({ browser }) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);

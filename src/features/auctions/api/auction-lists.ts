@@ -104,7 +104,7 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
     itemsOf: (data) => data.pages.flatMap((page) => page.items),
   });
   const [selectShown] = useState(() => keepWhileSameCards(shownOfPages));
-  const { data, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+  const { data, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery({
     ...options,
     select: selectShown,
     initialData: () => {
@@ -114,7 +114,17 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
     refetchInterval: useFallbackPolling(),
   });
   // Only what the section draws is read from the query: a flush that changes no card of it renders nothing here.
-  return { items: data?.items ?? noCards, total: data?.total ?? 0, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage };
+  return {
+    items: data?.items ?? noCards,
+    total: data?.total ?? 0,
+    isLoading,
+    isError,
+    isPlaceholderData,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  };
 }
 
 const noCards: AuctionCardState[] = [];

@@ -3,8 +3,8 @@
 import { startTransition, useEffect, useState } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { HOME_PAGE_SIZE, HOME_PAGE_SIZE_PHONE } from "../../../../contract/constants";
-import { Button } from "../../../components/ui/Button";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
+import { ShowMore } from "../../../components/ui/ShowMore";
 import { useMediaQuery } from "../../../hooks/use-media-query";
 import { useAuctionSearch, type AuctionFilters, type ListStatus } from "../api/auction-lists";
 import { AuctionFilterBar } from "../components/AuctionFilterBar";
@@ -74,7 +74,11 @@ type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageS
 
 function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isFirstOnPage }: SectionProps) {
   const { t } = useTexts();
-  const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuctionSearch(status, filters, pageSize);
+  const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useAuctionSearch(
+    status,
+    filters,
+    pageSize,
+  );
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mb-10">
       <h2 id={`${id}-title`} className="mb-4 text-2xl font-bold">
@@ -92,12 +96,9 @@ function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isF
         <div className={`transition-opacity ${isPlaceholderData ? "opacity-60" : ""}`} aria-busy={isPlaceholderData || isFetchingNextPage}>
           <AuctionGrid auctions={items} isFirstOnPage={isFirstOnPage} />
           {hasNextPage && !isPlaceholderData && (
-            <div className="mt-5 flex flex-col items-center gap-2">
+            <ShowMore label={t("home.showMore")} onMore={() => void fetchNextPage()} isLoading={isFetchingNextPage} isFailed={isFetchNextPageError} className="mt-5">
               <p className="text-sm text-muted">{t("home.shown", { shown: items.length, total })}</p>
-              <Button variant="secondary" className="w-full sm:w-auto" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                {t("home.showMore")}
-              </Button>
-            </div>
+            </ShowMore>
           )}
         </div>
       )}

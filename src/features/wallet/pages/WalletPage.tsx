@@ -12,6 +12,7 @@ import { useWallet } from "../api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../components/AddFundsDialog";
 import { SpendSummary } from "../components/SpendSummary";
 import { Button } from "../../../components/ui/Button";
+import { ShowMore } from "../../../components/ui/ShowMore";
 
 export function WalletPage() {
   const { t } = useTexts();
@@ -109,7 +110,7 @@ function TransactionTable() {
 function TransactionList() {
   const { t } = useTexts();
   const format = useTransactionFormat();
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useTransactionList();
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useTransactionList();
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   if (data && items.length === 0) return <EmptyState>{t("wallet.noTransactions")}</EmptyState>;
   return (
@@ -128,17 +129,7 @@ function TransactionList() {
         ))}
       </ul>
       {hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <button
-            type="button"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-            aria-busy={isFetchingNextPage || undefined}
-            className="rounded-full border border-line bg-surface px-5 py-2.5 text-sm font-semibold hover:border-primary-400 disabled:opacity-60"
-          >
-            {isFetchingNextPage ? t("common.loading") : t("wallet.showMore")}
-          </button>
-        </div>
+        <ShowMore label={t("wallet.showMore")} onMore={() => void fetchNextPage()} isLoading={isFetchingNextPage} isFailed={isFetchNextPageError} className="mt-4" />
       )}
     </>
   );

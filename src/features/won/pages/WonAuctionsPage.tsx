@@ -6,6 +6,7 @@ import { useLocation } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
+import { ShowMore } from "../../../components/ui/ShowMore";
 import { useOwnPurchases } from "../api/own-purchases";
 import { useWonAuctions } from "../api/won-auctions";
 import { PurchaseCard } from "../components/PurchaseCard";
@@ -46,15 +47,12 @@ export function WonAuctionsPage() {
                 <PurchaseCard key={purchase.purchaseId} purchase={purchase} />
               ))}
               {purchases.hasNextPage && (
-                <button
-                  type="button"
-                  onClick={() => void purchases.fetchNextPage()}
-                  disabled={purchases.isFetchingNextPage}
-                  aria-busy={purchases.isFetchingNextPage || undefined}
-                  className="self-center rounded-full border border-line bg-surface px-5 py-2.5 text-sm font-semibold hover:border-primary-400 disabled:opacity-60"
-                >
-                  {purchases.isFetchingNextPage ? t("common.loading") : t("pages.won.showMorePurchases")}
-                </button>
+                <ShowMore
+                  label={t("pages.won.showMorePurchases")}
+                  onMore={() => void purchases.fetchNextPage()}
+                  isLoading={purchases.isFetchingNextPage}
+                  isFailed={purchases.isFetchNextPageError}
+                />
               )}
             </section>
           )}
