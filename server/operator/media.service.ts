@@ -1,6 +1,7 @@
 // Product images operators upload: stored once in the database, named by their hash, served at `/media/…`. A photo
 // (PNG, JPEG or WebP) is also stored as WebP at each of `PICTURE_WIDTHS` (decision 062): pages offer those in `srcset`,
-// and a phone fetches a few tens of KiB instead of the camera's megabytes.
+// and a phone fetches a few tens of KiB instead of the camera's megabytes. A photo's own file is kept without the
+// camera's metadata (where, when, with what): it is public.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
@@ -21,6 +22,8 @@ export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
 /** A photo larger than this (about 8,000 × 6,000) is refused rather than decoded: memory, not bytes, is the limit. */
 const MAX_MEGAPIXELS = 50;
 const WEBP_QUALITY = 80;
+/** A photo's own file is kept close to how it came: a second lossy encoding at this quality is hard to tell apart. */
+const ORIGINAL_QUALITY = 92;
 
 type Stored = { id: string; contentType: string; bytes: Buffer };
 
@@ -38,6 +41,23 @@ async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
         bytes: await photo.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
       })),
     );
+  } catch {
+    throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
+  }
+}
+
+/**
+ * The photo as it is kept and served at its own address: upright, in the format it came in, without its metadata. A
+ * camera writes where and when a photo was taken into it, and the original is public (`/media/…`, named in every
+ * auction's state), so the place an operator photographed the item must not travel with it. Colours are brought to
+ * sRGB, as in the widths. Throws a refusal when the bytes do not open.
+ */
+async function withoutMetadata(bytes: Buffer, contentType: string): Promise<Buffer> {
+  try {
+    const photo = sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
+    if (contentType === "image/png") return await photo.png().toBuffer();
+    if (contentType === "image/webp") return await photo.webp({ quality: ORIGINAL_QUALITY }).toBuffer();
+    return await photo.jpeg({ quality: ORIGINAL_QUALITY }).toBuffer();
   } catch {
     throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
   }
@@ -68,8 +88,11 @@ export async function prepareImage(source: string): Promise<PreparedImage> {
   if (bytes.length === 0) throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
   if (bytes.length > MAX_IMAGE_BYTES) throw new Refusal("IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES });
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  const original = { id: `${hash}.${extension}`, contentType, bytes };
-  return { path: `/media/${original.id}`, media: [original, ...(PHOTO_TYPES.has(contentType) ? await widthVariants(hash, bytes) : [])] };
+  const id = `${hash}.${extension}`;
+  if (!PHOTO_TYPES.has(contentType)) return { path: `/media/${id}`, media: [{ id, contentType, bytes }] };
+  // Named by the bytes that came, so the same upload is stored once; what is kept has no metadata.
+  const original = { id, contentType, bytes: await withoutMetadata(bytes, contentType) };
+  return { path: `/media/${id}`, media: [original, ...(await widthVariants(hash, bytes))] };
 }
 
 /** Prepares each image in turn (one photo decoded at a time). */

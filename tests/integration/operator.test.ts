@@ -97,7 +97,10 @@ describe("the operator API", () => {
     expect(detail.images[0]).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const image = await fetch(`${server.url}${detail.images[0]}`);
     expect(image.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(PIXEL_PNG, "base64"));
+    // The pixel as it came (its file written again without metadata: decision 062).
+    const served = Buffer.from(await image.arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
+    expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(Buffer.from(PIXEL_PNG, "base64")).raw().toBuffer());
     // A draft is invisible to the public until published.
     expect((await bidder.get(`/api/auctions/${auction.id}`)).status).toBe(404);
     expect(((await operator.post(`/api/operator/auctions/${auction.id}/publish`)).body as OperatorAuction).status).toBe("Waiting");
@@ -125,6 +128,30 @@ describe("the operator API", () => {
     // Made when the photo was stored, not when first asked for.
     const [{ count }] = (await server.database.db.query<{ count: number }>("select count(*)::int as count from media where id like $1", [`${large}-%`])) as [{ count: number }];
     expect(count).toBe(PICTURE_WIDTHS.length);
+  });
+
+  it("keeps and serves a photo's own file upright and without the camera's metadata: no place, no camera (decision 062)", async () => {
+    // A phone's photo: taken sideways (orientation 6: the pixels lie 300 wide, 200 high, to be turned a quarter) with
+    // where and by what it was taken.
+    const taken = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Secret Phone 12", Copyright: "Home of the operator" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "56/1 57/1 0/1" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(taken).metadata()).exif?.includes(Buffer.from("Secret Phone 12"))).toBe(true);
+    const made = (await create({ images: [`data:image/jpeg;base64,${taken.toString("base64")}`] })).body as OperatorAuction;
+    const [path] = ((await operator.get(`/api/operator/auctions/${made.id}`)).body as OperatorAuctionDetail).images;
+    expect(path).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    const served = Buffer.from(await (await fetch(`${server.url}${path}`)).arrayBuffer());
+    const metadata = await sharp(served).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 200, height: 300 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(served.includes(Buffer.from("Secret Phone 12"))).toBe(false);
+    expect(served.includes(Buffer.from("Home of the operator"))).toBe(false);
+    // The same upload again is the same stored file.
+    const again = (await create({ images: [`data:image/jpeg;base64,${taken.toString("base64")}`] })).body as OperatorAuction;
+    expect(((await operator.get(`/api/operator/auctions/${again.id}`)).body as OperatorAuctionDetail).images).toEqual([path]);
   });
 
   it("refuses an image that does not open or is too large, by a code of its own, storing nothing; makes a photo's width stored before decision 062 once", async () => {
