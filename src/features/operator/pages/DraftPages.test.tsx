@@ -163,7 +163,7 @@ describe("a new draft", () => {
     await changeLanguage("lv");
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
     await user.click(await screen.findByRole("button", { name: "Saglabāt izmaiņas" }));
-    expect(await screen.findByText(/attēlu neizdevās atvērt, vai tas ir lielāks par 50 megapikseļiem/)).toBeInTheDocument();
+    expect(await screen.findByText(/attēlu neizdevās atvērt vai tas ir lielāks par 50 megapikseļiem/)).toBeInTheDocument();
   });
 });
 
