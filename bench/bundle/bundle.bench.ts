@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { defaultLanguage, languages } from "../../contract";
 import { publish, type Cell, type Target } from "../support/report";
 import { round } from "../support/stats";
-import { PRESET_HOST_INDEX_MAX, lighthouseTargets, runLighthouse, type LighthouseOutcome } from "./lighthouse";
+import { PRESET_HOST_INDEX_MAX, calibratedSlowdown, lighthouseTargets, runLighthouse, type LighthouseOutcome, type LighthousePage } from "./lighthouse";
 
 /** `lighthouseRuns`: runs of each page; its median run is reported. */
 export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean; lighthouseRuns: number };
@@ -146,27 +146,20 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       ["all JS chunks (every route)", "sum", null, kib(allJs)],
     ];
     const tables = [{ title: "Bundle: what the first page loads (KiB; gzip -9)", columns: ["file", "loaded as", "raw KiB", "gzip KiB"], rows }];
+    let calibrated: { cpuSlowdownMultiplier: number; outcome: LighthouseOutcome } | null = null;
     if (lighthouse?.ran) {
-      const metrics = Object.keys(lighthouse.pages[0]?.shown ?? {});
-      tables.push({
-        title: "Lighthouse mobile",
-        columns: ["metric", ...lighthouse.pages.map((page) => page.page)],
-        rows: [
-          ["performance score", ...lighthouse.pages.map((page) => String(page.score))],
-          ...metrics.map((name): Cell[] => [name, ...lighthouse.pages.map((page) => page.shown[name] ?? "-")]),
-          ["runs measured", ...lighthouse.pages.map((page) => `${page.measuredRuns} of ${page.runs}`)],
-          ["host CPU index per run", ...lighthouse.pages.map((page) => page.benchmarkIndexes.join(" / ") || "-")],
-          ["score per run", ...lighthouse.pages.map((page) => page.perRun.map((run) => run.score).join(" / ") || "-")],
-          ["blocking time per run (ms)", ...lighthouse.pages.map((page) => page.perRun.map((run) => Math.round(run.tbtMs)).join(" / ") || "-")],
-          ["largest paint per run (s)", ...lighthouse.pages.map((page) => page.perRun.map((run) => round(run.lcpMs / 1000, 1)).join(" / ") || "-")],
-        ],
-      });
+      tables.push(lighthouseTable("Lighthouse mobile", lighthouse.pages));
       const indexes = lighthouse.pages.flatMap((page) => page.benchmarkIndexes).sort((a, b) => a - b);
       const medianIndex = indexes[Math.floor(indexes.length / 2)];
       if (medianIndex !== undefined && medianIndex > PRESET_HOST_INDEX_MAX) {
+        // The same pages again, slowed to the phone the preset stands for: what a run on a slower host would show.
+        const cpuSlowdownMultiplier = calibratedSlowdown(medianIndex);
+        calibrated = { cpuSlowdownMultiplier, outcome: await runLighthouse(dir, options.lighthouseRuns, { cpuSlowdownMultiplier }) };
         notes.push(
-          `The host's median CPU index was ${medianIndex}, above the ${PRESET_HOST_INDEX_MAX} of the high-end desktop Lighthouse's 4× slowdown is meant for: slowed 4×, this host is still faster than the mid-tier phone the preset stands for, so the blocking time and the score flatter a phone. Lighthouse's throttling docs advise a higher multiplier on such a host; the targets are judged at the preset, as issue 16 states them.`,
+          `The host's median CPU index was ${medianIndex}, above the ${PRESET_HOST_INDEX_MAX} of the high-end desktop Lighthouse's 4× slowdown is meant for: slowed 4×, this host is still faster than the mid-tier phone the preset stands for, so the blocking time and the score flatter a phone. The targets are judged at the preset, as issue 16 states them; the table "calibrated" measures the same pages slowed ${cpuSlowdownMultiplier}× (the host's index ÷ ${Math.round(1750 / 4)}, the index the preset gives the middle of its bracket), as Lighthouse's throttling docs advise for a faster host.`,
         );
+        if (calibrated.outcome.ran) tables.push(lighthouseTable(`Lighthouse mobile, calibrated: CPU slowed ${cpuSlowdownMultiplier}× (not judged)`, calibrated.outcome.pages));
+        else notes.push(`The calibrated Lighthouse pass did not run: ${calibrated.outcome.reason}`);
       }
     }
     publish({
@@ -176,9 +169,27 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       tables,
       targets,
       notes,
-      data: { initial: fromHtml, firstRenderTexts: texts, backOfficeInFirstLoad: backOffice, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse },
+      data: { initial: fromHtml, firstRenderTexts: texts, backOfficeInFirstLoad: backOffice, htmlJsGzip: htmlJs, firstRenderJsGzip: firstRenderJs, cssGzip: css, allJsGzip: allJs, lighthouse, calibrated },
     });
   } finally {
     for (const built of [dir, `${dir}-ssr`]) if (existsSync(built)) rmSync(built, { recursive: true, force: true });
   }
+}
+
+/** A table of Lighthouse's figures by page: the median run's, then each run's score, blocking time and largest paint. */
+function lighthouseTable(title: string, pages: LighthousePage[]): { title: string; columns: string[]; rows: Cell[][] } {
+  const metrics = Object.keys(pages[0]?.shown ?? {});
+  return {
+    title,
+    columns: ["metric", ...pages.map((page) => page.page)],
+    rows: [
+      ["performance score", ...pages.map((page) => String(page.score))],
+      ...metrics.map((name): Cell[] => [name, ...pages.map((page) => page.shown[name] ?? "-")]),
+      ["runs measured", ...pages.map((page) => `${page.measuredRuns} of ${page.runs}`)],
+      ["host CPU index per run", ...pages.map((page) => page.benchmarkIndexes.join(" / ") || "-")],
+      ["score per run", ...pages.map((page) => page.perRun.map((run) => run.score).join(" / ") || "-")],
+      ["blocking time per run (ms)", ...pages.map((page) => page.perRun.map((run) => Math.round(run.tbtMs)).join(" / ") || "-")],
+      ["largest paint per run (s)", ...pages.map((page) => page.perRun.map((run) => round(run.lcpMs / 1000, 1)).join(" / ") || "-")],
+    ],
+  };
 }

@@ -36,6 +36,18 @@ export const lighthouseTargets = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05
  */
 export const PRESET_HOST_INDEX_MAX = 2000;
 
+/**
+ * The host speed the 4× preset gives when run where it is meant to run: the middle of the high-end desktop bracket
+ * (1,750) slowed 4×, about a mid-tier phone (the docs' Moto G4 bracket is 125–800).
+ */
+const PRESET_TARGET_INDEX = 1750 / 4;
+
+/**
+ * The CPU slowdown that brings a host of this index to the phone the preset stands for (Lighthouse's throttling docs:
+ * "if your device's BenchmarkIndex falls on the higher end of its bracket, use a higher multiplier"), to one decimal.
+ */
+export const calibratedSlowdown = (benchmarkIndex: number): number => Math.round((benchmarkIndex / PRESET_TARGET_INDEX) * 10) / 10;
+
 type Lhr = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { displayValue?: string; numericValue?: number }>;
@@ -52,9 +64,10 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 /**
  * Each page is measured `runs` times and reported by its median run (Lighthouse's `computeMedianRun`): on this shared
- * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md).
+ * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md). `cpuSlowdownMultiplier`
+ * replaces the preset's 4× (the calibrated pass).
  */
-export async function runLighthouse(staticDir: string, runs: number): Promise<LighthouseOutcome> {
+export async function runLighthouse(staticDir: string, runs: number, options: { cpuSlowdownMultiplier?: number } = {}): Promise<LighthouseOutcome> {
   // Loaded only here (names in variables: a bench-only dev dependency; its absence is reported, not a crash).
   const lighthouseName = "lighthouse";
   const launcherName = "chrome-launcher";
@@ -106,6 +119,8 @@ export async function runLighthouse(staticDir: string, runs: number): Promise<Li
             logLevel: "error",
             onlyCategories: ["performance"],
             formFactor: "mobile",
+            // Merged into the mobile preset's throttling: the network stays simulated slow 4G.
+            ...(options.cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } } : {}),
           });
           if (result) results.push(result.lhr);
         }
