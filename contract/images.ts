@@ -3,6 +3,7 @@
 
 /** The most an uploaded image may weigh, in MB (the back office checks it before sending, the server again). */
 export const MAX_IMAGE_MEGABYTES = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
 
 /** Refusals of an uploaded image, each saying why; nothing of the auction is saved. */
 export const imageErrorMessages = {

@@ -40,7 +40,7 @@ export const PRESET_HOST_INDEX_MAX = 2000;
  * The host speed the 4× preset gives when run where it is meant to run: the middle of the high-end desktop bracket
  * (1,750) slowed 4×, about a mid-tier phone (the docs' Moto G4 bracket is 125–800).
  */
-const PRESET_TARGET_INDEX = 1750 / 4;
+export const PRESET_TARGET_INDEX = 1750 / 4;
 
 /**
  * The CPU slowdown that brings a host of this index to the phone the preset stands for (Lighthouse's throttling docs:

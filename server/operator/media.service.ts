@@ -3,9 +3,9 @@
 // and a phone fetches a few tens of KiB instead of the camera's megabytes. A photo's own file is kept without the
 // camera's metadata (where, when, with what): it is public.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
-import { MAX_IMAGE_MEGABYTES } from "../../contract/images";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES } from "../../contract/images";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -18,7 +18,6 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 /** Photos, served smaller too; a GIF may move and an SVG scales by itself, so both are served only as they came. */
 const PHOTO_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
-export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
 /** A photo larger than this (about 8,000 × 6,000) is refused rather than decoded: memory, not bytes, is the limit. */
 const MAX_MEGAPIXELS = 50;
 const WEBP_QUALITY = 80;
@@ -27,41 +26,44 @@ const ORIGINAL_QUALITY = 92;
 
 type Stored = { id: string; contentType: string; bytes: Buffer };
 
+const unreadable = () => new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
+
 /**
- * The photo as WebP at every width (none wider than the original), turned upright by its EXIF orientation and with
- * its metadata (camera, place) left out. Throws a refusal when the bytes are not a picture of the type they claim.
+ * What `make` writes from the photo, turned upright by its EXIF orientation (sharp leaves the metadata out of what it
+ * writes). Throws a refusal when the bytes are not a picture of the type they claim, or one too large to decode.
  */
-async function widthVariants(hash: string, bytes: Buffer): Promise<Stored[]> {
+async function fromPhoto<T>(bytes: Buffer, make: (photo: Sharp) => Promise<T>): Promise<T> {
   try {
-    const photo = sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
-    return await Promise.all(
+    return await make(sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate());
+  } catch {
+    throw unreadable();
+  }
+}
+
+/** The photo as WebP at every width (none wider than the original), its metadata (camera, place) left out. */
+const widthVariants = (hash: string, bytes: Buffer): Promise<Stored[]> =>
+  fromPhoto(bytes, (photo) =>
+    Promise.all(
       PICTURE_WIDTHS.map(async (width) => ({
         id: photoWidthId(hash, width),
         contentType: "image/webp",
         bytes: await photo.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
       })),
-    );
-  } catch {
-    throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
-  }
-}
+    ),
+  );
 
 /**
  * The photo as it is kept and served at its own address: upright, in the format it came in, without its metadata. A
  * camera writes where and when a photo was taken into it, and the original is public (`/media/…`, named in every
  * auction's state), so the place an operator photographed the item must not travel with it. Colours are brought to
- * sRGB, as in the widths. Throws a refusal when the bytes do not open.
+ * sRGB, as in the widths.
  */
-async function withoutMetadata(bytes: Buffer, contentType: string): Promise<Buffer> {
-  try {
-    const photo = sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
-    if (contentType === "image/png") return await photo.png().toBuffer();
-    if (contentType === "image/webp") return await photo.webp({ quality: ORIGINAL_QUALITY }).toBuffer();
-    return await photo.jpeg({ quality: ORIGINAL_QUALITY }).toBuffer();
-  } catch {
-    throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
-  }
-}
+const withoutMetadata = (bytes: Buffer, contentType: string): Promise<Buffer> =>
+  fromPhoto(bytes, (photo) => {
+    if (contentType === "image/png") return photo.png().toBuffer();
+    if (contentType === "image/webp") return photo.webp({ quality: ORIGINAL_QUALITY }).toBuffer();
+    return photo.jpeg({ quality: ORIGINAL_QUALITY }).toBuffer();
+  });
 
 async function insertMedia(db: Queryable, media: Stored[]): Promise<void> {
   const values = media.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`).join(", ");
@@ -85,7 +87,7 @@ export async function prepareImage(source: string): Promise<PreparedImage> {
   const extension = MEDIA_TYPES[contentType];
   const bytes = Buffer.from(match[2]!, "base64");
   if (!extension) throw new Refusal("IMAGE_TYPE");
-  if (bytes.length === 0) throw new Refusal("IMAGE_UNREADABLE", { maxMegapixels: MAX_MEGAPIXELS });
+  if (bytes.length === 0) throw unreadable();
   if (bytes.length > MAX_IMAGE_BYTES) throw new Refusal("IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES });
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const id = `${hash}.${extension}`;

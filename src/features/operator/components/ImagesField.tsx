@@ -3,14 +3,13 @@
 // data URLs, in the create or edit call; the server stores them (/media/…) in that order. At most eight, as the
 // contract allows.
 import { useEffect, useId, useRef, useState } from "react";
-import { MAX_IMAGE_MEGABYTES } from "../../../../contract/images";
+import { MAX_IMAGE_BYTES } from "../../../../contract/images";
 import { useTexts } from "../../../hooks/use-texts";
 import { iconButtonClassName } from "../../../components/ui/Button";
 import { ChevronLeftGlyph, ChevronRightGlyph, CloseGlyph } from "../../../components/ui/icons";
 
 export const MAX_IMAGES = 8;
-/** The contract takes a data URL of up to 8 MB: a picture of 5 MB fits with its base64 overhead. */
-const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
+// The contract takes a data URL of up to 8 MB: a picture of MAX_IMAGE_BYTES (5 MB) fits with its base64 overhead.
 const ACCEPTED = "image/png,image/jpeg,image/webp,image/gif";
 
 const readAsDataUrl = (file: File) =>
