@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { laterTexts, serverOnlyTexts } from "../../vite.config";
 import { enableFallbackLanguages, i18n, i18nReady, withLaterTexts } from "./i18n";
 
@@ -34,5 +34,25 @@ describe("text parts", () => {
     expect(Object.keys(later).sort()).toEqual([...laterTexts].sort());
     expect(i18n.t("profile.details")).toBe("Your details");
     for (const section of serverOnlyTexts) for (const part of [first, later]) expect(part, section).not.toHaveProperty(section);
+  });
+});
+
+describe("the page's language attribute", () => {
+  it("is left as the server wrote it when the page starts in that language, and changes with the language", async () => {
+    document.documentElement.lang = "lv";
+    const written: string[] = [];
+    const observer = new MutationObserver((records) => records.forEach(() => written.push(document.documentElement.lang)));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+    // The module as a page starts it: a fresh copy, with no language stored, so Latvian.
+    vi.resetModules();
+    const started = await import("./i18n");
+    await started.i18nReady;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(written).toEqual([]);
+    await started.i18n.changeLanguage("ru");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    observer.disconnect();
+    expect(written).toEqual(["ru"]);
+    expect(document.cookie).toContain("=ru");
   });
 });

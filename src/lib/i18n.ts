@@ -94,7 +94,9 @@ export async function loadOperatorTexts(): Promise<void> {
  * Home's and an auction's page in the language it names (decision 030).
  */
 function rememberLanguage(language: string) {
-  document.documentElement.lang = language;
+  // Most often the server wrote the page in this language already. Written again, even unchanged, `lang` makes the
+  // browser restyle the whole page (each element's :lang state), inside the script's first task.
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
   document.cookie = `${storageKeys.language}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
 }
 
