@@ -64,6 +64,18 @@ export default tseslint.config(
       ],
     },
   },
+  // What the browser may run builds its schemas with the `z` of contract/zod.ts, which switches zod's compiled parsers
+  // off under the page's CSP before any schema is built.
+  {
+    files: ["src/**/*.{ts,tsx}", "contract/**/*.ts"],
+    ignores: ["contract/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "Import `z` from contract/zod.ts (it sets zod up for the page's CSP).", allowTypeImports: true }] },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },

@@ -217,8 +217,9 @@ export const browserConfig = defineConfig({
     // that one long task. The lazy chunks share their imports, mostly loaded by then (decision 046).
     modulePreload: { resolveDependencies: (_chunk, imports, { hostType }) => (hostType === "html" ? imports : []) },
     rolldownOptions: {
-      // contract/ only declares schemas: what a page does not use can be left out.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes("/contract/") },
+      // contract/ only declares schemas: what a page does not use can be left out. Except contract/zod.ts, whose one
+      // effect (zod's compiled parsers off under the page's CSP) must run before any schema is built.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes("/contract/") || id.endsWith("/contract/zod.ts") },
       // Everything the first page needs in one file: one request, and one gzip stream compresses better than many.
       output: {
         codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] },

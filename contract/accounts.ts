@@ -1,6 +1,6 @@
 // Account bodies and answers. Validation messages are locale keys (`validation.*`): the SPA shows them
 // translated, the server returns them in `issues`, and both use these very schemas (SPEC.md §5).
-import { z } from "zod";
+import { z } from "./zod";
 import { Language } from "./i18n";
 import { text } from "./input";
 

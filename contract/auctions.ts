@@ -1,5 +1,5 @@
 // Auctions on the wire: what cards and the detail page show, the bid history, and the refusals of SPEC.md §8.
-import { z } from "zod";
+import { z } from "./zod";
 import { auctionSorts, auctionStatuses, publicStatuses, SEARCH_PAGE_SIZE_MAX, SEARCH_QUERY_MAX } from "./constants";
 import type { Language } from "./i18n";
 import { IdParam, text } from "./input";

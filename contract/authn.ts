@@ -1,5 +1,5 @@
 // GET /authn/user: who is signed in. Anonymous visitors get `isAuthenticated: false` and nothing else.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const AnonymousUser = z.object({ isAuthenticated: z.literal(false) });
 

@@ -2,7 +2,7 @@
 // win may buy the same item within 48 hours at its retail value less the entry fee they paid (never below zero),
 // from the wallet, with the winner's pay form (PayBody, QuoteBody) and a fulfilment of its own (the same stepper).
 // Money in cents; times are ISO strings the server decides.
-import { z } from "zod";
+import { z } from "./zod";
 import { IdParam, wholeNumberParam } from "./input";
 import { FulfilmentState } from "./fulfilment";
 

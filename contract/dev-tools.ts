@@ -1,6 +1,6 @@
 // GET /dev/tools.json and the dev mailbox's query: answered only outside production. The SPA is one build for every environment, so it asks
 // this at run time before it offers (and downloads) the dev panel.
-import { z } from "zod";
+import { z } from "./zod";
 import { text } from "./input";
 
 export const DevToolsStatus = z.object({ devTools: z.literal(true) });

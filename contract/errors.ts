@@ -1,6 +1,6 @@
 // Errors travel as values: a stable code the SPA maps to a translated message (locales `errors.<code>`),
 // plus an English message for logs and for clients that do not translate.
-import { z } from "zod";
+import { z } from "./zod";
 import { auctionErrorMessages, type AuctionErrorCode } from "./auctions";
 import { buyNowErrorMessages, type BuyNowErrorCode } from "./buy-now";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";

@@ -2,7 +2,7 @@
 // suggestions, the live `fulfilment:updated` event, and the operator calls (moving delivery on, promo codes: list,
 // create, disable).
 // Money in cents; times are ISO strings the server decides.
-import { z } from "zod";
+import { z } from "./zod";
 import { TEXT_MAX, isPhoneNumber, validationKeys } from "./accounts";
 import { text, wholeNumberParam } from "./input";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const HealthResponse = z.object({
   status: z.enum(["ok", "degraded"]),

@@ -1,5 +1,5 @@
 // Languages, their order of fallback and the browser storage keys named in SPEC.md §3.
-import { z } from "zod";
+import { z } from "./zod";
 import { languages, themeModes } from "./constants";
 
 export { defaultLanguage, fallbackLanguages, languages, storageKeys, themeModes } from "./constants";

@@ -1,6 +1,6 @@
 // What every request's strings and numbers go through: one string schema that refuses text no database or
 // screen can hold (NUL, lone UTF-16 surrogates), and whole numbers in paths and query strings as decimal digits only.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const inputKeys = { invalidCharacters: "validation.invalidCharacters" } as const;
 

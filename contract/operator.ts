@@ -1,6 +1,6 @@
 // The operator API (`/api/operator/...`): what operators, the ops CLI, the simulator and the dev panel may do.
 // Money in cents; times the server decides are ISO strings; relative times are seconds from the server's now.
-import { z } from "zod";
+import { z } from "./zod";
 import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
 import { languages, PICTURE_WIDTHS } from "./constants";

@@ -1,5 +1,5 @@
 // Top-ups (SPEC.md §3, §7): POST /api/payments and what the payment pages read back.
-import { z } from "zod";
+import { z } from "./zod";
 import { Language } from "./i18n";
 import { wholeNumberParam } from "./input";
 

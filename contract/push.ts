@@ -1,6 +1,6 @@
 // Web Push (issue 20 item 3, decision 035): the browser's subscription, the per-kind switches and the message a
 // push carries to the service worker, which shows it. The server encrypts each message for its subscription.
-import { z } from "zod";
+import { z } from "./zod";
 import { text } from "./input";
 
 /** What a push may tell: the switches group them (both favourite kinds follow `favourites`). */

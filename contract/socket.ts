@@ -1,6 +1,6 @@
 // socket.io events, as zod schemas so both ends parse at run time (socket.io's types are compile-time only).
 // Names follow `entity:verb`: commands imperative, broadcasts past tense. Every command acks `{ data } | { error }`.
-import { z } from "zod";
+import { z } from "./zod";
 import { AuctionState, BidResponse, EnrolResponse, publicStatuses, type AuctionCardState } from "./auctions";
 import { ApiErrorBody } from "./errors";
 import { Id } from "./input";

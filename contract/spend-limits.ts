@@ -1,5 +1,5 @@
 // Spend limits and a self-chosen pause (issue 20 item 1, decision 033): what the profile sets and the wallet shows.
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The highest monthly limit one may set (€100,000); above it a limit means nothing and is refused as absurd. */
 export const MAX_SPEND_LIMIT_CENTS = 10_000_000;

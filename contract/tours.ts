@@ -1,5 +1,5 @@
 // Guided tours (SPEC.md §2 "Guided tours", §3 Tour progress, §7): per-user progress per tour name.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const tourNames = ["MainPage", "AccountPopover", "SettingsPopover"] as const;
 export const TourName = z.enum(tourNames, { error: "tours.errors.unknownTour" });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "../../contract/zod";
 import { ApiError, apiRequest } from "./api-client";
 import { changeLanguage } from "./i18n";
 

@@ -1,6 +1,6 @@
 import { InfiniteQueryObserver, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "../../contract/zod";
 import { apiRequest } from "./api-client";
 import { TEN_MINUTES_MS, catchUp, createQueryClient, rereadIfInFlight, setAnswered } from "./query-client";
 

@@ -1,7 +1,7 @@
 // The new-draft form's values (what the operator types: euros, local times, whole numbers as text) and the schema
 // that turns them into the contract's CreateAuctionBody. Each field is checked by the contract's own rule for it;
 // only the reading of the text (euros, a time) is the form's.
-import { z } from "zod";
+import { z } from "../../../contract/zod";
 import { AuctionText, CreateAuctionBody, languages, type AuctionTexts, type OperatorAuctionDetail } from "../../../contract";
 import { amountText } from "../../lib/format";
 

@@ -1,6 +1,6 @@
 // The new promo code form's values (text as the operator types it: a percentage or euros, local times, counts) and
 // the schema that turns them into the contract's CreatePromoCodeBody, each field by the contract's own rule.
-import { z } from "zod";
+import { z } from "../../../contract/zod";
 import { CreatePromoCodeBody, PROMO_CODE_PATTERN, promoCodeKinds } from "../../../contract";
 import { euroField, optional, timeField, wholeField } from "./draft-form";
 

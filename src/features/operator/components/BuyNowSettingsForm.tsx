@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTexts } from "../../../hooks/use-texts";
-import { z } from "zod";
+import { z } from "../../../../contract/zod";
 import { BuyNowSettingsBody, type BuyNowSettings } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { FormAlert, TextField } from "../../../components/ui/form";

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
-import { z } from "zod";
+import { z } from "../../../../contract/zod";
 import { AutoBidChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";

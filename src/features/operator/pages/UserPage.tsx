@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
-import { z } from "zod";
+import { z } from "../../../../contract/zod";
 import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type OperatorUserEnrolment, type WalletTransaction } from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
