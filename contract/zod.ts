@@ -1,4 +1,4 @@
-// zod as everything of ours imports it (an ESLint rule keeps it so, type imports aside). In a browser, zod's compiled
+// zod as contract/ and src/ import it (an ESLint rule keeps it so, type imports aside). In a browser, zod's compiled
 // parsers are off (`jitless`): zod writes them with `new Function`, which the page's CSP refuses (no 'unsafe-eval'),
 // and its probe for that, made as the first schema is built, was reported as a CSP violation on every page that read
 // an answer. Refused, zod had already been parsing without them, so nothing changes but the report. The server and the
