@@ -8,14 +8,14 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { StaticRouter } from "react-router-dom";
 import type { FirstScreen, Language } from "../contract";
 import { AppProviders } from "./app/App";
 import { provideFirstScreen } from "./features/auctions/api/first-screen";
 import { loadLifecycleActors } from "./features/auctions";
 import { createQueryClient } from "./lib/query-client";
 import { holdDrawing } from "./lib/drawing";
-import { routes } from "./app/router";
+import { AppRoutes, loadPagesOf } from "./app/router";
 import en from "../locales/en.json?core";
 import lv from "../locales/lv.json?core";
 import ru from "../locales/ru.json?core";
@@ -29,15 +29,14 @@ const coreTexts: Record<Language, Record<string, unknown>> = { en, lv, ru };
 // texts where the drawing has keys, would draw the page again).
 const laterTexts: Record<Language, Record<string, unknown>> = { en: enLater, lv: lvLater, ru: ruLater };
 
-const handler = createStaticHandler(routes);
-
 /**
- * The page at `url` (a path) with `screen`'s data, as the markup of the app's root; null when the route has nothing
- * to draw from the data alone (a redirect, an error), and the page goes out without it.
+ * The page at `url` (a path) with `screen`'s data, as the markup of the app's root; null when its page's
+ * chunk did not load, and the page goes out without it.
  */
 export async function renderFirstScreen(url: string, screen: FirstScreen): Promise<string | null> {
-  const [context] = await Promise.all([handler.query(new Request(new URL(url, "http://first-screen.invalid"))), loadLifecycleActors()]);
-  if (context instanceof Response || context.errors) return null;
+  const { pathname } = new URL(url, "http://first-screen.invalid");
+  const [isPageLoaded] = await Promise.all([loadPagesOf(pathname), loadLifecycleActors()]);
+  if (!isPageLoaded) return null;
   const i18n = createInstance({
     lng: screen.language,
     fallbackLng: false,
@@ -50,7 +49,6 @@ export async function renderFirstScreen(url: string, screen: FirstScreen): Promi
     initAsync: false,
   });
   await i18n.use(initReactI18next).init();
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   // The render is synchronous: the data given here is what this render, and only this render, takes.
   provideFirstScreen(screen);
@@ -60,7 +58,9 @@ export async function renderFirstScreen(url: string, screen: FirstScreen): Promi
     return renderToString(
       <StrictMode>
         <AppProviders texts={i18n} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </StrictMode>,
     );

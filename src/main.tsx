@@ -7,7 +7,7 @@ import "./styles/index.css";
 import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { createRouter, type AppRouter } from "./app/router";
+import { loadPagesOf } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
 import { currentLanguage, i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
@@ -15,28 +15,6 @@ import { holdDrawing } from "./lib/drawing";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
-
-// The first render waits for the active language's texts (a failed load still renders, showing keys) and for the
-// auctions' lifecycle machine (both on their way since the first script ran; decision 042): each card's first render
-// then shows its phase, instead of every card rendering again, all at once, when the machine comes in. It is a
-// transition, so React renders it in slices and a slow phone's main thread is never blocked for the whole first
-// screen at once (a tap or a scroll gets in between; Lighthouse's total blocking time counts what does not).
-//
-// The router is made meanwhile, in a task of its own: the main thread has little else to do while the texts and the
-// machine are on their way, and flattening and ranking the routes is one block of work that React could not slice
-// inside the first render (about 70 ms on a phone slowed 4×; decision 059). It is ready once its page's chunk is in
-// (an auction's page is a lazy route): a page the server drew must be rendered whole the first time.
-const routerReady = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(createRouter).then(
-  (router) =>
-    new Promise<AppRouter>((resolve) => {
-      if (router.state.initialized) return resolve(router);
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve(router);
-      });
-    }),
-);
 
 // The server's drawing of the first screen (decision 045), inert until it is live.
 const drawing = container.querySelector<HTMLElement>(":scope > [inert]");
@@ -56,12 +34,17 @@ function TakeOver({ children }: { children: ReactNode }) {
   return children;
 }
 
-void Promise.allSettled([i18nReady, loadLifecycleActors()]).then(async () => {
-  const router = await routerReady;
+// The first render waits for the active language's texts (a failed load still renders, showing keys), for the
+// auctions' lifecycle machine (both on their way since the first script ran; decision 042) and for the chunk of the
+// page at this address (an auction's page is one of its own): each card's first render then shows its phase, and a
+// page the server drew renders whole the first time. It is a transition, so React renders it in slices and a slow
+// phone's main thread is never blocked for the whole first screen at once (a tap or a scroll gets in between;
+// Lighthouse's total blocking time counts what does not).
+void Promise.allSettled([i18nReady, loadLifecycleActors(), loadPagesOf(window.location.pathname)]).then(() => {
   const app = (
     <StrictMode>
       <TakeOver>
-        <App router={router} />
+        <App />
       </TakeOver>
     </StrictMode>
   );

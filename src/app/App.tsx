@@ -2,12 +2,12 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { useState, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { Toaster } from "../components/ui/toast";
 import { AuthProvider } from "../features/auth/auth-provider";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
-import type { AppRouter } from "./router";
+import { AppRoutes } from "./router";
 
 /**
  * What every page renders around its router: in the browser and in the server's drawing of the first screen alike
@@ -24,12 +24,14 @@ export function AppProviders({ texts, queryClient, children }: { texts: I18n; qu
   );
 }
 
-/** The SPA, with the router src/main.tsx made while the page waited for its texts. */
-export function App({ router }: { router: AppRouter }) {
+/** The SPA: its pages at the browser's address. */
+export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders texts={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }
