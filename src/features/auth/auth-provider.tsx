@@ -4,7 +4,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { AuthEvent } from "../../../machines/auth.machine";
 import type { AuthUser } from "../../../contract";
-import { useActorSlice } from "../../hooks/use-actor-slice";
+import { useActorSlice, useActorSliceInTransition } from "../../hooks/use-actor-slice";
 import { createStore, useStore, type Store } from "../../lib/create-store";
 import { useDevRegistration } from "../../lib/dev-machines";
 import { renewSocketSession } from "../../lib/socket";
@@ -74,16 +74,19 @@ export function useAuthActor(): Pick<Auth, "send"> {
 
 const ANONYMOUS: AuthUser = { isAuthenticated: false };
 
-/** The user as the rest of the app needs it: undefined while loading or when it could not be fetched. */
+/**
+ * The user as the rest of the app needs it: undefined while loading or when it could not be fetched. A change of it
+ * renders in a transition (every card's buttons read it; decision 069).
+ */
 export function useUser(): { data: AuthUser | undefined; isLoading: boolean } {
   const { held } = useAuth();
-  const phase = useActorSlice(
+  const phase = useActorSliceInTransition(
     held,
     (snapshot) =>
       snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
     "loading",
   );
-  const user = useActorSlice(held, (snapshot) => snapshot.context.user, null);
+  const user = useActorSliceInTransition(held, (snapshot) => snapshot.context.user, null);
   if (phase === "authenticated" && user) return { data: user, isLoading: false };
   if (phase === "anonymous") return { data: ANONYMOUS, isLoading: false };
   return { data: undefined, isLoading: phase === "loading" };
