@@ -8,7 +8,17 @@ import { gzipSync } from "node:zlib";
 import { defaultLanguage, languages } from "../../contract";
 import { publish, type Cell, type Target } from "../support/report";
 import { round } from "../support/stats";
-import { PRESET_HOST_INDEX_MAX, PRESET_TARGET_INDEX, calibratedSlowdown, lighthouseTargets, runLighthouse, type LighthouseOutcome, type LighthousePage } from "./lighthouse";
+import {
+  OTHER_CATEGORIES,
+  PRESET_HOST_INDEX_MAX,
+  PRESET_TARGET_INDEX,
+  calibratedSlowdown,
+  lighthouseTargets,
+  otherCategoryTargets,
+  runLighthouse,
+  type LighthouseOutcome,
+  type LighthousePage,
+} from "./lighthouse";
 
 /** `lighthouseRuns`: runs of each page; its median run is reported. */
 export type BundleOptions = { isQuick: boolean; tryLighthouse: boolean; lighthouseRuns: number };
@@ -97,10 +107,10 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
 
     let lighthouse: LighthouseOutcome | null = null;
     if (options.tryLighthouse) {
-      lighthouse = await runLighthouse(dir, options.lighthouseRuns);
+      lighthouse = await runLighthouse(dir, options.lighthouseRuns, { withOtherCategories: true });
       notes.push(
         lighthouse.ran
-          ? `Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md); each page's median of ${options.lighthouseRuns} runs (Lighthouse's computeMedianRun). The host's CPU index is Lighthouse's benchmarkIndex in each run (≥ 1,500 is the high-end desktop its 4× slowdown is meant for).`
+          ? `Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md); each page's median of ${options.lighthouseRuns} runs (Lighthouse's computeMedianRun), and one more run of each page for its accessibility, best practices and SEO scores. The host's CPU index is Lighthouse's benchmarkIndex in each run (≥ 1,500 is the high-end desktop its 4× slowdown is meant for).`
           : `Lighthouse did not run: ${lighthouse.reason}`,
       );
       for (const page of lighthouse.ran ? lighthouse.pages : []) {
@@ -135,6 +145,11 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
           { name: `Lighthouse ${page.page}: largest contentful paint`, goal: `≤ ${lcpMs / 1000} s`, actual: `${round(page.lcpMs / 1000, 1)} s`, isMet: page.lcpMs <= lcpMs },
           { name: `Lighthouse ${page.page}: total blocking time`, goal: `≤ ${tbtMs} ms`, actual: `${Math.round(page.tbtMs)} ms`, isMet: page.tbtMs <= tbtMs },
           { name: `Lighthouse ${page.page}: layout shift`, goal: `≤ ${cls}`, actual: String(round(page.cls, 3)), isMet: page.cls <= cls },
+          ...OTHER_CATEGORIES.map((category) => {
+            const score = page.otherScores?.[category] ?? null;
+            const goal = otherCategoryTargets[category];
+            return { name: `Lighthouse ${page.page}: ${categoryNames[category]}`, goal: `≥ ${goal}`, actual: score === null ? "not measured" : String(score), isMet: score !== null && score >= goal };
+          }),
         );
       }
     }
@@ -176,6 +191,8 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
   }
 }
 
+const categoryNames: Record<(typeof OTHER_CATEGORIES)[number], string> = { accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" };
+
 /** A table of Lighthouse's figures by page: the median run's, then each run's score, blocking time and largest paint. */
 function lighthouseTable(title: string, pages: LighthousePage[]): { title: string; columns: string[]; rows: Cell[][] } {
   const metrics = Object.keys(pages[0]?.shown ?? {});
@@ -184,6 +201,9 @@ function lighthouseTable(title: string, pages: LighthousePage[]): { title: strin
     columns: ["metric", ...pages.map((page) => page.page)],
     rows: [
       ["performance score", ...pages.map((page) => String(page.score))],
+      ...(pages.some((page) => page.otherScores)
+        ? OTHER_CATEGORIES.map((category): Cell[] => [`${categoryNames[category]} score`, ...pages.map((page) => String(page.otherScores?.[category] ?? "-"))])
+        : []),
       ...metrics.map((name): Cell[] => [name, ...pages.map((page) => page.shown[name] ?? "-")]),
       ["runs measured", ...pages.map((page) => `${page.measuredRuns} of ${page.runs}`)],
       ["host CPU index per run", ...pages.map((page) => page.benchmarkIndexes.join(" / ") || "-")],

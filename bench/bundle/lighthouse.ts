@@ -24,11 +24,22 @@ export type LighthousePage = {
   benchmarkIndexes: number[];
   /** Each measured run's score, total blocking time and largest paint, in run order: the spread behind the median. */
   perRun: { score: number; tbtMs: number; lcpMs: number }[];
+  /**
+   * Accessibility, best practices and SEO (0–100), from one more run of the page with those categories only (they do
+   * not depend on the CPU's speed); null in a pass that does not ask for them, or for one Lighthouse could not score.
+   */
+  otherScores: Record<OtherCategory, number | null> | null;
 };
+export type OtherCategory = "accessibility" | "best-practices" | "seo";
+export const OTHER_CATEGORIES: readonly OtherCategory[] = ["accessibility", "best-practices", "seo"];
 export type LighthouseOutcome = { ran: true; pages: LighthousePage[] } | { ran: false; reason: string };
 
-/** Issue 16's targets for each page: performance score, largest contentful paint, total blocking time, layout shift. */
+/**
+ * Issue 16's targets for each page: performance score, largest contentful paint, total blocking time, layout shift;
+ * and the other categories' scores.
+ */
 export const lighthouseTargets = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
+export const otherCategoryTargets: Record<OtherCategory, number> = { accessibility: 95, "best-practices": 95, seo: 90 };
 
 /**
  * The top of the host class Lighthouse's fixed 4× CPU slowdown is meant for (its throttling docs: a high-end desktop
@@ -65,9 +76,14 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 /**
  * Each page is measured `runs` times and reported by its median run (Lighthouse's `computeMedianRun`): on this shared
  * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md). `cpuSlowdownMultiplier`
- * replaces the preset's 4× (the calibrated pass).
+ * replaces the preset's 4× (the calibrated pass). `withOtherCategories` adds one run of each page for its
+ * accessibility, best practices and SEO scores.
  */
-export async function runLighthouse(staticDir: string, runs: number, options: { cpuSlowdownMultiplier?: number } = {}): Promise<LighthouseOutcome> {
+export async function runLighthouse(
+  staticDir: string,
+  runs: number,
+  options: { cpuSlowdownMultiplier?: number; withOtherCategories?: boolean } = {},
+): Promise<LighthouseOutcome> {
   // Loaded only here (names in variables: a bench-only dev dependency; its absence is reported, not a crash).
   const lighthouseName = "lighthouse";
   const launcherName = "chrome-launcher";
@@ -124,6 +140,21 @@ export async function runLighthouse(staticDir: string, runs: number, options: { 
           });
           if (result) results.push(result.lhr);
         }
+        let otherScores: LighthousePage["otherScores"] = null;
+        if (options.withOtherCategories) {
+          const other = await lighthouse.default(new URL(page, url).toString(), {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...OTHER_CATEGORIES],
+            formFactor: "mobile",
+          });
+          const scoreOf = (category: OtherCategory) => {
+            const score = other?.lhr.categories[category]?.score;
+            return typeof score === "number" ? Math.round(score * 100) : null;
+          };
+          otherScores = { accessibility: scoreOf("accessibility"), "best-practices": scoreOf("best-practices"), seo: scoreOf("seo") };
+        }
         const measured = medianRun.filterToValidRuns(results);
         const lhr = measured.length > 0 ? medianRun.computeMedianRun(measured) : results[0];
         if (!lhr) return { ran: false, reason: `Lighthouse returned no result for ${page}` };
@@ -152,6 +183,7 @@ export async function runLighthouse(staticDir: string, runs: number, options: { 
             tbtMs: one.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
             lcpMs: one.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
           })),
+          otherScores,
         });
       }
       return { ran: true, pages };
