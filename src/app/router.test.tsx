@@ -1,7 +1,7 @@
 // The app's routes in React Router's declarative mode (decision 068): a page's chunk fetched before the first render
 // is drawn in that render, a page that throws shows the error page until another address is shown, and a chunk that
 // did not come is fetched again once its error page is left.
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubOperatorApi } from "../../tests/support/operator-api";
 import { withProviders } from "../../tests/support/render";
@@ -18,6 +18,7 @@ vi.mock("../features/errors/pages/NotFoundPage", () => ({
 afterEach(() => {
   notFoundPage.throws = false;
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const renderApp = (path: string) => {
@@ -40,6 +41,10 @@ describe("the app's routes", () => {
     const { router } = renderApp("/404");
     expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+    // A page whose code did not come stays failed in the browser until the page loads afresh: "Try again" does that.
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(reload).toHaveBeenCalledTimes(1);
 
     notFoundPage.throws = false;
     await act(() => router.navigate("/contacts"));
