@@ -9,7 +9,7 @@
 //           --feed-profile <dir> (CPU profiles of the servers' windows, their CPU per bid by part of the program)
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
-//   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 3
+//   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 5
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundleBench } from "./bundle/bundle.bench";
@@ -90,7 +90,7 @@ for (const bench of benches) {
       profileFile: values["client-profile"] === undefined ? undefined : path.resolve(values["client-profile"]),
     });
   } else if (bench === "bundle") {
-    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false), lighthouseRuns: number(values["lighthouse-runs"], 3, 3) });
+    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false), lighthouseRuns: number(values["lighthouse-runs"], 5, 3) });
   } else {
     throw new Error(`unknown benchmark: ${bench} (feed, engine, client, bundle)`);
   }
