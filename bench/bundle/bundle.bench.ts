@@ -107,7 +107,10 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
 
     let lighthouse: LighthouseOutcome | null = null;
     if (options.tryLighthouse) {
-      lighthouse = await runLighthouse(dir, options.lighthouseRuns, { withOtherCategories: true });
+      lighthouse = await runLighthouse(dir, options.lighthouseRuns, {
+        withOtherCategories: true,
+        withFirstPageSent: (page) => initialAssets(page).map((asset) => asset.file),
+      });
       notes.push(
         lighthouse.ran
           ? `Lighthouse mobile (simulated slow 4G, 4× CPU) against the build served by the Node server on loopback, which sends the build's precompressed .br/.gz files (decision 010; see bench/README.md); each page's median of ${options.lighthouseRuns} runs (Lighthouse's computeMedianRun), and one more run of each page for its accessibility, best practices and SEO scores. The host's CPU index is Lighthouse's benchmarkIndex in each run (≥ 1,500 is the high-end desktop its 4× slowdown is meant for).`
@@ -161,6 +164,20 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
       ["all JS chunks (every route)", "sum", null, kib(allJs)],
     ];
     const tables = [{ title: "Bundle: what the first page loads (KiB; gzip -9)", columns: ["file", "loaded as", "raw KiB", "gzip KiB"], rows }];
+    const sent = lighthouse?.ran ? lighthouse.firstPageSent : null;
+    if (sent) {
+      const total = sent.reduce((sum, file) => sum + file.bytes, 0);
+      const scripts = sent.filter((file) => file.path.endsWith(".js")).reduce((sum, file) => sum + file.bytes, 0);
+      tables.push({
+        title: "The first page on the wire: Home and what it names, from the server, to a browser that accepts brotli (KiB sent)",
+        columns: ["file", "encoding", "sent KiB"],
+        rows: [
+          ...sent.map((file): Cell[] => [file.path, file.encoding, kib(file.bytes)]),
+          ["scripts (the initial JS above, as sent)", "sum", kib(scripts)],
+          ["the first page in all", "sum", kib(total)],
+        ],
+      });
+    }
     let calibrated: { cpuSlowdownMultiplier: number; outcome: LighthouseOutcome } | null = null;
     if (lighthouse?.ran) {
       tables.push(lighthouseTable("Lighthouse mobile", lighthouse.pages));
@@ -201,6 +218,7 @@ function lighthouseTable(title: string, pages: LighthousePage[]): { title: strin
     columns: ["metric", ...pages.map((page) => page.page)],
     rows: [
       ["performance score", ...pages.map((page) => String(page.score))],
+      ["transferred, whole load (KiB)", ...pages.map((page) => String(kib(page.transferredBytes)))],
       ...(pages.some((page) => page.otherScores)
         ? OTHER_CATEGORIES.map((category): Cell[] => [`${categoryNames[category]} score`, ...pages.map((page) => String(page.otherScores?.[category] ?? "-"))])
         : []),

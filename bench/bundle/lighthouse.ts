@@ -3,6 +3,8 @@
 // the benchmark.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { get } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import path from "node:path";
 import { freePort } from "../../tests/support/server-process";
 import { sleep } from "../support/stats";
@@ -22,6 +24,8 @@ export type LighthousePage = {
   measuredRuns: number;
   /** The host's CPU power as Lighthouse measured it in each measured run (its `benchmarkIndex`; see bench/README.md). */
   benchmarkIndexes: number[];
+  /** What the median run's whole load transferred (Lighthouse's total byte weight: every request, the lazy ones too). */
+  transferredBytes: number;
   /** Each measured run's score, total blocking time and largest paint, in run order: the spread behind the median. */
   perRun: { score: number; tbtMs: number; lcpMs: number }[];
   /**
@@ -32,7 +36,9 @@ export type LighthousePage = {
 };
 export type OtherCategory = "accessibility" | "best-practices" | "seo";
 export const OTHER_CATEGORIES: readonly OtherCategory[] = ["accessibility", "best-practices", "seo"];
-export type LighthouseOutcome = { ran: true; pages: LighthousePage[] } | { ran: false; reason: string };
+/** A file of the first page as the server sent it to a browser that accepts brotli: its encoding and bytes on the wire. */
+export type SentFile = { path: string; encoding: string; bytes: number };
+export type LighthouseOutcome = { ran: true; pages: LighthousePage[]; firstPageSent: SentFile[] | null } | { ran: false; reason: string };
 
 /**
  * Issue 16's targets for each page: performance score, largest contentful paint, total blocking time, layout shift;
@@ -77,12 +83,12 @@ const root = path.resolve(import.meta.dirname, "..", "..");
  * Each page is measured `runs` times and reported by its median run (Lighthouse's `computeMedianRun`): on this shared
  * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md). `cpuSlowdownMultiplier`
  * replaces the preset's 4× (the calibrated pass). `withOtherCategories` adds one run of each page for its
- * accessibility, best practices and SEO scores.
+ * accessibility, best practices and SEO scores; `withFirstPageSent`, the bytes the first page's files take on the wire.
  */
 export async function runLighthouse(
   staticDir: string,
   runs: number,
-  options: { cpuSlowdownMultiplier?: number; withOtherCategories?: boolean } = {},
+  options: { cpuSlowdownMultiplier?: number; withOtherCategories?: boolean; withFirstPageSent?: (html: string) => string[] } = {},
 ): Promise<LighthouseOutcome> {
   // Loaded only here (names in variables: a bench-only dev dependency; its absence is reported, not a crash).
   const lighthouseName = "lighthouse";
@@ -113,6 +119,7 @@ export async function runLighthouse(
   try {
     const url = `http://127.0.0.1:${port}/`;
     for (let tries = 0; tries < 100 && !(await fetch(`${url}api/health`).then((r) => r.ok, () => false)); tries++) await sleep(200);
+    const firstPageSent = options.withFirstPageSent ? await sentFiles(url, options.withFirstPageSent) : null;
     const chrome = await launcher.launch({
       chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -184,9 +191,10 @@ export async function runLighthouse(
             lcpMs: one.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
           })),
           otherScores,
+          transferredBytes: audit("total-byte-weight")?.numericValue ?? Number.NaN,
         });
       }
-      return { ran: true, pages };
+      return { ran: true, pages, firstPageSent };
     } finally {
       await chrome.kill();
     }
@@ -195,4 +203,31 @@ export async function runLighthouse(
   } finally {
     server.kill("SIGTERM");
   }
+}
+
+/**
+ * Home as a phone's browser gets it (`Accept-Encoding: br, gzip`): the page, then each file `assetsOf` names in it,
+ * counted in the bytes the server sent (node:http does not decode them).
+ */
+async function sentFiles(base: string, assetsOf: (html: string) => string[]): Promise<SentFile[]> {
+  const page = await send(new URL("/", base));
+  const assets = await Promise.all(assetsOf(page.body.toString("utf8")).map((asset) => send(new URL(asset, base))));
+  return [page, ...assets].map(({ path, encoding, bytes }) => ({ path, encoding, bytes }));
+}
+
+function send(url: URL): Promise<SentFile & { body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = String(response.headers["content-encoding"] ?? "identity");
+        // The page's own text, to find its files in: decoded here, counted as sent.
+        const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        resolve({ path: url.pathname, encoding, bytes: raw.length, body });
+      });
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
