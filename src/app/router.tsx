@@ -14,7 +14,9 @@ import { OperatorGate } from "./OperatorGate";
 
 /**
  * A page's component from a chunk of its own (with whatever else it needs first), fetched once. A fetch that failed
- * stays failed, so the page shows its error, until the error page is left (`forgetFailedPages`).
+ * stays failed while the page shows its error; once the error page has caught it (`forgetFailedPages`), the page's
+ * next showing asks again. (Chromium itself keeps a module it could not fetch as failed until the document loads
+ * again: the error page's "Try again" does that.)
  */
 export class PageChunk {
   private static failed = new Set<PageChunk>();
