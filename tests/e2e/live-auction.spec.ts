@@ -140,9 +140,12 @@ test("an ended auction shows its winner and a bid chain that verifies", async ({
   const href = await page.locator("#ended article").filter({ hasNotText: "No winner" }).first().getByRole("heading").getByRole("link").getAttribute("href");
   if (!href) throw new Error("an ended auction with a winner links to its page");
   // Another test's auction may end meanwhile and take the list's top: the link followed is the one read, wherever it is.
-  await titles.and(page.locator(`[href="${href}"]`)).click();
+  const link = titles.and(page.locator(`[href="${href}"]`));
+  const title = (await link.textContent()) ?? "";
+  await link.click();
   await expect(page).toHaveURL(href);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The address changes as the link is followed; Home stays on screen until the auction's page is in (decision 068).
+  await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
   await expect(page.getByText("Sold price")).toBeVisible();
   await expect(page.getByText("Winner", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Verify the chain" }).click();
