@@ -132,30 +132,24 @@ export async function runLighthouse(
         body: JSON.stringify({ status: "Running", pageSize: 1 }),
       });
       const [running] = ((await search.json()) as { items: { id: number }[] }).items;
+      // One mobile run of a page for `categories`, with any other flags.
+      const runOf = (page: string, categories: readonly string[], flags: Record<string, unknown> = {}) =>
+        lighthouse.default(new URL(page, url).toString(), { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories], formFactor: "mobile", ...flags });
       const pages: LighthousePage[] = [];
       for (const page of ["/", ...(running ? [`/auctions/${running.id}`] : [])]) {
         const results: Lhr[] = [];
         for (let run = 0; run < runs; run++) {
-          const result = await lighthouse.default(new URL(page, url).toString(), {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance"],
-            formFactor: "mobile",
+          const result = await runOf(
+            page,
+            ["performance"],
             // Merged into the mobile preset's throttling: the network stays simulated slow 4G.
-            ...(options.cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } } : {}),
-          });
+            options.cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } } : {},
+          );
           if (result) results.push(result.lhr);
         }
         let otherScores: LighthousePage["otherScores"] = null;
         if (options.withOtherCategories) {
-          const other = await lighthouse.default(new URL(page, url).toString(), {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: [...OTHER_CATEGORIES],
-            formFactor: "mobile",
-          });
+          const other = await runOf(page, OTHER_CATEGORIES);
           const scoreOf = (category: OtherCategory) => {
             const score = other?.lhr.categories[category]?.score;
             return typeof score === "number" ? Math.round(score * 100) : null;
@@ -211,21 +205,20 @@ export async function runLighthouse(
  */
 async function sentFiles(base: string, assetsOf: (html: string) => string[]): Promise<SentFile[]> {
   const page = await send(new URL("/", base));
-  const assets = await Promise.all(assetsOf(page.body.toString("utf8")).map((asset) => send(new URL(asset, base))));
+  // The page's own text, to find its files in: decoded here, counted as sent.
+  const html = page.encoding === "br" ? brotliDecompressSync(page.raw) : page.encoding === "gzip" ? gunzipSync(page.raw) : page.raw;
+  const assets = await Promise.all(assetsOf(html.toString("utf8")).map((asset) => send(new URL(asset, base))));
   return [page, ...assets].map(({ path, encoding, bytes }) => ({ path, encoding, bytes }));
 }
 
-function send(url: URL): Promise<SentFile & { body: Buffer }> {
+function send(url: URL): Promise<SentFile & { raw: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         const raw = Buffer.concat(chunks);
-        const encoding = String(response.headers["content-encoding"] ?? "identity");
-        // The page's own text, to find its files in: decoded here, counted as sent.
-        const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({ path: url.pathname, encoding, bytes: raw.length, body });
+        resolve({ path: url.pathname, encoding: String(response.headers["content-encoding"] ?? "identity"), bytes: raw.length, raw });
       });
       response.on("error", reject);
     }).on("error", reject);

@@ -84,7 +84,7 @@ const emailPages = () => import("../features/auth/pages/EmailPages");
 const infoPages = () => import("../features/info/pages/InfoPages");
 const paymentResultPages = () => import("../features/wallet/pages/PaymentResultPages");
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
