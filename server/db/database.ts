@@ -1,7 +1,10 @@
 // One handle for both databases: embedded PGlite by default, PostgreSQL through a pool when DATABASE_URL is set.
 // The same SQL runs on both; callers never know which one they hold.
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { AppConfig } from "../config";
@@ -32,9 +35,7 @@ export async function openDatabase(config: AppConfig["database"], options: { sta
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
   if (dataDir !== "memory://") {
     mkdirSync(dataDir, { recursive: true });
-    // The instance that creates a cluster (initdb) keeps initdb's memory as long as it lives, about 430 MiB: a new
-    // data dir is made by one instance, closed, and served by the next (decision 028).
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await (await PGlite.create({ dataDir })).close();
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createCluster(dataDir);
   }
   const db = await PGlite.create({
     ...(dataDir === "memory://" ? (startFrom ? { loadDataDir: startFrom } : {}) : { dataDir }),
@@ -60,6 +61,19 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
     close: () => db.close(),
     dumpDataDir: () => db.dumpDataDir("none"),
   };
+}
+
+/**
+ * Runs initdb in a data dir, in a child process. The PGlite instance that runs initdb keeps its memory, about
+ * 430 MiB, as long as it lives (decision 028), and once it is closed this process still does not give about 140 MiB
+ * of it back to the system: a process of its own does (decision 070).
+ */
+async function createCluster(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import("@electric-sql/pglite");
+await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
+  // From this folder, so that the child finds the package the server itself uses.
+  const cwd = path.dirname(fileURLToPath(import.meta.url));
+  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, path.resolve(dataDir)], { cwd });
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,4 +1,8 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
 import { bidChain } from "../../server/auctions/auctions.queries";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
@@ -76,5 +80,22 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     expect(ended.length).toBeGreaterThan(5);
     for (const { id } of ended) expect((await bidChain(database.db, id))?.isValid, `auction ${id}`).toBe(true);
     expect(await balanceCents(database.db, (await database.db.query<{ id: string }>("select id from users where email = $1", [DEMO_BIDDER.email]))[0]!.id)).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))("PGlite on disk", () => {
+  it("makes a new data dir (in a process of its own, decision 070), serves it, and finds its rows after a restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "pennybid-data-"));
+    try {
+      const first = await openDatabase({ kind: "pglite", dataDir });
+      expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+      await first.exec("create table kept (value text); insert into kept values ('acknowledged')");
+      await first.close();
+      const second = await openDatabase({ kind: "pglite", dataDir });
+      expect(await second.query("select value from kept")).toEqual([{ value: "acknowledged" }]);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
