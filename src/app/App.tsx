@@ -2,11 +2,11 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { useState, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { BrowserRouter } from "react-router-dom";
 import { Toaster } from "../components/ui/toast";
 import { AuthProvider } from "../features/auth/auth-provider";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
+import { AppBrowserRouter } from "./AppBrowserRouter";
 import { AppRoutes } from "./router";
 
 /**
@@ -29,9 +29,9 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders texts={i18n} queryClient={queryClient}>
-      <BrowserRouter>
+      <AppBrowserRouter>
         <AppRoutes />
-      </BrowserRouter>
+      </AppBrowserRouter>
     </AppProviders>
   );
 }
