@@ -2,6 +2,7 @@
 // page can say that the next page is on its way while the one being left stays on screen.
 import { useLayoutEffect, useState, useTransition, type ReactNode } from "react";
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from "react-router-dom";
+import { IndeterminateProgress } from "../components/ui/ProgressBar";
 import { useTexts } from "../hooks/use-texts";
 
 type Shown = { action: NavigationType; location: Location };
@@ -33,12 +34,9 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
 export function NavigationProgress() {
   const { t } = useTexts();
   return (
-    <div
-      role="progressbar"
-      aria-label={t("nav.pageLoading")}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[2000] h-1 animate-appear overflow-hidden bg-primary-100 dark:bg-primary-900/60"
-    >
-      <div className="absolute inset-y-0 left-0 w-2/5 bg-primary-500 motion-safe:animate-progress motion-reduce:w-full" />
-    </div>
+    <IndeterminateProgress
+      label={t("nav.pageLoading")}
+      className="pointer-events-none fixed inset-x-0 top-0 z-[2000] animate-appear bg-primary-100 dark:bg-primary-900/60"
+    />
   );
 }
