@@ -9,7 +9,7 @@ import { i18n } from "../lib/i18n";
 import { AppBrowserRouter } from "./AppBrowserRouter";
 
 function deferred() {
-  let resolve = () => undefined as void;
+  let resolve!: () => void;
   const promise = new Promise<void>((done) => {
     resolve = done;
   });

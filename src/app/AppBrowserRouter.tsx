@@ -31,7 +31,7 @@ export function AppBrowserRouter({ children }: { children: ReactNode }) {
  * A thin bar across the top of the screen while the next page is on its way. It fades in only after 150 ms, so a
  * page that is already here does not flash it; without motion (the system's "reduce motion") it stands still.
  */
-export function NavigationProgress() {
+function NavigationProgress() {
   const { t } = useTexts();
   return (
     <IndeterminateProgress

@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 test("a card's page on its way shows a loading bar over the page being left, then the page", async ({ page }) => {
   await inEnglish(page);
   // The auction page's code held back until the test lets it through, as a slow network would.
-  let release = () => undefined as void;
+  let release!: () => void;
   const released = new Promise<void>((done) => {
     release = done;
   });

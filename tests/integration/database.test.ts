@@ -84,7 +84,7 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("PGlite on disk", () => {
-  it("makes a new data dir (in a process of its own, decision 070), serves it, and finds its rows after a restart", async () => {
+  it("makes a new data dir (initdb in a child process, decision 070), serves it, and finds its rows after a restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "pennybid-data-"));
     try {
       const first = await openDatabase({ kind: "pglite", dataDir });
