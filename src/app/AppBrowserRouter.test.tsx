@@ -4,7 +4,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { use } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Link, useRoutes } from "react-router-dom";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { runOutsideAct } from "../../tests/support/render";
 import { i18n } from "../lib/i18n";
 import { AppBrowserRouter } from "./AppBrowserRouter";
 
@@ -47,11 +48,9 @@ const renderApp = () =>
     </I18nextProvider>,
   );
 
-// Outside act(), as in the browser: inside it, React does not come back to a navigation that waited on a page's
-// code once that code is in.
-const wasActEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-beforeAll(() => void ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false));
-afterAll(() => void ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = wasActEnvironment));
+// Outside act(), as in the browser, and clicked with the element's own `click()`: fireEvent wraps the click in act(),
+// and inside it React does not come back to a navigation that waited on a page's code once that code is in.
+runOutsideAct();
 
 afterEach(() => {
   window.history.replaceState(null, "", "/");

@@ -2,7 +2,8 @@
 // `useActorSliceInTransition` renders it in a transition, which React slices (decision 069).
 import { Suspense, use } from "react";
 import { render, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { runOutsideAct } from "../../tests/support/render";
 import { createStore } from "../lib/create-store";
 import { useActorSlice, useActorSliceInTransition } from "./use-actor-slice";
 
@@ -25,11 +26,8 @@ function fakeActor(initial: Snapshot) {
   };
 }
 
-// Outside act(), as in the browser: React schedules its work itself, an update at once in a microtask, a transition
-// in a task of the scheduler.
-const wasActEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-beforeAll(() => void ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false));
-afterAll(() => void ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = wasActEnvironment));
+// Outside act(), as in the browser: an update at once in a microtask, a transition in a task of the scheduler.
+runOutsideAct();
 
 const microtasksRun = async () => {
   for (let turn = 0; turn < 5; turn++) await Promise.resolve();
