@@ -3,9 +3,8 @@
 // the benchmark.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { get } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import path from "node:path";
+import { decodedText, rawRequest, type RawAnswer } from "../../tests/support/raw-http";
 import { freePort } from "../../tests/support/server-process";
 import { sleep } from "../support/stats";
 
@@ -204,23 +203,12 @@ export async function runLighthouse(
  * counted in the bytes the server sent (node:http does not decode them).
  */
 async function sentFiles(base: string, assetsOf: (html: string) => string[]): Promise<SentFile[]> {
-  const page = await send(new URL("/", base));
+  const asBrowser = async (url: URL): Promise<SentFile & { answer: RawAnswer }> => {
+    const answer = await rawRequest(url, { headers: { "accept-encoding": "br, gzip" } });
+    return { path: url.pathname, encoding: String(answer.headers["content-encoding"] ?? "identity"), bytes: answer.body.length, answer };
+  };
+  const page = await asBrowser(new URL("/", base));
   // The page's own text, to find its files in: decoded here, counted as sent.
-  const html = page.encoding === "br" ? brotliDecompressSync(page.raw) : page.encoding === "gzip" ? gunzipSync(page.raw) : page.raw;
-  const assets = await Promise.all(assetsOf(html.toString("utf8")).map((asset) => send(new URL(asset, base))));
+  const assets = await Promise.all(assetsOf(decodedText(page.answer)).map((asset) => asBrowser(new URL(asset, base))));
   return [page, ...assets].map(({ path, encoding, bytes }) => ({ path, encoding, bytes }));
-}
-
-function send(url: URL): Promise<SentFile & { raw: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        resolve({ path: url.pathname, encoding: String(response.headers["content-encoding"] ?? "identity"), bytes: raw.length, raw });
-      });
-      response.on("error", reject);
-    }).on("error", reject);
-  });
 }

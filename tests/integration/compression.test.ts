@@ -2,16 +2,16 @@
 // above a threshold, fingerprinted assets kept for a year, index.html revalidated by its ETag; the service worker and
 // the web app manifest (decision 013) revalidated too, never kept for good.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockSyncAck, SearchAuctionsResponse, isServerPath } from "../../contract";
 import { COMPRESSION_THRESHOLD_BYTES } from "../../server/http/compression.plugin";
 import { PAGES_WITH_FIRST_SCREEN } from "../../server/http/spa.plugin";
 import { createAuction } from "../support/fixtures";
+import { decodedText, rawRequest, type RawAnswer } from "../support/raw-http";
 import { startTestServer, spaHeaders, type TestServer } from "../support/server";
 
 /** A small build as Vite writes it: index.html and a fingerprinted script, each with its .br and .gz beside it. */
@@ -33,29 +33,8 @@ function writeBuilt(relativePath: string, content: string): void {
 
 const built = (relativePath: string) => readFileSync(path.join(staticDir, relativePath));
 
-type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-/** One request as sent, the answer's bytes as received: fetch would add its own Accept-Encoding and decode. */
-function send(urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${server.url}${urlPath}`, { method: options.method ?? "GET", headers: options.headers ?? {} }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }));
-      answer.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end(options.body);
-  });
-}
-
-function decoded(answer: RawAnswer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.body).toString("utf8");
-  if (encoding === "gzip") return gunzipSync(answer.body).toString("utf8");
-  if (encoding === undefined) return answer.body.toString("utf8");
-  throw new Error(`unexpected content-encoding ${encoding}`);
-}
+/** One request to the test server as sent, the answer's bytes as received. */
+const send = (urlPath: string, options?: Parameters<typeof rawRequest>[1]) => rawRequest(`${server.url}${urlPath}`, options);
 
 const varyNames = (answer: RawAnswer) => (answer.headers.vary ?? "").toLowerCase().split(/\s*,\s*/);
 
@@ -82,7 +61,7 @@ describe("built files, precompressed by the build", () => {
     expect(answer.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(varyNames(answer)).toContain("accept-encoding");
-    expect(decoded(answer)).toBe(script);
+    expect(decodedText(answer)).toBe(script);
   });
 
   it("sends the .gz when only gzip is accepted", async () => {
@@ -90,7 +69,7 @@ describe("built files, precompressed by the build", () => {
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.body.equals(built(`${SCRIPT_PATH}.gz`))).toBe(true);
     expect(varyNames(answer)).toContain("accept-encoding");
-    expect(decoded(answer)).toBe(script);
+    expect(decodedText(answer)).toBe(script);
   });
 
   it("sends the plain file when no encoding is accepted, still saying that it varies by Accept-Encoding", async () => {
@@ -114,7 +93,7 @@ describe("built files, precompressed by the build", () => {
     expect(answer.headers["content-type"]).toMatch(/^text\/html/);
     expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.headers.etag).toBeTruthy();
-    expect(decoded(answer)).toBe(indexHtml);
+    expect(decodedText(answer)).toBe(indexHtml);
   });
 
   it("sends index.html for the app's routes (/favourites) compressed, no-cache, with an ETag", async () => {
@@ -126,7 +105,7 @@ describe("built files, precompressed by the build", () => {
       expect(answer.headers["cache-control"], route).toBe("no-cache");
       expect(answer.headers.etag, route).toBeTruthy();
       expect(varyNames(answer), route).toContain("accept-encoding");
-      expect(decoded(answer), route).toBe(indexHtml);
+      expect(decodedText(answer), route).toBe(indexHtml);
     }
   });
 
@@ -155,7 +134,7 @@ describe("the service worker and the web app manifest", () => {
     expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.headers["content-encoding"]).toBe("br");
     expect(varyNames(answer)).toContain("accept-encoding");
-    expect(decoded(answer)).toBe(serviceWorker);
+    expect(decodedText(answer)).toBe(serviceWorker);
     const again = await send("/sw.js", { headers: { "accept-encoding": "br, gzip", "if-none-match": answer.headers.etag ?? "" } });
     expect(again.status).toBe(304);
   });
@@ -166,7 +145,7 @@ describe("the service worker and the web app manifest", () => {
     expect(answer.headers["content-type"]).toMatch(/^application\/manifest\+json/);
     expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.headers["content-encoding"]).toBe("gzip");
-    expect(JSON.parse(decoded(answer))).toMatchObject({ name: "Pennybid", display: "standalone" });
+    expect(JSON.parse(decodedText(answer))).toMatchObject({ name: "Pennybid", display: "standalone" });
   });
 
   it("gives the app's page for no path the server answers itself, the paths the worker leaves to the network", async () => {
@@ -192,7 +171,7 @@ describe("the server's own answers, compressed on the fly", () => {
     expect(answer.headers["content-encoding"]).toBe("br");
     expect(varyNames(answer)).toContain("accept-encoding");
     expect(answer.headers["cache-control"]).toBe("no-cache");
-    expect(decoded(answer)).toBe(notes);
+    expect(decodedText(answer)).toBe(notes);
     const again = await send("/notes.txt", { headers: { "accept-encoding": "br, gzip", "if-none-match": answer.headers.etag ?? "" } });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
@@ -219,7 +198,7 @@ describe("the server's own answers, compressed on the fly", () => {
       expect(answer.headers["content-type"]).toMatch(/^application\/json/);
       expect(varyNames(answer)).toContain("accept-encoding");
       expect(answer.body.length).toBeLessThan(plain.body.length);
-      const body = SearchAuctionsResponse.parse(JSON.parse(decoded(answer)));
+      const body = SearchAuctionsResponse.parse(JSON.parse(decodedText(answer)));
       expect(body.items.map((a) => a.id)).toEqual(expected.items.map((a) => a.id));
     }
   });
@@ -235,7 +214,7 @@ describe("the server's own answers, compressed on the fly", () => {
   it("keeps errors in their shape and status, and a 204 empty", async () => {
     const missing = await send("/api/nothing-here", { headers: { "accept-encoding": "br, gzip" } });
     expect(missing.status).toBe(404);
-    expect(JSON.parse(decoded(missing))).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+    expect(JSON.parse(decodedText(missing))).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
 
     const invalid = await send("/authn/sign-up", {
       method: "POST",
@@ -243,7 +222,7 @@ describe("the server's own answers, compressed on the fly", () => {
       body: JSON.stringify({ email: "x".repeat(300), password: "p", firstName: "", lastName: "", displayName: "" }),
     });
     expect(invalid.status).toBe(400);
-    expect(JSON.parse(decoded(invalid))).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+    expect(JSON.parse(decodedText(invalid))).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
 
     const signOut = await send("/authn/sign-out", { method: "POST", headers: { ...spaHeaders, "accept-encoding": "br, gzip" }, body: "{}" });
     expect(signOut.status).toBe(204);
@@ -258,7 +237,7 @@ describe("socket.io's long-polling path", () => {
     expect(answer.status).toBe(200);
     // engine.io compresses large polling answers itself (gzip or deflate, never br); nothing compresses them again.
     expect(answer.headers["content-encoding"] ?? "identity").not.toBe("br");
-    expect(decoded(answer)).toMatch(/^0\{"sid":/);
+    expect(decodedText(answer)).toMatch(/^0\{"sid":/);
   });
 
   it("carries a clock:sync over polling only", async () => {
