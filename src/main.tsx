@@ -1,10 +1,6 @@
-import "@fontsource/dm-sans/400.css";
-import "@fontsource/dm-sans/500.css";
-import "@fontsource/dm-sans/700.css";
-// Barlow in one weight: a heading set semibold in it draws in 700, the nearest heavier weight the page has, and a
-// first visit downloads two fonts fewer (decision 072).
-import "@fontsource/barlow/700.css";
 import "./styles/index.css";
+// The fonts' stylesheet as a file of its own, linked once the app has started (decision 073).
+import fontsStylesheet from "./styles/fonts.css?url";
 import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
@@ -13,6 +9,7 @@ import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
 import { currentLanguage, i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
 import { holdDrawing } from "./lib/drawing";
+import { linkFonts } from "./lib/fonts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -29,6 +26,7 @@ function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => drawing?.removeAttribute("inert"), []);
   useEffect(() => {
     holdDrawing(undefined);
+    linkFonts(fontsStylesheet);
     loadTextsAfterFirstRender();
     registerServiceWorkerOnce();
   }, []);

@@ -27,6 +27,12 @@ export async function spaTakenOver(page: Page): Promise<void> {
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
 }
 
+/** The page's fonts in use: their stylesheet, linked once the app has started (decision 073), loaded, and its faces. */
+export async function fontsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector<HTMLLinkElement>("link[data-fonts]")?.sheet);
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /** A distinct client address per test file, so the per-IP limits treat each file as its own visitor. */
 export function visitorIp(): string {
   return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;

@@ -2,7 +2,7 @@
 // for Latin and figures, and no system fallback face anywhere. Chromium names the faces it really drew a node's text
 // with (DevTools protocol, CSS.getPlatformFontsForNode), so this reads what a reader sees, not what CSS asks for.
 import { expect, test, type Page } from "@playwright/test";
-import { spaTakenOver } from "./support";
+import { fontsLoaded, spaTakenOver } from "./support";
 
 /** Chromium names a face by its full name ("DM Sans 9pt Medium", "Golos Text Bold"). */
 const BUNDLED = /^(Barlow|DM Sans|Golos Text)\b/;
@@ -28,7 +28,7 @@ for (const { lang, heading, faces } of [
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await spaTakenOver(page);
-    await page.evaluate(() => document.fonts.ready);
+    await fontsLoaded(page);
     const used = await facesOf(page, "h1");
     expect(used.length).toBeGreaterThan(0);
     for (const face of faces) expect(used.some((name) => name.startsWith(face))).toBe(true);
@@ -41,7 +41,7 @@ test("a Russian page's body text draws its Cyrillic in Golos Text and nothing in
   await page.goto("/sign-in");
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
   await expect(page.locator("main form button[type=submit]")).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
+  await fontsLoaded(page);
   // The node's own text ("Войти"), set in the body face.
   const used = await facesOf(page, "main form button[type=submit]");
   expect(used.some((name) => name.startsWith("Golos Text"))).toBe(true);
