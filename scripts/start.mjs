@@ -2,6 +2,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { serverEnvironment } from "./server-environment.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtIndex = path.join(root, "dist", "index.html");
@@ -28,6 +29,7 @@ if (isBuildStale) {
   }
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, stdio: "inherit" });
+// The allocator's settings that keep the server's memory down (decision 074) are read when its process starts.
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, stdio: "inherit", env: serverEnvironment() });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

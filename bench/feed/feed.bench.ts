@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { serverEnvironment } from "../../scripts/server-environment.mjs";
 import { partsOfProfile, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Table, type Target } from "../support/report";
@@ -69,8 +70,8 @@ const here = import.meta.dirname;
 const tsxArgs = ["--import", "tsx"];
 
 /** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
-function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = []) {
-  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = [], env = process.env) {
+  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"], env });
   const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
   process_.on("message", (message: Out) => {
     if (message.type === "failed") {
@@ -142,7 +143,7 @@ type Topology = { processes: 1 } | { processes: 2; redisUrl: string };
 async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind, topology: Topology = { processes: 1 }): Promise<RunResult> {
   const label = mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
   console.log(`feed: ${label}: seeding and starting the server…`);
-  const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"])];
+  const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"], serverEnvironment())];
   const profileFiles: string[] = [];
   const profileFileOf = (index: number) => {
     if (!options.profileDir) return {};
@@ -161,7 +162,7 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
     databaseUrl = ready.databaseUrl;
     const ports = [ready.port];
     if (topology.processes === 2 && databaseUrl) {
-      const second = child<ToServer, FromServer>("server.ts", ["--expose-gc"]);
+      const second = child<ToServer, FromServer>("server.ts", ["--expose-gc"], serverEnvironment());
       servers.push(second);
       ports.push((await second.request({ ...start, joinDatabaseUrl: databaseUrl, ...profileFileOf(1) }, "ready")).port);
     }
