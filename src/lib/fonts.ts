@@ -32,4 +32,3 @@ export function linkFonts(href: string): void {
   link.addEventListener("load", loaded, { once: true });
   document.head.append(link);
 }
-
