@@ -1,5 +1,5 @@
 // Theme mode (Light, Dark, System; default System), saved as `themeMode`. Changing it reloads the page,
-// where public/theme-init.js applies it before the first paint.
+// where src/theme-init.js, inline in the page's head, applies it before the first paint.
 // Plain values, no schema: the settings menu is in the header from the first screen (decision 014).
 import type { ThemeMode } from "../../../contract";
 import { isOneOf, storageKeys, themeModes } from "../../../contract/constants";
