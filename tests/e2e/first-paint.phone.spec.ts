@@ -1,8 +1,8 @@
 // Decision 045: Home's and an auction's first screen come drawn inside the page, so a phone shows them before its
 // scripts arrive; when they do, the SPA hydrates that drawing (decision 061): the drawn elements become the live ones.
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { pictureFor } from "../../contract/constants";
-import { inEnglish, visitorIp } from "./support";
+import { holdRequests, inEnglish, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
@@ -15,24 +15,8 @@ async function firstRunning(page: Page): Promise<Card> {
   return auction;
 }
 
-/** Holds every script of the app unanswered until `release` is called: what shows meanwhile came drawn in the page. */
-async function holdScripts(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
-  const routes: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => {
-    // Until released; once released, scripts asked for later (the lazy chunks) pass.
-    if (released) return route.continue();
-    routes.push(route);
-  });
-  return {
-    held: () => routes.length,
-    release: async () => {
-      released = true;
-      await Promise.all(routes.splice(0).map((route) => route.continue()));
-      await page.unroute(/\/assets\/.*\.js$/);
-    },
-  };
-}
+/** Holds every script of the app unanswered until released: what shows meanwhile came drawn in the page. */
+const holdScripts = (page: Page) => holdRequests(page, /\/assets\/.*\.js$/);
 
 /** What the page reports as an error (React's hydration mismatch is one). */
 function pageErrors(page: Page): string[] {
@@ -115,11 +99,10 @@ test("a saved dark theme is on the first paint, before any script file arrives, 
   await page.emulateMedia({ colorScheme: "light" });
   await page.addInitScript(() => window.localStorage.setItem("themeMode", "dark"));
   // Every script file, the app's and any other, held unanswered: the theme comes inline in the page (decision 064).
-  const held: Route[] = [];
-  await page.route(/\.js(\?.*)?$/, (route) => void held.push(route));
+  const scripts = await holdRequests(page, /\.js(\?.*)?$/);
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Live penny auctions" })).toBeVisible();
-  expect(held.length).toBeGreaterThan(0);
+  expect(scripts.held()).toBeGreaterThan(0);
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
   expect(refused).toEqual([]);

@@ -2,20 +2,10 @@
 // stylesheet, its picture and its script; the page is drawn in the system's sans-serif until they come. A returning
 // visit, whose cache has them, links them from the head's script before the app has run.
 import { expect, test, type Page } from "@playwright/test";
-import { fontsLoaded, inEnglish } from "./support";
+import { fontsLoaded, holdRequests, inEnglish } from "./support";
 
-/** Holds the app's main script until the returned function is called, as a slow network would. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+/** Holds the app's main script until released, as a slow network would. */
+const holdApp = (page: Page) => holdRequests(page, /\/assets\/index-[^/]*\.js$/);
 
 /** Faces the page's stylesheets declare (none before the fonts' stylesheet is linked), and whether Barlow's is loaded. */
 const faces = (page: Page) =>
@@ -28,25 +18,24 @@ test("a first visit draws the page before any font is asked for; the app links t
   page,
 }) => {
   await inEnglish(page);
-  const firstRelease = await holdApp(page);
+  const firstApp = await holdApp(page);
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Drawn, the app not yet running: no stylesheet declares a font, so none is on its way.
   expect(await faces(page)).toEqual({ declared: 0, barlowBold: false });
   await expect(page.locator("link[data-fonts]")).toHaveCount(0);
 
-  firstRelease();
+  await firstApp.release();
   await fontsLoaded(page);
   await expect.poll(async () => (await faces(page)).barlowBold).toBe(true);
   const noted = await page.evaluate(() => localStorage.getItem("fontsStylesheet"));
   expect(noted).toMatch(/^\/assets\/fonts-[\w-]+\.css$/);
 
   // The return: the head's script links the noted stylesheet, and its fonts come from the cache without the app.
-  await page.unrouteAll({ behavior: "wait" });
-  const againRelease = await holdApp(page);
+  const againApp = await holdApp(page);
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("link[data-fonts]")).toHaveAttribute("href", noted ?? "");
   await expect.poll(async () => (await faces(page)).barlowBold).toBe(true);
-  againRelease();
+  expect(againApp.held()).toBe(1);
 });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type Route } from "@playwright/test";
 import { tourNames, type Language } from "../../contract";
 
 /**
@@ -25,6 +25,27 @@ export async function inEnglish(page: Page) {
  */
 export async function spaTakenOver(page: Page): Promise<void> {
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
+}
+
+/**
+ * Holds the requests matching `pattern` unanswered until `release` is called, as a slow network would: what the page
+ * shows meanwhile came without them. Once released, the held ones go on and later ones pass.
+ */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const routes: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => {
+    if (released) return route.continue();
+    routes.push(route);
+  });
+  return {
+    held: () => routes.length,
+    release: async () => {
+      released = true;
+      await Promise.all(routes.splice(0).map((route) => route.continue()));
+      await page.unroute(pattern);
+    },
+  };
 }
 
 /** The page's fonts in use: their stylesheet, linked once the app has started (decision 073), loaded, and its faces. */
