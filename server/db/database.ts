@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { AppConfig } from "../config";
+import { preparedStatements } from "./pglite-statements";
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -45,16 +46,21 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
     // cache of the same files; live auctions' working set is a few MB (decision 028: 130 MiB less RSS).
     postgresqlconf: ["shared_buffers = 32MB"],
   });
-  const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, [...params]);
-      return result.rows;
-    },
-  });
+  // Each SQL text is prepared once and then run in one call into PostgreSQL (decision 075).
+  const statements = preparedStatements(db);
   return {
     kind: "pglite",
-    ...asQueryable(db),
-    transaction: (fn) => db.transaction((tx) => fn(asQueryable(tx))),
+    query: (sql, params = []) => statements.query(sql, params),
+    // PGlite's transaction holds its lock and sends BEGIN, COMMIT or ROLLBACK; its statements run prepared too.
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          query: async (sql, params = []) => {
+            if (tx.closed) throw new Error("Transaction is closed");
+            return statements.queryInTransaction(sql, params);
+          },
+        }),
+      ),
     exec: async (sql) => {
       await db.exec(sql);
     },
