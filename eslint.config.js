@@ -26,7 +26,7 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   // `.tmp` and `reports` are the mutation run's sandbox and reports (decision 037).
-  { ignores: ["dist", "dist-ssr", "node_modules", "coverage", "data", "test-results", "playwright-report", "public", ".tmp", "reports"] },
+  { ignores: ["dist", "dist-ssr", "dist-server", "node_modules", "coverage", "data", "test-results", "playwright-report", "public", ".tmp", "reports"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,7 +56,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    // The server as `npm start` runs it: built by `npm run build` (decision 076).
+    command: "node dist-server/server.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -6,8 +6,9 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { buildServer } from "../../scripts/build-server.mjs";
 import { serverEnvironment } from "../../scripts/server-environment.mjs";
-import { partsOfProfile, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
+import { partsOfProfile, withOriginalSources, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Table, type Target } from "../support/report";
 import { distribution, monotonicMs, round, sleep, type Distribution } from "../support/stats";
@@ -67,11 +68,21 @@ const serverParts: ProfilePart[] = [
 ];
 
 const here = import.meta.dirname;
+const root = path.resolve(here, "..", "..");
 const tsxArgs = ["--import", "tsx"];
+
+/**
+ * The servers run built, as `npm start` runs the product's (decision 076): server.ts and the app bundled into one
+ * module, run by Node without a TypeScript loader. The client workers are the load and stay under tsx.
+ */
+const builtServer = { entry: "bench/feed/server.ts", outfile: "dist-server/bench-feed-server.mjs" };
 
 /** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
 function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = [], env = process.env) {
-  const process_: ChildProcess = fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"], env });
+  const isServer = file === "server.ts";
+  const process_: ChildProcess = isServer
+    ? fork(path.join(root, builtServer.outfile), [], { execArgv: extraNodeArgs, stdio: ["ignore", "inherit", "inherit", "ipc"], env })
+    : fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"], env });
   const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
   process_.on("message", (message: Out) => {
     if (message.type === "failed") {
@@ -255,7 +266,8 @@ function profileTables(runs: RunResult[]): Table[] {
 function profiledParts(files: string[]): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const file of files) {
-    const { byPart } = partsOfProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, serverParts);
+    const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+    const { byPart } = partsOfProfile(withOriginalSources(profile, path.join(root, `${builtServer.outfile}.map`)), serverParts);
     for (const [part, ms] of byPart) parts[part] = (parts[part] ?? 0) + ms;
   }
   return parts;
@@ -335,6 +347,7 @@ function summarize(
 export async function runFeedBench(options: FeedOptions): Promise<void> {
   const notes: string[] = [];
   const runs: RunResult[] = [];
+  await buildServer(builtServer);
   // The baseline first: a bare socket.io server (no database; the kind passed is unused).
   runs.push(await runOne(options, "bare", "pglite"));
   for (const database of options.databases) {

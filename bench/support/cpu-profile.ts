@@ -3,9 +3,14 @@
 // that the names are the source's) or per part of the server (`--feed-profile`: which library or layer each sample
 // was in). Used to find what to make cheaper and to show what a change saved (bench/README.md).
 
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap, type SourceMapPayload } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
 /** The part of a `.cpuprofile` this reads (Chrome DevTools Protocol, Profiler.Profile). */
 export type CpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 };
@@ -114,4 +119,25 @@ export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { bus
     byPart.set(part, (byPart.get(part) ?? 0) + ms);
   });
   return { busyMs, byPart };
+}
+
+/**
+ * The profile with each function of a built bundle named by the source file it was built from, read from the bundle's
+ * source map (`<bundle>.map`; the bundle is the map's file beside it), so that `partsOfProfile` tells the app's code
+ * from the rest as it does for sources run by tsx. Functions the map does not place keep the bundle's address.
+ */
+export function withOriginalSources(profile: CpuProfile, mapFile: string): CpuProfile {
+  if (!existsSync(mapFile)) return profile;
+  const map = new SourceMap(JSON.parse(readFileSync(mapFile, "utf8")) as SourceMapPayload);
+  const bundleUrl = pathToFileURL(mapFile.replace(/\.map$/, "")).href;
+  const folder = path.dirname(mapFile);
+  const nodes = profile.nodes.map((node) => {
+    const { url, lineNumber, columnNumber } = node.callFrame;
+    if (url !== bundleUrl && url !== fileURLToPath(bundleUrl)) return node;
+    const entry = map.findEntry(lineNumber, columnNumber ?? 0) as { originalSource?: string };
+    if (!entry.originalSource) return node;
+    const source = entry.originalSource.startsWith("file:") ? entry.originalSource : pathToFileURL(path.resolve(folder, entry.originalSource)).href;
+    return { ...node, callFrame: { ...node.callFrame, url: source } };
+  });
+  return { ...profile, nodes };
 }

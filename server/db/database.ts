@@ -3,11 +3,11 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { AppConfig } from "../config";
+import { projectRoot } from "../paths";
 import { preparedStatements } from "./pglite-statements";
 
 export interface Queryable {
@@ -77,8 +77,8 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
 async function createCluster(dataDir: string): Promise<void> {
   const script = `const { PGlite } = await import("@electric-sql/pglite");
 await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
-  // From this folder, so that the child finds the package the server itself uses.
-  const cwd = path.dirname(fileURLToPath(import.meta.url));
+  // From the project, so that the child finds the package the server itself uses.
+  const cwd = projectRoot;
   await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, path.resolve(dataDir)], { cwd });
 }
 

@@ -2,10 +2,10 @@
 // An advisory lock makes concurrent starts (several processes on one PostgreSQL) wait for each other.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../paths";
 import type { Database } from "./database";
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsDir = path.join(projectRoot, "server", "db", "migrations");
 const MIGRATION_LOCK = 7_310_001;
 
 export async function migrate(db: Database): Promise<string[]> {

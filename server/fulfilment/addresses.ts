@@ -2,9 +2,9 @@
 // Photon- or Nominatim-compatible search service when ADDRESS_PROVIDER_URL is set.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import type { AddressSuggestion } from "../../contract";
+import { projectRoot } from "../paths";
 
 export const MAX_SUGGESTIONS = 8;
 
@@ -40,7 +40,7 @@ export function createListAddressProvider(addresses: readonly string[]): Address
   };
 }
 
-const bundledFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "addresses-lv.txt");
+const bundledFile = path.join(projectRoot, "server", "fulfilment", "addresses-lv.txt");
 
 /** The bundled list: one address per line, `#` lines are comments. */
 export function bundledAddresses(): string[] {

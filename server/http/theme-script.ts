@@ -4,8 +4,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+// With its extension, as vite.config.ts imports this file (and so this one) too.
+import { projectRoot } from "../paths.js";
 
-const source = path.resolve(import.meta.dirname, "..", "..", "src", "theme-init.js");
+const source = path.join(projectRoot, "src", "theme-init.js");
 
 /** The script's text, as the build writes it between `<script>` and `</script>`. */
 export const themeScript = readFileSync(source, "utf8").trim();

@@ -1,4 +1,5 @@
-// The real server as a separate process (`node --import tsx server/index.ts`), for tests that kill and restart it.
+// The real server as a separate process (`node --import tsx server/index.ts`, or a built one), for tests that kill and
+// restart it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -17,10 +18,18 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; kill: (signal?: NodeJS.Signals) => Promise<void> };
 
-/** Starts the server and waits until it answers `/api/health`, at most `startupMs` (then it is stopped, and this throws). */
-export async function startServerProcess(env: Record<string, string>, port?: number, startupMs = 30_000): Promise<ServerProcess> {
+/**
+ * Starts the server and waits until it answers `/api/health`, at most `startupMs` (then it is stopped, and this throws).
+ * `nodeArgs`: what Node runs, the TypeScript sources through tsx unless told otherwise (a built server's file).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  startupMs = 30_000,
+  nodeArgs = ["--import", "tsx", "server/index.ts"],
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(chosen), LOG_LEVEL: "warn", SEED_DEMO_DATA: "no", TRUST_PROXY: "1", NODE_ENV: "test", REDIS_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
