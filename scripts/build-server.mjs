@@ -2,6 +2,7 @@
 // packages in node_modules left to Node (decision 076). Node then runs the server without a TypeScript loader: tsx
 // keeps a loader thread with its own heap, and every module's source map, in the server's memory.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { build, stop } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,6 +29,6 @@ export async function buildServer({ entry, outfile }) {
   await stop();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildServer(productServer);
 }
