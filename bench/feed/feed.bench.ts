@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { serverEnvironment } from "../../scripts/server-environment.mjs";
+import { projectRoot } from "../../server/paths";
 import { partsOfProfile, withOriginalSources, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Table, type Target } from "../support/report";
@@ -68,7 +69,6 @@ const serverParts: ProfilePart[] = [
 ];
 
 const here = import.meta.dirname;
-const root = path.resolve(here, "..", "..");
 const tsxArgs = ["--import", "tsx"];
 
 /**
@@ -79,10 +79,9 @@ const builtServer = { entry: "bench/feed/server.ts", outfile: "dist-server/bench
 
 /** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
 function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = [], env = process.env) {
-  const isServer = file === "server.ts";
-  const process_: ChildProcess = isServer
-    ? fork(path.join(root, builtServer.outfile), [], { execArgv: extraNodeArgs, stdio: ["ignore", "inherit", "inherit", "ipc"], env })
-    : fork(path.join(here, file), [], { execArgv: [...tsxArgs, ...extraNodeArgs], stdio: ["ignore", "inherit", "inherit", "ipc"], env });
+  const [modulePath, execArgv] =
+    file === "server.ts" ? [path.join(projectRoot, builtServer.outfile), extraNodeArgs] : [path.join(here, file), [...tsxArgs, ...extraNodeArgs]];
+  const process_: ChildProcess = fork(modulePath, [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"], env });
   const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
   process_.on("message", (message: Out) => {
     if (message.type === "failed") {
@@ -267,7 +266,7 @@ function profiledParts(files: string[]): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const file of files) {
     const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-    const { byPart } = partsOfProfile(withOriginalSources(profile, path.join(root, `${builtServer.outfile}.map`)), serverParts);
+    const { byPart } = partsOfProfile(withOriginalSources(profile, path.join(projectRoot, `${builtServer.outfile}.map`)), serverParts);
     for (const [part, ms] of byPart) parts[part] = (parts[part] ?? 0) + ms;
   }
   return parts;

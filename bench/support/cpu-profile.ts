@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { SourceMap, type SourceMapPayload } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
 /** The part of a `.cpuprofile` this reads (Chrome DevTools Protocol, Profiler.Profile). */
 export type CpuProfile = {
@@ -129,11 +129,12 @@ export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { bus
 export function withOriginalSources(profile: CpuProfile, mapFile: string): CpuProfile {
   if (!existsSync(mapFile)) return profile;
   const map = new SourceMap(JSON.parse(readFileSync(mapFile, "utf8")) as SourceMapPayload);
-  const bundleUrl = pathToFileURL(mapFile.replace(/\.map$/, "")).href;
+  const bundlePath = mapFile.replace(/\.map$/, "");
+  const bundleUrl = pathToFileURL(bundlePath).href;
   const folder = path.dirname(mapFile);
   const nodes = profile.nodes.map((node) => {
     const { url, lineNumber, columnNumber } = node.callFrame;
-    if (url !== bundleUrl && url !== fileURLToPath(bundleUrl)) return node;
+    if (url !== bundleUrl && url !== bundlePath) return node;
     const entry = map.findEntry(lineNumber, columnNumber ?? 0) as { originalSource?: string };
     if (!entry.originalSource) return node;
     const source = entry.originalSource.startsWith("file:") ? entry.originalSource : pathToFileURL(path.resolve(folder, entry.originalSource)).href;

@@ -83,21 +83,19 @@ export function preparedStatements(db: PGlite, limit = 100): PreparedStatements 
 
   async function run<Row>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Row[]> {
     if (db.closed) throw new Error("PGlite is closed");
-    let statement = statements.get(sql);
-    const wasPrepared = statement !== undefined;
-    if (statement) {
+    const cached = statements.get(sql);
+    if (cached) {
       statements.delete(sql);
-      statements.set(sql, statement);
+      statements.set(sql, cached);
     }
     try {
-      statement ??= await prepare(sql, inTransaction);
-      return await execute<Row>(statement, params, inTransaction);
+      return await execute<Row>(cached ?? (await prepare(sql, inTransaction)), params, inTransaction);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       // Only a statement prepared by an earlier call can have gone stale, so this runs again at most once.
-      if (wasPrepared && statement && typeof code === "string" && STALE_STATEMENT.has(code) && statements.get(sql) === statement) {
+      if (cached && typeof code === "string" && STALE_STATEMENT.has(code)) {
         statements.delete(sql);
-        await close(statement, inTransaction);
+        await close(cached, inTransaction);
         // Outside a transaction the statement runs again, prepared anew; inside one the failure has ended the
         // transaction, and the next call prepares it.
         if (!inTransaction) return run<Row>(sql, params, inTransaction);
