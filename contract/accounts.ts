@@ -18,6 +18,9 @@ export const validationKeys = {
   max25: "validation.max25",
   max255: "validation.max255",
   noSpaces: "validation.noSpaces",
+  noAt: "validation.noAt",
+  unseenCharacters: "validation.unseenCharacters",
+  reserved: "validation.reserved",
   alreadyTaken: "validation.alreadyTaken",
   invalidPhone: "validation.invalidPhone",
 } as const;
@@ -46,7 +49,28 @@ export const Password = text({ error: v.required })
   .regex(passwordRule, v.password);
 
 export const PersonName = required(NAME_MAX, v.max25);
-export const DisplayName = required(NAME_MAX, v.max25).refine((value) => !/\s/.test(value), v.noSpaces);
+/**
+ * What a display name may not hold, as no one reading it could tell: control, format and bidi characters, private
+ * use and unassigned code points, line and paragraph separators, what Unicode says to draw as nothing (zero-width
+ * characters, fillers, the soft hyphen, variation selectors), the blank Braille pattern, and more than two combining
+ * marks on one letter.
+ */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+const isSeen = (value: string) => !UNSEEN.test(value) && !/\p{M}{3}/u.test(value.normalize("NFD"));
+
+/**
+ * A display name, NFKC-normalised (fullwidth and mathematical letters become plain ones) before its rules apply: no
+ * spaces, no "@" (a name is never taken for an e-mail), nothing unseen. The server also refuses reserved names and
+ * names that look like another user's (server/accounts/display-names.ts).
+ */
+export const DisplayName = text({ error: v.required })
+  .normalize("NFKC")
+  .trim()
+  .min(1, v.required)
+  .max(NAME_MAX, v.max25)
+  .refine((value) => !/\s/.test(value), v.noSpaces)
+  .refine((value) => !value.includes("@"), v.noAt)
+  .refine(isSeen, v.unseenCharacters);
 
 /** Latvian and international numbers: optional +, 7 to 15 digits, single spaces or dashes between them. */
 export function isPhoneNumber(value: string): boolean {

@@ -11,6 +11,8 @@ export const AuthenticatedUser = z.object({
   email: z.string(),
   /** Has the operator role (the operator API and the dev panel's server actions); an answer without it is a bidder. */
   isOperator: z.boolean().default(false),
+  /** The display name was taken before today's rules, which refuse it (a look-alike, reserved or unseen characters). */
+  needsNewDisplayName: z.boolean().default(false),
 });
 
 export const AuthUser = z.discriminatedUnion("isAuthenticated", [AnonymousUser, AuthenticatedUser]);

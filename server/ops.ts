@@ -1,4 +1,5 @@
 // Entry point of `npm run ops -- <command>` (see server/operator/ops-cli.ts for the commands).
+import { createInterface } from "node:readline/promises";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
@@ -15,9 +16,20 @@ async function connect() {
   return directBackend(db);
 }
 
+/** A yes/no question on the terminal; anything but y or yes is a no. */
+async function confirm(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await terminal.question(question)).trim());
+  } finally {
+    terminal.close();
+  }
+}
+
 const code = await runOps(process.argv.slice(2), connect, {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  confirm: process.stdin.isTTY ? confirm : undefined,
 }).catch((error: unknown) => {
   process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
   return 1;

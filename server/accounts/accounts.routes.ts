@@ -45,10 +45,13 @@ const displayNameTaken = () =>
     { path: "displayName", message: validationKeys.alreadyTaken },
   ]);
 
+const displayNameReserved = () =>
+  new HttpError(400, "VALIDATION_FAILED", "The display name is reserved.", [{ path: "displayName", message: validationKeys.reserved }]);
+
 export function toAuthUser(user: SessionUser | null): AuthUser {
   if (!user) return { isAuthenticated: false };
-  const { firstName, lastName, displayName, email, role } = user;
-  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
+  const { firstName, lastName, displayName, email, role, needsNewDisplayName } = user;
+  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName };
 }
 
 export async function accountsRoutes(
@@ -85,6 +88,7 @@ export async function accountsRoutes(
       throw error;
     });
     if (result.kind === "displayNameTaken") throw displayNameTaken();
+    if (result.kind === "displayNameReserved") throw displayNameReserved();
     if (result.kind === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many sign-ups from here.");
     return reply.status(201).send({ ok: true });
   });
@@ -173,6 +177,7 @@ export async function accountsRoutes(
         throw error;
       });
       if (result.kind === "displayNameTaken") throw displayNameTaken();
+      if (result.kind === "displayNameReserved") throw displayNameReserved();
       return result.profile;
     });
 

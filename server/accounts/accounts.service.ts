@@ -11,6 +11,7 @@ import type {
   UpdateProfileBody,
 } from "../../contract";
 import type { Database, Queryable } from "../db/database";
+import { claimDisplayName } from "./display-names";
 import { actionMail, type Mailer } from "../mail/mailer";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { clearRateLimit, isRateLimited, recordRateLimitEvent, type RateLimit } from "./rate-limit";
@@ -43,11 +44,11 @@ export const limits = {
 export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string };
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
-export const displayNameKey = (name: string) => name.trim().toLowerCase();
+export { displayNameKey } from "./display-names";
 
 type SignUpInput = Required<Omit<SignUpBody, "confirmPassword">>;
 
-export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "rateLimited" };
+export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" } | { kind: "rateLimited" };
 
 export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<SignUpResult> {
   const { db } = ctx;
@@ -59,8 +60,9 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
     await recordRateLimitEvent(tx, limits.signUpPerIp(ctx.ip).bucket);
     // A taken display name is refused whoever asks, the owner's own e-mail included: answering otherwise would tell
     // a stranger which e-mail address stands behind a public display name.
-    const [nameOwner] = await tx.query("select 1 from users where display_name_key = $1", [displayNameKey(input.displayName)]);
-    if (nameOwner) return { kind: "displayNameTaken" } as const;
+    const name = await claimDisplayName(tx, input.displayName, null);
+    if (name.kind === "reserved") return { kind: "displayNameReserved" } as const;
+    if (name.kind === "taken") return { kind: "displayNameTaken" } as const;
 
     const [existing] = await tx.query<{ id: string; first_name: string; language: Language; confirmed: boolean }>(
       "select id, first_name, language, email_confirmed_at is not null as confirmed from users where email_key = $1",
@@ -81,9 +83,9 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
 
     const [user] = await tx.query<{ id: string }>(
       `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
-                          is_marketing_consent_given, language)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, displayNameKey(input.displayName), input.isMarketingConsentGiven, input.language],
+                          display_name_skeleton, is_marketing_consent_given, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.isMarketingConsentGiven, input.language],
     );
     if (!user) throw new Error("user insert returned nothing");
     await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
@@ -264,13 +266,17 @@ const toProfile = (row: ProfileRow): Profile => ({
 
 /** The /authn/user answer for a user who has just been given a session. */
 export async function signedInAs(db: Queryable, userId: string): Promise<AuthUser> {
-  const [user] = await db.query<{ first_name: string; last_name: string; display_name: string; email: string; role: SessionUser["role"] }>(
-    "select first_name, last_name, display_name, email, role from users where id = $1",
-    [userId],
-  );
+  const [user] = await db.query<{
+    first_name: string;
+    last_name: string;
+    display_name: string;
+    display_name_needs_change: boolean;
+    email: string;
+    role: SessionUser["role"];
+  }>("select first_name, last_name, display_name, display_name_needs_change, email, role from users where id = $1", [userId]);
   if (!user) throw new Error("signed-in user vanished");
   const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
-  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator" };
+  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName: user.display_name_needs_change };
 }
 
 const PROFILE_COLUMNS = "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language";
@@ -284,15 +290,18 @@ export async function updateProfile(
   db: Database,
   userId: string,
   input: Required<UpdateProfileBody>,
-): Promise<{ kind: "updated"; profile: Profile } | { kind: "displayNameTaken" }> {
+): Promise<{ kind: "updated"; profile: Profile } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" }> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.query<{ id: string }>("select id from users where display_name_key = $1", [displayNameKey(input.displayName)]);
-    if (owner && owner.id !== userId) return { kind: "displayNameTaken" } as const;
+    // The name is judged as if new, the user's own unchanged one too: a name from before today's rules that they
+    // refuse (reserved, or like an older account's) is kept only until its owner saves the profile.
+    const name = await claimDisplayName(tx, input.displayName, userId);
+    if (name.kind === "reserved") return { kind: "displayNameReserved" } as const;
+    if (name.kind === "taken") return { kind: "displayNameTaken" } as const;
     const [row] = await tx.query<ProfileRow>(
-      `update users set first_name = $2, last_name = $3, display_name = $4, display_name_key = $5, phone = $6,
-              delivery_address = $7, is_marketing_consent_given = $8, updated_at = now()
+      `update users set first_name = $2, last_name = $3, display_name = $4, display_name_key = $5, display_name_skeleton = $6,
+              display_name_needs_change = false, phone = $7, delivery_address = $8, is_marketing_consent_given = $9, updated_at = now()
        where id = $1 returning ${PROFILE_COLUMNS}`,
-      [userId, input.firstName, input.lastName, input.displayName, displayNameKey(input.displayName), input.phone, input.deliveryAddress, input.isMarketingConsentGiven],
+      [userId, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.phone, input.deliveryAddress, input.isMarketingConsentGiven],
     );
     if (!row) throw new Error("profile update matched no user");
     return { kind: "updated", profile: toProfile(row) } as const;

@@ -20,6 +20,8 @@ export type SessionUser = {
   firstName: string;
   lastName: string;
   displayName: string;
+  /** The name was stored before today's rules, which refuse it: its owner is asked to choose another (issue 51). */
+  needsNewDisplayName: boolean;
   role: "bidder" | "operator";
   language: "en" | "lv" | "ru";
 };
@@ -41,6 +43,7 @@ type SessionRow = {
   first_name: string;
   last_name: string;
   display_name: string;
+  display_name_needs_change: boolean;
   role: SessionUser["role"];
   language: SessionUser["language"];
   needs_touch: boolean;
@@ -49,7 +52,7 @@ type SessionRow = {
 
 export async function loadSession(db: Queryable, idHash: string): Promise<SessionUser | null> {
   const [row] = await db.query<SessionRow>(
-    `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.language,
+    `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.display_name_needs_change, u.role, u.language,
             s.last_seen_at < now() - make_interval(secs => $3) as needs_touch,
             least(s.expires_at, s.last_seen_at + make_interval(secs => $2)) as expires_at
      from sessions s join users u on u.id = s.user_id
@@ -66,6 +69,7 @@ export async function loadSession(db: Queryable, idHash: string): Promise<Sessio
     firstName: row.first_name,
     lastName: row.last_name,
     displayName: row.display_name,
+    needsNewDisplayName: row.display_name_needs_change,
     role: row.role,
     language: row.language,
   };

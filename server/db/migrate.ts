@@ -2,6 +2,7 @@
 // An advisory lock makes concurrent starts (several processes on one PostgreSQL) wait for each other.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { settleDisplayNames } from "../accounts/display-names";
 import { projectRoot } from "../paths";
 import type { Database } from "./database";
 
@@ -12,7 +13,8 @@ export async function migrate(db: Database): Promise<string[]> {
   const files = readdirSync(migrationsDir)
     .filter((file) => file.endsWith(".sql"))
     .sort();
-  // One transaction under the lock: a second process waits, then finds everything applied.
+  // One transaction under the lock: a second process waits, then finds everything applied (as long as it takes: the
+  // pool's statement timeouts are for requests).
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await tx.query(`create table if not exists schema_migrations (
@@ -29,8 +31,10 @@ export async function migrate(db: Database): Promise<string[]> {
       await tx.query("insert into schema_migrations (name) values ($1)", [file]);
       applied.push(file);
     }
+    // What SQL cannot compute: the display names' confusable skeletons (decision 079).
+    await settleDisplayNames(tx);
     return applied;
-  });
+  }, { mayRunLong: true });
 }
 
 /** Splits a migration on `;` at line ends; our migrations keep function bodies in $$ blocks on one statement. */

@@ -66,13 +66,17 @@ Users and wallets
   users set-role <user> bidder|operator
   wallet credit <user> <EUR> --reason TEXT
   wallet debit <user> <EUR> --reason TEXT
+                                          <user> is an id, an e-mail (matched against e-mails only) or a display
+                                          name (against names only); a change first shows whom it will touch
+                                          (e-mail and id) and asks, or goes ahead with --yes
 
 Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open
 pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).`;
 
 export class UsageError extends Error {}
 
-export type OpsOutput = { out: (line: string) => void; err: (line: string) => void };
+/** Where the CLI writes; `confirm` asks a yes/no question on a terminal (absent when no one is there to answer). */
+export type OpsOutput = { out: (line: string) => void; err: (line: string) => void; confirm?: (question: string) => Promise<boolean> };
 
 /** Euros as typed ("12", "0.5", "1.25") to cents; more than two decimals or anything else is refused. */
 export function euroCents(text: string, what: string): number {
@@ -273,6 +277,7 @@ const OPTIONS = {
   stock: { type: "string" },
   search: { type: "string" },
   reason: { type: "string" },
+  yes: { type: "boolean" },
   state: { type: "string" },
   percent: { type: "string" },
   fixed: { type: "string" },
@@ -298,6 +303,15 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
       return rest[0];
     };
     const print = (json: unknown, lines: string[]) => (values.json ? output.out(JSON.stringify(json, null, 2)) : lines.forEach((line) => output.out(line)));
+    /** A change to a user: shows whom it will touch, by e-mail and id, and goes ahead only once that is confirmed. */
+    const touching = async (backend: OperatorBackend, user: string, change: string): Promise<OperatorUser> => {
+      const target = await backend.user(user);
+      output.err(`${change} ${target.email} (id ${target.id}, display name ${target.displayName}).`);
+      if (values.yes) return target;
+      if (!output.confirm) throw new UsageError("Add --yes to go ahead: no one is at a terminal to confirm.");
+      if (!(await output.confirm("Go ahead? [y/N] "))) throw new OpsError("nothing was changed.");
+      return target;
+    };
     const key = `${group} ${command ?? ""}`.trim();
     const known = [
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
@@ -419,7 +433,8 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
           const role = rest[1];
           if (role !== "bidder" && role !== "operator") throw new UsageError("The role is bidder or operator.");
           return async (backend) => {
-            const u = await backend.setRole(user, role);
+            const target = await touching(backend, user, `Make ${role === "operator" ? "an operator" : "a bidder"} of`);
+            const u = await backend.setRole(target.id, role);
             print(u, [`${u.email} is now ${u.role === "operator" ? "an operator" : "a bidder"}.`]);
           };
         }
@@ -481,7 +496,8 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
           if (!reason || reason.length < 3) throw new UsageError("Say why with --reason (at least 3 characters); it is written in the ledger.");
           const amountCents = command === "debit" ? -cents : cents;
           return async (backend) => {
-            const u = await backend.adjustWallet(user, { amountCents, reason });
+            const target = await touching(backend, user, `${command === "debit" ? "Debit" : "Credit"} ${euro(cents)} ${command === "debit" ? "from" : "to"}`);
+            const u = await backend.adjustWallet(target.id, { amountCents, reason });
             print(u, [`${command === "debit" ? "Debited" : "Credited"} ${euro(cents)} ${command === "debit" ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`]);
           };
         }

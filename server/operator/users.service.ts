@@ -1,7 +1,8 @@
 // What operators do to users: find and list them (with their balance, recent ledger and enrolments), open a confirmed account
 // and change a role, each change logged in the operators' log. The API routes and the ops CLI both call these.
 import { CreateUserBody, type OperatorUser, type OperatorUserDetail, type OperatorUserEnrolment } from "../../contract";
-import { displayNameKey, emailKey } from "../accounts/accounts.service";
+import { emailKey } from "../accounts/accounts.service";
+import { claimDisplayName, displayNameKey } from "../accounts/display-names";
 import { hashPassword } from "../accounts/passwords";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
@@ -40,14 +41,25 @@ const toOperatorUser = (row: UserRow): OperatorUser => ({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A user by id, e-mail or display name (case-insensitive). */
-export async function findUser(db: Queryable, ref: string): Promise<OperatorUser> {
+/**
+ * Which column a reference names, decided by its form alone (STYLE.md 32): an id, an e-mail (it holds "@", which no
+ * display name may), or else a display name. A reference never matches two kinds of key, so a bidder cannot take
+ * over a lookup by calling themselves after someone's e-mail.
+ */
+export function userKeyOf(ref: string): { column: "id" | "email_key" | "display_name_key"; key: string } {
   const key = ref.trim().toLowerCase();
-  const [row] = UUID.test(key)
-    ? await db.query<UserRow>(`${USER_SELECT} where u.id = $1`, [key])
-    : await db.query<UserRow>(`${USER_SELECT} where u.email_key = $1 or u.display_name_key = $1`, [key]);
-  if (!row) throw new Refusal("NOT_FOUND", `There is no user "${ref}".`);
-  return toOperatorUser(row);
+  if (UUID.test(key)) return { column: "id", key };
+  if (key.includes("@")) return { column: "email_key", key: emailKey(key) };
+  return { column: "display_name_key", key: displayNameKey(key) };
+}
+
+/** A user by id, e-mail or display name (case-insensitive), each matched against its own kind of key only. */
+export async function findUser(db: Queryable, ref: string): Promise<OperatorUser> {
+  const { column, key } = userKeyOf(ref);
+  const rows = await db.query<UserRow>(`${USER_SELECT} where u.${column} = $1 limit 2`, [key]);
+  if (rows.length > 1) throw new Refusal("CONFLICT", `"${ref}" names more than one user: use the user's id.`);
+  if (!rows[0]) throw new Refusal("NOT_FOUND", `There is no user "${ref}".`);
+  return toOperatorUser(rows[0]);
 }
 
 type UserFilter = { search?: string | undefined; isDemo?: boolean | undefined; limit: number; offset?: number };
@@ -107,18 +119,16 @@ export async function createUser(db: Database, actor: string, input: CreateUserB
   const body = CreateUserBody.parse(input);
   const passwordHash = await hashPassword(body.password);
   const id = await db.transaction(async (tx) => {
-    const [taken] = await tx.query<{ email_key: string }>("select email_key from users where email_key = $1 or display_name_key = $2", [
-      emailKey(body.email),
-      displayNameKey(body.displayName),
-    ]);
-    if (taken) {
-      throw new Refusal("CONFLICT", taken.email_key === emailKey(body.email) ? `${body.email} already has an account.` : `The display name ${body.displayName} is taken.`);
-    }
+    const [emailTaken] = await tx.query("select 1 from users where email_key = $1", [emailKey(body.email)]);
+    if (emailTaken) throw new Refusal("CONFLICT", `${body.email} already has an account.`);
+    // An operator may open the service's own accounts under reserved names, but never a look-alike of someone's.
+    const name = await claimDisplayName(tx, body.displayName, null, { mayBeReserved: true });
+    if (name.kind !== "free") throw new Refusal("CONFLICT", `The display name ${body.displayName} is taken, or too like one that is.`);
     const [row] = await tx.query<{ id: string }>(
-      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, role, is_demo,
-                          language, email_confirmed_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'en', now()) returning id`,
-      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, displayNameKey(body.displayName), body.role, body.isDemo],
+      `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, display_name_skeleton,
+                          role, is_demo, language, email_confirmed_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'en', now()) returning id`,
+      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, name.key, name.skeleton, body.role, body.isDemo],
     );
     await logOperatorAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
     return row!.id;

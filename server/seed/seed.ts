@@ -1,6 +1,7 @@
 // Demo data for a fresh installation, written once (the first start claims it in app_meta): a demo account to
 // sign in with, demo bidders (marked is_demo), and a catalogue of auctions in every state whose bid histories
 // are made by the engine itself, so their hash chains verify like any other.
+import { displayNameSkeleton } from "../accounts/display-names";
 import { hashPassword } from "../accounts/passwords";
 import { advanceLifecycle, enrol, placeBid } from "../auctions/engine";
 import type { Database } from "../db/database";
@@ -116,9 +117,9 @@ async function insertUser(
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
-                        language, is_demo, email_confirmed_at)
-     values ($1, lower($1), $2, $3, $4, $5, lower($5), 'lv', true, now()) returning id`,
-    [user.email, user.passwordHash, user.firstName, user.lastName, user.displayName],
+                        display_name_skeleton, language, is_demo, email_confirmed_at)
+     values ($1, lower($1), $2, $3, $4, $5, lower($5), $6, 'lv', true, now()) returning id`,
+    [user.email, user.passwordHash, user.firstName, user.lastName, user.displayName, displayNameSkeleton(user.displayName)],
   );
   return row!.id;
 }

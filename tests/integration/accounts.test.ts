@@ -36,6 +36,7 @@ describe("sign-up and e-mail confirmation", () => {
       displayName: body.displayName,
       email: body.email,
       isOperator: false,
+      needsNewDisplayName: false,
     });
     expect((await visitor.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, email: body.email });
 

@@ -502,9 +502,13 @@ describe("the ops CLI", () => {
   it("finds users, adjusts wallets with a reason and refuses an overdraft", async () => {
     const client = new TestClient(server!.url, "10.40.2.1");
     const body = await signUpConfirmed(client);
-    const credit = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus");
+    const unconfirmed = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus");
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(new RegExp(`Credit €5\\.00 to ${body.email} \\(id [0-9a-f-]{36}, display name ${body.displayName}\\)\\.`));
+    expect(unconfirmed.stderr).toContain("Add --yes to go ahead");
+    const credit = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus", "--yes");
     expect(credit.stdout).toContain(`Credited €5.00 to ${body.email}: balance €5.00.`);
-    const overdraft = await ops(dataDir, "wallet", "debit", body.displayName, "6", "--reason", "Chargeback");
+    const overdraft = await ops(dataDir, "wallet", "debit", body.displayName, "6", "--reason", "Chargeback", "--yes");
     expect(overdraft.code).toBe(1);
     expect(overdraft.stderr).toContain("cannot go below zero");
     const shown = await ops(dataDir, "users", "show", body.email);
@@ -512,7 +516,8 @@ describe("the ops CLI", () => {
     expect(shown.stdout).toContain("Adjustment");
     expect(shown.stdout).toContain("Welcome bonus");
     expect(((await client.get("/api/user-wallet")).body as { balance: number }).balance).toBe(5);
-    const role = await ops(dataDir, "users", "set-role", body.email, "operator");
+    const role = await ops(dataDir, "users", "set-role", body.email, "operator", "--yes");
+    expect(role.stderr).toContain(`Make an operator of ${body.email} (id `);
     expect(role.stdout).toContain("is now an operator");
     expect((await client.get("/api/operator/auctions")).status).toBe(200);
   }, 60_000);

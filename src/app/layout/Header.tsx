@@ -1,6 +1,7 @@
 // Sticky header (64 px mobile, 72 px from md; z-index 1100): menu button and logo below lg, a centre area
 // with the live status, a right area with language, settings and account menus; the info alert beneath.
 import { Suspense, lazy, startTransition, useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { useTexts } from "../../hooks/use-texts";
 import type { Language } from "../../../contract";
 import { saveLanguage } from "../../features/auth/api/account-calls";
@@ -56,7 +57,21 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         </div>
       </div>
       <InfoAlert />
+      {user?.isAuthenticated && user.needsNewDisplayName && <NewDisplayNameNotice name={user.displayName} />}
     </header>
+  );
+}
+
+/** A name taken before today's rules refused it (a look-alike, reserved): the way to a new one (issue 51). */
+function NewDisplayNameNotice({ name }: { name: string }) {
+  const { t } = useTexts();
+  return (
+    <div role="status" className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+      <span>{t("header.newDisplayNameNeeded", { name })}</span>
+      <Link to="/profile" className="font-semibold underline underline-offset-2">
+        {t("header.chooseDisplayName")}
+      </Link>
+    </div>
   );
 }
 

@@ -70,7 +70,9 @@ describe("a user's wallet and role", () => {
     await user.type(screen.getByLabelText("Reason"), " then: goodwill");
     await user.click(screen.getByRole("button", { name: "Credit wallet" }));
     const dialog = await screen.findByRole("dialog", { name: "Credit this wallet?" });
-    expect(dialog).toHaveTextContent("€2.50 is added to the wallet of anna_b as an adjustment: “ok then: goodwill”.");
+    expect(dialog).toHaveTextContent(
+      "€2.50 is added to the wallet of anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) as an adjustment: “ok then: goodwill”.",
+    );
     expect(api.callsTo("POST", `${userPath}/wallet`)).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Credit wallet" }));
 
@@ -111,7 +113,7 @@ describe("a user's wallet and role", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "Operator");
     await user.click(change);
     const dialog = await screen.findByRole("dialog", { name: "Change role" });
-    expect(dialog).toHaveTextContent("anna_b becomes an operator");
+    expect(dialog).toHaveTextContent("anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) becomes an operator");
     await user.click(within(dialog).getByRole("button", { name: "Change role" }));
     await waitFor(() => expect(api.callsTo("POST", `${userPath}/role`).map((call) => call.body)).toEqual([{ role: "operator" }]));
   });

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTexts } from "../../../hooks/use-texts";
+import { useTexts, type Texts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "../../../../contract/zod";
 import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type OperatorUserEnrolment, type WalletTransaction } from "../../../../contract";
@@ -97,6 +97,9 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
   );
 }
 
+/** Whom a change will touch, as its confirmation names them: display name, e-mail and id (issue 51). */
+const whom = (t: Texts["t"], user: OperatorUserDetail) => t("operator.users.whom", { name: user.displayName, email: user.email, id: user.id });
+
 function RoleForm({ user }: { user: OperatorUserDetail }) {
   const { t } = useTexts();
   const id = useId();
@@ -132,7 +135,7 @@ function RoleForm({ user }: { user: OperatorUserDetail }) {
         isOpen={isOpen}
         onOpenChange={setIsOpen}
         title={t("operator.users.changeRole")}
-        description={t(role === "operator" ? "operator.users.makeOperator" : "operator.users.makeBidder", { name: user.displayName })}
+        description={t(role === "operator" ? "operator.users.makeOperator" : "operator.users.makeBidder", { name: whom(t, user) })}
         confirmLabel={t("operator.users.changeRole")}
         variant={role === "operator" ? "danger" : "primary"}
         isPending={mutation.isPending}
@@ -201,7 +204,7 @@ function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
         title={t(pending && pending.amountCents < 0 ? "operator.users.debitTitle" : "operator.users.creditTitle")}
         description={t(pending && pending.amountCents < 0 ? "operator.users.debitBody" : "operator.users.creditBody", {
           amount: euro(Math.abs(pending?.amountCents ?? 0)),
-          name: user.displayName,
+          name: whom(t, user),
           reason: pending?.reason ?? "",
         })}
         confirmLabel={t(pending && pending.amountCents < 0 ? "operator.users.debitAction" : "operator.users.creditAction")}
