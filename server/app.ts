@@ -16,6 +16,7 @@ import { healthRoutes } from "./health/health.routes";
 import { devToolsRoutes } from "./http/dev-tools.routes";
 import { compressionPlugin } from "./http/compression.plugin";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
+import { acceptOnlyUtf8Json } from "./http/json-body";
 import { securityPlugin, type CsrfMode } from "./http/security.plugin";
 import { loggerOptions } from "./http/logger";
 import { spaPlugin } from "./http/spa.plugin";
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http);
+  acceptOnlyUtf8Json(http);
   const routes: RouteSummary[] = [];
   http.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {

@@ -102,6 +102,8 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
 
   // The provider's confirmation: signed over the raw body, settled once however often it arrives.
   await app.register(async (webhook) => {
+    // The raw text in place of the app's JSON parser (server/http/json-body.ts), for this scope only.
+    webhook.removeContentTypeParser("application/json");
     webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
     webhook.post(SANDBOX_WEBHOOK_PATH, { config: { csrf: "signature" } }, async (request, reply) => {
       const raw = typeof request.body === "string" ? request.body : "";

@@ -47,6 +47,26 @@ describe("text no database can hold", () => {
     }
   }
 
+  // Bytes that are no UTF-8 at all: a byte UTF-8 never uses, an overlong "/", an encoded surrogate, past U+10FFFF.
+  it.each([
+    ["FF", [0xff]],
+    ["C0 AF", [0xc0, 0xaf]],
+    ["ED A0 80", [0xed, 0xa0, 0x80]],
+    ["F4 90 80 80", [0xf4, 0x90, 0x80, 0x80]],
+  ])("refuses a JSON body with the bytes %s in a string with 400 in the error shape, and stores nothing", async (_bytes, bytes) => {
+    const before = await checksum(server.database.db);
+    const json = (lastName: string) =>
+      JSON.stringify({ firstName: "Anna", lastName, displayName: bidder.body.displayName, phone: "", deliveryAddress: "", isMarketingConsentGiven: false });
+    const [head = "", tail = ""] = json("Oz\u0001ola").split("\\u0001");
+    const body = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]);
+    const answer = await bidder.client.request("PUT", "/api/users/profile", new Uint8Array(body));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { code: "BAD_REQUEST", message: "The request body is not valid UTF-8." } });
+    expect(await checksum(server.database.db)).toEqual(before);
+    // The same body in UTF-8 is taken.
+    expect((await bidder.client.put("/api/users/profile", JSON.parse(json("Ozola")) as object)).status).toBe(200);
+  });
+
   // A URL carries no lone surrogate (its bytes are UTF-8), but %00 is a NUL.
   it.each([
     ["the operator's user search", "/api/operator/users?search=ann%00a"],
