@@ -22,7 +22,7 @@ export class ApiClient {
         ...(this.cookies.size ? { Cookie: this.cookieHeader } : {}),
       },
       // A string or bytes go as they are (tests send malformed bodies); anything else as JSON.
-      body: body === undefined ? undefined : typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === "string" || body instanceof Blob ? body : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = line.split(";");

@@ -59,7 +59,7 @@ describe("text no database can hold", () => {
       JSON.stringify({ firstName: "Anna", lastName, displayName: bidder.body.displayName, phone: "", deliveryAddress: "", isMarketingConsentGiven: false });
     const [head = "", tail = ""] = json("Oz\u0001ola").split("\\u0001");
     const body = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]);
-    const answer = await bidder.client.request("PUT", "/api/users/profile", new Uint8Array(body));
+    const answer = await bidder.client.request("PUT", "/api/users/profile", new Blob([body]));
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: { code: "BAD_REQUEST", message: "The request body is not valid UTF-8." } });
     expect(await checksum(server.database.db)).toEqual(before);
