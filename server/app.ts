@@ -78,7 +78,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
   });
 
-  const io = createRealtimeServer(http.server, { allowedOrigin: config.publicOrigin, db, sessionCookie: sessionCookieName(config) });
+  const io = createRealtimeServer(http.server, {
+    allowedOrigin: config.publicOrigin,
+    isProduction: config.isProduction,
+    db,
+    sessionCookie: sessionCookieName(config),
+  });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
   const origin = () => linkOrigin(config, http.server.address());

@@ -38,13 +38,13 @@ async function security(app: FastifyInstance, options: { config: AppConfig }): P
   // guarded instead (route config `csrf`).
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
-    const refusal = crossSiteRefusal(request, request.routeOptions.config.csrf ?? "api", options.config.publicOrigin);
+    const refusal = crossSiteRefusal(request, request.routeOptions.config.csrf ?? "api", options.config);
     if (refusal) return reply.status(refusal.status).send(errorBody(refusal.code, refusal.message));
   });
 }
 
 /** Why a mutating request may not come from another site, or nothing when it may pass. */
-function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, publicOrigin: string | undefined) {
+function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, own: Pick<AppConfig, "publicOrigin" | "isProduction">) {
   if (mode === "signature") return undefined;
   // SPEC.md's header: a cross-site form or image cannot send it. Our own HTML forms ("origin") post without it.
   if (mode === "api" && request.headers["x-requested-with"] !== "XMLHttpRequest") {
@@ -55,7 +55,7 @@ function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, publicOrigin:
   const origin = request.headers.origin;
   const fetchSite = request.headers["sec-fetch-site"];
   const isForeign =
-    fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !isOwnOrigin(origin, request.headers.host, publicOrigin));
+    fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !isOwnOrigin(origin, request.headers.host, own));
   if (isForeign || (mode === "api" && origin === "null")) {
     return { status: 403, code: "CSRF_HEADER_MISSING", message: "Cross-origin requests are not accepted." } as const;
   }
@@ -79,9 +79,14 @@ declare module "fastify" {
   }
 }
 
-/** The page's own origin: the configured public one, or the host this request was sent to. */
-export function isOwnOrigin(origin: string, host: string | undefined, publicOrigin: string | undefined): boolean {
-  if (origin === publicOrigin) return true;
+/**
+ * The page's own origin: the configured public one, or, outside production, the host this request was sent to. In
+ * production the Host header proves nothing: a page on a domain an attacker points at the server (DNS rebinding)
+ * sends its own name as both Origin and Host.
+ */
+export function isOwnOrigin(origin: string, host: string | undefined, own: { publicOrigin: string | undefined; isProduction: boolean }): boolean {
+  if (origin === own.publicOrigin) return true;
+  if (own.isProduction) return false;
   try {
     return host !== undefined && new URL(origin).host === host;
   } catch {

@@ -19,7 +19,7 @@ type SocketData = { user: SessionUser | null; sessionIdHash: string | null };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export type RealtimeOptions = { allowedOrigin?: string; db: Database; sessionCookie: string };
+export type RealtimeOptions = { allowedOrigin?: string; isProduction?: boolean; db: Database; sessionCookie: string };
 
 export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
@@ -29,7 +29,7 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     // Same-origin only: the browser's Origin must be the page's own host.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      const isAllowed = !origin || isOwnOrigin(origin, request.headers.host, options.allowedOrigin);
+      const isAllowed = !origin || isOwnOrigin(origin, request.headers.host, { publicOrigin: options.allowedOrigin, isProduction: options.isProduction ?? false });
       callback(isAllowed ? null : "origin not allowed", isAllowed);
     },
   });

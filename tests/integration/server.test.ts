@@ -133,6 +133,37 @@ describe("production settings", () => {
   });
 });
 
+describe("the page's own origin in production", () => {
+  it("is PUBLIC_ORIGIN alone: an Origin naming the request's own Host (DNS rebinding) is refused, for calls and sockets", async () => {
+    const production = await startTestServer({
+      NODE_ENV: "production",
+      PUBLIC_ORIGIN: "https://pennybid.example",
+      SESSION_SECRET: "x".repeat(40),
+      STATIC_DIR: staticDir,
+    });
+    try {
+      const host = new URL(production.url).host;
+      const signIn = (origin: string) =>
+        fetch(`${production.url}/authn/sign-in`, {
+          method: "POST",
+          headers: { ...spaHeaders, Origin: origin, Host: host },
+          body: JSON.stringify({ email: "a@b.lv", password: "Wrong1!x" }),
+        });
+      const rebound = await signIn(`http://${host}`);
+      expect(rebound.status).toBe(403);
+      expect(await rebound.json()).toMatchObject({ error: { code: "CSRF_HEADER_MISSING" } });
+      // The public origin itself passes the guard (and the sign-in is then judged on its own: wrong password).
+      expect((await signIn("https://pennybid.example")).status).toBe(401);
+      // The socket's handshake: the same rule.
+      const handshake = (origin: string) => fetch(`${production.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: origin } });
+      expect((await handshake(`http://${host}`)).status).toBe(403);
+      expect((await handshake("https://pennybid.example")).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe("the CSRF guard", () => {
   it("refuses a mutating call from another origin", async () => {
     const response = await fetch(`${server.url}/authn/sign-in`, {
