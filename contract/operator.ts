@@ -13,7 +13,7 @@ const isoTime = z.iso.datetime({ offset: true });
 /** An image as the API takes it: a bundled product picture, stored media, or a data URL the server stores. */
 export const ImageSource = text()
   .max(8_000_000)
-  .refine((value) => /^\/(products|media)\/[\w.-]+$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value), {
+  .refine((value) => /^\/(products|media)\/[\w-]+(\.[\w-]+)*$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value), {
     message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
   });
 

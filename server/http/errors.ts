@@ -67,6 +67,7 @@ const refusalStatus: Record<RefusalCode, number> = {
   IMAGE_TYPE: 422,
   IMAGE_TOO_LARGE: 422,
   IMAGE_UNREADABLE: 422,
+  IMAGE_UNKNOWN: 422,
   NOT_FOUND: 404,
   CONFLICT: 409,
 };

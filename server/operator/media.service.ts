@@ -3,10 +3,13 @@
 // and a phone fetches a few tens of KiB instead of the camera's megabytes. A photo's own file is kept without the
 // camera's metadata (where, when, with what): it is public.
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES } from "../../contract/images";
 import type { Queryable } from "../db/database";
+import { projectRoot } from "../paths";
 import { Refusal } from "../refusal";
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -104,9 +107,20 @@ export async function prepareImages(sources: readonly string[]): Promise<Prepare
   return prepared;
 }
 
-/** Stores prepared images (each once, by its hash) and answers their paths. */
+/** The product pictures the app ships (public/products, copied into every build). */
+const productPictures = new Set(readdirSync(path.join(projectRoot, "public", "products")).map((file) => `/products/${file}`));
+
+/**
+ * Stores prepared images (each once, by its hash) and answers their paths. A path given as it is must name a picture
+ * there is: one of the product pictures, or media already stored; anything else (a typo, a path that climbs out, a
+ * stranger's file) is refused with nothing saved.
+ */
 export async function storeImages(tx: Queryable, images: readonly PreparedImage[]): Promise<string[]> {
   const media = images.flatMap((image) => image.media);
+  const stored = images.filter((image) => image.media.length === 0 && image.path.startsWith("/media/")).map((image) => image.path.slice("/media/".length));
+  const found = stored.length > 0 ? await tx.query<{ id: string }>("select id from media where id = any($1::text[])", [stored]) : [];
+  const known = new Set([...productPictures, ...found.map((row) => `/media/${row.id}`)]);
+  if (images.some((image) => image.media.length === 0 && !known.has(image.path))) throw new Refusal("IMAGE_UNKNOWN");
   if (media.length > 0) await insertMedia(tx, media);
   return images.map((image) => image.path);
 }

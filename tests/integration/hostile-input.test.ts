@@ -68,13 +68,13 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/spend-limits": { auctionLimitCents: 5000, topUpLimitCents: null },
   "POST /api/spend-limits/pause": { length: "24h" },
   "POST /api/operator/auctions": {
-    texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
     priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false, maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30,
     enrolmentClosesAtPriceCents: 300, realBiddersOnly: true, productKey: "desk-lamp",
   },
   "PATCH /api/operator/auctions/:auctionId": {
-    texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/lamp.jpg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsAt: "2029-12-31T00:00:00Z", initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: null, priceCapCents: 500,
     paymentWindowHours: 72, maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 300, realBiddersOnly: false,
     productKey: "desk-lamp",

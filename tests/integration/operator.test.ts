@@ -154,6 +154,25 @@ describe("the operator API", () => {
     expect(((await operator.get(`/api/operator/auctions/${again.id}`)).body as OperatorAuctionDetail).images).toEqual([path]);
   });
 
+  it("takes only pictures there are: a product picture or stored media, never a path that climbs out or names nothing", async () => {
+    const auctionsBefore = await server.database.db.query("select id from auctions");
+    for (const image of ["/media/..", "/products/..", "/media/../index.html", "/products/nothing-here.svg", "/media/0123456789abcdef0123456789abcdee.png"]) {
+      const answer = await create({ images: [image] });
+      expect(answer.status, image).toBeGreaterThanOrEqual(400);
+      expect(answer.status, image).toBeLessThan(500);
+      expect((answer.body as { error: { code: string } }).error.code, image).toMatch(/^(VALIDATION_FAILED|IMAGE_UNKNOWN)$/);
+    }
+    const unknown = await create({ images: ["/products/nothing-here.svg"] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ error: { code: "IMAGE_UNKNOWN" } });
+    expect(await server.database.db.query("select id from auctions")).toEqual(auctionsBefore);
+    // A product picture, and an upload's path given back as it is (an edit that keeps it), are taken.
+    expect((await create({ images: ["/products/bike.svg"] })).status).toBe(201);
+    const uploaded = (await create({ images: [`data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64")}`] })).body as OperatorAuction;
+    const [path] = ((await operator.get(`/api/operator/auctions/${uploaded.id}`)).body as OperatorAuctionDetail).images;
+    expect((await create({ images: [path!] })).status).toBe(201);
+  });
+
   it("refuses an image that does not open or is too large, by a code of its own, storing nothing; makes a photo's width stored before decision 062 once", async () => {
     const before = await server.database.db.query("select id from media");
     const auctionsBefore = await server.database.db.query("select id from auctions");
