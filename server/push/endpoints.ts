@@ -6,13 +6,18 @@ import { createECDH } from "node:crypto";
 /** The push services of Chrome/Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
 export const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "android.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com"];
 
+/**
+ * The local test push service's origins, as written: a loopback address in another spelling (2130706433,
+ * 0x7f000001, 127.1, which URL reads as 127.0.0.1) is no local push service of ours, so it is refused too.
+ */
+const LOOPBACK_PREFIXES = ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"];
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 export function isAllowedEndpoint(endpoint: string, allowsLoopback: boolean): boolean {
   if (!URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);
   if (url.username || url.password) return false;
-  if (allowsLoopback && LOOPBACK_HOSTS.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return true;
+  if (allowsLoopback && LOOPBACK_HOSTS.has(url.hostname) && LOOPBACK_PREFIXES.some((prefix) => endpoint.startsWith(prefix)) && url.port !== "") return true;
   if (url.protocol !== "https:" || url.port !== "") return false;
   return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }

@@ -11,6 +11,7 @@ import type { Database, Queryable } from "../db/database";
 import { translatorFor } from "../i18n";
 import { actionMail, type Mailer } from "../mail/mailer";
 import { rooms } from "../realtime/rooms";
+import { Refusal } from "../refusal";
 import type { RealtimeServer } from "../realtime/socket";
 
 export type Notice = { userId: string; kind: PushKind; auctionId: number };
@@ -41,18 +42,23 @@ export async function setPushSwitches(db: Queryable, userId: string, switches: P
 }
 
 /**
- * Stores the browser's subscription for the user, tied to the session it came in (it ends with it); an endpoint
- * already stored moves to them with its new keys.
+ * Stores the browser's subscription for the user, tied to the session it came in (it ends with it). An endpoint the
+ * user has already stored takes the new keys and session; one stored by someone else stays theirs until they remove
+ * it or their session ends (a sign-in on that browser ends the one before): anyone who has learnt an endpoint could
+ * otherwise take another user's notices over.
  */
 export async function subscribe(db: Queryable, session: { userId: string; idHash: string }, subscription: PushSubscriptionBody): Promise<void> {
   // A rotated subscription: the old endpoint goes, if it is this user's (another user's is left alone, as in unsubscribe).
   if (subscription.replaces !== undefined && subscription.replaces !== subscription.endpoint) await unsubscribe(db, session.userId, subscription.replaces);
-  await db.query(
+  const stored = await db.query(
     `insert into push_subscriptions (user_id, session_id_hash, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)
-     on conflict (endpoint) do update set user_id = excluded.user_id, session_id_hash = excluded.session_id_hash,
-       p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()`,
+     on conflict (endpoint) do update set session_id_hash = excluded.session_id_hash,
+       p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
+     where push_subscriptions.user_id = excluded.user_id
+     returning id`,
     [session.userId, session.idHash, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
   );
+  if (stored.length === 0) throw new Refusal("CONFLICT", "This browser's notifications belong to another account.");
 }
 
 /** Removes the user's subscription with this endpoint (another user's is left alone); repeats change nothing. */

@@ -44,23 +44,40 @@ describe("push settings", () => {
     });
   });
 
-  it("stores a browser's subscription, moves an endpoint to whoever subscribes it last, and removes only one's own", async () => {
+  it("stores a browser's subscription, keeps it its owner's against anyone else, and removes only one's own", async () => {
     const [anna, otto] = [await signedIn(), await signedIn()];
     const endpoint = fcm();
     const answer = await anna.put("/api/push/subscription", { endpoint, keys: keys() });
     expect(answer.status).toBe(200);
     expect(PushSettingsResponse.parse(answer.body).endpoints).toEqual([endpoint]);
 
-    // Otto cannot remove Anna's browser.
+    // Otto cannot remove Anna's browser, nor take it over by posting its endpoint with keys of his own.
     expect((await otto.request("DELETE", "/api/push/subscription", { endpoint })).status).toBe(200);
+    const takeover = await otto.put("/api/push/subscription", { endpoint, keys: keys() });
+    expect(takeover.status).toBe(409);
+    expect(ApiErrorBody.parse(takeover.body).error.code).toBe("CONFLICT");
     expect((await settings(anna)).endpoints).toEqual([endpoint]);
+    expect((await settings(otto)).endpoints).toEqual([]);
+    // Anna's own browser may subscribe again (new keys); it stays hers.
+    expect((await anna.put("/api/push/subscription", { endpoint, keys: keys() })).status).toBe(200);
+    expect((await settings(anna)).endpoints).toEqual([endpoint]);
+  });
 
-    // The same browser, now signed in as Otto: the endpoint follows him.
-    expect((await otto.put("/api/push/subscription", { endpoint, keys: keys() })).status).toBe(200);
-    expect((await settings(anna)).endpoints).toEqual([]);
-    expect((await settings(otto)).endpoints).toEqual([endpoint]);
+  it("lets the same browser's endpoint follow whoever signs in on it next: the sign-in ends the session before", async () => {
+    const browser = new TestClient(server.url, `10.73.2.${++ip}`);
+    const anna = await signUpConfirmed(browser);
+    const ottoBrowser = new TestClient(server.url, `10.73.2.${++ip}`);
+    const otto = await signUpConfirmed(ottoBrowser);
+    const endpoint = fcm();
+    expect((await browser.put("/api/push/subscription", { endpoint, keys: keys() })).status).toBe(200);
+    expect((await browser.post("/authn/sign-in", { email: otto.email, password: otto.password })).status).toBe(200);
+    expect((await browser.put("/api/push/subscription", { endpoint, keys: keys() })).status).toBe(200);
+    expect((await settings(browser)).endpoints).toEqual([endpoint]);
+    const annaElsewhere = new TestClient(server.url, `10.73.2.${++ip}`);
+    expect((await annaElsewhere.post("/authn/sign-in", { email: anna.email, password: anna.password })).status).toBe(200);
+    expect((await settings(annaElsewhere)).endpoints).toEqual([]);
 
-    const removed = await otto.request("DELETE", "/api/push/subscription", { endpoint });
+    const removed = await browser.request("DELETE", "/api/push/subscription", { endpoint });
     expect(PushSettingsResponse.parse(removed.body).endpoints).toEqual([]);
   });
 
@@ -143,6 +160,11 @@ describe("push endpoints in production", () => {
     expect(isAllowedEndpoint("http://localhost:8090/push/1", false)).toBe(false);
     expect(isAllowedEndpoint("http://127.0.0.1:8090/push/1", true)).toBe(true);
     expect(isAllowedEndpoint("http://10.0.0.5/push/1", true)).toBe(false);
+    // The local push service as it is written, never loopback in another spelling.
+    for (const spelling of ["http://2130706433:8090/push/1", "http://0x7f000001:8090/push/1", "http://127.1:8090/push/1", "http://0177.0.0.1:8090/push/1", "http://127.0.0.1/push/1"]) {
+      expect(isAllowedEndpoint(spelling, true), spelling).toBe(false);
+    }
+    expect(isAllowedEndpoint("http://localhost:8090/push/1", true)).toBe(true);
     expect(isAllowedEndpoint("https://updates.push.services.mozilla.com/wpush/v2/x", false)).toBe(true);
     expect(isAllowedEndpoint("https://web.push.apple.com/QGx", false)).toBe(true);
     expect(isAllowedEndpoint("https://wns2-par02p.notify.windows.com/w/?token=x", false)).toBe(true);
