@@ -22,6 +22,8 @@ export const errorCodes = [
   "WRONG_CURRENT_PASSWORD",
   /** The thing exists but is in a state that does not allow the change (e.g. canceling a running auction). */
   "CONFLICT",
+  /** Too much of a costly kind of work (password hashing) is under way for everyone: come back after Retry-After. */
+  "SERVER_BUSY",
 ] as const;
 
 export const ErrorCode = z.enum([

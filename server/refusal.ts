@@ -21,7 +21,8 @@ export type RefusalCode =
   | BuyNowErrorCode
   | ImageErrorCode
   | "NOT_FOUND"
-  | "CONFLICT";
+  | "CONFLICT"
+  | "SERVER_BUSY";
 
 const defaultMessages: Record<RefusalCode, string> = {
   ...auctionErrorMessages,
@@ -31,6 +32,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...imageErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
+  SERVER_BUSY: "The server is busy right now. Please try again in a few seconds.",
 };
 
 export class Refusal extends Error {

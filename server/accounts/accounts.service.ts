@@ -169,7 +169,7 @@ export async function signIn(ctx: AccountsContext, input: SignInBody, device: st
     "select id, password_hash, email_confirmed_at is not null as confirmed from users where email_key = $1",
     [key],
   );
-  const isMatch = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  const isMatch = await verifyPassword(input.password, user?.password_hash ?? decoyPasswordHash());
   if (!user || !isMatch) {
     for (const limit of counted) await recordRateLimitEvent(db, limit.bucket);
     return { kind: "wrongCredentials" };

@@ -80,6 +80,7 @@ const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+  SERVER_BUSY: 503,
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
@@ -98,6 +99,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code: ErrorCode = status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST";
       return reply.status(status).send(errorBody(code, status === 413 ? "The request is too large." : "The request is not valid."));
     }
+      // A refusal that names when to come back says so where clients and proxies look for it too.
+      if (error.values.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.values.retryAfterSeconds));
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
   });
