@@ -187,7 +187,10 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
   ];
 }
 
-/** Sets (or, with null, removes) a bidder's auto-bid maximum; only an enrolled bidder, only above the price. */
+/**
+ * Sets (or, with null, removes) a bidder's auto-bid maximum; only an enrolled bidder, only above the price, and only
+ * as high as the monthly limit on auction spending leaves them to pay for a win.
+ */
 export async function setAutoBid(db: Database, userId: string, auctionId: number, maxPriceCents: number | null, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const auction = await lockAuction(tx, auctionId);
@@ -201,6 +204,9 @@ export async function setAutoBid(db: Database, userId: string, auctionId: number
     const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
     if (!enrolled) throw new Refusal("NOT_ENROLLED");
     if (maxPriceCents <= auction.price_cents) throw new Refusal("AUTO_BID_TOO_LOW");
+    // A win at the maximum must be one the bidder's monthly limit lets them pay for (the refusal names the figures).
+    const overLimit = await auctionSpendRefusal(tx, userId, maxPriceCents, now);
+    if (overLimit) throw overLimit;
     await tx.query(
       `insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, $3)
        on conflict (auction_id, user_id) do update set max_price_cents = excluded.max_price_cents`,
@@ -216,11 +222,12 @@ export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
 
 /**
  * One round of auto-bids: in every running auction, the earliest auto-bidder who is outbid, still under their
- * maximum and not rate-limited places one bid, by the same rules as anyone. Returns the bids placed.
+ * maximum and not rate-limited places one bid, by the same rules as anyone, unless a win at the new price would cross
+ * their monthly limit on auction spending. Returns the bids placed.
  */
 export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]> {
-  const candidates = await db.query<{ auction_id: number; user_id: string }>(
-    `select distinct on (ab.auction_id) ab.auction_id, ab.user_id
+  const candidates = await db.query<{ auction_id: number; user_id: string; price_cents: number }>(
+    `select distinct on (ab.auction_id) ab.auction_id, ab.user_id, a.price_cents
      from auto_bids ab
      join auctions a on a.id = ab.auction_id
      join enrolments e on e.auction_id = ab.auction_id and e.user_id = ab.user_id
@@ -235,6 +242,8 @@ export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]
   );
   const placed: PlacedBid[] = [];
   for (const candidate of candidates) {
+    // Never a bid that would make a win its bidder cannot pay for: the limit may have dropped, or fees used it up.
+    if (await auctionSpendRefusal(db, candidate.user_id, candidate.price_cents + 1, now)) continue;
     const bid = await placeBid(db, candidate.user_id, candidate.auction_id, now, { isAuto: true }).catch((error: unknown) =>
       error instanceof Refusal ? null : Promise.reject(error),
     );

@@ -150,6 +150,44 @@ describe("the auction limit", () => {
   });
 });
 
+describe("an auto-bid under the auction limit", () => {
+  it("refuses a maximum whose win the limit would not let the bidder pay for, naming the figures", async () => {
+    const user = await signedIn();
+    const auctionId = await openAuction(100);
+    expect((await user.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
+    await setLimits(user.client, 150, null);
+    const refused = await user.client.put(`/api/auctions/${auctionId}/auto-bid`, { maxPriceCents: 51 });
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body)).toMatchObject({ code: "AUCTION_SPEND_LIMIT", values: { limitCents: 150, leftCents: 50 } });
+    expect(await db().query("select 1 from auto_bids where auction_id = $1", [auctionId])).toEqual([]);
+    expect((await user.client.put(`/api/auctions/${auctionId}/auto-bid`, { maxPriceCents: 50 })).status).toBe(200);
+  });
+
+  it("never takes the price past what the limit leaves to pay, though the maximum stands higher: the win stays payable", async () => {
+    const user = await signedIn();
+    const rival = await signedIn();
+    const auctionId = await openAuction(0);
+    await enrol(db(), user.id, auctionId, clock());
+    await enrol(db(), rival.id, auctionId, clock());
+    await db().query("insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, 500)", [auctionId, user.id]);
+    // The limit comes down after the maximum was set: 3 cents are left for a win.
+    await setLimits(user.client, 3, null);
+    const price = async () => (await db().query<{ price_cents: number; leader_id: string }>("select price_cents, leader_id from auctions where id = $1", [auctionId]))[0]!;
+    let second = 0;
+    for (let round = 0; round < 6; round++) {
+      second += 2;
+      await placeBid(db(), rival.id, auctionId, at(clock(), second)).catch(() => undefined);
+      second += 2;
+      await autoBidRound(db(), at(clock(), second));
+    }
+    // 1 the rival, 2 the auto-bid, 3 the rival; 4 would be a win the user could not pay for: the auto-bid stands
+    // still and the rival leads at 3.
+    expect(await price()).toMatchObject({ price_cents: 3, leader_id: rival.id });
+    const [userBids] = await db().query<{ top: number | null }>("select max(price_cents) as top from bids where auction_id = $1 and user_id = $2", [auctionId, user.id]);
+    expect(userBids?.top).toBe(2);
+  });
+});
+
 describe("the top-up limit", () => {
   const topUp = (client: TestClient, amount: number, language = "en") => client.post("/api/payments", { amount, language });
 
