@@ -94,3 +94,20 @@ test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break 
   await expect(page.getByRole("alert").filter({ hasText: /You are taking a break until/ })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/auctions/${free}$`));
 });
+
+test("a bidder whose limit leaves nothing for a win is told so before sliding, and an auto-bid over it is refused with the figures", async ({ browser }) => {
+  const operator = await operatorSession(browser);
+  const { page } = await signedInPage(browser, "Unpayable");
+  expect((await page.request.put("/api/spend-limits", { headers: xhr, data: { auctionLimitCents: 0, topUpLimitCents: null } })).status()).toBe(200);
+  const auctionId = await runningAuction(operator, `Free lamp ${Date.now().toString(36)}`, 0);
+  await page.goto(`/auctions/${auctionId}`);
+  const panel = page.getByRole("region", { name: "Bidding" });
+  await panel.getByRole("button", { name: "Enrol for free" }).click();
+  await expect(panel.getByRole("note")).toHaveText(
+    "A win at €0.01 would cross your monthly limit on auction spending: €0.00 is left this month, so you could not pay for it.",
+  );
+  await expect(panel.getByRole("slider", { name: "Bid €0.01" })).toBeVisible();
+  await page.getByLabel("Maximum price (€)").fill("1");
+  await page.getByRole("button", { name: "Set auto-bid" }).click();
+  await expect(page.getByText(/This would cross your monthly limit on auction spending of €0\.00: €0\.00 is left this month\./)).toBeVisible();
+});

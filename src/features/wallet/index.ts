@@ -5,5 +5,6 @@ import { withLaterTexts } from "../../lib/i18n";
 
 export { setKnownBalance, useWallet, walletQueryOptions } from "./api/get-wallet";
 export { missingAmount, requestAddFunds } from "./add-funds-requests";
+export { useSpendLimits } from "./api/spend-limits";
 // The profile's spend limits and break (decision 033): a chunk of its own, fetched when the profile shows it.
 export const SpendLimitsSection = lazy(withLaterTexts(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.SpendLimitsSection }))));

@@ -21,6 +21,7 @@ import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
 import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
+import { UnpayableWinWarning } from "../components/UnpayableWinWarning";
 import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
@@ -192,6 +193,7 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}
         </p>
       )}
+      {canSlide && <UnpayableWinWarning nextPriceCents={auction.priceCents + 1} className="landscape-phone:col-span-2" />}
       {canSlide ? (
         <SlideToBid actor={actor} minPreviousEntries={auction.minPreviousEntries} />
       ) : (
