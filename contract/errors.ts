@@ -16,6 +16,8 @@ export const errorCodes = [
   "CSRF_HEADER_MISSING",
   "RATE_LIMITED",
   "INTERNAL",
+  /** The database cannot be reached or cannot answer in time (an outage): come back after Retry-After. */
+  "SERVICE_UNAVAILABLE",
   "WRONG_CREDENTIALS",
   "EMAIL_NOT_CONFIRMED",
   "TOKEN_INVALID",
@@ -24,6 +26,10 @@ export const errorCodes = [
   "CONFLICT",
   /** Too much of a costly kind of work (password hashing) is under way for everyone: come back after Retry-After. */
   "SERVER_BUSY",
+  /** A socket spent its command budget: refused until the budget refills (decision 078). */
+  "COMMANDS_TOO_FAST",
+  /** A socket follows as many auctions and lists as one may; it must leave one first (decision 078). */
+  "TOO_MANY_SUBSCRIPTIONS",
 ] as const;
 
 export const ErrorCode = z.enum([

@@ -32,6 +32,7 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import { pushRoutes, startPush, type Push } from "./push";
 import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
+import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, sessionSockets, type RealtimeServer } from "./realtime/socket";
 import { toursRoutes } from "./tours/tours.routes";
@@ -52,6 +53,8 @@ export type BuildOptions = {
   runsLifecycle?: boolean;
   /** Stripe's checkout API, replaced in tests (the edge of the outside world). */
   stripeSessions?: StripeCheckoutSessions;
+  /** How many commands a socket's owner may send (decision 078); the product's numbers unless a test needs others. */
+  commandBudget?: BudgetSettings;
 };
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     isProduction: config.isProduction,
     db,
     sessionCookie: sessionCookieName(config),
+    ...(options.commandBudget ? { commandBudget: options.commandBudget } : {}),
   });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;

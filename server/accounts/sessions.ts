@@ -101,6 +101,7 @@ async function sessions(app: FastifyInstance, options: { config: AppConfig; db: 
   app.decorateRequest("sessionIdHash", null);
 
   app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config.readsSession === false) return;
     const id = request.cookies[name];
     if (!id || id.length > 64) return;
     const idHash = hashToken(id);
@@ -130,6 +131,11 @@ declare module "fastify" {
   interface FastifyReply {
     startSession(userId: string): Promise<void>;
     clearSession(): void;
+  }
+  interface FastifyContextConfig {
+    /** false: the route has no use for a session, so a cookie costs it no read (the health check, which must answer
+     * while the database does not). */
+    readsSession?: boolean;
   }
 }
 

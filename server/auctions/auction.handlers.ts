@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { commandPayloads } from "../../contract";
 import type { Database } from "../db/database";
 import { rooms } from "../realtime/rooms";
-import { commandAnswerer, signedInUserId, type LiveSocket, type RealtimeServer } from "../realtime/socket";
+import { commandAnswerer, followRoom, signedInUserId, type LiveSocket, type RealtimeServer } from "../realtime/socket";
 import { Refusal } from "../refusal";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { auctionStates } from "./auctions.queries";
@@ -15,7 +15,7 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
   io.on("connection", (socket: LiveSocket) => {
     socket.on("auctions:watch", (payload, ack) =>
       answer(ack, commandPayloads["auctions:watch"], payload, async ({ status }) => {
-        await socket.join(rooms.status(status));
+        await followRoom(socket, rooms.status(status));
         return { ok: true as const };
       }),
     );
@@ -29,7 +29,7 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
       answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
         const [state] = await auctionStates(db, [auctionId], undefined);
         if (!state) throw new Refusal("AUCTION_STATE_MISSING");
-        await socket.join(rooms.auction(auctionId));
+        await followRoom(socket, rooms.auction(auctionId));
         return state;
       }),
     );

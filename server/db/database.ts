@@ -8,16 +8,22 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { AppConfig } from "../config";
 import { projectRoot } from "../paths";
+import { DatabaseUnavailable, isDatabaseUnavailable } from "./errors";
 import { preparedStatements } from "./pglite-statements";
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+export type TransactionOptions = {
+  /** Migrations: they may wait for another process's and rewrite large tables, so PostgreSQL's timeouts do not apply. */
+  mayRunLong?: boolean;
+};
+
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +33,20 @@ export interface Database extends Queryable {
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+
+/**
+ * How long the PostgreSQL pool waits: a bid is worth nothing seconds late, and a database that is stopped, frozen or
+ * out of connections must answer 503 at once rather than hold every request open as long as it is down. PGlite runs in
+ * this process and needs none.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectMs: 2_000,
+  statementMs: 3_000,
+  /** A transaction left waiting holds its row locks (an auction's, a wallet's): PostgreSQL ends it after this. */
+  idleInTransactionMs: 5_000,
+  /** The wait for an answer: PostgreSQL's own statement timeout first, this when it cannot keep it (frozen, cut off). */
+  answerMs: 4_000,
+} as const;
 
 /** `startFrom`: a PGlite data directory `dumpDataDir` wrote, for a database in memory (no initdb, no migrations to run). */
 export async function openDatabase(config: AppConfig["database"], options: { startFrom?: Blob } = {}): Promise<Database> {
@@ -85,39 +105,59 @@ await (await PGlite.create({ dataDir: process.argv[1] })).close();`;
 async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(INT8_OID, Number);
   pg.types.setTypeParser(NUMERIC_OID, Number);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Also the wait for a free connection when all ten are busy.
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    idle_in_transaction_session_timeout: POSTGRES_TIMEOUTS.idleInTransactionMs,
+  });
   // An idle connection can be cut (a PostgreSQL restart, an administrator): the pool drops it and opens a new one
   // on the next query. Without a listener the error would end the process.
   pool.on("error", () => undefined);
   await pool.query("select 1");
   return {
     kind: "postgres",
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params]);
-      return result.rows as Row[];
-    },
-    async transaction(fn) {
-      const client = await pool.connect();
+    query: (sql, params = []) => rowsOf(pool, sql, params, POSTGRES_TIMEOUTS.answerMs),
+    async transaction(fn, { mayRunLong = false } = {}) {
+      const client = await pool.connect().catch(throwAsOutage);
+      const answerMs = mayRunLong ? undefined : POSTGRES_TIMEOUTS.answerMs;
+      const tx: Queryable = { query: (sql, params = []) => rowsOf(client, sql, params, answerMs) };
       try {
-        await client.query("begin");
-        const value = await fn({
-          async query<Row>(sql: string, params: readonly unknown[] = []) {
-            const result = await client.query(sql, [...params]);
-            return result.rows as Row[];
-          },
-        });
-        await client.query("commit");
+        await tx.query("begin");
+        if (mayRunLong) {
+          await tx.query("select set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)");
+        }
+        const value = await fn(tx);
+        await tx.query("commit");
+        client.release();
         return value;
       } catch (error) {
-        await client.query("rollback").catch(() => undefined);
+        // A connection lost or not answering is closed, not given back: closing rolls back, and a rollback sent on it
+        // would wait as long again.
+        const isRolledBack = !(error instanceof DatabaseUnavailable) && (await tx.query("rollback").then(() => true, () => false));
+        client.release(!isRolledBack);
         throw error;
-      } finally {
-        client.release();
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      await rowsOf(pool, sql, [], POSTGRES_TIMEOUTS.answerMs);
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * One statement's rows, waiting `answerMs` at most for them (none: as long as it takes). node-postgres takes the wait
+ * per query as `query_timeout`, which its types leave out; the pool drops a connection whose answer did not come.
+ */
+async function rowsOf<Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], answerMs: number | undefined): Promise<Row[]> {
+  const result = await client.query({ text: sql, values: [...params], query_timeout: answerMs } as pg.QueryConfig).catch(throwAsOutage);
+  return result.rows as Row[];
+}
+
+/** An outage goes on as DatabaseUnavailable, which the HTTP and socket edges answer with 503; any other error as it is. */
+function throwAsOutage(error: unknown): never {
+  throw isDatabaseUnavailable(error) ? new DatabaseUnavailable(error) : error;
 }

@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ApiErrorBody, fulfilmentValidationKeys, type ErrorCode } from "../../contract";
+import { DatabaseUnavailable } from "../db/errors";
 import { Refusal, type RefusalCode } from "../refusal";
 
 export class HttpError extends Error {
@@ -22,6 +23,15 @@ export const errorAnswers = { "4xx": ApiErrorBody, "5xx": ApiErrorBody } as cons
 
 export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}) } };
+}
+
+/** How soon a client may try again while the database is unavailable: the pool's timeouts answer within about that. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request the database's outage (DatabaseUnavailable) stopped, on either transport. */
+export function databaseUnavailableBody(): ApiErrorBody {
+  const body = errorBody("SERVICE_UNAVAILABLE", "The service is unavailable right now. Please try again in a few seconds.");
+  return { error: { ...body.error, values: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS } } };
 }
 
 /** A refusal's body, with the figures its message names when it has any (the SPA translates the message with them). */
@@ -70,6 +80,7 @@ const refusalStatus: Record<RefusalCode, number> = {
   IMAGE_UNKNOWN: 422,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  SERVER_BUSY: 503,
 };
 
 /** The form field a refusal points at, for the refusals a form shows beside its field. */
@@ -80,7 +91,6 @@ const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-  SERVER_BUSY: 503,
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
@@ -89,18 +99,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody("VALIDATION_FAILED", "The request is not valid.", issues));
     }
     if (error instanceof Refusal) {
+      // A refusal that names when to come back says so where clients and proxies look for it too.
+      if (error.values.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.values.retryAfterSeconds));
       return reply.status(refusalStatus[error.code]).send(refusalBody(error));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.issues));
+    }
+    if (error instanceof DatabaseUnavailable) {
+      request.log.warn({ err: error }, "the database is unavailable");
+      return reply.status(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailableBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code: ErrorCode = status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST";
       return reply.status(status).send(errorBody(code, status === 413 ? "The request is too large." : "The request is not valid."));
     }
-      // A refusal that names when to come back says so where clients and proxies look for it too.
-      if (error.values.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.values.retryAfterSeconds));
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong."));
   });

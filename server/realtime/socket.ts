@@ -1,6 +1,7 @@
 // The socket.io transport: the server shares the HTTP server (one origin, one port), WebSocket first, polling as
-// fallback. A socket carries the session of its cookie and joins its user's and session's rooms; commands are acked
-// `{ data }` or `{ error }`. The commands themselves are registered by their domain (server/auctions/auction.handlers.ts).
+// fallback. A socket carries the session of its cookie and joins its user's and session's rooms; every command spends
+// from a budget first (decision 078) and is acked `{ data }` or `{ error }`. The commands themselves are registered by
+// their domain (server/auctions/auction.handlers.ts).
 import type { Server as HttpServer } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
@@ -10,16 +11,26 @@ import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, typ
 import { loadSession, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
 import type { Database } from "../db/database";
-import { errorBody, refusalBody } from "../http/errors";
+import { DatabaseUnavailable } from "../db/errors";
+import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
 import { Refusal } from "../refusal";
+import { createCommandBudget, FOLLOWED_ROOMS_MAX, type BudgetSettings, type CommandBudget } from "./command-budget";
 import { rooms } from "./rooms";
 
-type SocketData = { user: SessionUser | null; sessionIdHash: string | null };
+/** `roomsAtConnect`: how many rooms a socket is in before it asks to follow any (its own id's, its user's, …). */
+type SocketData = { user: SessionUser | null; sessionIdHash: string | null; roomsAtConnect: number };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export type RealtimeOptions = { allowedOrigin?: string; isProduction?: boolean; db: Database; sessionCookie: string };
+export type RealtimeOptions = {
+  allowedOrigin?: string;
+  isProduction?: boolean;
+  db: Database;
+  sessionCookie: string;
+  /** How many commands a socket's owner may send; the product's numbers (command-budget.ts) unless a test needs others. */
+  commandBudget?: BudgetSettings;
+};
 
 export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
@@ -42,11 +53,16 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     next();
   });
 
+  const budget = createCommandBudget(options.commandBudget);
   io.on("connection", (socket: LiveSocket) => {
     const { user, sessionIdHash } = socket.data;
     // An operator's socket also hears what the back office follows; a role change ends the user's sockets, so the
     // room always matches the role.
-    if (user && sessionIdHash) void socket.join([rooms.user(user.id), rooms.session(sessionIdHash), ...(user.role === "operator" ? [rooms.operators] : [])]);
+    const ownRooms = user && sessionIdHash ? [rooms.user(user.id), rooms.session(sessionIdHash), ...(user.role === "operator" ? [rooms.operators] : [])] : [];
+    if (ownRooms.length > 0) void socket.join(ownRooms);
+    // These and its own id's room: every other room it is in, it asked to follow.
+    socket.data.roomsAtConnect = ownRooms.length + 1;
+    spendBudgetOnEveryCommand(socket, budget);
     // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
     socket.on("clock:sync", (_payload, ack) => {
       if (typeof ack === "function") ack({ data: { serverNow: Date.now() } });
@@ -83,6 +99,42 @@ export function sessionSockets(io: RealtimeServer, log: Pick<FastifyBaseLogger, 
   };
 }
 
+/**
+ * Before any handler hears a command, it spends one from the budget: a signed-in user's sockets share their user's
+ * (so sessions and tabs do not multiply it), an anonymous socket has its own. Over budget the command is refused in
+ * its ack; a socket that goes on regardless loses its connection, as on a network failure, so a client reconnects after
+ * its backoff (the page reconnects at once only when told it was disconnected, and would find the budget spent).
+ */
+function spendBudgetOnEveryCommand(socket: LiveSocket, budget: CommandBudget): void {
+  const key = socket.data.user ? `user:${socket.data.user.id}` : `socket:${socket.id}`;
+  if (!socket.data.user) socket.on("disconnect", () => budget.forget(key));
+  socket.use((event, next) => {
+    void budget.spend(key).then((verdict) => {
+      if (verdict.kind === "run") return next();
+      if (verdict.kind === "disconnect") return socket.conn.close();
+      const ack = event.at(-1);
+      if (typeof ack !== "function") return;
+      const body = errorBody("COMMANDS_TOO_FAST", "Too many commands at once: wait a moment and try again.");
+      (ack as (answer: ApiErrorBody) => void)(withValues(body, { retryAfterSeconds: verdict.retryAfterSeconds }));
+    });
+  });
+}
+
+/**
+ * Joins a room the client asked to follow (an auction, a status list). A socket follows FOLLOWED_ROOMS_MAX rooms at
+ * most: the next is refused until it leaves one. Checked and joined in one turn, so commands in flight cannot pass it.
+ */
+export async function followRoom(socket: LiveSocket, room: string): Promise<void> {
+  const followed = socket.rooms.size - socket.data.roomsAtConnect;
+  if (!socket.rooms.has(room) && followed >= FOLLOWED_ROOMS_MAX) throw new TooManyRooms();
+  await socket.join(room);
+}
+
+class TooManyRooms extends Error {}
+
+/** The figures a refusal's message names, for clients that say it their own way. */
+const withValues = (body: ApiErrorBody, values: Record<string, number>): ApiErrorBody => ({ error: { ...body.error, values } });
+
 /** Validates a command's payload, runs it and acks `{ data }` or `{ error }`; never throws into socket.io. */
 export type AnswerCommand = <S extends z.ZodType, T>(
   ack: unknown,
@@ -103,6 +155,12 @@ export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCo
     } catch (error) {
       if (error instanceof Refusal) return reply(refusalBody(error));
       if (error instanceof NotSignedIn) return reply(errorBody("UNAUTHENTICATED", "Sign in first."));
+      // An outage: the client hears that nothing was done and that it may try again shortly, as REST answers 503.
+      if (error instanceof DatabaseUnavailable) return reply(databaseUnavailableBody());
+      if (error instanceof TooManyRooms) {
+        const body = errorBody("TOO_MANY_SUBSCRIPTIONS", `A connection follows at most ${FOLLOWED_ROOMS_MAX} auctions and lists: leave one first.`);
+        return reply(withValues(body, { limit: FOLLOWED_ROOMS_MAX }));
+      }
       log.error({ err: error, payload }, "a socket command failed");
       reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));
     }

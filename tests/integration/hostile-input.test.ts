@@ -10,6 +10,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ApiErrorBody, commandPayloads, type OperatorAuction } from "../../contract";
+import { commandBudgetSettings } from "../../server/realtime/command-budget";
 import { checksum, type Checksum } from "../support/checksum";
 import { bidderClient, operatorClient, wonAuction } from "../support/scene";
 import { pathParamNames, spaHeaders, startTestServer, type TestServer } from "../support/server";
@@ -389,7 +390,10 @@ let ipCounter = 0;
 const strangerIp = () => `10.99.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Each actor's hostile socket payloads (about 330) go out as fast as they are answered, and an actor is one user whose
+  // sockets share one command budget (decision 078; a fresh socket would not refill it): this server's budget holds
+  // them all, so each reaches validation. The budget itself is tested in socket-budget.test.ts.
+  server = await startTestServer({}, { commandBudget: { ...commandBudgetSettings, commands: 1_000 } });
   server.app.routes.forEach(collectRoute);
   const operator = await operatorClient(server, "10.98.0.1");
   const bidder = await bidderClient(server, "10.98.0.2");

@@ -2,10 +2,21 @@
 // by pointer, through the slider's role and name and the status line under it.
 import { render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { runningAuctionMachine, type BidOutcome } from "../../../../machines/running-auction.machine";
+import { json, stubServer } from "../../../../tests/support/render";
+import type { LiveSocket } from "../../../lib/socket";
+import { placeBid as placeBidOnServer } from "../api/my-auctions";
 import { SlideToBid } from "./SlideToBid";
+
+// The page's socket as the bid tests need it: up or down, and what it acks a bid with.
+const liveSocket = vi.hoisted(() => ({ isConnected: false, bidAck: undefined as unknown }));
+vi.mock(import("../../../lib/socket"), async (original) => ({
+  ...(await original()),
+  isSocketConnected: () => liveSocket.isConnected,
+  loadSocket: async () => ({ timeout: () => ({ emitWithAck: async () => liveSocket.bidAck }) }) as unknown as LiveSocket,
+}));
 
 // The track is 300 px wide in a browser; happy-dom lays nothing out, so the test gives it that width.
 const TRACK_PX = 300;
@@ -28,8 +39,8 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSlide({ isWinning = false } = {}) {
-  const placeBid = vi.fn(async (_auctionId: number): Promise<BidOutcome> => ({ ok: true, priceCents: 101 }));
+function renderSlide({ isWinning = false, bid = async (_auctionId: number): Promise<BidOutcome> => ({ ok: true, priceCents: 101 }) } = {}) {
+  const placeBid = vi.fn(bid);
   const actor = createActor(
     runningAuctionMachine.provide({
       actors: { placeBid: fromPromise(({ input }: { input: { auctionId: number } }) => placeBid(input.auctionId)) },
@@ -95,5 +106,40 @@ describe("slide to bid", () => {
 
     expect(status).toHaveTextContent("You are already winning");
     expect(placeBid).not.toHaveBeenCalled();
+  });
+});
+
+describe("slide to bid while the auction cannot be reached", () => {
+  const outage = {
+    error: { code: "SERVICE_UNAVAILABLE", message: "The service is unavailable right now. Please try again in a few seconds.", values: { retryAfterSeconds: 5 } },
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    liveSocket.isConnected = false;
+  });
+
+  it("says the bid was not placed when the server answers the bid with 503 SERVICE_UNAVAILABLE", async () => {
+    const server = stubServer({ "/api/auctions/7/bids": () => json(outage, 503) });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const user = userEvent.setup();
+    const { status } = renderSlide({ bid: placeBidOnServer });
+
+    screen.getByRole("slider", { name: "Bid €0.01" }).focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("We can't reach the auction right now; your bid was not placed"));
+    expect(server.calls.map((call) => [call.url, call.init?.method])).toEqual([["/api/auctions/7/bids", "POST"]]);
+  });
+
+  it("says the same when the socket acks the bid with SERVICE_UNAVAILABLE", async () => {
+    liveSocket.isConnected = true;
+    liveSocket.bidAck = outage;
+    const user = userEvent.setup();
+    const { status } = renderSlide({ bid: placeBidOnServer });
+
+    screen.getByRole("slider", { name: "Bid €0.01" }).focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("We can't reach the auction right now; your bid was not placed"));
   });
 });

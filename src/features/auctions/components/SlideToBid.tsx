@@ -11,6 +11,15 @@ const THUMB_PX = 56;
 
 type SlideToBidProps = { actor: RunningAuctionActor; minPreviousEntries: number };
 
+/**
+ * Refusals a bid words its own way: a pause's end is not in the bid's answer (the profile and the wallet show it), and
+ * a bid the server could not take for an outage was not placed, which the bidder must know.
+ */
+const bidRefusalTexts: Partial<Record<string, string>> = {
+  SELF_PAUSED: "limits.pause.bidRefused",
+  SERVICE_UNAVAILABLE: "auction.bidUnavailable",
+};
+
 export function SlideToBid({ actor, minPreviousEntries }: SlideToBidProps) {
   const { t } = useTexts();
   const bidState = useSelector(actor, (snapshot) => (snapshot.value as { bid: string }).bid);
@@ -81,8 +90,7 @@ export function SlideToBid({ actor, minPreviousEntries }: SlideToBidProps) {
           : bidState === "refused" && refusal
             ? {
                 tone: "error",
-                // A pause's end is not in the bid's answer: the profile and the wallet show it.
-                text: refusal.code === "SELF_PAUSED" ? t("limits.pause.bidRefused") : t(`errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }),
+                text: t(bidRefusalTexts[refusal.code] ?? `errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }),
               }
             : standing === "outbid"
               ? { tone: "error", text: t("auction.outbid") }
