@@ -34,7 +34,7 @@ import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
-import { createRealtimeServer, sessionSockets, type RealtimeServer } from "./realtime/socket";
+import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, type RealtimeServer } from "./realtime/socket";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -89,7 +89,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...(options.commandBudget ? { commandBudget: options.commandBudget } : {}),
   });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
-  const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log }) : undefined;
+  // Back from an outage of Redis: sessions ended meanwhile on other processes end their sockets here too.
+  const endSocketsOfEnded = () => {
+    endSocketsOfEndedSessions(io, db).then(
+      (count) => count > 0 && http.log.info({ count }, "ended the sockets of sessions that ended while Redis was away"),
+      (error: unknown) => http.log.warn({ err: error }, "could not check the sockets' sessions after Redis came back"),
+    );
+  };
+  const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log, onRecovered: endSocketsOfEnded }) : undefined;
   const origin = () => linkOrigin(config, http.server.address());
   // Web Push and the win e-mail (decision 035); the scan and the outbox retries run where the lifecycle runs.
   const push = startPush({

@@ -33,6 +33,12 @@ declare module "fastify" {
   }
 }
 
+/**
+ * A command that carried its session into its own statement found the session ended (signed out, reset, expired):
+ * nothing was done. Revocation then holds on every process without waiting for a message between them (issue 51).
+ */
+export class SessionEnded extends Error {}
+
 export function sessionCookieName(config: AppConfig): string {
   return config.isProduction ? "__Host-pennybid_session" : "pennybid_session";
 }

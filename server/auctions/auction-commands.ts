@@ -11,7 +11,8 @@ export type AuctionCommands = {
   enrol(userId: string, auctionId: number): Promise<EnrolResult>;
   /** What enrolling would answer now: null, or the refusal (the auction page shows it before the bidder tries). */
   eligibility(userId: string, auctionId: number): Promise<Refusal | null>;
-  bid(userId: string, auctionId: number): Promise<PlacedBid>;
+  /** With the session it came in, checked in the bid's own statement (a socket's: sign-out may not have reached it). */
+  bid(userId: string, auctionId: number, sessionIdHash?: string | null): Promise<PlacedBid>;
   setAutoBid(userId: string, auctionId: number, maxPriceCents: number | null): Promise<void>;
   /** One round of auto-bids (the lifecycle runs it every tick); tells the feed what moved. */
   runAutoBids(): Promise<void>;
@@ -38,8 +39,8 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
     async eligibility(userId, auctionId) {
       return enrolmentEligibility(db, userId, auctionId, clock(), winLimits);
     },
-    async bid(userId, auctionId) {
-      const bid = await placeBid(db, userId, auctionId, clock());
+    async bid(userId, auctionId, sessionIdHash) {
+      const bid = await placeBid(db, userId, auctionId, clock(), { sessionIdHash });
       // The bid is committed: the bidder hears so at once, while the new state it returned goes out to the
       // watchers (the bidder's page among them; its sequence number puts it in order).
       void feed.publishStates([bid.state]);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { commandPayloads } from "../../contract";
 import type { Database } from "../db/database";
 import { rooms } from "../realtime/rooms";
-import { commandAnswerer, followRoom, signedInUserId, type LiveSocket, type RealtimeServer } from "../realtime/socket";
+import { asSignedIn, commandAnswerer, followRoom, type LiveSocket, type RealtimeServer } from "../realtime/socket";
 import { Refusal } from "../refusal";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { auctionStates } from "./auctions.queries";
@@ -41,7 +41,8 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
     );
     socket.on("auction:enrol", (payload, ack) =>
       answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) =>
-        enrolAnswer(await commands.enrol(await signedInUserId(socket, db), auctionId)),
+        // Money moves: the session is read again first, whatever this process has heard of it.
+        enrolAnswer(await asSignedIn(socket, db, ({ userId }) => commands.enrol(userId, auctionId), { isReread: true })),
       ),
     );
     socket.on("bid:place", (payload, ack) =>
@@ -49,7 +50,8 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
         ack,
         commandPayloads["bid:place"],
         payload,
-        async ({ auctionId }) => bidAnswer(await commands.bid(await signedInUserId(socket, db), auctionId)),
+        // The session is checked in the bid's own statement: no round trip more on the busiest command.
+        async ({ auctionId }) => bidAnswer(await asSignedIn(socket, db, ({ userId, sessionIdHash }) => commands.bid(userId, auctionId, sessionIdHash))),
         "BID_FAILED",
       ),
     );

@@ -3,6 +3,7 @@
 import type { Database, Queryable } from "../db/database";
 import type { AuctionState } from "../../contract";
 import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
+import { SESSION_IDLE_SECONDS, SessionEnded } from "../accounts/sessions";
 import { Refusal } from "../refusal";
 import { assertAuctionSpend, auctionSpendRefusal, pauseRefusal } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
@@ -117,23 +118,27 @@ type PlacedBidRow = {
  * One bid: +€0.01, the bidder leads, time left becomes at least `resetSeconds` (never past the hard stop).
  * Reaching the price cap ends the auction at once with this bidder as winner.
  */
+/**
+ * A bid in the same statement as its session's check: place_bid runs for the session's own user, so with the session
+ * ended (on this process or another, whatever reached this one) there is no row to run it for, and nothing is done.
+ */
+const BID_IN_SESSION = `select pb.* from sessions s
+  cross join lateral place_bid($1, s.user_id, $3, $4, $5, $6, $7) pb
+  where s.id_hash = $8 and s.user_id = $2 and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => $9)`;
+
 export async function placeBid(
   db: Queryable,
   userId: string,
   auctionId: number,
   now: Date,
-  options: { isAuto?: boolean } = {},
+  options: { isAuto?: boolean; sessionIdHash?: string | null } = {},
 ): Promise<PlacedBid> {
   // The rules and the write are the database function place_bid (migrations 013, 021, 022): one round trip, its plan kept.
-  const [row] = await db.query<PlacedBidRow>("select * from place_bid($1, $2, $3, $4, $5, $6, $7)", [
-    auctionId,
-    userId,
-    now,
-    now.toISOString(),
-    options.isAuto ?? false,
-    MIN_SECONDS_BETWEEN_BIDS,
-    RECENT_BIDS,
-  ]);
+  const params = [auctionId, userId, now, now.toISOString(), options.isAuto ?? false, MIN_SECONDS_BETWEEN_BIDS, RECENT_BIDS];
+  const [row] = options.sessionIdHash
+    ? await db.query<PlacedBidRow>(BID_IN_SESSION, [...params, options.sessionIdHash, SESSION_IDLE_SECONDS])
+    : await db.query<PlacedBidRow>("select * from place_bid($1, $2, $3, $4, $5, $6, $7)", params);
+  if (!row && options.sessionIdHash) throw new SessionEnded();
   if (!row) throw new Refusal("AUCTION_STATE_MISSING");
   // A paused bidder hears when the pause ends (read only on this path: an accepted bid reads nothing more).
   if (row.refusal === "SELF_PAUSED") throw (await pauseRefusal(db, userId, now)) ?? new Refusal("SELF_PAUSED");

@@ -20,7 +20,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 export async function attachRedisAdapter(
   io: RealtimeServer,
-  options: { url: string; db: Queryable; log: FastifyBaseLogger },
+  options: { url: string; db: Queryable; log: FastifyBaseLogger; onRecovered?: () => void },
 ): Promise<RedisFeedLink> {
   const { url, log } = options;
   const where = describe(url);
@@ -43,8 +43,9 @@ export async function attachRedisAdapter(
   }
   publisher.off("error", quietStart);
   subscriber.off("error", quietStart);
+  // Messages sent while the subscriber was away are lost for good (sign-outs among them): the caller makes up for them.
   watchHealth(publisher, "publisher", where, log);
-  watchHealth(subscriber, "subscriber", where, log);
+  watchHealth(subscriber, "subscriber", where, log, options.onRecovered);
 
   // The adapter publishes without awaiting; a failed publish must be logged, never an unhandled rejection.
   const publish = publisher.publish.bind(publisher);
@@ -79,7 +80,7 @@ export async function feedChannelKey(db: Queryable): Promise<string> {
 }
 
 /** Logs the first error of an outage and the recovery, not every reconnection attempt. */
-function watchHealth(client: Redis, role: string, where: string, log: FastifyBaseLogger): void {
+function watchHealth(client: Redis, role: string, where: string, log: FastifyBaseLogger, onRecovered?: () => void): void {
   let isDown = false;
   client.on("error", (error: Error) => {
     if (isDown) return;
@@ -90,6 +91,7 @@ function watchHealth(client: Redis, role: string, where: string, log: FastifyBas
     if (!isDown) return;
     isDown = false;
     log.info({ redis: where, role }, "Redis connection back");
+    onRecovered?.();
   });
 }
 

@@ -8,9 +8,9 @@ import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
-import { loadSession, type SessionUser } from "../accounts/sessions";
+import { loadSession, SessionEnded, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
-import type { Database } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 import { DatabaseUnavailable } from "../db/errors";
 import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
@@ -169,18 +169,57 @@ export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCo
 
 class NotSignedIn extends Error {}
 
-/** The socket's user while its session lasts; past the time it was due to end, the session is read again. */
-export async function signedInUserId(socket: LiveSocket, db: Database): Promise<string> {
+/** Refuses the command as signed out and ends the socket, after the refusal's ack has gone out (within this turn). */
+function endSignedOut(socket: LiveSocket): never {
+  setImmediate(() => socket.disconnect(true));
+  throw new NotSignedIn();
+}
+
+/**
+ * The socket's user while its session lasts. The session is read again past the time it was due to end, and with
+ * `isReread` always: a sign-out on another process reaches this one as a message, which a Redis outage can lose.
+ */
+export async function signedInUserId(socket: LiveSocket, db: Database, { isReread = false } = {}): Promise<string> {
   const { user, sessionIdHash } = socket.data;
   if (!user || !sessionIdHash) throw new NotSignedIn();
-  if (Date.now() >= user.expiresAt.getTime()) {
+  if (isReread || Date.now() >= user.expiresAt.getTime()) {
     const current = await loadSession(db, sessionIdHash);
-    if (!current) {
-      // After the refusal's ack has gone out (acks are sent within this turn of the event loop).
-      setImmediate(() => socket.disconnect(true));
-      throw new NotSignedIn();
-    }
+    if (!current) endSignedOut(socket);
     socket.data.user = current;
   }
   return user.id;
+}
+
+/**
+ * Runs a signed-in command with the socket's user and session. A command that checks the session in its own statement
+ * (a bid) and finds it ended is refused as signed out, and the socket ends, as a sign-out's message would have done.
+ */
+export async function asSignedIn<T>(
+  socket: LiveSocket,
+  db: Database,
+  run: (session: { userId: string; sessionIdHash: string }) => Promise<T>,
+  options: { isReread?: boolean } = {},
+): Promise<T> {
+  const userId = await signedInUserId(socket, db, options);
+  try {
+    return await run({ userId, sessionIdHash: socket.data.sessionIdHash ?? "" });
+  } catch (error) {
+    if (error instanceof SessionEnded) endSignedOut(socket);
+    throw error;
+  }
+}
+
+/**
+ * Ends this process's sockets whose sessions have ended, in one query: what a sign-out's message would have done, for
+ * the messages an outage of Redis lost. Run when Redis is back.
+ */
+export async function endSocketsOfEndedSessions(io: RealtimeServer, db: Queryable): Promise<number> {
+  const signedIn = [...io.of("/").sockets.values()].filter((socket) => socket.data.sessionIdHash);
+  if (signedIn.length === 0) return 0;
+  const hashes = [...new Set(signedIn.map((socket) => socket.data.sessionIdHash!))];
+  const alive = await db.query<{ id_hash: string }>("select id_hash from sessions where id_hash = any($1::text[]) and expires_at > now()", [hashes]);
+  const isAlive = new Set(alive.map((row) => row.id_hash));
+  const ended = signedIn.filter((socket) => !isAlive.has(socket.data.sessionIdHash!));
+  for (const socket of ended) socket.disconnect(true);
+  return ended.length;
 }

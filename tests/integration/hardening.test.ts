@@ -10,6 +10,7 @@ import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { advanceLifecycle } from "../../server/auctions/engine";
 import type { Database } from "../../server/db/database";
 import { endNow, startNow } from "../../server/operator";
+import { endSocketsOfEndedSessions } from "../../server/realtime/socket";
 import { Refusal } from "../../server/refusal";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
@@ -273,6 +274,50 @@ describe("a socket lives no longer than its session", () => {
     expect(await closed).toBe("io server disconnect");
     const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
     expect(bids?.n).toBe(0);
+  });
+});
+
+describe("a session ended where this process did not hear of it (issue 51: a sign-out on another process while Redis was down)", () => {
+  const closedByServer = (socket: LiveClient) =>
+    new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
+
+  /** What another process's sign-out leaves in the one database: no session row, and no message to this process. */
+  async function endedElsewhere() {
+    const who = await bidder();
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 0 });
+    const other = await createAuction(db(), new Date(), { entryFeeCents: 100 });
+    expect((await who.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
+    const socket = await open(who.client);
+    await db().query("delete from sessions where user_id = $1", [who.id]);
+    return { ...who, auction, other, socket };
+  }
+
+  it("refuses the socket's bid in the bid's own statement, stores nothing and closes the socket", async () => {
+    const { socket, auction } = await endedElsewhere();
+    const closed = closedByServer(socket);
+    expect(await socket.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await closed).toBe("io server disconnect");
+    const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
+    expect(bids?.n).toBe(0);
+  });
+
+  it("refuses the socket's enrolment, takes no fee and closes the socket", async () => {
+    const { socket, other, id } = await endedElsewhere();
+    const before = await balanceOf(id);
+    const closed = closedByServer(socket);
+    expect(await socket.timeout(5_000).emitWithAck("auction:enrol", { auctionId: other })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await closed).toBe("io server disconnect");
+    expect(await balanceOf(id)).toBe(before);
+    expect(await db().query("select 1 from enrolments where auction_id = $1", [other])).toEqual([]);
+  });
+
+  it("closes, when Redis comes back, this process's sockets whose sessions ended meanwhile, and only those", async () => {
+    const { socket } = await endedElsewhere();
+    const stillSignedIn = await open((await bidder()).client);
+    const closed = closedByServer(socket);
+    expect(await endSocketsOfEndedSessions(server.app.io, db())).toBe(1);
+    expect(await closed).toBe("io server disconnect");
+    expect(stillSignedIn.connected).toBe(true);
   });
 });
 
