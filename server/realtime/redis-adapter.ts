@@ -79,14 +79,19 @@ export async function feedChannelKey(db: Queryable): Promise<string> {
   return row.value;
 }
 
-/** Logs the first error of an outage and the recovery, not every reconnection attempt. */
+/**
+ * Logs the first error of an outage and the recovery, not every reconnection attempt. A connection that drops and
+ * comes straight back may never say "error" (only "close"): messages can be lost all the same, so that is an outage too.
+ */
 function watchHealth(client: Redis, role: string, where: string, log: FastifyBaseLogger, onRecovered?: () => void): void {
   let isDown = false;
-  client.on("error", (error: Error) => {
+  const lost = (error?: Error) => {
     if (isDown) return;
     isDown = true;
-    log.error({ err: error, redis: where, role }, "Redis connection lost; live updates reach only this process's sockets");
-  });
+    log.error({ ...(error ? { err: error } : {}), redis: where, role }, "Redis connection lost; live updates reach only this process's sockets");
+  };
+  client.on("error", (error: Error) => lost(error));
+  client.on("close", () => lost());
   client.on("ready", () => {
     if (!isDown) return;
     isDown = false;

@@ -8,7 +8,7 @@ import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
-import { loadSession, SessionEnded, type SessionUser } from "../accounts/sessions";
+import { loadSession, SESSION_IDLE_SECONDS, SessionEnded, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
 import type { Database, Queryable } from "../db/database";
 import { DatabaseUnavailable } from "../db/errors";
@@ -85,17 +85,21 @@ export type SessionSockets = {
 };
 
 export function sessionSockets(io: RealtimeServer, log: Pick<FastifyBaseLogger, "error">): SessionSockets {
-  const end = (target: { disconnectSockets(close?: boolean): void }) => {
-    try {
-      target.disconnectSockets(true);
-    } catch (error) {
-      // The session is gone from the database whatever happens here: the socket's next command re-reads it.
-      log.error({ err: error }, "ending a session's sockets failed");
+  // This process's sockets are ended here and now; the others hear it through the adapter (Redis), which acts only when
+  // its message comes back, and not at all while Redis is away: their sockets are then ended when it is back.
+  const end = (room: string, except?: string) => {
+    for (const target of [io.local, io]) {
+      try {
+        (except ? target.in(room).except(except) : target.in(room)).disconnectSockets(true);
+      } catch (error) {
+        // The session is gone from the database whatever happens here: the socket's next command re-reads it.
+        log.error({ err: error }, "ending a session's sockets failed");
+      }
     }
   };
   return {
-    endSession: (sessionIdHash) => end(io.in(rooms.session(sessionIdHash))),
-    endUser: (userId, keep) => end(keep ? io.in(rooms.user(userId)).except(rooms.session(keep)) : io.in(rooms.user(userId))),
+    endSession: (sessionIdHash) => end(rooms.session(sessionIdHash)),
+    endUser: (userId, keep) => end(rooms.user(userId), keep ? rooms.session(keep) : undefined),
   };
 }
 
@@ -217,7 +221,11 @@ export async function endSocketsOfEndedSessions(io: RealtimeServer, db: Queryabl
   const signedIn = [...io.of("/").sockets.values()].filter((socket) => socket.data.sessionIdHash);
   if (signedIn.length === 0) return 0;
   const hashes = [...new Set(signedIn.map((socket) => socket.data.sessionIdHash!))];
-  const alive = await db.query<{ id_hash: string }>("select id_hash from sessions where id_hash = any($1::text[]) and expires_at > now()", [hashes]);
+  const alive = await db.query<{ id_hash: string }>(
+    `select id_hash from sessions
+     where id_hash = any($1::text[]) and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
+    [hashes, SESSION_IDLE_SECONDS],
+  );
   const isAlive = new Set(alive.map((row) => row.id_hash));
   const ended = signedIn.filter((socket) => !isAlive.has(socket.data.sessionIdHash!));
   for (const socket of ended) socket.disconnect(true);

@@ -1,5 +1,6 @@
 // A TCP relay between a server and its PostgreSQL that a test can stop (connections cut, new ones refused: a stopped
-// database) or freeze (connections taken, nothing passed either way until thawed, then all of it: a SIGSTOP).
+// database) or freeze (connections taken, nothing passed either way until thawed, then all of it: a SIGSTOP). It only
+// passes bytes, so it stands as well between a server and its Redis (tests/integration/outage-fault.test.ts).
 import { connect, createServer, type Server, type Socket } from "node:net";
 
 export class DatabaseRelay {
