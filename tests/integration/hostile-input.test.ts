@@ -4,16 +4,21 @@
 // HTML, negative, fractional, huge and NaN-like numbers, hex and padded ids; as a stranger, a bidder and an operator.
 // Every case that could change something is invalid in at least one field, by the route's own schema (checked
 // here before sending). The answers: never a 5xx, every refusal in the error shape, and no row changes.
+// Issue 51's classes follow: look-alike, invisible and reserved display names; bytes that are not UTF-8 in JSON
+// bodies; an operator's lookup by every kind of key; and a flood of commands past the product's socket budget.
 import fc from "fast-check";
 import type { RouteSummary } from "../../server/app";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ApiErrorBody, commandPayloads, type OperatorAuction } from "../../contract";
+import { ApiErrorBody, ClockSyncAck, commandPayloads, type OperatorAuction, type OperatorUser } from "../../contract";
+import { displayNameSkeleton, settleDisplayNames } from "../../server/accounts/display-names";
 import { commandBudgetSettings } from "../../server/realtime/command-budget";
 import { checksum, type Checksum } from "../support/checksum";
+import { TestClient } from "../support/client";
 import { bidderClient, operatorClient, wonAuction } from "../support/scene";
 import { pathParamNames, spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { openSocket, type LiveClient } from "../support/socket";
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261123);
 const HTTP_CASES_PER_ROUTE_AND_ACTOR = 24;
@@ -38,6 +43,8 @@ type HttpCase = {
 let server: TestServer;
 const routes: Route[] = [];
 let actors: Actor[];
+/** The operator of `actors`, as a browser-like client (issue 51's cases act through it). */
+let operatorApi: TestClient;
 let baseParams: Record<string, string>;
 let initial: Checksum;
 
@@ -139,6 +146,8 @@ const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ minLength: 256, maxLength: 3000 }) },
   { weight: 1, arbitrary: fc.constant(MEGABYTE) },
 );
+// Below the socket's 16 KB message limit, where the server would close the connection instead of answering.
+const socketValue = hostileValue.filter((value) => (JSON.stringify(value) ?? "").length < 8_000);
 const forgedSecret = fc.oneof(
   fc.constantFrom("", "x".repeat(64), "a".repeat(65), "' or 1=1 --", "%00", "null", "Bearer"),
   fc.string({ maxLength: 80, unit: "binary-ascii" }).map((text) => text.replace(/[^\x20-\x7e]/g, "")),
@@ -413,6 +422,7 @@ beforeAll(async () => {
     // No such code: disabling it must answer 404 and change nothing.
     code: "NOSUCHCODE",
   };
+  operatorApi = operator.client;
   actors = [
     { name: "stranger", cookie: "", ip: strangerIp },
     { name: "bidder", cookie: bidder.client.cookieHeader, ip: () => "10.98.0.2" },
@@ -473,8 +483,6 @@ describe("hostile input, generated from the contract", () => {
       "bid:place": { auctionId: Number(baseParams.auctionId) },
       "page:visibility": { visible: true },
     };
-    // Below the socket's 16 KB message limit, where the server would close the connection instead of answering.
-    const socketValue = hostileValue.filter((value) => (JSON.stringify(value) ?? "").length < 8_000);
     let count = 0;
     const failures: string[] = [];
     for (const actor of actors) {
@@ -511,7 +519,9 @@ describe("hostile input, generated from the contract", () => {
             );
             acks.forEach((ack, at) => {
               count += 1;
-              if (!ApiErrorBody.safeParse(ack).success) failures.push(`${actor.name} ${command} ${JSON.stringify(batch[at])?.slice(0, 120)}: ${JSON.stringify(ack).slice(0, 160)}`);
+              // Refused by its schema, not by the command budget: this server's budget holds them all (see beforeAll).
+              const refusal = ApiErrorBody.safeParse(ack);
+              if (!refusal.success || refusal.data.error.code !== "VALIDATION_FAILED") failures.push(`${actor.name} ${command} ${JSON.stringify(batch[at])?.slice(0, 120)}: ${JSON.stringify(ack).slice(0, 160)}`);
             });
           }
         }
@@ -524,4 +534,409 @@ describe("hostile input, generated from the contract", () => {
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(600);
   }, 120_000);
+});
+
+// Issue 51's classes. Display names first: a base name (one a bidder has, one the service keeps, or one no one has
+// yet) spelled with look-alike letters, other capitals, fullwidth and mathematical letters, with what cannot be seen
+// or an "@" put inside it.
+const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, at) => String.fromCodePoint(from + at));
+/** What no one reading a name sees: zero-width and bidi controls, invisible operators, the BOM, the soft hyphen, fillers, variation selectors. */
+const invisibles = [
+  ...codePoints(0x200b, 0x200f), ...codePoints(0x202a, 0x202e), ...codePoints(0x2060, 0x2064),
+  "\ufeff", "\u00ad", "\u3164", "\u2800", "\u115f", "\uffa0", "\u180e", ...codePoints(0xfe00, 0xfe0f),
+];
+/**
+ * Latin letters and the Cyrillic (а с е і ј о р ѕ х у) and Greek (α ο ρ ν) letters that pass for them, by TR39. Greek ε
+ * is left out: TR39 takes it for ꞓ, not e, so "pεnnybid" is a name of its own.
+ */
+const lookAlikes: Record<string, string[]> = {
+  a: ["\u0430", "\u03b1"], c: ["\u0441"], e: ["\u0435"], i: ["\u0456"], j: ["\u0458"], o: ["\u043e", "\u03bf"], p: ["\u0440", "\u03c1"],
+  s: ["\u0455"], v: ["\u03bd"], x: ["\u0445"], y: ["\u0443"],
+};
+/** Where "a" is in the mathematical bold, sans-serif bold and monospace alphabets (NFKC reads them as a to z). */
+const mathAlphabets = [0x1d41a, 0x1d5ee, 0x1d68a];
+type Disguise = "same" | "capital" | "lookAlike" | "fullwidth" | "math";
+type NameRoute = "sign-up" | "profile" | "operator";
+const reservedNames = ["operator", "admin", "staff", "pennybid", "pennybid_support"];
+/** Bidders' names, signed up before the cases: no one else may take one of them, however it is spelled. */
+const ownedNames = ["jasper_cox", "sophie_days"];
+/** Names no one has yet: the first to ask for one (in any spelling) gets it, and then no one else. */
+const freeNames = ["pixie_joy", "cassia_pope", "ivy_spice", "poppy_sea"];
+const NAME_CASES = 60;
+
+function disguised(base: string, disguises: Disguise[], pick: number): string {
+  return [...base]
+    .map((char, at) => {
+      const code = char.codePointAt(0) ?? 0;
+      const isLetter = /[a-z]/.test(char);
+      switch (disguises[at % disguises.length]) {
+        case "capital":
+          return char.toUpperCase();
+        case "lookAlike": {
+          const options = lookAlikes[char];
+          return options ? options[(pick + at) % options.length]! : char;
+        }
+        case "fullwidth":
+          return String.fromCodePoint(code + 0xfee0);
+        case "math":
+          return isLetter ? String.fromCodePoint(mathAlphabets[(pick + at) % mathAlphabets.length]! + code - 0x61) : char;
+        default:
+          return char;
+      }
+    })
+    .join("");
+}
+
+/** `text` with `char` put between two of its characters, never first or last (where trimming could take it away). */
+function insideOf(text: string, char: string, at: number): string {
+  const chars = [...text];
+  const cut = 1 + (at % (chars.length - 1));
+  return [...chars.slice(0, cut), char, ...chars.slice(cut)].join("");
+}
+
+/** A name as a failure message shows it: what is not plain ASCII as code points. */
+const spelled = (text: string) => text.replace(/[^\x20-\x7e]/gu, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+
+const nameCase = fc.record({
+  route: fc.constantFrom<NameRoute>("sign-up", "profile", "operator"),
+  base: fc.constantFrom(...reservedNames, ...ownedNames, ...freeNames),
+  disguises: fc.array(fc.constantFrom<Disguise>("same", "same", "capital", "lookAlike", "lookAlike", "fullwidth", "math"), { minLength: 1, maxLength: 25 }),
+  pick: fc.nat(),
+  unseen: fc.oneof(
+    { weight: 2, arbitrary: fc.constant<{ char: string; at: number }[]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.record({ char: fc.constantFrom(...invisibles), at: fc.nat() }), { minLength: 1, maxLength: 2 }) },
+  ),
+  // An @ as typed, fullwidth and small: NFKC makes all three "@".
+  at: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ char: fc.constantFrom("@", "\uff20", "\ufe6b"), at: fc.nat() }) }),
+});
+
+// Bytes that are not UTF-8, spliced into a string of a valid body: lone bytes that never begin a character, overlong
+// forms, encoded surrogates, a code point past U+10FFFF, a five-byte form, a lone continuation byte, and characters
+// cut short before the string's closing quote.
+const invalidUtf8: { bytes: number[]; isAtEnd?: boolean }[] = [
+  { bytes: [0xff] }, { bytes: [0xfe] }, { bytes: [0xc0, 0xaf] }, { bytes: [0xc1, 0xbf] }, { bytes: [0xe0, 0x80, 0xaf] }, { bytes: [0xed, 0xa0, 0x80] },
+  { bytes: [0xed, 0xbf, 0xbf] }, { bytes: [0xf4, 0x90, 0x80, 0x80] }, { bytes: [0xf8, 0x88, 0x80, 0x80, 0x80] }, { bytes: [0x80] },
+  { bytes: [0xe2, 0x82], isAtEnd: true }, { bytes: [0xf0, 0x9f, 0x98], isAtEnd: true }, { bytes: [0xc3], isAtEnd: true },
+];
+const UTF8_CASES_PER_ROUTE = 3;
+const SPLICE = "SPLICEDBYTESGOHERE";
+
+/** The paths of a JSON value's strings: ["texts", "en", "title"]. */
+function stringPaths(value: Json, at: string[] = []): string[][] {
+  if (typeof value === "string") return [at];
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([name, item]) => stringPaths(item as Json, [...at, name]));
+  return [];
+}
+
+/** A valid body with bad bytes in one of its strings (a field no schema has when it has none), as bytes. */
+function withInvalidUtf8(body: Record<string, Json>, pick: { leaf: number; at: number; bad: (typeof invalidUtf8)[number] }): { bytes: Uint8Array<ArrayBuffer>; why: string } {
+  const copy = structuredClone(body);
+  const paths = stringPaths(copy);
+  const path = paths.length ? paths[pick.leaf % paths.length]! : ["note"];
+  const name = path.at(-1)!;
+  const parent = path.slice(0, -1).reduce<Record<string, Json>>((object, step) => object[step] as Record<string, Json>, copy);
+  const old = typeof parent[name] === "string" ? parent[name] : "";
+  const cut = pick.bad.isAtEnd ? old.length : pick.at % (old.length + 1);
+  parent[name] = old.slice(0, cut) + SPLICE + old.slice(cut);
+  const [head = "", tail = ""] = JSON.stringify(copy).split(SPLICE);
+  const encoder = new TextEncoder();
+  const bytes = new Uint8Array([...encoder.encode(head), ...pick.bad.bytes, ...encoder.encode(tail)]);
+  return { bytes, why: `${path.join(".")} with ${pick.bad.bytes.map((byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join(" ")} at ${cut}` };
+}
+
+const LOOKUP_CASES = 120;
+/** Fastify's longest path parameter (find-my-way's maxParamLength): a longer key is refused with 414 before routing. */
+const PARAM_LENGTH_MAX = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+type Member = { id: string; email: string; displayName: string };
+const recased = (text: string, capitals: boolean[]) => [...text].map((char, at) => (capitals[at % capitals.length] ? char.toUpperCase() : char.toLowerCase())).join("");
+
+/**
+ * Whom a key names, by the spec (issue 51, STYLE.md 32), worked out here from the rows: after trimming, an id when it
+ * is a uuid, else an e-mail when it holds "@", else a display name, each in any case and against its own column only.
+ */
+function namedBy(key: string, members: Member[]): Member | "too long" | "refused" | undefined {
+  if (key.length > PARAM_LENGTH_MAX) return "too long";
+  const wanted = key.trim().toLowerCase();
+  if (wanted.length === 0 || wanted.length > 255) return "refused";
+  if (UUID.test(wanted)) return members.find((member) => member.id === wanted);
+  if (wanted.includes("@")) return members.find((member) => member.email.toLowerCase() === wanted);
+  return members.find((member) => member.displayName.toLowerCase() === wanted);
+}
+
+/** Floods from an anonymous socket and a signed-in one, each all at once and paced. */
+const FLOODS = [
+  { isSignedIn: false, isPaced: false },
+  { isSignedIn: false, isPaced: true },
+  { isSignedIn: true, isPaced: false },
+  { isSignedIn: true, isPaced: true },
+];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What is wrong with an answer that should have been `status`, or undefined. */
+function unexpected(answer: { status: number; body: unknown }, status: number): string | undefined {
+  if (answer.status !== status) return `answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+  if (status >= 400 && !ApiErrorBody.safeParse(answer.body).success) return `refused outside the error shape: ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+  return undefined;
+}
+
+describe("hostile input, issue 51's classes", () => {
+  it("never stores a look-alike of another user's name, a reserved name or an unseen character, at sign-up, on the profile or by an operator", async () => {
+    const started = Date.now();
+    const db = server.database.db;
+    const owners = new Map<string, string>();
+    for (const [index, name] of ownedNames.entries()) {
+      owners.set(name, (await bidderClient(server, `10.97.0.${index + 1}`, { displayName: name })).body.email);
+    }
+    // The bidder whose profile takes the names; it owns the free name it took last (a look-alike of it stays its own).
+    const chameleon = await bidderClient(server, "10.97.0.9", { displayName: "quill_kettle" });
+    const problems = [...reservedNames, ...ownedNames, ...freeNames].flatMap((name, index, all) =>
+      all.slice(index + 1).filter((other) => displayNameSkeleton(other) === displayNameSkeleton(name)).map((other) => `${name} looks like ${other}`),
+    );
+    expect(problems, "the base names must not look alike").toEqual([]);
+
+    const failures: string[] = [];
+    const counts = { stored: 0, refused: 0 };
+    for (const [index, pick] of fc.sample(nameCase, { seed: SEED + 65_537, numRuns: NAME_CASES }).entries()) {
+      let name = disguised(pick.base, pick.disguises, pick.pick);
+      for (const { char, at } of pick.unseen) name = insideOf(name, char, at);
+      if (pick.at) name = insideOf(name, pick.at.char, pick.at.at);
+      const email = `names.${index}@example.lv`;
+      const actor = pick.route === "profile" ? chameleon.body.email : email;
+      const owner = owners.get(pick.base);
+      const expected =
+        pick.unseen.length > 0 || pick.at ? 400
+        : pick.route !== "operator" && reservedNames.includes(pick.base) ? 400
+        : owner !== undefined && owner !== actor ? 409
+        : pick.route === "profile" ? 200
+        : 201;
+
+      const before = await checksum(db);
+      const answer =
+        pick.route === "sign-up" ? await new TestClient(server.url, strangerIp()).post("/authn/sign-up", { ...validBodies["POST /authn/sign-up"], email, displayName: name })
+        : pick.route === "profile" ? await chameleon.client.put("/api/users/profile", { ...validBodies["PUT /api/users/profile"], displayName: name })
+        : await operatorApi.post("/api/operator/users", { ...validBodies["POST /api/operator/users"], email, displayName: name });
+      const why = `${pick.route} "${spelled(name)}" (from ${pick.base}${owner ? `, ${owner}'s` : ""})`;
+      const problem = unexpected(answer, expected);
+      if (problem) failures.push(`${why}: ${problem}`);
+      if (expected >= 400) {
+        counts.refused += 1;
+        if (JSON.stringify(await checksum(db)) !== JSON.stringify(before)) failures.push(`${why}: refused, yet rows changed`);
+        continue;
+      }
+      counts.stored += 1;
+      const [row] = await db.query<{ display_name: string }>("select display_name from users where email_key = $1", [actor.toLowerCase()]);
+      if (row?.display_name !== name.normalize("NFKC")) failures.push(`${why}: stored as "${spelled(row?.display_name ?? "nothing")}", not as its NFKC form`);
+      if (pick.route === "profile") owners.forEach((who, base) => who === actor && owners.delete(base));
+      owners.set(pick.base, actor);
+    }
+
+    // Whatever the order of the cases, no two names in use look alike, and none holds what cannot be seen or an "@".
+    // (A name from before these rules waits for its owner to choose another: decision 079.)
+    const rows = await db.query<{ email: string; display_name: string }>("select email, display_name from users where not display_name_needs_change");
+    const bySkeleton = new Map<string, typeof rows>();
+    for (const row of rows) bySkeleton.set(displayNameSkeleton(row.display_name), [...(bySkeleton.get(displayNameSkeleton(row.display_name)) ?? []), row]);
+    const alike = [...bySkeleton.values()].filter((group) => group.length > 1).map((group) => group.map((row) => `${row.email}: ${spelled(row.display_name)}`).join(" ~ "));
+    const unseen = new Set(invisibles.flatMap((char) => [char, char.normalize("NFKC")]));
+    const unseenStored = rows.filter((row) => row.display_name.includes("@") || [...row.display_name].some((char) => unseen.has(char)));
+    console.log(`hostile input (display names): ${NAME_CASES} cases, ${counts.stored} stored, ${counts.refused} refused, in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    expect(alike, `seed ${SEED}`).toEqual([]);
+    expect(unseenStored.map((row) => `${row.email}: ${spelled(row.display_name)}`), `seed ${SEED}`).toEqual([]);
+    // Both ways out are walked: a generator that only ever refused (or stored) would prove little.
+    expect(counts.stored).toBeGreaterThanOrEqual(5);
+    expect(counts.refused).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+
+  it("refuses a JSON body with bytes that are not UTF-8 in a string with 400 BAD_REQUEST on every JSON route, and changes nothing", async () => {
+    const started = Date.now();
+    const before = await checksum(server.database.db);
+    const jsonRoutes = routes.filter((route) => route.body && validBodies[key(route)]);
+    const pickBytes = fc.record({ leaf: fc.nat(), at: fc.nat(), bad: fc.constantFrom(...invalidUtf8) });
+    // As the operator, whom no route refuses before it reads the body.
+    const cases = jsonRoutes.flatMap((route, index) =>
+      fc.sample(pickBytes, { seed: SEED + 104_729 + index, numRuns: UTF8_CASES_PER_ROUTE }).map((pick) => ({
+        route,
+        path: pathWith(route, {}) + queryString(validQueries[key(route)] ?? {}),
+        ...withInvalidUtf8(validBodies[key(route)]!, pick),
+      })),
+    );
+    const failures: string[] = [];
+    for (let start = 0; start < cases.length; start += BATCH) {
+      const batch = cases.slice(start, start + BATCH);
+      const answers = await Promise.all(batch.map((kase) => operatorApi.request(kase.route.method, kase.path, new Blob([kase.bytes]))));
+      batch.forEach((kase, at) => {
+        const answer = answers[at]!;
+        const problem = unexpected(answer, 400) ?? (ApiErrorBody.parse(answer.body).error.code === "BAD_REQUEST" ? undefined : `refused as ${ApiErrorBody.parse(answer.body).error.code}, not BAD_REQUEST`);
+        if (problem) failures.push(`${key(kase.route)} [${kase.why}]: ${problem}`);
+      });
+    }
+    const after = await checksum(server.database.db);
+    console.log(`hostile input (UTF-8): ${cases.length} bodies over ${jsonRoutes.length} JSON routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    expect(after).toEqual(before);
+    expect(jsonRoutes.length).toBeGreaterThanOrEqual(30);
+  }, 60_000);
+
+  it("shows, credits and changes the role of the user whose own id, e-mail or display name the key is, never an impostor", async () => {
+    const started = Date.now();
+    const db = server.database.db;
+    const signUp = async (email: string, displayName: string, ip: string) => (await bidderClient(server, ip, { email, displayName })).userId;
+    // Rows from before display names were checked: an impostor named after a victim's e-mail, stored before the victim
+    // and after, and one named like an e-mail that is no one's.
+    const impostorFirst = await signUp("lu.ivo@pb.lv", "lu_ivo", "10.97.1.1");
+    const victim = await signUp("lu.vera@pb.lv", "lu_vera", "10.97.1.2");
+    const victimFirst = await signUp("lu.vilis@pb.lv", "lu_vilis", "10.97.1.3");
+    const impostorAfter = await signUp("lu.ilze@pb.lv", "lu_ilze", "10.97.1.4");
+    const lookingBoth = await signUp("lu.hugo@pb.lv", "lu_hugo", "10.97.1.5");
+    for (const [id, displayName] of [[impostorFirst, "LU.VERA@PB.LV"], [impostorAfter, "lu.Vilis@pb.lv"], [lookingBoth, "who@nowhere.lv"]] as const) {
+      await db.query("update users set display_name = $2, display_name_key = lower($2), display_name_skeleton = null where id = $1", [id, displayName]);
+    }
+    await settleDisplayNames(db);
+    const population = await db.query<Member>(
+      "select id, email, display_name as \"displayName\" from users where id = any($1::uuid[])",
+      [[impostorFirst, victim, victimFirst, impostorAfter, lookingBoth]],
+    );
+    const everyone = await db.query<Member>("select id, email, display_name as \"displayName\" from users");
+
+    const capitals = fc.array(fc.boolean(), { minLength: 1, maxLength: 8 });
+    const padding = fc.constantFrom("", "", " ", "  ", "\t");
+    const ofMember = (column: keyof Member) =>
+      fc.tuple(fc.constantFrom(...population), capitals, padding).map(([member, caps, pad]) => ({ key: pad + recased(member[column], caps) + pad, kind: column as string }));
+    const lookupKey = fc.oneof(
+      { weight: 3, arbitrary: ofMember("id") },
+      { weight: 3, arbitrary: ofMember("email") },
+      // Impostors' names among them: an e-mail, which must find the e-mail's owner.
+      { weight: 4, arbitrary: ofMember("displayName") },
+      { weight: 1, arbitrary: fc.tuple(fc.uuid(), capitals).map(([uuid, caps]) => ({ key: recased(uuid, caps), kind: "no one's id" })) },
+      { weight: 1, arbitrary: fc.constantFrom(" ", "   ", "\t", "\u00a0").map((text) => ({ key: text, kind: "empty-ish" })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom("y".repeat(100), "y".repeat(101), "x".repeat(256), `${"a".repeat(94)}@pb.lv`, `${"a".repeat(95)}@pb.lv`, `${" ".repeat(40)}lu.vera@pb.lv${" ".repeat(47)}`, `lu.vera@pb.lv${" ".repeat(88)}`).map((text) => ({ key: text, kind: "overlong" })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(fc.constantFrom(...population), fc.constantFrom("@", "@pb.lv", "@nowhere.lv")).map(([member, tail]) => ({ key: `${member.displayName.split("@")[0]}${tail}`, kind: "a name with an @" })),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...population).map((member) => ({ key: `${member.id}@pb.lv`, kind: "an id with an @" })) },
+      { weight: 1, arbitrary: fc.constantFrom("%", "_", "%@%", "lu_%", "lu.%@pb.lv", "' or 1=1 --", "*").map((text) => ({ key: text, kind: "a pattern" })) },
+    );
+    const lookup = fc.record({
+      key: lookupKey,
+      action: fc.constantFrom("show", "credit", "role"),
+      amountCents: fc.integer({ min: 1, max: 999 }),
+      role: fc.constantFrom("bidder", "operator"),
+    });
+    type Account = { role: string; balance_cents: number };
+    const accounts = async () =>
+      new Map(
+        (await db.query<Account & { id: string }>("select u.id, u.role, coalesce(w.balance_cents, 0) as balance_cents from users u left join wallets w on w.user_id = u.id"))
+          .map(({ id, ...account }) => [id, account]),
+      );
+
+    const failures: string[] = [];
+    const kinds = new Map<string, number>();
+    for (const pick of fc.sample(lookup, { seed: SEED + 7_368_787, numRuns: LOOKUP_CASES })) {
+      const named = namedBy(pick.key.key, everyone);
+      const path = `/api/operator/users/${encodeURIComponent(pick.key.key)}`;
+      const before = await accounts();
+      const answer =
+        pick.action === "show" ? await operatorApi.get(path)
+        : pick.action === "credit" ? await operatorApi.post(`${path}/wallet`, { amountCents: pick.amountCents, reason: "Hostile lookup" })
+        : await operatorApi.post(`${path}/role`, { role: pick.role });
+      const after = await accounts();
+      const why = `${pick.action} ${pick.key.kind} ${JSON.stringify(pick.key.key).slice(0, 60)}`;
+      kinds.set(pick.key.kind, (kinds.get(pick.key.kind) ?? 0) + 1);
+
+      const problem = unexpected(answer, named === "too long" ? 414 : named === "refused" ? 400 : named ? 200 : 404);
+      if (problem) failures.push(`${why}: ${problem}`);
+      const user = typeof named === "object" ? named : undefined;
+      const answered = (answer.body as Partial<OperatorUser> | undefined)?.id;
+      if (user && answered !== user.id) failures.push(`${why}: answered with ${answered}, not ${user.email}`);
+      // Only the named user's account changes, and only as asked.
+      const wanted = new Map(before);
+      if (user && pick.action === "credit") wanted.set(user.id, { ...before.get(user.id)!, balance_cents: before.get(user.id)!.balance_cents + pick.amountCents });
+      if (user && pick.action === "role") wanted.set(user.id, { ...before.get(user.id)!, role: pick.role });
+      const changed = [...after].filter(([id, account]) => JSON.stringify(account) !== JSON.stringify(wanted.get(id)));
+      if (changed.length) failures.push(`${why}: changed ${changed.map(([id, account]) => `${everyone.find((member) => member.id === id)?.email ?? id} to ${JSON.stringify(account)}`).join(", ")}`);
+    }
+    console.log(`hostile input (lookup): ${LOOKUP_CASES} lookups (${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ")}) in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    expect(failures, `seed ${SEED}`).toEqual([]);
+  }, 60_000);
+
+  it("answers a flood of hostile commands past the product's budget with error acks and a disconnect, while another user's clock still syncs", async () => {
+    const started = Date.now();
+    // The product's budget, not the raised one of this file's server.
+    const floodServer = await startTestServer();
+    const opened: LiveClient[] = [];
+    const { commands: BUDGET, refusalsBeforeDisconnect: REFUSALS } = commandBudgetSettings;
+    type Answer = { data?: unknown; error?: { code: string } } | "cut off";
+    const ask = (send: () => Promise<unknown>): Promise<Answer> => send().then((answer) => answer as Answer, () => "cut off" as const);
+    const codeOf = (answer: Answer) => (answer === "cut off" ? answer : answer.error ? answer.error.code : "data");
+    try {
+      const bystander = await bidderClient(floodServer, "10.97.2.1");
+      const watcher = await openSocket(floodServer.url, opened, bystander.client.cookieHeader);
+      const clockSync = () => ask(() => watcher.timeout(5_000).emitWithAck("clock:sync", {}));
+      const commandNames = Object.keys(commandPayloads) as (keyof typeof commandPayloads)[];
+      const hostileCommand = fc
+        .record({ command: fc.constantFrom(...commandNames), value: socketValue, isWhole: fc.boolean() })
+        .map(({ command, value, isWhole }) => ({ command, payload: isWhole ? value : setField({}, shapeKeys(commandPayloads[command])[0] ?? "x", value) }))
+        .filter(({ command, payload }) => !commandPayloads[command].safeParse(roundTrip(payload)).success);
+      // How far past the budget and its refusals a flood goes, and the commands it cycles through.
+      const flood = fc.record({ beyond: fc.integer({ min: 1, max: 100 }), commands: fc.array(hostileCommand, { minLength: 20, maxLength: 40 }) });
+      const failures: string[] = [];
+      let count = 0;
+      // A paced flood sends the budget's commands first and the rest once they are answered: in one burst the disconnect
+      // may overtake the budget's own answers (their handlers answer a turn later), so only a paced flood shows them all.
+      const floods = fc.sample(flood, { seed: SEED + 15_485_863, numRuns: FLOODS.length }).map((pick, index) => ({ ...pick, ...FLOODS[index]! }));
+      for (const [index, pick] of floods.entries()) {
+        const cookie = pick.isSignedIn ? (await bidderClient(floodServer, `10.97.2.${index + 2}`)).client.cookieHeader : "";
+        // Untyped: the payloads are what the events' types forbid.
+        const flooder = (await openSocket(floodServer.url, opened, cookie)) as unknown as Socket;
+        const closed = new Promise<string>((resolve) => flooder.on("disconnect", (reason) => resolve(reason)));
+        const before = await checksum(floodServer.database.db);
+        let isFlooding = true;
+        const syncs: Answer[] = [];
+        const syncing = (async () => {
+          for (; isFlooding && syncs.length < 40; await sleep(25)) syncs.push(await clockSync());
+        })();
+        const total = BUDGET + REFUSALS + pick.beyond;
+        const send = (from: number, to: number) =>
+          Promise.all(
+            Array.from({ length: to - from }, (_, at) => {
+              const { command, payload } = pick.commands[(from + at) % pick.commands.length]!;
+              return ask(() => flooder.timeout(10_000).emitWithAck(command, payload));
+            }),
+          );
+        const answers = pick.isPaced ? [...(await send(0, BUDGET)), ...(await send(BUDGET, total))] : await send(0, total);
+        const reason = await Promise.race([closed, sleep(5_000).then(() => "still connected")]);
+        isFlooding = false;
+        await syncing;
+        syncs.push(await clockSync());
+        count += total;
+
+        const why = `flood ${index + 1} (${pick.isSignedIn ? "signed in" : "anonymous"}, ${pick.isPaced ? "paced" : "at once"}, ${total} commands)`;
+        const codes = answers.map(codeOf);
+        const outOfShape = answers.filter((answer) => answer !== "cut off" && !ApiErrorBody.safeParse(answer).success);
+        if (outOfShape.length) failures.push(`${why}: acks outside the error shape: ${JSON.stringify(outOfShape.slice(0, 3))}`);
+        // The budget's commands reach their schemas, the next are refused, and the socket is cut off after them.
+        const expected = [...Array<string>(BUDGET).fill("VALIDATION_FAILED"), ...Array<string>(REFUSALS).fill("COMMANDS_TOO_FAST"), ...Array<string>(pick.beyond).fill("cut off")];
+        const isOvertaken = (code: string, at: number) => !pick.isPaced && at < BUDGET && code === "cut off";
+        const wrong = codes.flatMap((code, at) => (code === expected[at] || isOvertaken(code, at) ? [] : [`#${at + 1} ${code}, not ${expected[at]}`]));
+        if (wrong.length) failures.push(`${why}: ${wrong.slice(0, 5).join("; ")}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ""}`);
+        if (reason !== "transport close") failures.push(`${why}: the flooder was ${reason}, not disconnected`);
+        const unsynced = syncs.filter((answer) => !ClockSyncAck.safeParse(answer).success);
+        if (syncs.length < 2 || unsynced.length) failures.push(`${why}: the other user's clock:sync answered ${JSON.stringify(unsynced.slice(0, 3))} of ${syncs.length}`);
+        if (JSON.stringify(await checksum(floodServer.database.db)) !== JSON.stringify(before)) failures.push(`${why}: rows changed`);
+      }
+      const health = await fetch(`${floodServer.url}/api/health`);
+      console.log(`hostile input (flood): ${count} commands in ${FLOODS.length} floods in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+      expect(failures, `seed ${SEED}`).toEqual([]);
+      expect(health.status).toBe(200);
+      expect(watcher.connected).toBe(true);
+    } finally {
+      opened.forEach((socket) => socket.disconnect());
+      await floodServer.close();
+    }
+  }, 90_000);
 });
