@@ -3,7 +3,7 @@
 // visitor's page of cards holds no query or command of theirs and never downloads them, and learning who the user is
 // re-renders these controls, not the cards around them.
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import type { AuctionCardState } from "../../../../contract";
 import { signInPathFor, useUser } from "../../auth";
@@ -58,14 +58,14 @@ export function EnrolButton(props: EnrolButtonProps) {
   return controls ? <controls.BidderEnrolButton {...props} /> : <SignInToBid {...props} />;
 }
 
+/** A visitor signs in and comes back to this auction's page, where the enrolment and the bid are (issue 52). */
 function SignInToBid({ auction, isOpen, isLarge = false }: EnrolButtonProps) {
   const { t } = useTexts();
-  const location = useLocation();
   const isLocked = useIsEnrolmentLocked(auction);
   if (!isOpen || isLocked) return null;
   return (
     <Link
-      to={signInPathFor(location.pathname)}
+      to={signInPathFor(`/auctions/${auction.id}`)}
       className={`inline-flex items-center rounded-full border border-primary-500 font-semibold whitespace-nowrap text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-900/30 ${sizeOf(isLarge)}`}
     >
       {t("auction.signInToBid")}

@@ -175,10 +175,10 @@ describe("an auction card", () => {
     expect(await within(article).findByText("Enrolled")).toBeInTheDocument();
   });
 
-  it("asks a visitor to sign in to bid, and coming back here after", async () => {
-    const { article } = renderCard(auction(), { user: { isAuthenticated: false } });
+  it("asks a visitor to sign in to bid, and coming back to that auction after", async () => {
+    const { article } = renderCard(auction({ id: 17 }), { user: { isAuthenticated: false } });
     const signIn = await within(article).findByRole("link", { name: "Sign in to bid" });
-    expect(signIn).toHaveAttribute("href", "/sign-in?returnUrl=%2F");
+    expect(signIn).toHaveAttribute("href", "/sign-in?returnUrl=%2Fauctions%2F17");
     expect(within(article).queryByRole("button", { name: "Add to favourites" })).toBeNull();
   });
 
