@@ -41,6 +41,13 @@ export const HOME_PAGE_SIZE_PHONE = 6;
  */
 export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
 
+/**
+ * The cookie a server outside production puts on each of its answers (decision 080): the SPA reads it to know that it
+ * may offer the dev panel, without asking. A production server sets none, and clears one a browser brings.
+ */
+export const DEV_TOOLS_COOKIE = "pennybid_dev_tools";
+export const DEV_TOOLS_OFFERED = "offered";
+
 export const MIN_TOP_UP_CENTS = 100;
 export const MAX_TOP_UP_CENTS = 50_000;
 

@@ -1,10 +1,9 @@
-// GET /dev/tools.json and the dev mailbox's query: answered only outside production. The SPA is one build for every environment, so it asks
-// this at run time before it offers (and downloads) the dev panel.
+// The dev tools' wire, outside production only: the cookie that offers the dev panel (decision 080) and the dev
+// mailbox's query.
 import { z } from "./zod";
 import { text } from "./input";
 
-export const DevToolsStatus = z.object({ devTools: z.literal(true) });
-export type DevToolsStatus = z.infer<typeof DevToolsStatus>;
+export { DEV_TOOLS_COOKIE, DEV_TOOLS_OFFERED } from "./constants";
 
 /** GET /dev/mailbox.json?to=…: the outbox, or one address's mails. */
 export const MailboxQuery = z.object({ to: text().max(255).optional() });

@@ -13,7 +13,7 @@ import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { startUpkeep } from "./db/upkeep";
 import { healthRoutes } from "./health/health.routes";
-import { devToolsRoutes } from "./http/dev-tools.routes";
+import { devToolsOfferPlugin } from "./http/dev-tools.plugin";
 import { compressionPlugin } from "./http/compression.plugin";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors";
 import { acceptOnlyUtf8Json } from "./http/json-body";
@@ -127,6 +127,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(compressionPlugin);
   await http.register(healthRoutes, { db });
   await http.register(sessionsPlugin, { config, db });
+  // Outside production, every answer tells the SPA it may offer the dev panel to a tester who asks (decision 080).
+  await http.register(devToolsOfferPlugin, { isOffered: !config.isProduction });
   const sockets = sessionSockets(io, http.log);
   await http.register(accountsRoutes, {
     db,
@@ -152,7 +154,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(buyNowRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
-    await http.register(devToolsRoutes);
   }
   await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: (pathname, language) => firstScreenFor(db, pathname, language) });
 

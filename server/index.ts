@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     http.log.info(`Demo bidder: ${DEMO_BIDDER.email} / ${DEMO_BIDDER.password}`);
     http.log.info(`Demo operator: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`);
   }
+  // The dev panel shows only to a tester who asks for it (decision 080).
+  if (!config.isProduction) http.log.info(`Dev tools (for testers): ${url}/?devtools`);
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

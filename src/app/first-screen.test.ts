@@ -90,9 +90,9 @@ describe("the chunks asked for as the first script runs", () => {
   });
 });
 
-describe("the dev panel's button (outside production, on every page)", () => {
-  // Its drawer's body (the machines, XState's React bindings, the operator's actions and the whole contract behind
-  // them) loads when the drawer first opens, not with every page's first screen (decision 059).
+describe("the dev panel's button and drawer (outside production, for a tester who asked: decision 080)", () => {
+  // The drawer's body (the machines, XState's React bindings, the operator's actions and the whole contract behind
+  // them) loads when the drawer first opens, not with the button (decision 059).
   const graph = firstScreenGraph(path.join(root, "src/features/dev-tools/components/DevTools.tsx"));
 
   it("imports no zod, no contract file and no XState", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClockSyncAck, HealthResponse } from "../../contract";
+import { ClockSyncAck, DEV_TOOLS_COOKIE, HealthResponse } from "../../contract";
 import { startTestServer, spaHeaders, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -41,10 +41,14 @@ describe("the one-origin server", () => {
     }
   });
 
-  it("tells the SPA it may offer the dev panel, outside production", async () => {
-    const response = await fetch(`${server.url}/dev/tools.json`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ devTools: true });
+  it("tells the SPA it may offer the dev panel, outside production: a cookie its script reads on every answer (decision 080)", async () => {
+    for (const route of ["/", "/favourites", "/authn/user", "/api/health"]) {
+      const cookies = (await fetch(`${server.url}${route}`)).headers.getSetCookie();
+      const offer = cookies.find((cookie) => cookie.startsWith(`${DEV_TOOLS_COOKIE}=`));
+      expect(offer, route).toMatch(new RegExp(`^${DEV_TOOLS_COOKIE}=offered; Path=/; SameSite=Strict$`));
+    }
+    // Nothing to ask: the panel's old question is gone.
+    expect((await fetch(`${server.url}/dev/tools.json`)).status).toBe(404);
   });
 
   it("answers unknown API paths with a JSON 404, never the SPA", async () => {
@@ -124,6 +128,16 @@ describe("production settings", () => {
     try {
       const response = await fetch(`${production.url}/api/health`);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+      // No answer offers the dev panel (decision 080), the page and the user's answer included.
+      for (const route of ["/", "/favourites", "/authn/user"]) {
+        const cookies = (await fetch(`${production.url}${route}`)).headers.getSetCookie();
+        expect(cookies.filter((cookie) => cookie.startsWith(`${DEV_TOOLS_COOKIE}=`)), route).toEqual([]);
+      }
+      // A browser that kept the cookie from an earlier run on the same address has it cleared by the next answer.
+      const kept = await fetch(`${production.url}/authn/user`, { headers: { Cookie: `${DEV_TOOLS_COOKIE}=offered` } });
+      const cleared = kept.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEV_TOOLS_COOKIE}=`));
+      expect(cleared).toMatch(new RegExp(`^${DEV_TOOLS_COOKIE}=;`));
+      expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
       const devTools = await fetch(`${production.url}/dev/tools.json`);
       expect(devTools.status).toBe(404);
       expect(await devTools.json()).toMatchObject({ error: { code: "NOT_FOUND" } });

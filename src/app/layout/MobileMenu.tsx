@@ -1,7 +1,7 @@
 // Below `lg`, a 335 px slide-out menu (Radix dialog) that closes on route change. Its own chunk: MainLayout loads
 // it when the menu first opens.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import { useTexts } from "../../hooks/use-texts";
 import { useUser } from "../../features/auth/auth-provider";
@@ -17,6 +17,8 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
   const { t } = useTexts();
   const { pathname } = useLocation();
   const { data: user } = useUser();
+
+  const closeMenu = useCallback(() => onOpenChange(false), [onOpenChange]);
 
   // Mounted when first opened: only a later navigation closes it.
   const openedAt = useRef(pathname);
@@ -49,7 +51,7 @@ export function MobileMenu({ isOpen, onOpenChange }: MobileMenuProps) {
               <CloseGlyph />
             </Dialog.Close>
           </div>
-          <NavigationContent />
+          <NavigationContent onOpenDevTools={closeMenu} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -5,6 +5,7 @@ import { useUser } from "../../features/auth/auth-provider";
 import { useUnpaidWinCount } from "../../features/won/api/unpaid-wins";
 import { BoltGlyph, HeartGlyph, HomeGlyph, TrophyGlyph } from "../../components/ui/icons";
 import { SocialLinks } from "../../components/layout/SocialLinks";
+import { DevToolsOpener } from "../../features/dev-tools";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-xl px-4 py-3 text-[15px] font-medium transition ${
@@ -23,7 +24,8 @@ export const informationLinks = [
   { to: "/faq", labelKey: "nav.faq" },
 ] as const;
 
-export function NavigationContent() {
+/** `onOpenDevTools`: what the holder does as the dev panel opens from here (the slide-out menu closes). */
+export function NavigationContent({ onOpenDevTools }: { onOpenDevTools?: () => void } = {}) {
   const { t } = useTexts();
   const { data: user } = useUser();
   const isSignedIn = user?.isAuthenticated === true;
@@ -97,6 +99,8 @@ export function NavigationContent() {
       </nav>
 
       <div className="mt-auto px-4">
+        {/* For a tester who asked for it, outside production (decision 080): in the navigation's flow, covering nothing. */}
+        <DevToolsOpener onOpen={onOpenDevTools} />
         <SocialLinks />
       </div>
     </div>

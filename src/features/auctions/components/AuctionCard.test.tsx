@@ -2,12 +2,13 @@
 // keyboard and pointer, found by their roles and names.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
+import { DEV_TOOLS_COOKIE } from "../../../../contract/constants";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
 import { actorsStarted, json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { devMachines } from "../../../lib/dev-machines";
-import { DevToolsLauncher } from "../../dev-tools";
+import { DevToolsLauncher, DevToolsOpener } from "../../dev-tools";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
 import { Toaster } from "../../../components/ui/toast";
@@ -263,18 +264,22 @@ describe("an auction card", () => {
   });
 
   it("is moved by the dev panel the app mounts: the panel lists the very actor the card reads", async () => {
+    // A tester who asked for the panel, on a server outside production (decision 080).
+    window.localStorage.setItem("devTools", "yes");
+    document.cookie = `${DEV_TOOLS_COOKIE}=offered; path=/`;
+    onTestFinished(() => void (document.cookie = `${DEV_TOOLS_COOKIE}=; max-age=0; path=/`));
     vi.stubGlobal(
       "fetch",
       stubServer({
         "/authn/user": () => json(signedInUser),
         "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
-        "/dev/tools.json": () => json({ devTools: true }),
       }).fetchStub,
     );
     const endsAtMs = Date.now() + 60 * 60_000;
     renderWithRouter(
       <>
         <AuctionCard auction={auction({ id: 12, title: "Desk lamp", endsAt: new Date(endsAtMs).toISOString() })} />
+        <DevToolsOpener />
         <DevToolsLauncher />
       </>,
     );

@@ -1,11 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { auctionLifecycleMachine } from "../../../../machines/auction-lifecycle.machine";
+import { DEV_TOOLS_COOKIE } from "../../../../contract/constants";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { registerDevMachine } from "../../../lib/dev-machines";
-import { DevTools } from "./DevTools";
-import { DevToolsLauncher, isDevToolsOffered } from "../DevToolsLauncher";
+import { useUser } from "../../auth";
+import { DevTools, DevToolsButton } from "./DevTools";
+import { DevToolsLauncher, DevToolsOpener } from "../DevToolsLauncher";
+import { ASK_STORAGE_KEY, askInAddress, isOfferedByServer, takeAskFrom, useIsDevToolsShown } from "../dev-tools-offer";
 import { contextJson, stateLabel } from "../machine-events";
 
 const bidder = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
@@ -25,10 +28,17 @@ function registerLifecycle() {
   return actor;
 }
 
+/** The drawer and one button that opens it (where and when they show is the launcher's: below). */
 function renderPanel(user: object, path = "/", answers: Parameters<typeof stubServer>[0] = {}) {
   const server = stubServer({ "/authn/user": () => json(user), ...answers });
   vi.stubGlobal("fetch", server.fetchStub);
-  renderWithRouter(<DevTools />, path);
+  renderWithRouter(
+    <>
+      <DevToolsButton />
+      <DevTools />
+    </>,
+    path,
+  );
   return server;
 }
 
@@ -36,7 +46,9 @@ function renderPanel(user: object, path = "/", answers: Parameters<typeof stubSe
 async function openPanel() {
   fireEvent.click(screen.getByRole("button", { name: "Dev tools" }));
   const panel = await screen.findByRole("dialog", { name: "Dev tools" });
-  await within(panel).findByRole("heading", { name: "Machines" });
+  // The first import of that chunk in a test file transforms XState and the contract: longer than findBy's second on a
+  // busy machine.
+  await within(panel).findByRole("heading", { name: "Machines" }, { timeout: 5_000 });
   return panel;
 }
 
@@ -125,25 +137,113 @@ describe("the dev panel", () => {
   });
 });
 
-describe("the dev panel's launcher", () => {
-  it("offers nothing when the server has no dev tools (production)", async () => {
-    const server = stubServer({ "/authn/user": () => json(bidder) });
-    vi.stubGlobal("fetch", server.fetchStub);
-    renderWithRouter(<DevToolsLauncher />);
-    // The launcher asked first; the same question asked after it has its answer, and with the panel's chunk loaded,
-    // a launcher that had decided to offer the panel would show its button by now.
-    await act(async () => {
-      expect(await isDevToolsOffered()).toBe(false);
-      await import("./DevTools");
-    });
-    expect(server.calls.filter((c) => c.url === "/dev/tools.json")).toHaveLength(2);
+/** The server's cookie as a non-production server sets it on its answers (decision 080). */
+const offerCookie = (isOffered: boolean) => {
+  document.cookie = isOffered ? `${DEV_TOOLS_COOKIE}=offered; path=/` : `${DEV_TOOLS_COOKIE}=; max-age=0; path=/`;
+};
+
+/** Says when the user's answer has come, and what the visibility rule decided then. */
+function Decision() {
+  const { data: user } = useUser();
+  const isShown = useIsDevToolsShown();
+  return <p data-testid="decision">{`${user === undefined ? "no user yet" : "user known"}, ${isShown ? "shown" : "not shown"}`}</p>;
+}
+
+/** The layout's two places for the panel, as MainLayout and the navigation mount them. */
+function renderLayoutPlaces(answers: Parameters<typeof stubServer>[0] = {}) {
+  const server = stubServer({ "/authn/user": () => json(bidder), ...answers });
+  vi.stubGlobal("fetch", server.fetchStub);
+  renderWithRouter(
+    <>
+      <Decision />
+      <DevToolsOpener />
+      <DevToolsLauncher />
+    </>,
+  );
+  return server;
+}
+
+describe("when the dev panel shows (decision 080)", () => {
+  beforeEach(() => takeAskFrom(""));
+  afterEach(() => offerCookie(false));
+
+  it("reads the ask from the address: ?devtools asks, ?devtools=off takes it back, anything else says nothing", () => {
+    expect(askInAddress("?devtools")).toBe(true);
+    expect(askInAddress("?devtools=1")).toBe(true);
+    expect(askInAddress("?q=lamp&devtools")).toBe(true);
+    expect(askInAddress("?devtools=off")).toBe(false);
+    expect(askInAddress("")).toBeNull();
+    expect(askInAddress("?q=devtools")).toBeNull();
+  });
+
+  it("takes the server's offer only from its own cookie", () => {
+    expect(isOfferedByServer(`i18nextLng=en; ${DEV_TOOLS_COOKIE}=offered`)).toBe(true);
+    expect(isOfferedByServer(`${DEV_TOOLS_COOKIE}=offered; i18nextLng=en`)).toBe(true);
+    expect(isOfferedByServer("i18nextLng=en")).toBe(false);
+    expect(isOfferedByServer(`${DEV_TOOLS_COOKIE}=`)).toBe(false);
+    expect(isOfferedByServer(`x${DEV_TOOLS_COOKIE}=offered`)).toBe(false);
+  });
+
+  it("shows nothing to a visitor who did not ask, even where the server offers it", async () => {
+    offerCookie(true);
+    renderLayoutPlaces();
+    await waitFor(() => expect(screen.getByTestId("decision")).toHaveTextContent("user known, not shown"));
     expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
   });
 
-  it("offers the panel when the server says it may", async () => {
-    vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(bidder), "/dev/tools.json": () => json({ devTools: true }) }).fetchStub);
-    renderWithRouter(<DevToolsLauncher />);
+  it("shows nothing, and asks the server nothing, where the server does not offer it (production), even to a tester who asked", async () => {
+    takeAskFrom("?devtools");
+    const server = renderLayoutPlaces();
+    await waitFor(() => expect(screen.getByTestId("decision")).toHaveTextContent("user known, not shown"));
+    expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
+    expect(server.calls.map((call) => call.url)).toEqual(["/authn/user"]);
+  });
+
+  it("waits for the user's answer (this server's) before it reads the offer", async () => {
+    offerCookie(true);
+    takeAskFrom("?devtools");
+    let answer: (response: Response) => void = () => undefined;
+    renderLayoutPlaces({ "/authn/user": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await waitFor(() => expect(answer).not.toBe(undefined));
+    expect(screen.getByTestId("decision")).toHaveTextContent("no user yet, not shown");
+    expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
+    act(() => answer(json(bidder)));
+    await waitFor(() => expect(screen.getByTestId("decision")).toHaveTextContent("user known, shown"));
     expect(await screen.findByRole("button", { name: "Dev tools" })).toBeInTheDocument();
+  });
+
+  it("shows the button to a tester who asked, where the server offers it, and the button opens the drawer", async () => {
+    offerCookie(true);
+    takeAskFrom("?devtools");
+    renderLayoutPlaces();
+    fireEvent.click(await screen.findByRole("button", { name: "Dev tools" }));
+    expect(await screen.findByRole("dialog", { name: "Dev tools" })).toBeInTheDocument();
+  });
+
+  it("remembers the ask on later pages until ?devtools=off takes it back", async () => {
+    offerCookie(true);
+    takeAskFrom("?devtools");
+    expect(window.localStorage.getItem(ASK_STORAGE_KEY)).toBe("yes");
+    // A later page, opened without the parameter.
+    takeAskFrom("?q=lamp");
+    renderLayoutPlaces();
+    expect(await screen.findByRole("button", { name: "Dev tools" })).toBeInTheDocument();
+    act(() => takeAskFrom("?devtools=off"));
+    expect(screen.getByTestId("decision")).toHaveTextContent("user known, not shown");
+    expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(ASK_STORAGE_KEY)).toBeNull();
+  });
+
+  it("lets the tester hide the panel from its drawer, forgetting the ask", async () => {
+    offerCookie(true);
+    takeAskFrom("?devtools");
+    renderLayoutPlaces();
+    fireEvent.click(await screen.findByRole("button", { name: "Dev tools" }));
+    const panel = await screen.findByRole("dialog", { name: "Dev tools" });
+    fireEvent.click(within(panel).getByRole("button", { name: "Hide dev tools" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Dev tools" })).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(ASK_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -1,10 +1,13 @@
-// The dev panel (outside production only; DevToolsLauncher fetches this chunk): a small button in the bottom-left
-// corner opens a drawer with the page's live machines and, for operators, server-side actions on an auction.
+// The dev panel (outside production, for a tester who asked: decision 080), a chunk of its own: the button the
+// navigation shows (in the sidebar, in the slide-out menu), and the drawer it opens with the page's live machines and,
+// for operators, server-side actions on an auction. One drawer for the page, however many buttons show it.
 import * as Dialog from "@radix-ui/react-dialog";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { CloseGlyph } from "../../../components/ui/icons";
-import { iconButtonClassName } from "../../../components/ui/Button";
+import { Button, iconButtonClassName } from "../../../components/ui/Button";
+import { createStore, useStore } from "../../../lib/create-store";
+import { forgetAsk } from "../dev-tools-offer";
 
 // What the drawer shows (the machines, XState's React bindings, the operator's actions and their schemas) is a chunk of
 // its own, fetched when the drawer first opens: a page that only shows the button loads none of it (decision 059).
@@ -15,22 +18,55 @@ const DevToolsBody = lazy(() =>
   ),
 );
 
+/** Whether the drawer is open, and the button that opened it (focus goes back to it, if it is still there). */
+const drawer = createStore<{ isOpen: boolean; openedBy: HTMLElement | null }>({ isOpen: false, openedBy: null });
+
+/**
+ * The panel's button, in the flow of the navigation that holds it, so it covers nothing. `onOpen`: what the holder
+ * does first (the slide-out menu closes, so the drawer is the one overlay).
+ */
+export function DevToolsButton({ onOpen }: { onOpen?: () => void }) {
+  const { t } = useTexts();
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        onOpen?.();
+        drawer.set({ isOpen: true, openedBy: event.currentTarget });
+      }}
+      className="mb-4 inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-3 font-mono text-xs font-semibold text-muted shadow-sm transition hover:text-ink focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none lg:h-8"
+    >
+      <span aria-hidden="true" className="size-2 rounded-full bg-primary-500" />
+      {t("devTools.open")}
+    </button>
+  );
+}
+
+/** The drawer, mounted once by the layout; a button opens it. */
 export function DevTools() {
   const { t } = useTexts();
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, openedBy } = useStore(drawer);
+  const setIsOpen = (isOpenNow: boolean) => drawer.set((current) => ({ ...current, isOpen: isOpenNow }));
+  const hide = () => {
+    drawer.set({ isOpen: false, openedBy: null });
+    forgetAsk();
+  };
+  // Gone from the page (the panel no longer shown), it does not open again by itself when it comes back.
+  useEffect(() => () => drawer.set({ isOpen: false, openedBy: null }), []);
 
   return (
     <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
-      {/* On phones a slim tab inside the page's 16 px left gutter, so it never covers content (the slide-to-bid
-          control included); from md a small pill in the bottom-left corner; on lg inside the permanent sidebar, above its
-          social links, so it covers no card. */}
-      <Dialog.Trigger className="fixed bottom-24 left-0 z-[1240] flex w-4 rotate-180 items-center justify-center rounded-l-md border border-r-0 border-line bg-surface/95 py-2 font-mono text-[10px] font-semibold text-muted shadow-md transition [writing-mode:vertical-rl] hover:text-ink focus-visible:ring-3 focus-visible:ring-primary-500/40 focus-visible:outline-none md:bottom-3 md:left-3 md:h-8 md:w-auto md:rotate-0 md:gap-1.5 md:rounded-full md:border-r md:px-3 md:py-0 md:text-xs md:[writing-mode:horizontal-tb] lg:bottom-28 lg:left-8">
-        <span aria-hidden="true" className="hidden size-2 rounded-full bg-primary-500 md:block" />
-        {t("devTools.open")}
-      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-[1251] flex w-[min(30rem,100vw)] flex-col border-l border-line bg-surface text-ink shadow-2xl outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened it; one in the slide-out menu has gone with the menu.
+            if (!openedBy?.isConnected) return;
+            event.preventDefault();
+            openedBy.focus();
+          }}
+          className="fixed inset-y-0 right-0 z-[1251] flex w-[min(30rem,100vw)] flex-col border-l border-line bg-surface text-ink shadow-2xl outline-none"
+        >
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
             <div>
               <Dialog.Title className="text-lg font-bold">{t("devTools.title")}</Dialog.Title>
@@ -44,6 +80,12 @@ export function DevTools() {
             <Suspense fallback={<p className="text-sm text-muted">{t("common.loading")}</p>}>
               <DevToolsBody />
             </Suspense>
+          </div>
+          <div className="flex items-center justify-between gap-3 border-t border-line px-5 py-3">
+            <p className="text-xs text-muted">{t("devTools.hideHint")}</p>
+            <Button variant="secondary" size="sm" className="shrink-0" onClick={hide}>
+              {t("devTools.hide")}
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
