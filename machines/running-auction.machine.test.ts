@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
+import type { AuctionPhase } from "./auction-countdown";
 import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
-import { NOTICE_MS, runningAuctionMachine, type BidOutcome, type RunningAuctionEvent } from "./running-auction.machine";
+import { NOTICE_MS, runningAuctionMachine, type BidOutcome, type RunningAuctionEvent, type RunningAuctionInput } from "./running-auction.machine";
 
-const ready = { auctionId: 7, isEnrolled: true, isWinning: false, isRunning: true };
+const ready: RunningAuctionInput = { auctionId: 7, phase: "running", isEnrolled: true, isWinning: false };
 
-function start(input = ready, answer: BidOutcome | Error = { ok: true, priceCents: 12 }) {
+function start(input = ready, answer: BidOutcome | Error | Promise<BidOutcome> = { ok: true, priceCents: 12 }) {
   const placeBid = vi.fn(async () => {
     if (answer instanceof Error) throw answer;
     return answer;
@@ -55,6 +56,75 @@ describe("the running-auction machine", () => {
     expect(actor.getSnapshot().context.refusal).toEqual({ code: "AUCTION_ENDED", message: "Auction has ended" });
   });
 
+  it("a slide completed in the closing phase submits the bid and shows the server's refusal", async () => {
+    // The auction's time is up by the page's clock ('Closing…'); the server has not said Ended yet.
+    const { actor, placeBid, bid } = start(ready, { ok: false, code: "AUCTION_ENDED", message: "Auction has ended" });
+    actor.send(synced({ phase: "closing" }));
+
+    actor.send({ type: "slide.start" });
+    actor.send({ type: "slide.complete" });
+
+    expect(bid()).toBe("submitting");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    expect(placeBid).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ input: { auctionId: 7 } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bid()).toBe("refused");
+    expect(actor.getSnapshot().hasTag("notice")).toBe(true);
+    expect(actor.getSnapshot().context.refusal).toEqual({ code: "AUCTION_ENDED", message: "Auction has ended" });
+  });
+
+  it("a bid the server takes in the closing phase is accepted, and the bidder leads", async () => {
+    const { actor, bid, standing } = start(ready, { ok: true, priceCents: 13 });
+    actor.send(synced({ phase: "closing" }));
+
+    actor.send({ type: "slide.start" });
+    actor.send({ type: "slide.complete" });
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(bid()).toBe("accepted");
+    expect(standing()).toBe("leading");
+    expect(actor.getSnapshot().context.lastPriceCents).toBe(13);
+  });
+
+  it("keeps a bid on its way when the server's Ended arrives, and shows the answer that follows", async () => {
+    let answer: (outcome: BidOutcome) => void = () => undefined;
+    const { actor, bid, standing } = start(ready, new Promise<BidOutcome>((resolve) => (answer = resolve)));
+    actor.send(synced({ phase: "closing" }));
+    actor.send({ type: "slide.start" });
+    actor.send({ type: "slide.complete" });
+
+    actor.send(synced({ phase: "ended" }));
+    expect(standing()).toBe("closed");
+    expect(actor.getSnapshot().hasTag("slidable")).toBe(false);
+    expect(bid()).toBe("submitting");
+
+    answer({ ok: false, code: "AUCTION_ENDED", message: "Auction has ended" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bid()).toBe("refused");
+    expect(actor.getSnapshot().context.refusal?.code).toBe("AUCTION_ENDED");
+    await vi.advanceTimersByTimeAsync(NOTICE_MS);
+    expect(bid()).toBe("idle");
+  });
+
+  it("sends a slide completed just as the server's Ended arrives: the phase change swallows no slide", () => {
+    const { actor, placeBid, bid } = start();
+    actor.send({ type: "slide.start" });
+    actor.send(synced({ phase: "ended" }));
+    actor.send({ type: "slide.complete" });
+    expect(bid()).toBe("submitting");
+    expect(placeBid).toHaveBeenCalledOnce();
+  });
+
+  it("leaves the bidder where they stood while the auction closes: the leader leads, the slide stays", () => {
+    const { actor, standing } = start({ ...ready, isWinning: true });
+    actor.send(synced({ phase: "closing", isWinning: true }));
+    expect(standing()).toBe("leading");
+    expect(actor.getSnapshot().hasTag("slidable")).toBe(true);
+    actor.send(synced({ phase: "ended", isWinning: true }));
+    expect(standing()).toBe("closed");
+    expect(actor.getSnapshot().hasTag("slidable")).toBe(false);
+  });
+
   it("treats a failed request as the generic bid failure", async () => {
     const { actor } = start(ready, new Error("socket closed"));
     actor.send({ type: "slide.start" });
@@ -81,7 +151,7 @@ describe("the running-auction machine", () => {
 
   it("follows the auction: once outbid, the bidder may bid again", () => {
     const { actor, bid } = start({ ...ready, isWinning: true });
-    actor.send({ type: "auction.synced", isEnrolled: true, isWinning: false, isRunning: true });
+    actor.send({ type: "auction.synced", phase: "running", isEnrolled: true, isWinning: false });
     actor.send({ type: "slide.start" });
     actor.send({ type: "slide.complete" });
     expect(bid()).toBe("submitting");
@@ -133,7 +203,7 @@ describe("the running-auction machine", () => {
     first.actor.send(synced({ isWinning: false }));
     expect(first.standing()).toBe("open");
     const leader = start({ ...ready, isWinning: true });
-    leader.actor.send(synced({ isWinning: true, isRunning: false }));
+    leader.actor.send(synced({ isWinning: true, phase: "ended" }));
     expect(leader.standing()).toBe("closed");
     expect(leader.notifyOutbid).not.toHaveBeenCalled();
     leader.actor.send(synced({ isWinning: false }));
@@ -146,10 +216,11 @@ describe("the running-auction machine", () => {
     { type: "slide.cancel" },
     { type: "slide.complete" },
     { type: "notice.dismiss" },
-    { type: "auction.synced", isEnrolled: false, isWinning: false, isRunning: true },
-    { type: "auction.synced", isEnrolled: true, isWinning: true, isRunning: true },
-    { type: "auction.synced", isEnrolled: true, isWinning: false, isRunning: true },
-    { type: "auction.synced", isEnrolled: true, isWinning: false, isRunning: false },
+    { type: "auction.synced", phase: "running", isEnrolled: false, isWinning: false },
+    { type: "auction.synced", phase: "running", isEnrolled: true, isWinning: true },
+    { type: "auction.synced", phase: "running", isEnrolled: true, isWinning: false },
+    { type: "auction.synced", phase: "closing", isEnrolled: true, isWinning: false },
+    { type: "auction.synced", phase: "ended", isEnrolled: true, isWinning: false },
     { type: "xstate.done.actor.placeBid", output: { ok: true, priceCents: 3 } },
     { type: "xstate.done.actor.placeBid", output: { ok: false, code: "AUCTION_ENDED", message: "Auction has ended" } },
     { type: "xstate.error.actor.placeBid", error: new Error("offline") },
@@ -167,16 +238,19 @@ describe("the running-auction machine", () => {
 });
 
 // The bidding rules by hand (SPEC.md §4 "Bidding", §8's bid failures; DESIGN.md: leading and outbid are moments the
-// bidder sees at once), apart from the machine. The standing follows the auction; the slide control cannot send a
-// bid that is bound to be refused; a notice (accepted, refused, enrol first, already winning) lasts NOTICE_MS, or
+// bidder sees at once; STYLE.md 26: the last moment is the server's), apart from the machine. The standing follows the
+// auction, and the auction is Running on the server until it says Ended, though its time is up on the client's clock
+// (closing); a completed slide is sent unless the bidder has not enrolled or already leads, and the server's answer
+// is shown, in whatever phase it comes; a notice (accepted, refused, enrol first, already winning) lasts NOTICE_MS, or
 // until dismissed or a new slide, and gives way the moment the bidder is outbid.
 type Standing = "open" | "notEnrolled" | "closed" | "leading" | "outbid";
-type BidModel = { bid: string; standing: Standing; isEnrolled: boolean; isWinning: boolean; isRunning: boolean };
+type BidModel = { bid: string; standing: Standing; phase: AuctionPhase; isEnrolled: boolean; isWinning: boolean };
 const NOTICES = ["accepted", "refused", "needsEnrolment", "alreadyWinning"];
 
 /** Where the bidder stands after the auction changed, hop by hop: a bidder is outbid only after leading. */
 function settleStanding(model: BidModel): { standing: Standing; hops: string[] } {
-  const { isEnrolled, isWinning, isRunning } = model;
+  const { isEnrolled, isWinning } = model;
+  const isRunning = model.phase === "running" || model.phase === "closing";
   const hops: string[] = [];
   let standing = model.standing;
   for (;;) {
@@ -215,8 +289,8 @@ const biddingRules: Oracle<BidModel> = {
     const { bid } = model;
     const to = (next: string, rule: string) => ({ rules: [rule], model: { ...model, bid: next } });
     if (event.type === "auction.synced") {
-      const { isEnrolled, isWinning, isRunning } = event as Extract<RunningAuctionEvent, { type: "auction.synced" }>;
-      return withAuction(model, { isEnrolled, isWinning, isRunning }, "synced: the auction as the server says");
+      const { phase, isEnrolled, isWinning } = event as Extract<RunningAuctionEvent, { type: "auction.synced" }>;
+      return withAuction(model, { phase, isEnrolled, isWinning }, "synced: the auction as the server says");
     }
     if (event.type === "slide.start" && bid === "idle") return to("sliding", "idle: slide starts");
     if (event.type === "slide.start" && NOTICES.includes(bid)) return to("sliding", "notice: a new slide starts");
@@ -224,8 +298,7 @@ const biddingRules: Oracle<BidModel> = {
     if (event.type === "slide.complete" && bid === "sliding") {
       if (!model.isEnrolled) return to("needsEnrolment", "slide complete: enrol first");
       if (model.isWinning) return to("alreadyWinning", "slide complete: already winning");
-      if (model.isRunning) return to("submitting", "slide complete: the bid is sent");
-      return to("idle", "slide complete: not running, nothing sent");
+      return to("submitting", "slide complete: the bid is sent, the server judges it");
     }
     if (event.type === "notice.dismiss" && NOTICES.includes(bid)) return to("idle", "notice: dismissed");
     if (NOTICES.includes(bid) && isDelayIn(event, `runningAuction.bid.${bid}`)) return to("idle", "notice: time is up");
@@ -255,8 +328,7 @@ const biddingRules: Oracle<BidModel> = {
     "sliding: let go early",
     "slide complete: enrol first",
     "slide complete: already winning",
-    "slide complete: the bid is sent",
-    "slide complete: not running, nothing sent",
+    "slide complete: the bid is sent, the server judges it",
     "notice: dismissed",
     "notice: time is up",
     "submitting: accepted, the bidder leads",

@@ -1,17 +1,22 @@
 // The running auction as one bidder sees it, in two parallel regions.
-// `standing`: where the bidder stands, from the live auction: notEnrolled, closed (not running), open (may bid),
-// leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid` and ends any notice).
+// `standing`: where the bidder stands, from the live auction: notEnrolled, closed (the server has it anything but
+// Running), open (may bid), leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid`
+// and ends any notice). Closing (time is up on the client's clock, the server's Ended not yet heard) is still open:
+// the last moment is the server's to judge.
 // `bid`: the slide-to-bid control: idle → sliding → submitting → accepted | refused (with the reason), or straight
-// to needsEnrolment / alreadyWinning when a bid cannot be sent. The caller provides `placeBid` and `notifyOutbid`.
+// to needsEnrolment / alreadyWinning when a bid cannot be sent. Every other completed slide is sent, whatever the
+// phase: the server answers it, and its answer is shown. The caller provides `placeBid` and `notifyOutbid`.
 import { assign, fromPromise, raise, setup } from "xstate";
+import type { AuctionPhase } from "./auction-countdown";
 
 export type BidOutcome = { ok: true; priceCents: number } | { ok: false; code: string; message: string };
 
 export type RunningAuctionContext = {
   auctionId: number;
+  /** The auction's phase as its lifecycle actor shows it (auction-lifecycle.machine.ts). */
+  phase: AuctionPhase;
   isEnrolled: boolean;
   isWinning: boolean;
-  isRunning: boolean;
   refusal: { code: string; message: string } | null;
   lastPriceCents: number | null;
 };
@@ -20,13 +25,24 @@ export type RunningAuctionEvent =
   | { type: "slide.start" }
   | { type: "slide.cancel" }
   | { type: "slide.complete" }
-  | { type: "auction.synced"; isEnrolled: boolean; isWinning: boolean; isRunning: boolean }
+  | { type: "auction.synced"; phase: AuctionPhase; isEnrolled: boolean; isWinning: boolean }
   | { type: "notice.dismiss" };
+
+/** What the screen asks: whether the slide is there (`slidable`), a bid on its way (`busy`), a result to show. */
+export type RunningAuctionTag = "slidable" | "closed" | "leading" | "outbid" | "busy" | "notice" | "refused";
+
+export type RunningAuctionInput = { auctionId: number; phase: AuctionPhase; isEnrolled: boolean; isWinning: boolean };
 
 export const NOTICE_MS = 2500;
 
+/**
+ * The phases in which the server still has the auction Running: live, and closing (its time is up by the client's
+ * clock, and the server has not yet said Ended). A bid in the closing phase may still be taken and reset the timer.
+ */
+const isRunningOnTheServer = (phase: AuctionPhase) => phase === "running" || phase === "closing";
+
 /** A message shown for a while: it goes away by itself, when dismissed, or when a new slide starts. */
-const noticeState = (tags: string[]) => ({
+const noticeState = (tags: RunningAuctionTag[]) => ({
   tags,
   after: { notice: "idle" },
   on: { "notice.dismiss": "idle", "slide.start": "sliding" },
@@ -35,26 +51,26 @@ const noticeState = (tags: string[]) => ({
 export const runningAuctionMachine = setup({
   types: {
     context: {} as RunningAuctionContext,
-    input: {} as { auctionId: number; isEnrolled: boolean; isWinning: boolean; isRunning: boolean },
+    input: {} as RunningAuctionInput,
     events: {} as RunningAuctionEvent,
+    tags: {} as RunningAuctionTag,
   },
   actors: {
     placeBid: fromPromise<BidOutcome, { auctionId: number }>(() => Promise.reject(new Error("placeBid must be provided"))),
   },
   delays: { notice: NOTICE_MS },
   guards: {
-    canBid: ({ context }) => context.isRunning && context.isEnrolled && !context.isWinning,
     needsEnrolment: ({ context }) => !context.isEnrolled,
     isWinning: ({ context }) => context.isWinning,
     isEnrolled: ({ context }) => context.isEnrolled,
-    isRunning: ({ context }) => context.isRunning,
-    isClosed: ({ context }) => !context.isRunning,
+    isRunning: ({ context }) => isRunningOnTheServer(context.phase),
+    isClosed: ({ context }) => !isRunningOnTheServer(context.phase),
     isOutbid: ({ context }) => !context.isWinning,
     isAccepted: (_, outcome: BidOutcome) => outcome.ok,
   },
   actions: {
     assignSync: assign(({ event }) =>
-      event.type === "auction.synced" ? { isEnrolled: event.isEnrolled, isWinning: event.isWinning, isRunning: event.isRunning } : {},
+      event.type === "auction.synced" ? { phase: event.phase, isEnrolled: event.isEnrolled, isWinning: event.isWinning } : {},
     ),
     assignOutcome: assign((_, outcome: BidOutcome) =>
       outcome.ok
@@ -78,6 +94,7 @@ export const runningAuctionMachine = setup({
       states: {
         // `open` decides at once, from the context, where a bidder who has not led yet stands.
         open: {
+          tags: ["slidable"],
           always: [
             { guard: "needsEnrolment", target: "notEnrolled" },
             { guard: "isClosed", target: "closed" },
@@ -92,14 +109,14 @@ export const runningAuctionMachine = setup({
           always: { guard: "isRunning", target: "open" },
         },
         leading: {
-          tags: ["leading"],
+          tags: ["leading", "slidable"],
           always: [
             { guard: "isClosed", target: "closed" },
             { guard: "isOutbid", target: "outbid" },
           ],
         },
         outbid: {
-          tags: ["outbid"],
+          tags: ["outbid", "slidable"],
           entry: ["notifyOutbid", "dismissNotice"],
           always: [
             { guard: "isClosed", target: "closed" },
@@ -117,11 +134,12 @@ export const runningAuctionMachine = setup({
         sliding: {
           on: {
             "slide.cancel": "idle",
+            // Nothing else is judged here: not even a phase past the end (the server's Ended may have come while
+            // the thumb was on its way). A completed slide is never dropped unanswered.
             "slide.complete": [
               { guard: "needsEnrolment", target: "needsEnrolment" },
               { guard: "isWinning", target: "alreadyWinning" },
-              { guard: "canBid", target: "submitting" },
-              { target: "idle" },
+              { target: "submitting" },
             ],
           },
         },

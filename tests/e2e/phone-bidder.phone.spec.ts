@@ -1,6 +1,6 @@
 // The phone bidder (issue 15), on the "phone" project's 390×844 touch screen: the bid control is in the first
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
-import { expect, test, type APIRequestContext, type Locator, type Page, type WebSocket } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { completeGuidedTours, inEnglish, operatorSession, signedInPage, spaTakenOver, visitorIp } from "./support";
 
@@ -349,4 +349,148 @@ test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidd
   for (const path of ["/", `/auctions/${auctionId}`, "/wallet", "/profile", "/favourites", "/auctions/won", "/auctions/my-active", "/payments/success", "/payments/failed", "/payments/canceled"]) {
     await fitsTheScreen(path);
   }
+});
+
+/** A bidder enrolled in a new running auction, on its page, the slider ready. `beforeOpening` runs before the page loads. */
+async function enrolledOnItsPage(browser: Browser, firstName: string, beforeOpening: (page: Page, auctionId: number) => Promise<void> = async () => undefined) {
+  const operator = await operatorSession(browser);
+  const { page, displayName } = await signedInPage(browser, firstName, phone());
+  await credit(operator, displayName, 500);
+  const auctionId = await runningAuction(operator, `Phone ${firstName} ${Date.now().toString(36)}`);
+  expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  await beforeOpening(page, auctionId);
+  await page.goto(`/auctions/${auctionId}`);
+  const panel = page.getByRole("region", { name: "Bidding" });
+  const slider = panel.getByRole("slider", { name: "Bid €0.01" });
+  await expect(slider).toBeVisible();
+  return { operator, page, auctionId, panel, slider };
+}
+
+/**
+ * The page's live socket, passed through the test, which holds back two things until it lets them go: the server's
+ * word that `auctionId` has ended (so the page reads 'Closing…' for as long as the test likes, though the server has
+ * ended it), and the server's answers to bids (so the page's 'Sending…' can be seen).
+ */
+async function holdTheServersWord(page: Page, auctionId: number) {
+  const endedUpdates: string[] = [];
+  const bidAnswers: string[] = [];
+  const bidIds = new Set<string>();
+  let isHoldingEnd = true;
+  let isHoldingAnswers = true;
+  let toPage: (message: string) => void = () => undefined;
+  let connected: () => void = () => undefined;
+  const isConnected = new Promise<void>((resolve) => (connected = resolve));
+  /** An `auction:updated` (socket.io's event packet, `42[…]`) saying this auction has ended. */
+  const isEndOfAuction = (message: string) => {
+    if (!message.startsWith('42["auction:updated"')) return false;
+    const [, state] = JSON.parse(message.slice(2)) as [string, { id: number; status: string }];
+    return state.id === auctionId && state.status === "Ended";
+  };
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    const server = socket.connectToServer();
+    toPage = (message) => socket.send(message);
+    socket.onMessage((message) => {
+      // A command with an ack id: `42<id>["bid:place",…]`; its answer comes as `43<id>[…]`.
+      const bid = /^42(\d+)\["bid:place"/.exec(String(message));
+      if (bid?.[1]) bidIds.add(bid[1]);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const text = String(message);
+      if (text.startsWith("40")) connected();
+      const answer = /^43(\d+)\[/.exec(text);
+      if (isHoldingAnswers && answer?.[1] && bidIds.has(answer[1])) return void bidAnswers.push(text);
+      if (isHoldingEnd && isEndOfAuction(text)) return void endedUpdates.push(text);
+      socket.send(message);
+    });
+  });
+  return {
+    isConnected,
+    heldEnds: () => endedUpdates.length,
+    heldBidAnswers: () => bidAnswers.length,
+    releaseBidAnswers() {
+      isHoldingAnswers = false;
+      bidAnswers.splice(0).forEach((message) => toPage(message));
+    },
+    releaseEnd() {
+      isHoldingEnd = false;
+      endedUpdates.splice(0).forEach((message) => toPage(message));
+    },
+  };
+}
+
+test("a slide while the auction is closing is sent: 'Sending…', then the server's 'Auction has ended'", async ({ browser }) => {
+  let live: Awaited<ReturnType<typeof holdTheServersWord>> | undefined;
+  const { operator, page, auctionId, panel, slider } = await enrolledOnItsPage(browser, "Liga", async (page, auctionId) => {
+    live = await holdTheServersWord(page, auctionId);
+  });
+  if (!live) throw new Error("the socket is routed");
+  await live.isConnected;
+
+  // The operator sets its end a few seconds away: the page counts down to 00:00 and reads 'Closing…' there.
+  expect((await operator.post(`/api/operator/auctions/${auctionId}/time-left`, { headers: xhr, data: { seconds: 3 } })).status()).toBe(200);
+  await expect(panel.getByText("Closing…")).toBeVisible();
+  await expect(panel.getByText("00:00", { exact: true })).toBeVisible();
+  // The server has ended it meanwhile; the page has not heard so (held above), and its slider is still there.
+  await expect.poll(() => live?.heldEnds()).toBeGreaterThan(0);
+  await expect(slider).toBeVisible();
+
+  // The slide is sent: 'Sending…' while the server's answer is on its way, then the answer.
+  await swipeToBid(page);
+  await expect(panel.getByRole("status")).toHaveText("Sending…");
+  await expect(slider).toHaveAttribute("aria-valuetext", "Sending…");
+  await expect.poll(() => live?.heldBidAnswers()).toBe(1);
+  live.releaseBidAnswers();
+  await expect(panel.getByRole("status")).toHaveText("Auction has ended");
+  await expect(panel.getByText("Closing…")).toBeVisible();
+
+  // Then the server's word that it ended: the panel shows the result, and no slider.
+  live.releaseEnd();
+  await expect(panel.getByText("Sold price")).toBeVisible();
+  await expect(slider).toHaveCount(0);
+});
+
+test("a slide while offline says the bid failed, and sends nothing then or later", async ({ browser }) => {
+  const bidsSent: string[] = [];
+  const { operator, page, auctionId, panel } = await enrolledOnItsPage(browser, "Dace", async (page) => {
+    page.on("request", (request) => void (request.url().endsWith("/bids") && bidsSent.push(request.url())));
+    page.on("websocket", (socket) => socket.on("framesent", (frame) => void (String(frame.payload).includes('"bid:place"') && bidsSent.push(String(frame.payload)))));
+  });
+
+  // The page's own chunks are in first: one still loading when the network goes would fail (the page shows an error).
+  await page.waitForLoadState("networkidle");
+  await page.context().setOffline(true);
+  await expect(page.getByRole("status").filter({ hasText: "You are offline. Live prices resume when you reconnect." })).toBeVisible();
+  await swipeToBid(page);
+  await expect(panel.getByRole("status")).toHaveText("Failed to place bid. Please try again later. Contact support if the issue persist.");
+  expect(bidsSent).toEqual([]);
+
+  // Back online, a slide bids; had the offline one been kept to send later, it would have gone first and this one
+  // would be refused ('You are already winning') or be the second bid.
+  await page.context().setOffline(false);
+  await expect(page.getByText("You are offline. Live prices resume when you reconnect.")).toBeHidden();
+  await swipeToBid(page);
+  await expect(panel.getByRole("status")).toHaveText("Your bid is in!");
+  const auction = (await (await operator.get(`/api/auctions/${auctionId}`, { headers: xhr })).json()) as { bidCount: number; priceCents: number };
+  expect(auction).toMatchObject({ bidCount: 1, priceCents: 1 });
+  expect(bidsSent).toHaveLength(1);
+});
+
+test("the bid panel stays stuck to the bottom of the screen when the auction ends", async ({ browser }) => {
+  const { operator, page, auctionId, panel } = await enrolledOnItsPage(browser, "Ieva");
+  await spaTakenOver(page);
+  const screenHeight = await page.evaluate(() => window.innerHeight);
+  const before = await panel.boundingBox();
+  expect(before, "laid out").not.toBeNull();
+  expect(Math.round((before?.y ?? 0) + (before?.height ?? 0))).toBe(screenHeight);
+
+  expect((await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).status()).toBe(200);
+  await expect(panel.getByText("Sold price")).toBeVisible();
+
+  // Shorter now (no slider), but where it was: its bottom edge on the screen's, not moved up to the page's top.
+  const after = await panel.boundingBox();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(Math.round((after?.y ?? 0) + (after?.height ?? 0))).toBe(screenHeight);
+  expect(after?.x).toBe(before?.x);
+  expect(after?.width).toBe(before?.width);
 });

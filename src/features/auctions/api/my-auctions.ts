@@ -45,8 +45,12 @@ async function enrolIn(auctionId: number) {
   return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: async () => (await auctionSchemas()).EnrolResponse });
 }
 
-/** A bid, as the running-auction machine's `placeBid` actor needs it: refusals are outcomes, not errors. */
+/**
+ * A bid, as the running-auction machine's `placeBid` actor needs it: refusals are outcomes, not errors. Offline, it is
+ * not sent (nor kept to send later: a bid is worth its moment) and fails at once, as a request that found no network.
+ */
 export async function placeBid(auctionId: number): Promise<BidOutcome> {
+  if (!navigator.onLine) return { ok: false, code: "NETWORK", message: "" };
   try {
     const bid = isSocketConnected()
       ? await Promise.all([

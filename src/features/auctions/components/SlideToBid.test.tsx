@@ -1,13 +1,15 @@
 // Slide to bid as a user meets it (SPEC.md: slide the thumb to the end, or focus it and press a key): by keyboard and
 // by pointer, through the slider's role and name and the status line under it.
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { fromPromise } from "xstate";
+import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { runningAuctionMachine, type BidOutcome } from "../../../../machines/running-auction.machine";
 import { json, stubServer } from "../../../../tests/support/render";
 import type { LiveSocket } from "../../../lib/socket";
 import { placeBid as placeBidOnServer } from "../api/my-auctions";
+import { RunningAuctionProvider } from "../live/running-auction-context";
 import { SlideToBid } from "./SlideToBid";
 
 // The page's socket as the bid tests need it: up or down, and what it acks a bid with.
@@ -39,17 +41,32 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSlide({ isWinning = false, bid = async (_auctionId: number): Promise<BidOutcome> => ({ ok: true, priceCents: 101 }) } = {}) {
+/**
+ * The control under the page's running-auction actor, its bid answered by `bid`; `showPhase` moves the auction on as
+ * the page's lifecycle actor would (closing, then the server's Ended).
+ */
+function renderSlide({
+  isWinning = false,
+  phase = "running" as AuctionPhase,
+  bid = async (_auctionId: number): Promise<BidOutcome> => ({ ok: true, priceCents: 101 }),
+} = {}) {
   const placeBid = vi.fn(bid);
-  const actor = createActor(
-    runningAuctionMachine.provide({
-      actors: { placeBid: fromPromise(({ input }: { input: { auctionId: number } }) => placeBid(input.auctionId)) },
-      actions: { notifyOutbid: () => undefined },
-    }),
-    { input: { auctionId: 7, isEnrolled: true, isWinning, isRunning: true } },
-  ).start();
-  render(<SlideToBid actor={actor} minPreviousEntries={0} />);
-  return { placeBid, slider: screen.getByRole("slider", { name: "Bid €0.01" }), status: screen.getByRole("status") };
+  const logic = runningAuctionMachine.provide({
+    actors: { placeBid: fromPromise(({ input }: { input: { auctionId: number } }) => placeBid(input.auctionId)) },
+    actions: { notifyOutbid: () => undefined },
+  });
+  const page = (shown: AuctionPhase) => (
+    <RunningAuctionProvider logic={logic} auctionId={7} phase={shown} isEnrolled isWinning={isWinning}>
+      <SlideToBid minPreviousEntries={0} />
+    </RunningAuctionProvider>
+  );
+  const view = render(page(phase));
+  return {
+    placeBid,
+    slider: screen.getByRole("slider", { name: "Bid €0.01" }),
+    status: screen.getByRole("status"),
+    showPhase: (shown: AuctionPhase) => view.rerender(page(shown)),
+  };
 }
 
 describe("slide to bid", () => {
@@ -141,5 +158,84 @@ describe("slide to bid while the auction cannot be reached", () => {
     await user.keyboard("{Enter}");
 
     await vi.waitFor(() => expect(status).toHaveTextContent("We can't reach the auction right now; your bid was not placed"));
+  });
+});
+
+describe("slide to bid in the last moment: the server judges it, and the control says its answer", () => {
+  const ended: BidOutcome = { ok: false, code: "AUCTION_ENDED", message: "Auction has ended" };
+
+  it("a slide completed while the auction is closing is sent: 'Sending…', then the server's 'Auction has ended'", async () => {
+    let answer: (outcome: BidOutcome) => void = () => undefined;
+    const user = userEvent.setup();
+    const { placeBid, slider, status } = renderSlide({ phase: "closing", bid: () => new Promise((resolve) => (answer = resolve)) });
+
+    slider.focus();
+    await user.keyboard("{Enter}");
+
+    expect(placeBid).toHaveBeenCalledExactlyOnceWith(7);
+    expect(status).toHaveTextContent("Sending…");
+    expect(slider).toHaveAttribute("aria-valuetext", "Sending…");
+    await act(async () => answer(ended));
+    expect(status).toHaveTextContent("Auction has ended");
+  });
+
+  it("a bid the server takes while the auction is closing says it is in", async () => {
+    const user = userEvent.setup();
+    const { placeBid, slider, status } = renderSlide({ phase: "closing" });
+
+    slider.focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("Your bid is in!"));
+    expect(placeBid).toHaveBeenCalledOnce();
+  });
+
+  it("when the server's Ended comes while the bid is on its way, the control goes and the same status line gives the answer", async () => {
+    let answer: (outcome: BidOutcome) => void = () => undefined;
+    const user = userEvent.setup();
+    const { slider, status, showPhase } = renderSlide({ phase: "closing", bid: () => new Promise((resolve) => (answer = resolve)) });
+    slider.focus();
+    await user.keyboard("{Enter}");
+
+    showPhase("ended");
+
+    expect(screen.queryByRole("slider")).toBeNull();
+    expect(screen.getByRole("status")).toBe(status);
+    expect(status).toHaveTextContent("Sending…");
+    await act(async () => answer(ended));
+    expect(status).toHaveTextContent("Auction has ended");
+  });
+});
+
+describe("slide to bid while offline", () => {
+  let offline: MockInstance | undefined;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    offline?.mockRestore();
+  });
+
+  it("sends nothing and says SPEC.md's bid failure at once", async () => {
+    offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const server = stubServer({ "/api/auctions/7/bids": () => json({ priceCents: 102 }) });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const user = userEvent.setup();
+    const { status } = renderSlide({ bid: placeBidOnServer });
+
+    screen.getByRole("slider", { name: "Bid €0.01" }).focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."));
+    expect(server.calls).toEqual([]);
+  });
+
+  it("says the same when the request finds no network on its way", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const user = userEvent.setup();
+    const { status } = renderSlide({ bid: placeBidOnServer });
+
+    screen.getByRole("slider", { name: "Bid €0.01" }).focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."));
   });
 });

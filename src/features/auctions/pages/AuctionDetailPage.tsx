@@ -26,7 +26,7 @@ import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
-import { useBidderStanding, useRunningAuction, type RunningAuctionActor } from "../live/use-running-auction";
+import { RunningAuctionProvider, useBidderStanding, useHasBidNews, useIsSlidable } from "../live/running-auction-context";
 
 export function AuctionDetailPage() {
   const { t } = useTexts();
@@ -61,44 +61,45 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
   const phase = useAuctionPhase(auction);
   const isEnrolled = useIsEnrolled(auction.id);
   const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
-  const actor = useRunningAuction({ auctionId: auction.id, isEnrolled, isWinning, isRunning: phase === "running" });
   usePlayOnNewBid(auction.bidCount);
   if (phase === null) return <CenteredProgressBar />;
 
   return (
-    <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
-      <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
-        <AuctionTitle auction={auction} />
-        <BidPanel auction={auction} phase={phase} actor={actor} />
-        {phase === "ended" && user?.isAuthenticated === true && (
-          <Suspense fallback={null}>
-            <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
-          </Suspense>
-        )}
-        {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
-        {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
-          <div className="order-3 lg:order-none">
-            <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
-          </div>
-        )}
-        <RecentBids auction={auction} />
-        <div className="order-6 lg:order-none">
-          <FairnessSection auction={auction} />
-        </div>
-        {phase === "ended" && (
+    <RunningAuctionProvider key={auction.id} auctionId={auction.id} phase={phase} isEnrolled={isEnrolled} isWinning={isWinning}>
+      <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
+        <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
+          <AuctionTitle auction={auction} />
+          <BidPanel auction={auction} phase={phase} />
+          {phase === "ended" && user?.isAuthenticated === true && (
+            <Suspense fallback={null}>
+              <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
+            </Suspense>
+          )}
+          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
+          {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
+            <div className="order-3 lg:order-none">
+              <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
+            </div>
+          )}
+          <RecentBids auction={auction} />
           <div className="order-6 lg:order-none">
-            <BidChain auctionId={auction.id} />
+            <FairnessSection auction={auction} />
           </div>
-        )}
-      </div>
-      <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-        <AuctionImage src={auction.images[0] ?? auction.image} shownAs="detail" loading="priority" className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
-        <section aria-labelledby="about" className="order-5 lg:order-none">
-          <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
-          <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
-        </section>
-      </div>
-    </article>
+          {phase === "ended" && (
+            <div className="order-6 lg:order-none">
+              <BidChain auctionId={auction.id} />
+            </div>
+          )}
+        </div>
+        <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+          <AuctionImage src={auction.images[0] ?? auction.image} shownAs="detail" loading="priority" className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
+          <section aria-labelledby="about" className="order-5 lg:order-none">
+            <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
+            <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
+          </section>
+        </div>
+      </article>
+    </RunningAuctionProvider>
   );
 }
 
@@ -119,8 +120,12 @@ function AuctionTitle({ auction }: { auction: AuctionDetail }) {
   );
 }
 
-/** Time left, price, leader and the control: what a bidder needs at a glance, coloured by where they stand. */
-function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: AuctionPhase; actor: RunningAuctionActor }) {
+/**
+ * Time left, price, leader and the control: what a bidder needs at a glance, coloured by where they stand. On a phone
+ * it stays stuck to the bottom of the screen in every phase: an auction ending under the bidder's thumb changes what
+ * the panel says, not where it is.
+ */
+function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPhase }) {
   const { t } = useTexts();
   const euro = useEuro();
   const duration = useDuration();
@@ -128,14 +133,17 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
   const msLeft = useMsUntil(auction.endsAt);
   const msToStart = useMsUntil(auction.startsAt, "down");
   const isEnrolled = useIsEnrolled(auction.id);
-  const standing = useBidderStanding(actor);
+  const standing = useBidderStanding();
+  // The slide is there while the running-auction machine says so; a bid on its way when the auction ends keeps its
+  // status line, to say the server's answer.
+  const canSlide = useIsSlidable();
+  const hasBidNews = useHasBidNews();
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
   const refusalText = useRefusalText();
   const isLocked = useIsEnrolmentLocked(auction);
   // What enrolling would answer, asked before the bidder tries (the closing time and price the note shows itself).
   const eligibility = useEnrolmentEligibility(auction.id, isOpen && !isEnrolled && !isLocked);
   const refusal = isOpen && !isEnrolled && !isLocked ? (eligibility.data?.refusal ?? null) : null;
-  const canSlide = user?.isAuthenticated === true && isEnrolled && (phase === "running" || phase === "closing");
   const hasWon = phase === "ended" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
   const frame =
     hasWon
@@ -150,7 +158,7 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
     <section
       aria-label={t("auction.bidPanel")}
       data-standing={canSlide ? standing : undefined}
-      className={`${phase === "ended" ? "order-1" : "sticky bottom-0 z-20 order-last -mx-4 rounded-b-none pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)]"} flex flex-col gap-3 rounded-2xl border p-4 transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
+      className={`sticky bottom-0 z-20 order-last -mx-4 flex flex-col gap-3 rounded-2xl rounded-b-none border p-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)] transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
     >
       <div className="grid grid-cols-2 gap-x-3 gap-y-1">
         {phase === "ended" ? (
@@ -165,7 +173,12 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
           </>
         ) : (
           <>
-            <Stat label={t("auction.timeLeft")} value={phase === "closing" ? t("auction.closing") : duration(msLeft)} isUrgent={msLeft <= 10_000} />
+            {/* Closing: the time is up (00:00) and the server's word on the end has not come yet; a slide is still sent. */}
+            <Stat
+              label={phase === "closing" ? t("auction.closing") : t("auction.timeLeft")}
+              value={duration(phase === "closing" ? 0 : msLeft)}
+              isUrgent={phase === "closing" || msLeft <= 10_000}
+            />
             <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} isPrice />
             <p className="col-span-2 truncate text-sm text-muted">
               {auction.leaderName ? t("auction.leaderIs", { name: auction.leaderName }) : t("auction.noBidsYet")}
@@ -194,8 +207,8 @@ function BidPanel({ auction, phase, actor }: { auction: AuctionDetail; phase: Au
         </p>
       )}
       {canSlide && <UnpayableWinWarning nextPriceCents={auction.priceCents + 1} className="landscape-phone:col-span-2" />}
-      {canSlide ? (
-        <SlideToBid actor={actor} minPreviousEntries={auction.minPreviousEntries} />
+      {canSlide || hasBidNews ? (
+        <SlideToBid minPreviousEntries={auction.minPreviousEntries} />
       ) : (
         (isOpen || isEnrolled) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
