@@ -21,8 +21,9 @@ export class HttpError extends Error {
 /** The error answers every route declares beside its success answers: the contract's error body, whatever the status. */
 export const errorAnswers = { "4xx": ApiErrorBody, "5xx": ApiErrorBody } as const;
 
-export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
-  return { error: { code, message, ...(issues ? { issues } : {}) } };
+/** An error answer; `values` are the figures its message names (for clients that say it their own way), when any. */
+export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[], values: Record<string, number> = {}): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...(Object.keys(values).length > 0 ? { values } : {}) } };
 }
 
 /** How soon a client may try again while the database is unavailable: the pool's timeouts answer within about that. */
@@ -30,14 +31,14 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The answer to a request the database's outage (DatabaseUnavailable) stopped, on either transport. */
 export function databaseUnavailableBody(): ApiErrorBody {
-  const body = errorBody("SERVICE_UNAVAILABLE", "The service is unavailable right now. Please try again in a few seconds.");
-  return { error: { ...body.error, values: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS } } };
+  return errorBody("SERVICE_UNAVAILABLE", "The service is unavailable right now. Please try again in a few seconds.", undefined, {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
 }
 
 /** A refusal's body, with the figures its message names when it has any (the SPA translates the message with them). */
 export function refusalBody(refusal: Refusal): ApiErrorBody {
-  const body = errorBody(refusal.code, refusal.message, refusalIssues[refusal.code]);
-  return Object.keys(refusal.values).length > 0 ? { error: { ...body.error, values: refusal.values } } : body;
+  return errorBody(refusal.code, refusal.message, refusalIssues[refusal.code], refusal.values);
 }
 
 /** Every refusal's HTTP status: one table for all domains. */

@@ -47,10 +47,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * over a lookup by calling themselves after someone's e-mail.
  */
 export function userKeyOf(ref: string): { column: "id" | "email_key" | "display_name_key"; key: string } {
-  const key = ref.trim().toLowerCase();
-  if (UUID.test(key)) return { column: "id", key };
-  if (key.includes("@")) return { column: "email_key", key: emailKey(key) };
-  return { column: "display_name_key", key: displayNameKey(key) };
+  const trimmed = ref.trim();
+  if (UUID.test(trimmed)) return { column: "id", key: trimmed.toLowerCase() };
+  if (trimmed.includes("@")) return { column: "email_key", key: emailKey(trimmed) };
+  return { column: "display_name_key", key: displayNameKey(trimmed) };
 }
 
 /** A user by id, e-mail or display name (case-insensitive), each matched against its own kind of key only. */

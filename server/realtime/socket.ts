@@ -118,8 +118,8 @@ function spendBudgetOnEveryCommand(socket: LiveSocket, budget: CommandBudget): v
       if (verdict.kind === "disconnect") return socket.conn.close();
       const ack = event.at(-1);
       if (typeof ack !== "function") return;
-      const body = errorBody("COMMANDS_TOO_FAST", "Too many commands at once: wait a moment and try again.");
-      (ack as (answer: ApiErrorBody) => void)(withValues(body, { retryAfterSeconds: verdict.retryAfterSeconds }));
+      const body = errorBody("COMMANDS_TOO_FAST", "Too many commands at once: wait a moment and try again.", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+      (ack as (answer: ApiErrorBody) => void)(body);
     });
   });
 }
@@ -135,9 +135,6 @@ export async function followRoom(socket: LiveSocket, room: string): Promise<void
 }
 
 class TooManyRooms extends Error {}
-
-/** The figures a refusal's message names, for clients that say it their own way. */
-const withValues = (body: ApiErrorBody, values: Record<string, number>): ApiErrorBody => ({ error: { ...body.error, values } });
 
 /** Validates a command's payload, runs it and acks `{ data }` or `{ error }`; never throws into socket.io. */
 export type AnswerCommand = <S extends z.ZodType, T>(
@@ -162,8 +159,7 @@ export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCo
       // An outage: the client hears that nothing was done and that it may try again shortly, as REST answers 503.
       if (error instanceof DatabaseUnavailable) return reply(databaseUnavailableBody());
       if (error instanceof TooManyRooms) {
-        const body = errorBody("TOO_MANY_SUBSCRIPTIONS", `A connection follows at most ${FOLLOWED_ROOMS_MAX} auctions and lists: leave one first.`);
-        return reply(withValues(body, { limit: FOLLOWED_ROOMS_MAX }));
+        return reply(errorBody("TOO_MANY_SUBSCRIPTIONS", `A connection follows at most ${FOLLOWED_ROOMS_MAX} auctions and lists: leave one first.`, undefined, { limit: FOLLOWED_ROOMS_MAX }));
       }
       log.error({ err: error, payload }, "a socket command failed");
       reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));

@@ -117,14 +117,13 @@ describe("the one-origin server", () => {
   });
 });
 
+/** A server with production's settings, over the built SPA. */
+const startProductionServer = () =>
+  startTestServer({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://pennybid.example", SESSION_SECRET: "x".repeat(40), STATIC_DIR: staticDir });
+
 describe("production settings", () => {
   it("sends HSTS in production, and offers no dev panel there", async () => {
-    const production = await startTestServer({
-      NODE_ENV: "production",
-      PUBLIC_ORIGIN: "https://pennybid.example",
-      SESSION_SECRET: "x".repeat(40),
-      STATIC_DIR: staticDir,
-    });
+    const production = await startProductionServer();
     try {
       const response = await fetch(`${production.url}/api/health`);
       expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
@@ -149,12 +148,7 @@ describe("production settings", () => {
 
 describe("the page's own origin in production", () => {
   it("is PUBLIC_ORIGIN alone: an Origin naming the request's own Host (DNS rebinding) is refused, for calls and sockets", async () => {
-    const production = await startTestServer({
-      NODE_ENV: "production",
-      PUBLIC_ORIGIN: "https://pennybid.example",
-      SESSION_SECRET: "x".repeat(40),
-      STATIC_DIR: staticDir,
-    });
+    const production = await startProductionServer();
     try {
       const host = new URL(production.url).host;
       const signIn = (origin: string) =>

@@ -8,7 +8,7 @@ import { ApiError, apiRequest } from "../../../lib/api-client";
 import { myAuctionsQueryOptions, useMyAuctions } from "../api/my-auctions";
 import { amountText, useEuro } from "../../../lib/format";
 import { rereadIfInFlight } from "../../../lib/query-client";
-import { useRefusalValues } from "../../../lib/refusal-values";
+import { useRefusalText } from "../enrolment-rules";
 
 export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; priceCents: number }) {
   const { t } = useTexts();
@@ -19,7 +19,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
   const activeMax = mine?.autoBids[String(auctionId)];
   const [euros, setEuros] = useState("");
   const [error, setError] = useState<string>();
-  const refusalValues = useRefusalValues();
+  const refusalText = useRefusalText();
 
   const save = useMutation({
     mutationFn: (maxPriceCents: number | null) =>
@@ -37,12 +37,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
       showToast("success", maxPriceCents === null ? t("auction.autoBidStopped") : t("auction.autoBidSaved", { max: euro(maxPriceCents) }));
     },
     // A maximum over the monthly limit is refused with the figures (the limit, what is left, when it resets).
-    onError: (failure) =>
-      setError(
-        failure instanceof ApiError
-          ? t(`errors.${failure.code}`, { ...refusalValues(failure.values), defaultValue: t("errors.INTERNAL") })
-          : t("errors.INTERNAL"),
-      ),
+    onError: (failure) => setError(failure instanceof ApiError ? refusalText(failure.code, failure.values) : t("errors.INTERNAL")),
   });
 
   const submit = (event: FormEvent) => {
