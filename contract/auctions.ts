@@ -87,6 +87,8 @@ export const AuctionCardState = z.object({
   realBiddersOnly: z.boolean(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
+  /** The winner did not pay within the payment window: the win was canceled (its fulfilment expired). */
+  paymentLapsed: z.boolean(),
   bidCount: z.number().int(),
   finalHash: z.string().nullable(),
   /** An ended auction's true cost (null before the end): see `TrueCost`. */

@@ -171,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const expiry =
     options.runsLifecycle === false
       ? undefined
-      : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishFulfilments(auctionIds) });
+      : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishAuctions(auctionIds) });
   // PGlite has no autovacuum: the process keeps its tables vacuumed and measured (decision 051).
   const upkeep = startUpkeep({ db, log: http.log });
   // Old rate-limit events are useless; drop them hourly so the table stays small.

@@ -86,6 +86,7 @@ function bareState(id: number, now: number): AuctionState {
     realBiddersOnly: false,
     leaderName: null,
     winnerName: null,
+    paymentLapsed: false,
     bidCount: 0,
     recentBids: [],
     finalHash: null,

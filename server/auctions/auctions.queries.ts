@@ -37,6 +37,8 @@ export type AuctionRow = {
   /** An ended auction's net entry fees from the ledger, in all and the winner's (`auction_fees`, migration 017); null before the end. */
   entry_fees_cents: number | null;
   winner_fee_cents: number | null;
+  /** The win's payment window closed unpaid (its fulfilment expired). place_bid's state, a running auction's, leaves it out. */
+  payment_lapsed?: boolean;
 };
 
 /** A bidder's label from their row `u` (place_bid, migration 017, writes the same into recent bids). */
@@ -56,7 +58,8 @@ const AUCTION_STATE_COLUMNS = [
  */
 const stateJson = (title: string) =>
   `json_build_object(${AUCTION_STATE_COLUMNS.map((column) => `'${column}', ${column === "title" ? title : `a.${column}`}`).join(", ")},
-     'leader_name', l.display_name, 'winner_name', w.display_name, 'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents)`;
+     'leader_name', l.display_name, 'winner_name', w.display_name, 'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents,
+     'payment_lapsed', a.status = 'Ended' and exists (select 1 from fulfilments x where x.auction_id = a.id and x.state = 'Expired'))`;
 
 /** An `AuctionRow` as json carries it: its times as ISO text. */
 export type AuctionJson = Omit<AuctionRow, "starts_at" | "ends_at" | "hard_ends_at"> & { starts_at: string; ends_at: string | null; hard_ends_at: string | null };
@@ -116,6 +119,7 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     realBiddersOnly: row.real_bidders_only,
     leaderName: row.leader_name,
     winnerName: row.winner_name,
+    paymentLapsed: row.payment_lapsed === true,
     bidCount: row.bid_count,
     recentBids: row.recent_bids,
     finalHash: row.final_hash,

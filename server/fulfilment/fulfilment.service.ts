@@ -218,6 +218,9 @@ export async function expireOverdueFulfilments(db: Queryable, now: Date): Promis
     `with expired as (
        update fulfilments set state = 'Expired', expired_at = $1, updated_at = $1, version = version + 1
        where state = any($2::text[]) and deadline_at <= $1 returning auction_id
+     ), newer as (
+       -- The auction's public state changes too (it says the win was canceled): a newer seq for its feed.
+       update auctions set seq = seq + 1 where id in (select auction_id from expired)
      ), logged as (
        insert into fulfilment_events (auction_id, from_state, to_state, actor, created_at)
        select auction_id, 'AwaitingPayment', 'Expired', 'expiry-job', $1 from expired

@@ -31,6 +31,7 @@ export function auctionState(overrides: Partial<AuctionState> = {}): AuctionStat
     recentBids: [],
     finalHash: null,
     trueCost: null,
+    paymentLapsed: false,
     serverNow: 0,
     ...overrides,
   };

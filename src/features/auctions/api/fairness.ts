@@ -3,14 +3,14 @@ import { queryOptions } from "@tanstack/react-query";
 import { FairnessFigures, type AuctionStatus } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
-/** While an auction runs, its figures are asked again after a bid at most this often (an ended one's never). */
-export const LIVE_FIGURES_STALE_MS = 10_000;
+/** While the feed has counted bids the figures have not, they are asked again this often (an ended one's never). */
+export const FIGURES_CATCH_UP_MS = 1_500;
 
 /** Keyed by status too, so the auction's end brings the final figures at once. */
 export const fairnessQueryOptions = (auctionId: number, status: AuctionStatus) =>
   queryOptions({
     queryKey: ["auctions", "fairness", auctionId, status],
     queryFn: ({ signal }) => apiRequest(`/api/auctions/${auctionId}/fairness`, { schema: FairnessFigures, signal }),
-    staleTime: status === "Ended" ? Number.POSITIVE_INFINITY : LIVE_FIGURES_STALE_MS,
+    staleTime: status === "Ended" ? Number.POSITIVE_INFINITY : FIGURES_CATCH_UP_MS,
     retry: false,
   });

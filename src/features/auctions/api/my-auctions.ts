@@ -93,6 +93,8 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
       rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       // An enrolment counts towards the win limits: what other auction pages said may have changed.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
+      // The auction's fairness figures count one more entrant.
+      void queryClient.invalidateQueries({ queryKey: ["auctions", "fairness", auctionId] });
       showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
       if (result.balance !== null) await setKnownBalance(queryClient, result.balance);
     },

@@ -15,6 +15,7 @@ import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { TrueCostLine } from "./TrueCost";
+import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 
 type CardProps = { auction: AuctionCardState; imageLoading?: ImageLoading };
 
@@ -44,6 +45,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
   const euro = useEuro();
   const duration = useDuration();
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
+  const outcome = phase === "ended" ? endedOutcome(auction) : null;
 
   return (
     <article
@@ -84,6 +86,8 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
               <dd className="font-display text-xl font-bold">{euro(auction.entryFeeCents)}</dd>
             </div>
           </dl>
+        ) : outcome && outcome !== "sold" ? (
+          <p className="font-display text-lg font-bold">{t(unsoldTextKey[outcome])}</p>
         ) : phase === "ended" ? (
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
@@ -120,7 +124,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
 
         {phase === "ended" && auction.trueCost ? (
-          <TrueCostLine trueCost={auction.trueCost} />
+          <TrueCostLine trueCost={auction.trueCost} isSold={outcome === "sold"} />
         ) : (
           <p className="text-xs text-muted">
             {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })} ·{" "}
@@ -131,7 +135,8 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         {phase === "ended" && <BuyNowCardOffer auctionId={auction.id} />}
 
         <div className={`mt-auto flex flex-wrap items-center gap-2 ${phase === null ? "min-h-10" : ""}`} data-tour="auction-enrol">
-          <StableEnrolButton auction={auction} isOpen={isOpen} />
+          {/* An ended auction has nothing to enrol in: its outcome says it all (no "Enrolled" pill). */}
+          {phase !== "ended" && <StableEnrolButton auction={auction} isOpen={isOpen} />}
           {phase === "running" && <BidNowLink auctionId={auction.id} />}
         </div>
       </div>

@@ -74,7 +74,7 @@ describe("a grid whose browser says which cells it skips drawing", () => {
     const toaster = running(2, "Toaster");
     show([
       { ...kettle, seq: kettle.seq + 1, priceCents: 11, leaderName: "ilze", endsAt: inMinutes(31) },
-      { ...toaster, seq: toaster.seq + 2, priceCents: 12, leaderName: "otto", status: "Ended", endsAt: inMinutes(0), winnerName: "otto" },
+      { ...toaster, seq: toaster.seq + 2, priceCents: 12, leaderName: "otto", status: "Ended", endsAt: inMinutes(0), winnerName: "otto", bidCount: 12 },
     ]);
     expect(priceOf("Kettle")).toHaveTextContent("€0.11");
     expect(card("Kettle").getByText("ilze")).toBeInTheDocument();

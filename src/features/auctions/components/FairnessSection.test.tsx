@@ -1,8 +1,9 @@
 // The fairness figures and the true cost as a visitor reads them: counts from the server, the verdict on staff and
 // demo bidders in words either way, the head hash from the newest bid, and an ended card's one line.
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FairnessFigures } from "../../../../contract";
+import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { FairnessSection } from "./FairnessSection";
@@ -63,13 +64,40 @@ describe("the fairness section", () => {
   });
 });
 
+describe("the figures follow the feed", () => {
+  it("asks again while the feed has counted bids the figures have not, until they have", async () => {
+    let served = figures({ entrants: 2, distinctBidders: 0, bids: 0, autoBids: 0, autoBidShare: null });
+    const start = auctionState({ bidCount: 0 });
+    vi.stubGlobal("fetch", stubServer({ [`/api/auctions/${start.id}/fairness`]: () => json(served) }).fetchStub);
+    let feed: (state: AuctionState) => void = () => undefined;
+    function FedSection() {
+      const [state, setState] = useState(start);
+      feed = setState;
+      return <FairnessSection auction={state} />;
+    }
+    renderWithRouter(<FedSection />);
+    const region = await screen.findByRole("region", { name: "Fairness" });
+    await waitFor(() => expect(valueOf(region, "Bids")).toBe("0"));
+    // Three bids reach the page through the feed, just after the figures were read (still fresh by any clock).
+    served = figures({ entrants: 2, distinctBidders: 2, bids: 3, autoBids: 0, autoBidShare: 0 });
+    act(() => feed(auctionState({ bidCount: 3 })));
+    await waitFor(() => expect([valueOf(region, "Bidders"), valueOf(region, "Bids")]).toEqual(["2", "3"]), { timeout: 5_000 });
+  });
+});
+
 describe("an ended card's true cost", () => {
   it("gives the winner's total and the fees, or only the fees when nobody won", () => {
     vi.stubGlobal("fetch", stubServer({}).fetchStub);
-    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} />);
+    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} isSold />);
     expect(screen.getByText("Winner paid €1.18 in all · entry fees €2.00")).toBeTruthy();
     cleanup();
-    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: null, entryFeesCents: 90 }} />);
+    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: null, entryFeesCents: 90 }} isSold={false} />);
     expect(screen.getByText("entry fees €0.90")).toBeTruthy();
+  });
+
+  it("names no winner's total once the win was canceled unpaid", () => {
+    vi.stubGlobal("fetch", stubServer({}).fetchStub);
+    renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} isSold={false} />);
+    expect(screen.getByText("entry fees €2.00")).toBeTruthy();
   });
 });

@@ -1,23 +1,23 @@
 // An auction's public fairness figures (issue 21 item 5): entrants, bidders, bids and auto-bids as the server counts
 // them, the chain's head hash (live from the feed's newest bid while the auction runs) or its final hash, and whether
 // any bidder is staff or a demo account.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { usePercent } from "../../../lib/format";
-import { fairnessQueryOptions } from "../api/fairness";
+import { FIGURES_CATCH_UP_MS, fairnessQueryOptions } from "../api/fairness";
 
 export function FairnessSection({ auction }: { auction: AuctionState }) {
   const { t } = useTexts();
-  const queryClient = useQueryClient();
-  const { data: figures } = useQuery(fairnessQueryOptions(auction.id, auction.status));
-  // A new bid asks again once what we have is stale (every few seconds at most, not at every bid of a hot auction).
+  // The figures follow the feed: while the feed has counted bids the figures have not (bids arrived since they were
+  // read), they are asked again every little while until they have caught up; never at every bid of a hot auction.
   const { bidCount } = auction;
-  useEffect(() => {
-    if (bidCount > 0) void queryClient.prefetchQuery(fairnessQueryOptions(auction.id, auction.status));
-  }, [bidCount, auction.id, auction.status, queryClient]);
+  const { data: figures } = useQuery({
+    ...fairnessQueryOptions(auction.id, auction.status),
+    refetchInterval: ({ state: { data } }) => (data && data.bids < bidCount ? FIGURES_CATCH_UP_MS : false),
+  });
   const hasEnded = auction.status === "Ended";
   const hash = hasEnded ? auction.finalHash : (auction.recentBids[0]?.hash ?? figures?.headHash ?? null);
 

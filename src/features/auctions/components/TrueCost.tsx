@@ -4,16 +4,17 @@ import { useTexts } from "../../../hooks/use-texts";
 import type { TrueCost as TrueCostFigures } from "../../../../contract";
 import { useEuro } from "../../../lib/format";
 
-export function TrueCostPanel({ priceCents, trueCost }: { priceCents: number; trueCost: TrueCostFigures }) {
+/** `isSold`: false when the auction ended without bids or its win was canceled unpaid: then only the fees are figures. */
+export function TrueCostPanel({ priceCents, trueCost, isSold }: { priceCents: number; trueCost: TrueCostFigures; isSold: boolean }) {
   const { t } = useTexts();
   const euro = useEuro();
   return (
     <section aria-labelledby="true-cost" className="order-1 rounded-2xl border border-line bg-surface p-4 shadow-sm lg:order-none lg:p-5">
       <h2 id="true-cost" className="mb-1 text-lg font-semibold">{t("trueCost.title")}</h2>
       <p className="mb-3 text-sm text-muted">{t("trueCost.explained")}</p>
-      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-        <Figure term={t("trueCost.soldFor")} value={euro(priceCents)} />
-        <Figure term={t("trueCost.winnerPaid")} value={trueCost.winnerPaidCents === null ? t("auction.noWinner") : euro(trueCost.winnerPaidCents)} />
+      <dl className={`grid grid-cols-1 gap-2 text-sm ${isSold ? "sm:grid-cols-3" : ""}`}>
+        {isSold && <Figure term={t("trueCost.soldFor")} value={euro(priceCents)} />}
+        {isSold && trueCost.winnerPaidCents !== null && <Figure term={t("trueCost.winnerPaid")} value={euro(trueCost.winnerPaidCents)} />}
         <Figure term={t("trueCost.entryFees")} value={euro(trueCost.entryFeesCents)} />
       </dl>
     </section>
@@ -30,13 +31,13 @@ function Figure({ term, value }: { term: string; value: string }) {
 }
 
 /** The card's compact form: one line under the sold price. */
-export function TrueCostLine({ trueCost }: { trueCost: TrueCostFigures }) {
+export function TrueCostLine({ trueCost, isSold }: { trueCost: TrueCostFigures; isSold: boolean }) {
   const { t } = useTexts();
   const euro = useEuro();
   const fees = t("trueCost.cardFees", { fees: euro(trueCost.entryFeesCents) });
   return (
     <p className="text-xs text-muted">
-      {trueCost.winnerPaidCents === null ? fees : `${t("trueCost.cardWinner", { total: euro(trueCost.winnerPaidCents) })} · ${fees}`}
+      {!isSold || trueCost.winnerPaidCents === null ? fees : `${t("trueCost.cardWinner", { total: euro(trueCost.winnerPaidCents) })} · ${fees}`}
     </p>
   );
 }

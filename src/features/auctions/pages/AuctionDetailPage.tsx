@@ -19,6 +19,7 @@ import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
+import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 import { TrueCostPanel } from "../components/TrueCost";
 import { SlideToBid } from "../components/SlideToBid";
 import { UnpayableWinWarning } from "../components/UnpayableWinWarning";
@@ -75,7 +76,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
               <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
             </Suspense>
           )}
-          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} />}
+          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} />}
           {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
             <div className="order-3 lg:order-none">
               <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
@@ -144,7 +145,8 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
   // What enrolling would answer, asked before the bidder tries (the closing time and price the note shows itself).
   const eligibility = useEnrolmentEligibility(auction.id, isOpen && !isEnrolled && !isLocked);
   const refusal = isOpen && !isEnrolled && !isLocked ? (eligibility.data?.refusal ?? null) : null;
-  const hasWon = phase === "ended" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
+  const outcome = phase === "ended" ? endedOutcome(auction) : null;
+  const hasWon = outcome === "sold" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
   const frame =
     hasWon
       ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
@@ -161,11 +163,13 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       className={`sticky bottom-0 z-20 order-last -mx-4 flex flex-col gap-3 rounded-2xl rounded-b-none border p-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)] transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
     >
       <div className="grid grid-cols-2 gap-x-3 gap-y-1">
-        {phase === "ended" ? (
+        {outcome === "sold" ? (
           <>
             <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
-            <Stat label={t("auction.winner")} value={auction.winnerName ?? t("auction.noWinner")} />
+            <Stat label={t("auction.winner")} value={auction.winnerName ?? t("auction.noWinner")} isName />
           </>
+        ) : outcome ? (
+          <p role="status" className="col-span-2 font-display text-xl font-bold">{t(unsoldTextKey[outcome])}</p>
         ) : phase === "waiting" || phase === "starting" ? (
           <>
             <Stat label={t("auction.startingSoon")} value={phase === "starting" ? t("auction.starting") : duration(msToStart)} />
@@ -210,7 +214,8 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       {canSlide || hasBidNews ? (
         <SlideToBid minPreviousEntries={auction.minPreviousEntries} />
       ) : (
-        (isOpen || isEnrolled) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
+        // An ended auction has nothing left to enrol in: no "Enrolled" bar under its outcome.
+        (isOpen || (isEnrolled && phase !== "ended")) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
       {phase !== "ended" && (
         <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
@@ -249,12 +254,13 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
   );
 }
 
-function Stat({ label, value, isUrgent = false, isPrice = false }: { label: string; value: string; isUrgent?: boolean; isPrice?: boolean }) {
+/** A figure of the panel; a name (up to 25 characters) is set smaller and wraps rather than being cut. */
+function Stat({ label, value, isUrgent = false, isPrice = false, isName = false }: { label: string; value: string; isUrgent?: boolean; isPrice?: boolean; isName?: boolean }) {
   return (
     <div className="min-w-0">
       <p className="text-sm text-muted">{label}</p>
       <p
-        className={`truncate font-display text-2xl font-bold tabular-nums sm:text-3xl ${
+        className={`font-display font-bold ${isName ? "text-xl leading-tight [overflow-wrap:anywhere] sm:text-2xl" : "truncate text-2xl tabular-nums sm:text-3xl"} ${
           isUrgent ? "text-red-600 dark:text-red-400" : isPrice ? "text-primary-600 dark:text-primary-400" : ""
         }`}
       >

@@ -51,9 +51,10 @@ function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus
   const isWindowOpen = useIsBefore(Date.parse(offer.deadlineAt));
   const [isFormOpen, setIsFormOpen] = useState(false);
   const pay = useBuyNow(offer.auctionId);
+  // A fee of nothing (a free auction) is nothing to take off: no "−€0.00" line.
   const rows: [string, string][] = [
     [t("buyNow.retailValue"), euro(offer.retailValueCents)],
-    [t("buyNow.entryFeePaid"), `−${euro(offer.entryFeePaidCents)}`],
+    ...(offer.entryFeePaidCents > 0 ? [[t("buyNow.entryFeePaid"), `−${euro(offer.entryFeePaidCents)}`] as [string, string]] : []),
   ];
   return (
     <>
