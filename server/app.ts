@@ -34,14 +34,33 @@ import type { StripeCheckoutSessions } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
-import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, type RealtimeServer } from "./realtime/socket";
+import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
+import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
+import { metricsRoutes } from "./metrics/metrics.routes";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
+
+/** How long a draining process waits for its sockets' commands in flight to be answered, at most. */
+export const DRAIN_GRACE_MS = 5_000;
 
 /** One method of one route, as registered: what tests walk to prove every route is guarded and validated. */
 export type RouteSummary = { method: string; url: string; csrf: CsrfMode; schema: FastifySchema | undefined };
 
-export type App = { http: FastifyInstance; io: RealtimeServer; feed: AuctionFeed; push: Push; routes: RouteSummary[] };
+export type App = {
+  http: FastifyInstance;
+  io: RealtimeServer;
+  feed: AuctionFeed;
+  push: Push;
+  routes: RouteSummary[];
+  /**
+   * Turns the process unready and takes no new socket, waits (up to `graceMs`) for the socket commands in flight to be
+   * answered, then ends its sockets so that their pages reconnect to another process (decision 087). Closing `http`
+   * afterwards lets the HTTP requests in flight finish.
+   */
+  drain(graceMs?: number): Promise<void>;
+  /** Whether the process drains, and its socket commands in flight. */
+  traffic: SocketTraffic;
+};
 
 export type BuildOptions = {
   config: AppConfig;
@@ -81,7 +100,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
   });
 
+  // Every answer's time, by the route it matched (not its URL: ids would make a label per auction).
+  http.addHook("onResponse", async (request, reply) => {
+    httpRequestSeconds.observe({ method: request.method, route: request.routeOptions.url ?? "(unmatched)", status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  const traffic = new SocketTraffic();
   const io = createRealtimeServer(http.server, {
+    traffic,
     allowedOrigin: config.publicOrigin,
     isProduction: config.isProduction,
     db,
@@ -125,7 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(securityPlugin, { config });
   // Before the routes: it compresses the answers of each route registered after it.
   await http.register(compressionPlugin);
-  await http.register(healthRoutes, { db });
+  await http.register(healthRoutes, { db, isDraining: () => traffic.isDraining, ...(redis ? { isRedisUp: redis.isUp } : {}) });
+  await http.register(metricsRoutes, { token: config.metricsToken });
   await http.register(sessionsPlugin, { config, db });
   // Outside production, every answer tells the SPA it may offer the dev panel to a tester who asks (decision 080).
   await http.register(devToolsOfferPlugin, { isOffered: !config.isProduction });
@@ -177,7 +204,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Old rate-limit events are useless; drop them hourly so the table stays small.
   const pruning = setInterval(() => void pruneRateLimitEvents(db).catch(() => undefined), 3_600_000);
   pruning.unref();
+  const unwatch = [openSockets.watch(() => io.engine.clientsCount), databasePoolWaiters.watch(() => db.waiting?.() ?? 0)];
   http.addHook("onClose", async () => {
+    unwatch.forEach((stop) => stop());
     clearInterval(pruning);
     await lifecycle?.stop();
     await expiry?.stop();
@@ -187,5 +216,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await redis?.close();
   });
   await http.ready();
-  return { http, io, feed, push, routes };
+  const drain = async (graceMs = DRAIN_GRACE_MS) => {
+    traffic.isDraining = true;
+    await traffic.idle(graceMs);
+    io.local.disconnectSockets(true);
+  };
+  return { http, io, feed, push, routes, drain, traffic };
 }

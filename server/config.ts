@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key").optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
+  // The bearer token of GET /metrics (decision 087); without it the endpoint does not exist.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type AppConfig = {
@@ -56,6 +58,8 @@ export type AppConfig = {
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   dataDir: string;
   redisUrl: string | undefined;
+  /** The bearer token of GET /metrics; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
   paymentProvider: "sandbox" | "stripe";
   smtpUrl: string | undefined;
   addressProviderUrl: string | undefined;
@@ -113,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: "pglite", dataDir: inMemory ? "memory://" : path.resolve(e.DATA_DIR, "pglite") },
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     paymentProvider: e.PAYMENT_PROVIDER,
     smtpUrl: e.SMTP_URL,
     addressProviderUrl: e.ADDRESS_PROVIDER_URL,

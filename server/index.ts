@@ -1,4 +1,6 @@
-// The process entry point: configuration, database, migrations, demo data, then listen; SIGTERM closes it cleanly.
+// The process entry point: configuration, database, migrations, demo data, then listen; SIGTERM drains and closes it
+// cleanly (decision 087): unready at once, no new sockets, commands in flight answered, sockets sent elsewhere, then the
+// HTTP requests in flight finish and the process exits.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
@@ -12,7 +14,8 @@ async function main(): Promise<void> {
   await migrate(db);
   // Seeded before the lifecycle starts ticking, so past histories are written before anything ends them.
   const seed = config.seedDemoData ? await seedDemoData(db) : { seeded: false };
-  const { http } = await buildApp({ config, db });
+  const app = await buildApp({ config, db });
+  const { http } = app;
   if (seed.seeded) http.log.info({ auctions: seed.auctions }, "demo data seeded");
   await http.listen({ host: config.host, port: config.port });
   const address = http.server.address();
@@ -39,6 +42,8 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     withdraw();
+    await app.drain();
+    http.log.info({ signal }, "drained: no socket commands in flight");
     await http.close();
     await db.close();
     process.exit(0);

@@ -5,6 +5,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { availableParallelism } from "node:os";
 import { Refusal } from "../refusal";
 import { BoundedQueue } from "./bounded-queue";
+import { hashQueueLength } from "../metrics/metrics";
 
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 32;
@@ -27,6 +28,8 @@ const hashing = new BoundedQueue({
   maxWaiting: HASHES_WAITING,
   refusal: () => new Refusal("SERVER_BUSY", { retryAfterSeconds: secondsToClearQueue() }),
 });
+
+hashQueueLength.watch(() => hashing.load.running + hashing.load.waiting);
 
 /** scrypt runs under way and the most there have been at once since the process started; hashes waiting; the limits. */
 export function passwordHashingLoad() {

@@ -3,7 +3,8 @@
 import type { BidResponse, EnrolResponse } from "../../contract";
 import type { Database } from "../db/database";
 import type { AuctionFeed } from "../realtime/feed";
-import type { Refusal } from "../refusal";
+import { Refusal } from "../refusal";
+import { bidsTotal } from "../metrics/metrics";
 import type { WinLimits } from "./enrolment-rules";
 import { autoBidRound, enrol, enrolmentEligibility, placeBid, setAutoBid, type EnrolResult, type PlacedBid } from "./engine";
 
@@ -40,7 +41,11 @@ export function createAuctionCommands(db: Database, clock: () => Date, feed: Auc
       return enrolmentEligibility(db, userId, auctionId, clock(), winLimits);
     },
     async bid(userId, auctionId, sessionIdHash) {
-      const bid = await placeBid(db, userId, auctionId, clock(), { sessionIdHash });
+      const bid = await placeBid(db, userId, auctionId, clock(), { sessionIdHash }).catch((error: unknown) => {
+        bidsTotal.inc({ outcome: error instanceof Refusal ? error.code : "BID_FAILED" });
+        throw error;
+      });
+      bidsTotal.inc({ outcome: "accepted" });
       // The bid is committed: the bidder hears so at once, while the new state it returned goes out to the
       // watchers (the bidder's page among them; its sequence number puts it in order).
       void feed.publishStates([bid.state]);

@@ -18,6 +18,7 @@ export function startLifecycle(options: {
   tickMs?: number;
 }): RepeatingJob {
   return startRepeating({
+    name: "lifecycle",
     intervalMs: options.tickMs ?? LIFECYCLE_TICK_MS,
     onError: (error) => options.log.error({ err: error }, "lifecycle tick failed"),
     round: async () => {

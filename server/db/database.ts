@@ -10,6 +10,7 @@ import type { AppConfig } from "../config";
 import { projectRoot } from "../paths";
 import { DatabaseUnavailable, isDatabaseUnavailable } from "./errors";
 import { preparedStatements } from "./pglite-statements";
+import { databaseStatementSeconds, secondsSince } from "../metrics/metrics";
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -29,6 +30,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: its data directory as a tar, for `openDatabase`'s `startFrom` (tests start from one migrated copy). */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: statements waiting for a free connection of the pool (a metric). */
+  waiting?(): number;
 }
 
 const INT8_OID = 20;
@@ -50,7 +53,29 @@ export const POSTGRES_TIMEOUTS = {
 
 /** `startFrom`: a PGlite data directory `dumpDataDir` wrote, for a database in memory (no initdb, no migrations to run). */
 export async function openDatabase(config: AppConfig["database"], options: { startFrom?: Blob } = {}): Promise<Database> {
-  return config.kind === "postgres" ? openPostgres(config.url) : openPglite(config.dataDir, options.startFrom);
+  return timed(config.kind === "postgres" ? await openPostgres(config.url) : await openPglite(config.dataDir, options.startFrom));
+}
+
+/** The database with each statement's time in the metrics, a transaction's statements too. */
+function timed(db: Database): Database {
+  const time = <T>(run: () => Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    return run().then(
+      (value) => {
+        databaseStatementSeconds.observe({ database: db.kind, outcome: "ok" }, secondsSince(startedAt));
+        return value;
+      },
+      (error: unknown) => {
+        databaseStatementSeconds.observe({ database: db.kind, outcome: "failed" }, secondsSince(startedAt));
+        throw error;
+      },
+    );
+  };
+  return {
+    ...db,
+    query: (sql, params) => time(() => db.query(sql, params)),
+    transaction: (fn, options) => db.transaction((tx) => fn({ query: (sql, params) => time(() => tx.query(sql, params)) }), options),
+  };
 }
 
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
@@ -145,6 +170,7 @@ async function openPostgres(url: string): Promise<Database> {
       await rowsOf(pool, sql, [], POSTGRES_TIMEOUTS.answerMs);
     },
     close: () => pool.end(),
+    waiting: () => pool.waitingCount,
   };
 }
 

@@ -79,6 +79,7 @@ export function startUpkeep(options: {
   if (options.db.kind !== "pglite") return { stop: async () => undefined };
   const { db, log } = options;
   return startRepeating({
+    name: "database-upkeep",
     intervalMs: options.intervalMs ?? UPKEEP_INTERVAL_MS,
     onError: (error) => log.error({ err: error }, "database upkeep failed"),
     round: async () => {

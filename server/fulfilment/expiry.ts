@@ -16,6 +16,7 @@ export function startExpiryJob(options: {
   intervalMs?: number;
 }): RepeatingJob {
   return startRepeating({
+    name: "fulfilment-expiry",
     intervalMs: options.intervalMs ?? EXPIRY_INTERVAL_MS,
     onError: (error) => options.log.error({ err: error }, "fulfilment expiry failed"),
     round: async () => {

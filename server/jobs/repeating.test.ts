@@ -14,7 +14,7 @@ describe("startRepeating", () => {
 
   it("runs a round at once and never starts one while another is in flight", async () => {
     const held = heldRounds();
-    const job = startRepeating({ round: held.round, intervalMs: 100, onError: () => undefined });
+    const job = startRepeating({ name: "test", round: held.round, intervalMs: 100, onError: () => undefined });
     expect(held.round).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(350);
     expect(held.round).toHaveBeenCalledTimes(1);
@@ -28,7 +28,7 @@ describe("startRepeating", () => {
   it("hands a failed round to onError and runs the next as usual", async () => {
     const onError = vi.fn();
     const round = vi.fn().mockRejectedValueOnce(new Error("gone")).mockResolvedValue(undefined);
-    const job = startRepeating({ round, intervalMs: 100, onError });
+    const job = startRepeating({ name: "test", round, intervalMs: 100, onError });
     await vi.advanceTimersByTimeAsync(100);
     expect(onError).toHaveBeenCalledWith(new Error("gone"));
     expect(round).toHaveBeenCalledTimes(2);
@@ -37,7 +37,7 @@ describe("startRepeating", () => {
 
   it("stops: waits for the round in flight and starts none after", async () => {
     const held = heldRounds();
-    const job = startRepeating({ round: held.round, intervalMs: 100, onError: () => undefined });
+    const job = startRepeating({ name: "test", round: held.round, intervalMs: 100, onError: () => undefined });
     let stopped = false;
     const stopping = job.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(0);

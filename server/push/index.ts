@@ -29,6 +29,7 @@ export function startPush(
   if (!options.runsJob) return { ...push, stop: async () => undefined };
 
   const job = startRepeating({
+    name: "push",
     intervalMs: options.intervalMs ?? PUSH_JOB_INTERVAL_MS,
     onError: (error) => options.log.error({ err: error }, "push job failed"),
     round: async () => {

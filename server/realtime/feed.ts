@@ -12,6 +12,7 @@ import { auctionStates, cardState } from "../auctions/auctions.queries";
 import { purchasesOf } from "../fulfilment/buy-now.queries";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
+import { feedPublishLagSeconds } from "../metrics/metrics";
 import { rooms } from "./rooms";
 import type { RealtimeServer } from "./socket";
 
@@ -100,6 +101,8 @@ export function createStateEmitter(io: Pick<RealtimeServer, "to">): (state: Auct
     for (const [lists, group] of byLists) io.to(lists.split(",").map(rooms.status)).emit("auctions:updated", group.map(cardState));
   });
   return coalescedByAuction((state) => {
+    // `serverNow` is when the state was read or committed: what passed since is the feed's lag.
+    feedPublishLagSeconds.observe(Math.max(0, Date.now() - state.serverNow) / 1000);
     io.to(rooms.auction(state.id)).emit("auction:updated", state);
     toLists("lists", state);
   }, COALESCE_MS);

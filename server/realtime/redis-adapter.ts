@@ -9,7 +9,11 @@ import { ConfigError } from "../config";
 import type { Queryable } from "../db/database";
 import type { RealtimeServer } from "./socket";
 
-export type RedisFeedLink = { close: () => Promise<void> };
+export type RedisFeedLink = {
+  close: () => Promise<void>;
+  /** Whether both connections to Redis are up now (readiness). */
+  isUp: () => boolean;
+};
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -63,6 +67,7 @@ export async function attachRedisAdapter(
     close: async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
+    isUp: () => publisher.status === "ready" && subscriber.status === "ready",
   };
 }
 

@@ -7,7 +7,7 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
-import { auctionErrorMessages, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
+import { auctionErrorMessages, commandPayloads, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
 import { loadSession, SESSION_IDLE_SECONDS, SessionEnded, type SessionUser } from "../accounts/sessions";
 import { hashToken } from "../accounts/tokens";
 import type { Database, Queryable } from "../db/database";
@@ -15,6 +15,7 @@ import { DatabaseUnavailable } from "../db/errors";
 import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
 import { Refusal } from "../refusal";
+import { secondsSince, socketCommandSeconds } from "../metrics/metrics";
 import { createCommandBudget, FOLLOWED_ROOMS_MAX, type BudgetSettings, type CommandBudget } from "./command-budget";
 import { rooms } from "./rooms";
 
@@ -30,7 +31,40 @@ export type RealtimeOptions = {
   sessionCookie: string;
   /** How many commands a socket's owner may send; the product's numbers (command-budget.ts) unless a test needs others. */
   commandBudget?: BudgetSettings;
+  /** Whether the process is draining (no new sockets), and its commands in flight (see `SocketTraffic`). */
+  traffic?: SocketTraffic;
 };
+
+/**
+ * A draining process takes no new socket, and waits for the commands it was given to be answered before it lets its
+ * sockets go (decision 087).
+ */
+export class SocketTraffic {
+  isDraining = false;
+  private inFlight = 0;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  get commandsInFlight(): number {
+    return this.inFlight;
+  }
+
+  started(): void {
+    this.inFlight += 1;
+  }
+
+  answered(): void {
+    this.inFlight -= 1;
+    if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Resolves once no command is in flight, or after `maxMs` whatever is. */
+  async idle(maxMs: number): Promise<void> {
+    if (this.inFlight === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+    clearTimeout(timer);
+  }
+}
 
 export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
@@ -45,7 +79,10 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     },
   });
 
+  const traffic = options.traffic ?? new SocketTraffic();
   io.use(async (socket, next) => {
+    // A draining process sends a new connection elsewhere: the client tries again, behind the proxy another process.
+    if (traffic.isDraining) return next(new Error("SERVER_DRAINING"));
     const id = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[options.sessionCookie];
     const idHash = id && id.length <= 64 ? hashToken(id) : null;
     socket.data.user = idHash ? await loadSession(options.db, idHash).catch(() => null) : null;
@@ -62,6 +99,7 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     if (ownRooms.length > 0) void socket.join(ownRooms);
     // These and its own id's room: every other room it is in, it asked to follow.
     socket.data.roomsAtConnect = ownRooms.length + 1;
+    timeEveryCommand(socket, traffic);
     spendBudgetOnEveryCommand(socket, budget);
     // Clients estimate their clock offset from this (NTP-style); the server clock is the only clock.
     socket.on("clock:sync", (_payload, ack) => {
@@ -102,6 +140,39 @@ export function sessionSockets(io: RealtimeServer, log: Pick<FastifyBaseLogger, 
     endUser: (userId, keep) => end(rooms.user(userId), keep ? rooms.session(keep) : undefined),
   };
 }
+
+/**
+ * Every command's ack is timed and counted by the command's name and its answer's code ("ok", or the error's), whoever
+ * answers it (the budget's refusal included), and is in flight until then. An event without an ack is not counted.
+ */
+function timeEveryCommand(socket: LiveSocket, traffic: SocketTraffic): void {
+  // The commands not answered yet: a socket that goes (or is ended by its budget) leaves none in flight.
+  const unanswered = new Set<() => void>();
+  socket.on("disconnect", () => unanswered.forEach((settle) => settle()));
+  socket.use((event, next) => {
+    const ack = event.at(-1);
+    const command = String(event[0]);
+    // An event no handler knows is never answered: neither timed nor in flight.
+    if (typeof ack === "function" && KNOWN_COMMANDS.has(command)) {
+      const startedAt = performance.now();
+      traffic.started();
+      const settle = () => {
+        if (!unanswered.delete(settle)) return false;
+        traffic.answered();
+        return true;
+      };
+      unanswered.add(settle);
+      event[event.length - 1] = (answer: { data?: unknown; error?: { code?: string } }) => {
+        if (settle()) socketCommandSeconds.observe({ command, code: answer.error?.code ?? "ok" }, secondsSince(startedAt));
+        (ack as (answer: unknown) => void)(answer);
+      };
+    }
+    next();
+  });
+}
+
+/** The metrics name only the commands the contract knows: a client cannot grow the label set with made-up names. */
+const KNOWN_COMMANDS = new Set<string>([...Object.keys(commandPayloads), "clock:sync"]);
 
 /**
  * Before any handler hears a command, it spends one from the budget: a signed-in user's sockets share their user's

@@ -330,3 +330,95 @@ describe.skipIf(missing.length > 0)(title, () => {
     expect(watcherA.watcher.ended.get(running[0]!)?.length).toBeGreaterThanOrEqual(1);
   }, 150_000);
 });
+
+describe.skipIf(missing.length > 0)(`${title}: a rolling restart`, () => {
+  it("loses no acknowledged bid while each process in turn is stopped with SIGTERM, drains and is started again", async () => {
+    const restartDatabase = await openTestDatabase();
+    const { db } = restartDatabase;
+    const env = {
+      DATABASE_URL: restartDatabase.databaseUrl!,
+      REDIS_URL: process.env.REDIS_URL!,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "info",
+    };
+    try {
+      const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      servers.push(a, b);
+      // The proxy's list of processes: each restarted process takes the place of the one it replaces.
+      const urls = [a.url, b.url];
+
+      const passwordHash = await hashPassword("Secret1!");
+      const now = new Date();
+      const auctionId = await createAuction(db, now, { entryFeeCents: 0, resetSeconds: 60, endsAt: at(now, 120), hardEndsAt: at(now, 300) });
+      const bidders = await Promise.all(
+        Array.from({ length: 4 }, async (_, i) => {
+          const row = await createBidder(db, { passwordHash, balanceCents: 500 });
+          await enrol(db, row.id, auctionId, now);
+          const home = urls[i % 2]!;
+          const rest = new TestClient(home, `10.57.2.${i + 1}`);
+          expect((await rest.post("/authn/sign-in", { email: row.email, password: "Secret1!" })).status).toBe(200);
+          const live = new FailoverSocket(urls, rest.cookieHeader);
+          await live.start(home);
+          clients.push(live);
+          return { ...row, live };
+        }),
+      );
+
+      // Bidders take turns, about eight bids a second through whichever process each is connected to.
+      const acked: { priceCents: number; via: string }[] = [];
+      let isBidding = true;
+      const burst = (async () => {
+        for (let turn = 0; isBidding; turn++) {
+          const bidder = bidders[turn % bidders.length]!;
+          const via = bidder.live.connectedTo;
+          if (bidder.live.socket.connected) {
+            void bidder.live.socket
+              .timeout(5000)
+              .emitWithAck("bid:place", { auctionId })
+              .then(
+                (raw) => {
+                  const answer = BidAck.parse(raw);
+                  if ("data" in answer) acked.push({ priceCents: answer.data.priceCents, via });
+                },
+                () => undefined, // no answer: not acknowledged, nothing to check
+              );
+          }
+          await pause(125);
+        }
+      })();
+
+      const restart = async (old: ServerProcess) => {
+        const ackedBefore = acked.length;
+        await old.kill("SIGTERM");
+        // A clean drain: the process exits by itself, with 0, having answered what it was given.
+        expect(old.child.exitCode, old.output()).toBe(0);
+        expect(old.output()).toContain("drained");
+        const fresh = await startServerProcess(env);
+        servers.push(fresh);
+        urls[urls.indexOf(old.url)] = fresh.url;
+        await expect.poll(() => acked.length, { timeout: 15_000 }).toBeGreaterThan(ackedBefore + 4);
+        return fresh;
+      };
+      await expect.poll(() => acked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+      const a2 = await restart(a);
+      await restart(b);
+      // Every bidder ends up on a process that was started again, and bids through it.
+      for (const bidder of bidders) await expect.poll(() => urls.includes(bidder.live.connectedTo), { timeout: 10_000 }).toBe(true);
+      const ackedAfterBoth = acked.length;
+      await expect.poll(() => acked.length, { timeout: 15_000 }).toBeGreaterThan(ackedAfterBoth + 4);
+      isBidding = false;
+      await burst;
+      await pause(500); // answers still on their way
+
+      // No acknowledged bid lost: each is a link of the auction's chain, which verifies.
+      const chain = BidChainResponse.parse((await new TestClient(a2.url).get(`/api/auctions/${auctionId}/chain`)).body);
+      expect(chain.isValid).toBe(true);
+      const prices = new Set(chain.links.map((link) => link.priceCents));
+      for (const bid of acked) expect(prices, `acknowledged bid at ${bid.priceCents} cents via ${bid.via}`).toContain(bid.priceCents);
+      expect(new Set(acked.map((bid) => bid.via)).size).toBeGreaterThanOrEqual(3);
+    } finally {
+      await restartDatabase.drop();
+    }
+  }, 120_000);
+});
