@@ -46,7 +46,7 @@ export function Toaster() {
     // out); an alert is read out when it appears, so the errors' region exists only while it has one (an empty alert
     // would be one more alert on every page). aria-live keeps the toaster out of a modal dialog's aria-hidden (Radix
     // spares live regions and what contains them).
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1400] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
       {errors.length > 0 && (
         <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
           {errors.map((toast) => <ToastCard key={toast.id} toast={toast} />)}
