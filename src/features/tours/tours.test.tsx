@@ -286,7 +286,7 @@ describe("guided tours", () => {
     vi.stubGlobal("fetch", fetchStub);
     function UserShown() {
       const { data: user } = useUser();
-      return user ? <output>{user.displayName}</output> : null;
+      return user?.isAuthenticated ? <output>{user.displayName}</output> : null;
     }
     renderWithRouter(
       <>
