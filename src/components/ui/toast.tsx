@@ -1,6 +1,7 @@
 // Toasts: short messages in a live region (errors as alerts), dismissed after a few seconds or by the user.
 // They sit at the top, under the header, where they cover no control (the bid control lives at the bottom on a
-// phone); a new toast replaces one of the same kind, so they never pile up.
+// phone); a new toast replaces one of the same kind, so they never pile up. Above everything else (z-index 1400,
+// lib/foreground), a guided tour's overlay included, so an urgent one can always be tapped.
 import { type MouseEvent } from "react";
 import { useTexts } from "../../hooks/use-texts";
 import { createStore, useStore } from "../../lib/create-store";
