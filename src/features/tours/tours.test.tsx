@@ -301,4 +301,23 @@ describe("guided tours", () => {
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
   });
+
+  it("start a menu's tour over its own menu, which is open in front of the page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchStub } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/SettingsPopover": () => json({ tourName: "SettingsPopover", currentStep: 0, isCompleted: false }),
+      "/api/users/tour-progress": () => json({ ok: true }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    renderWithRouter(
+      <>
+        <OpenLayer name="SettingsPopover" />
+        <p data-tour="settings-theme">Theme</p>
+        <p data-tour="settings-bid-sound">Bid sound</p>
+        <PopoverTour tourName="SettingsPopover" isOpen />
+      </>,
+    );
+    expect(await screen.findByRole("alertdialog", { name: "Theme mode" }, { timeout: 3000 })).toHaveTextContent("1 of 2");
+  });
 });
