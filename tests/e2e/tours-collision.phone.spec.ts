@@ -1,12 +1,16 @@
 // Issue 15 item 11: a new bidder on a phone tops up, lands on home and opens the account menu at once, while the
 // main tour is starting. One tour at a time: never two cards or two overlays; every card's Close button works; once
-// the tours are closed, the menu and the page answer taps again.
+// the tours are closed, the menu and the page answer taps again. Issue 52 item 1: the collisions of a tour with a
+// dialog, the settings menu and an outbid toast, as tour-collisions.ts plays them, on this phone.
 import { expect, test, type Page } from "@playwright/test";
 import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { tourCollisionTests } from "./tour-collisions";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+
+tourCollisionTests();
 
 /** The most tour cards and joyride overlays the page ever had at once, counted by the page itself. */
 async function watchTourLayers(page: Page) {

@@ -3,7 +3,7 @@ import { Outlet } from "react-router-dom";
 import { OutbidAlerts } from "../../features/auctions/live/outbid-alerts";
 import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
-import { MainPageTour } from "../../features/tours";
+import { MainPageTour, useIsMenuHeldByTour } from "../../features/tours";
 import { Footer } from "../../components/layout/Footer";
 import { withLaterTexts } from "../../lib/i18n";
 import { Header } from "./Header";
@@ -19,6 +19,8 @@ export function MainLayout() {
   const { data: user } = useUser();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  // On a phone the main tour opens the menu for its navigation steps.
+  const isMenuHeldByTour = useIsMenuHeldByTour();
   const openMenu = useCallback(() => {
     setHasOpenedMenu(true);
     setIsMenuOpen(true);
@@ -26,9 +28,9 @@ export function MainLayout() {
   return (
     <div className="min-h-dvh">
       <PermanentSidebar />
-      {hasOpenedMenu && (
+      {(hasOpenedMenu || isMenuHeldByTour) && (
         <Suspense fallback={null}>
-          <MobileMenu isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} />
+          <MobileMenu isOpen={isMenuOpen || isMenuHeldByTour} isHeldByTour={isMenuHeldByTour} onOpenChange={setIsMenuOpen} />
         </Suspense>
       )}
       <div className="flex min-h-dvh flex-col lg:pl-sidebar">

@@ -27,7 +27,7 @@ export function SettingsPopover() {
       >
         <GearGlyph />
       </Popover.Trigger>
-      <MenuPanel label={t("settings.title")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-4">
+      <MenuPanel layer="SettingsPopover" label={t("settings.title")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-4">
         <h2 className="mb-3 text-base font-semibold">{t("settings.title")}</h2>
         <fieldset data-tour="settings-theme">
           <legend className="mb-2 text-sm font-medium text-muted">{t("settings.themeMode")}</legend>

@@ -38,7 +38,7 @@ export function SignedInMenu({ user }: { user: AuthenticatedUser }) {
         {initialsOf(user)}
         <span className="sr-only"> {t("account.menu")}</span>
       </Popover.Trigger>
-      <MenuPanel label={t("account.menu")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-2">
+      <MenuPanel layer="AccountPopover" label={t("account.menu")} onInteractOutside={keepOpenInTour} className="w-72 rounded-2xl p-2">
         <div className="px-3 py-2">
           <p className="font-semibold">{user.displayName}</p>
           <p className="truncate text-sm text-muted">{user.email}</p>

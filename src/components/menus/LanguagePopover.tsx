@@ -39,7 +39,7 @@ export function LanguagePopover({ onLanguageChosen }: LanguagePopoverProps) {
       >
         <img src={languageFlags[active]} alt="" className="h-[18px] w-6 rounded-[3px] shadow-sm" />
       </Popover.Trigger>
-      <MenuPanel label={t("language.title")} className="w-40 rounded-xl p-1">
+      <MenuPanel layer="LanguagePopover" label={t("language.title")} className="w-40 rounded-xl p-1">
         <ul>
           {languages.map((language) => (
             <li key={language}>

@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { FormEvent, ReactNode } from "react";
 import { useTexts } from "../../hooks/use-texts";
+import { OpenLayer } from "../../lib/foreground";
 import { Button, type ButtonVariant } from "./Button";
 import { FormAlert } from "./form";
 
@@ -32,6 +33,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, description, confir
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[1251] max-h-[calc(100dvh-2rem)] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none">
+          <OpenLayer name="Confirm" />
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mt-2 text-sm text-muted">{description}</div>

@@ -1,6 +1,7 @@
 // Toasts: short messages in a live region (errors as alerts), dismissed after a few seconds or by the user.
 // They sit at the top, under the header, where they cover no control (the bid control lives at the bottom on a
-// phone); a new toast replaces one of the same kind, so they never pile up.
+// phone); a new toast replaces one of the same kind, so they never pile up. Above everything else (z-index 1400,
+// lib/foreground), a guided tour's overlay included, so an urgent one can always be tapped.
 import { type MouseEvent } from "react";
 import { useTexts } from "../../hooks/use-texts";
 import { createStore, useStore } from "../../lib/create-store";
@@ -46,7 +47,7 @@ export function Toaster() {
     // out); an alert is read out when it appears, so the errors' region exists only while it has one (an empty alert
     // would be one more alert on every page). aria-live keeps the toaster out of a modal dialog's aria-hidden (Radix
     // spares live regions and what contains them).
-    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1300] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
+    <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1400] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
       {errors.length > 0 && (
         <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
           {errors.map((toast) => <ToastCard key={toast.id} toast={toast} />)}

@@ -1,3 +1,5 @@
+import { createStore, useStore } from "../../lib/create-store";
+
 /**
  * Whether a pointer or focus event happened in the tour (its card or overlay): a menu under its tour must not
  * take that for a click outside and close. Radix may ask after the click, when the card of the step just left is
@@ -20,3 +22,18 @@ export const partLoadingAttribute = "data-part-loading";
 
 /** The attribute as props, to spread on such a placeholder. */
 export const partLoadingProps = { [partLoadingAttribute]: "" } as const;
+
+/**
+ * Whether the main tour holds the slide-out menu open: on a phone its navigation steps (SPEC.md §2: active auctions,
+ * won auctions, favourites, the information links) are shown in that menu, which the tour opens for them and closes
+ * after. The layout reads it; meanwhile the menu is not modal, so the tour's card above it answers.
+ */
+const menuHeldByTour = createStore(false);
+
+export function holdMenuForTour(isHeld: boolean): void {
+  menuHeldByTour.set(isHeld);
+}
+
+export function useIsMenuHeldByTour(): boolean {
+  return useStore(menuHeldByTour);
+}

@@ -10,6 +10,7 @@ import { useUser } from "../auth";
 import { useTourProgress } from "./api/get-tour-progress";
 import { MainPageTour } from "./components/MainPageTour";
 import { PopoverTour } from "./components/PopoverTour";
+import { OpenLayer } from "../../lib/foreground";
 import { partLoadingProps } from "./in-tour";
 import { tourSteps } from "./tour-steps";
 
@@ -226,5 +227,97 @@ describe("guided tours", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     observer.disconnect();
     expect(mostCardsAtOnce).toBe(1);
+  });
+
+  it("wait while a dialog is open in front of the page, start once it has closed, and step back (not closed) while another opens", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saved: unknown[] = [];
+    const { fetchStub } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
+      "/api/users/tour-progress": () => json({ ok: true }),
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "PUT") saved.push(JSON.parse(String(init.body)));
+      return fetchStub(input, init);
+    });
+    let setDialogOpen: (isOpen: boolean) => void = () => {};
+    // A dialog of the page (Add funds, "You won!"): open from the start, as when the user opened it before the tour.
+    function Dialog() {
+      const [isOpen, setIsOpen] = useState(true);
+      useEffect(() => {
+        setDialogOpen = setIsOpen;
+      }, []);
+      return isOpen ? <OpenLayer name="AddFunds" /> : null;
+    }
+    renderWithRouter(
+      <>
+        <button type="button" data-tour="account">
+          AB
+        </button>
+        <Dialog />
+        <MainPageTour />
+        <WhatTheTourKnows tourName="MainPage" />
+      </>,
+    );
+    await screen.findByText("not completed");
+    await afterTheStartDelay();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    act(() => setDialogOpen(false));
+    fireEvent.click(await screen.findByRole("button", { name: "Next" }, { timeout: 3000 }));
+    expect(await screen.findByRole("alertdialog", { name: "Your account" })).toHaveTextContent("2 of 2");
+
+    // A dialog comes in front of the running tour ("You won!" arrives): the tour steps back, still at its step.
+    act(() => setDialogOpen(true));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    act(() => setDialogOpen(false));
+    expect(await screen.findByRole("alertdialog", { name: "Your account" })).toHaveTextContent("2 of 2");
+    expect(saved).not.toContainEqual(expect.objectContaining({ isCompleted: true }));
+  });
+
+  it("never start for an operator on the bidders' pages", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchStub, calls } = stubServer({
+      "/authn/user": () => json({ ...signedIn, isOperator: true }),
+      "/api/users/tour-progress/AccountPopover": () => json({ tourName: "AccountPopover", currentStep: 0, isCompleted: false }),
+      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    function UserShown() {
+      const { data: user } = useUser();
+      return user?.isAuthenticated ? <output>{user.displayName}</output> : null;
+    }
+    renderWithRouter(
+      <>
+        <OpenAccountMenu />
+        <MainPageTour />
+        <PopoverTour tourName="AccountPopover" isOpen />
+        <UserShown />
+      </>,
+    );
+    await screen.findByText("anna");
+    await afterTheStartDelay();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
+  });
+
+  it("start a menu's tour over its own menu, which is open in front of the page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchStub } = stubServer({
+      "/authn/user": () => json(signedIn),
+      "/api/users/tour-progress/SettingsPopover": () => json({ tourName: "SettingsPopover", currentStep: 0, isCompleted: false }),
+      "/api/users/tour-progress": () => json({ ok: true }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    renderWithRouter(
+      <>
+        <OpenLayer name="SettingsPopover" />
+        <p data-tour="settings-theme">Theme</p>
+        <p data-tour="settings-bid-sound">Bid sound</p>
+        <PopoverTour tourName="SettingsPopover" isOpen />
+      </>,
+    );
+    expect(await screen.findByRole("alertdialog", { name: "Theme mode" }, { timeout: 3000 })).toHaveTextContent("1 of 2");
   });
 });

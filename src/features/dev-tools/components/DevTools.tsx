@@ -7,6 +7,7 @@ import { useTexts } from "../../../hooks/use-texts";
 import { CloseGlyph } from "../../../components/ui/icons";
 import { Button, iconButtonClassName } from "../../../components/ui/Button";
 import { createStore, useStore } from "../../../lib/create-store";
+import { OpenLayer } from "../../../lib/foreground";
 import { forgetAsk } from "../dev-tools-offer";
 
 // What the drawer shows (the machines, XState's React bindings, the operator's actions and their schemas) is a chunk of
@@ -67,6 +68,7 @@ export function DevTools() {
           }}
           className="fixed inset-y-0 right-0 z-[1251] flex w-[min(30rem,100vw)] flex-col border-l border-line bg-surface text-ink shadow-2xl outline-none"
         >
+          <OpenLayer name="DevTools" />
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
             <div>
               <Dialog.Title className="text-lg font-bold">{t("devTools.title")}</Dialog.Title>

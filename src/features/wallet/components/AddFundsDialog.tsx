@@ -9,6 +9,7 @@ import { addFundsMachine, payableAmount } from "../../../../machines/add-funds.m
 import { CloseGlyph } from "../../../components/ui/icons";
 import { showToast } from "../../../components/ui/toast";
 import { useDevRegistration } from "../../../lib/dev-machines";
+import { OpenLayer } from "../../../lib/foreground";
 import { createPayment, goToCheckout } from "../api/payments";
 import { iconButtonClassName } from "../../../components/ui/Button";
 
@@ -46,6 +47,7 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1250] bg-slate-950/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[1251] w-[400px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none">
+          <OpenLayer name="AddFunds" />
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-bold">{t("wallet.addFunds.title")}</Dialog.Title>

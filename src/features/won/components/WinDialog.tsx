@@ -9,6 +9,7 @@ import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useEuro } from "../../../lib/format";
+import { OpenLayer } from "../../../lib/foreground";
 import { isWinClosedHere, useMarkWinSeen } from "../api/mark-win-seen";
 import { useWonAuctions } from "../api/won-auctions";
 
@@ -32,6 +33,7 @@ export function WinDialog() {
           data-auction-id={win.auctionId}
           className="fixed top-1/2 left-1/2 z-[1251] flex max-h-[calc(100dvh-2rem)] w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-3xl border border-line bg-surface p-6 shadow-2xl outline-none"
         >
+          <OpenLayer name="YouWon" />
           <div className="flex items-center gap-3">
             <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
               <TrophyGlyph />
