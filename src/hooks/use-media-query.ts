@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC.md §9: the mobile layout is a viewport of at most 768 px. */
+/** SPEC.md §9: the mobile layout is a viewport of at most 768 px (Tailwind's `md`, src/styles/index.css, begins here too). */
 export const WIDER_THAN_MOBILE = "(min-width: 769px)";

@@ -19,6 +19,10 @@ export function isSocketConnected(): boolean {
   return status.get() === "connected";
 }
 
+export function isSocketDown(): boolean {
+  return status.get() === "disconnected";
+}
+
 /** The page's socket, connecting from the first call on. */
 export function loadSocket(): Promise<LiveSocket> {
   loading ??= import("socket.io-client").then(({ io }) => {

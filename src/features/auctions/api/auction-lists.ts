@@ -6,6 +6,7 @@ import {
   queryOptions,
   useInfiniteQuery,
   useQuery,
+  hashKey,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
@@ -15,12 +16,12 @@ import type { AuctionSort, AuctionCardState, Language, SearchAuctionsResponse } 
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
 import { applyToList, applyToPages, isNewer, withOwnTitle } from "../live/apply-update";
-import { follow } from "../live/live-auctions";
+import { follow, untilWatched } from "../live/live-auctions";
 import { handToCards, keepWhileSameCards } from "../live/live-cards";
 import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
-import { catchUp } from "../../../lib/query-client";
+import { catchUp, TEN_MINUTES_MS } from "../../../lib/query-client";
 
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
@@ -38,8 +39,11 @@ export type AuctionFilters = { query: string; sort: AuctionSort; isFreeEntryOnly
 export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFilters, pageSize: number, language: Language) =>
   infiniteQueryOptions({
     queryKey: ["auctions", "list", status, filters, pageSize, language],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest("/api/auctions/search", {
+    queryFn: async ({ pageParam, signal }) => {
+      // Sent once the section's live watch is acknowledged: everything after this read comes by the feed, so the
+      // watch's catch-up has nothing to read again (a section's first load asks once, decision 085).
+      await untilWatched(status);
+      return apiRequest("/api/auctions/search", {
         method: "POST",
         body: {
           status,
@@ -51,12 +55,16 @@ export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFi
         },
         schema: async () => (await auctionSchemas()).SearchAuctionsResponse,
         signal,
-      }),
+      });
+    },
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((shown, page) => shown + page.items.length, 0) : undefined),
     retry: false,
     placeholderData: keepPreviousData,
-    refetchOnMount: false,
+    // The list follows the feed while it is cached (useLiveStatus), for as long as it is fresh; it is read again on
+    // mount only when it stopped following and was marked stale.
+    refetchOnMount: (query) => query.state.isInvalidated,
+    gcTime: TEN_MINUTES_MS,
     // Not a deep comparison of every page on each live update (applyToPages already keeps every unchanged item):
     // each card keeps its state object while its auction is unchanged.
     structuralSharing: keepUnchangedCards,
@@ -162,13 +170,20 @@ type LiveList<T> = { apply: (data: T, updates: AuctionCardState[]) => T; itemsOf
  * message. Only the newest state of each auction counts (the appliers drop older ones). The cache takes every update;
  * the cards whose state changed are then handed it (live-cards.ts), so a list that selects with `keepWhileSameCards`
  * renders only when its cards change.
+ *
+ * The list is followed as long as its data is cached, not only while it is on screen (decision 085): back on Home,
+ * the cached sections are as live as if the bidder had never left, and nothing is read again (SPEC.md §7: no refetch
+ * on mount). A list that stops being followed (another search, its data dropped) is marked stale instead.
  */
 function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], list: LiveList<T>): void {
   const queryClient = useQueryClient();
   // The newest key and list, read when updates flush: a new search does not leave and rejoin the status feed.
   const latest = useRef({ queryKey, list });
   useEffect(() => {
+    const before = latest.current.queryKey;
     latest.current = { queryKey, list };
+    // The data of a search no longer shown stops following the feed: it is read again if it is ever shown again.
+    if (hashKey(before) !== hashKey(queryKey)) void queryClient.invalidateQueries({ queryKey: before, exact: true, refetchType: "none" });
   });
   useEffect(() => {
     let pending: AuctionCardState[] = [];
@@ -189,20 +204,45 @@ function useLiveStatus<T>(status: ListStatus, queryKey: readonly unknown[], list
         void catchUp(queryClient, key);
       }
     };
-    const stop = follow(
+    const stopFollowing = follow(
       { kind: "status", status },
       (update) => {
         pending.push(update);
         timer ??= setTimeout(flush, LIST_FLUSH_MS);
       },
-      () => void catchUp(queryClient, latest.current.queryKey),
+      // Once watched, data read before the watch took effect is read again; a first read waits for the watch
+      // (`untilWatched`), so a list with no data yet has nothing to catch up.
+      () => {
+        if (queryClient.getQueryData(latest.current.queryKey) !== undefined) void catchUp(queryClient, latest.current.queryKey);
+      },
     );
+    // This section takes over from the follower its last visit left behind (joined the same watch, so nothing is
+    // left and joined again in between).
+    followersLeftBehind.get(status)?.();
+    const stop = () => {
+      unsubscribe?.();
+      stopFollowing();
+      // Updates heard but not yet applied go in now: the section taking over did not hear them.
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+      if (followersLeftBehind.get(status) === stop) followersLeftBehind.delete(status);
+    };
+    let unsubscribe: (() => void) | undefined;
     return () => {
-      stop();
-      if (timer) clearTimeout(timer);
+      const key = hashKey(latest.current.queryKey);
+      if (!queryClient.getQueryCache().get(key)) return stop();
+      unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === "removed" && event.query.queryHash === key) stop();
+      });
+      followersLeftBehind.set(status, stop);
     };
   }, [status, queryClient]);
 }
+
+/** Per status, how to stop following the list a section left cached (until it is dropped, or the section is back). */
+const followersLeftBehind = new Map<ListStatus, () => void>();
 
 type CachedAuctions = { pages?: { items: AuctionCardState[] }[]; items?: AuctionCardState[]; id?: number; title?: string };
 

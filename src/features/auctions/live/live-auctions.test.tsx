@@ -11,7 +11,7 @@ import { json, stubServer } from "../../../../tests/support/render";
 import { FALLBACK_POLL_MS, useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { currentLanguage } from "../../../lib/i18n";
 import { auctionQueryOptions, useAuction } from "../api/auction";
-import { follow } from "./live-auctions";
+import { follow, untilWatched } from "./live-auctions";
 
 vi.mock("socket.io-client", async () => (await import("../../../../tests/support/mock-socket-io")).socketIoClientOnMockSocket());
 
@@ -68,6 +68,20 @@ describe("the live layer (live-auctions.ts)", () => {
 
     stopSecond();
     await waitFor(() => expect(server.commandsOf("auction:unsubscribe")).toEqual([{ auctionId: 11 }]));
+  });
+
+  it("lets a status list's read go once its watch is acknowledged (so it needs no catch-up), and at once when nobody follows it", async () => {
+    await untilWatched("Ended");
+    expect(server.commandsOf("auctions:watch")).not.toContainEqual({ status: "Ended" });
+
+    const resync = vi.fn();
+    const stop = follow({ kind: "status", status: "Waiting" }, () => undefined, resync);
+    await untilWatched("Waiting");
+    expect(server.commandsOf("auctions:watch")).toContainEqual({ status: "Waiting" });
+    expect(resync).toHaveBeenCalledOnce();
+    // Watched already: a later read goes at once.
+    await untilWatched("Waiting");
+    stop();
   });
 
   it("catches a status list up over REST once its watch is acknowledged, and hands it every auction's update", async () => {

@@ -2,7 +2,7 @@
 // many components show it, left when the last one goes, and joined again after a reconnect. `onResync` lets the
 // owner catch up over REST: a status list each time its watch is acknowledged, an auction after a reconnect.
 import type { AuctionCardState, AuctionState } from "../../../../contract";
-import { isSocketConnected, loadSocket, withSocket, type LiveSocket } from "../../../lib/socket";
+import { isSocketConnected, isSocketDown, loadSocket, withSocket, type LiveSocket } from "../../../lib/socket";
 
 type StatusTopic = { kind: "status"; status: "Running" | "Waiting" | "Ended" };
 type AuctionTopic = { kind: "auction"; auctionId: number };
@@ -12,7 +12,9 @@ type Listener<T extends Topic> = (state: T extends StatusTopic ? AuctionCardStat
 
 // A listener is stored as one of a status topic, which takes any card state: an auction's listeners are only handed
 // whole states (`hand` below), so the narrower parameter they declare always holds.
-const topics = new Map<string, { topic: Topic; listeners: Set<Listener<StatusTopic>>; resyncs: Set<() => void> }>();
+// `isWatched`: the topic's join is acknowledged on the current connection; `waiters`: reads waiting for that.
+type Entry = { topic: Topic; listeners: Set<Listener<StatusTopic>>; resyncs: Set<() => void>; isWatched: boolean; waiters: Set<() => void> };
+const topics = new Map<string, Entry>();
 let isWired = false;
 
 const keyOf = (topic: Topic) => (topic.kind === "status" ? `status:${topic.status}` : `auction:${topic.auctionId}`);
@@ -27,7 +29,11 @@ function join(topic: Topic) {
   withSocket((socket) => {
     if (topic.kind === "status") {
       socket.emit("auctions:watch", { status: topic.status }, (answer) => {
-        if ("data" in answer) topics.get(key)?.resyncs.forEach((resync) => resync());
+        const entry = topics.get(key);
+        if (!entry || !("data" in answer)) return;
+        entry.isWatched = true;
+        entry.resyncs.forEach((resync) => resync());
+        releaseWaiters(entry);
       });
     } else {
       socket.emit("auction:subscribe", { auctionId: topic.auctionId }, (answer) => {
@@ -37,10 +43,27 @@ function join(topic: Topic) {
   });
 }
 
+function releaseWaiters(entry: Entry) {
+  const waiters = [...entry.waiters];
+  entry.waiters.clear();
+  waiters.forEach((release) => release());
+}
+
+/** The socket is down (or its code could not load): no watch is coming, reads waiting for one go on without it. */
+function lostWatches() {
+  for (const entry of topics.values()) {
+    entry.isWatched = false;
+    releaseWaiters(entry);
+  }
+}
+
 function wire() {
   if (isWired) return;
   isWired = true;
-  void loadSocket().then(wireSocket, () => (isWired = false));
+  void loadSocket().then(wireSocket, () => {
+    isWired = false;
+    lostWatches();
+  });
 }
 
 function wireSocket(socket: LiveSocket) {
@@ -56,6 +79,8 @@ function wireSocket(socket: LiveSocket) {
   });
   socket.on("auctions:updated", (states) => states.forEach(handToLists));
   // After a reconnect, an auction's page also catches up over REST (its bids list, its own state).
+  socket.on("disconnect", lostWatches);
+  socket.on("connect_error", lostWatches);
   let hasConnectedBefore = socket.connected;
   socket.on("connect", () => {
     for (const entry of topics.values()) {
@@ -71,7 +96,7 @@ export function follow<T extends Topic>(topic: T, listener: Listener<T>, onResyn
   const key = keyOf(topic);
   let entry = topics.get(key);
   if (!entry) {
-    entry = { topic, listeners: new Set(), resyncs: new Set() };
+    entry = { topic, listeners: new Set(), resyncs: new Set(), isWatched: false, waiters: new Set() };
     topics.set(key, entry);
     if (isSocketConnected()) join(topic);
   }
@@ -84,9 +109,21 @@ export function follow<T extends Topic>(topic: T, listener: Listener<T>, onResyn
     current.resyncs.delete(onResync);
     if (current.listeners.size > 0) return;
     topics.delete(key);
+    releaseWaiters(current);
     withSocket((socket) => {
       if (topic.kind === "status") socket.emit("auctions:unwatch", { status: topic.status }, () => undefined);
       else socket.emit("auction:unsubscribe", { auctionId: topic.auctionId }, () => undefined);
     });
   };
+}
+
+/**
+ * Resolves once the status list's watch is acknowledged, so that a read of the list sent then misses nothing: every
+ * change after it comes by the feed, and the read needs no catch-up after it. At once when nobody follows the list or
+ * the socket is down: a read never waits for a feed that is not coming (the lists poll REST meanwhile).
+ */
+export function untilWatched(status: StatusTopic["status"]): Promise<void> {
+  const entry = topics.get(keyOf({ kind: "status", status }));
+  if (!entry || entry.isWatched || isSocketDown()) return Promise.resolve();
+  return new Promise((resolve) => entry.waiters.add(resolve));
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTexts } from "../../../hooks/use-texts";
 import { ChangePasswordBody, UpdateProfileBody, type Profile } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
@@ -12,6 +12,7 @@ import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form"
 import { showToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
+import { AddressCombobox } from "../../addresses";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 import { SpendLimitsSection } from "../../wallet";
 import { PushNotifications } from "../components/PushNotifications";
@@ -81,7 +82,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </div>
       <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} error={errors.displayName?.message} {...form.register("displayName")} />
       <TextField label={t("auth.fields.phone")} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-      <TextField label={t("auth.fields.deliveryAddress")} autoComplete="street-address" error={errors.deliveryAddress?.message} {...form.register("deliveryAddress")} />
+      {/* The same field as the pay form's: it suggests addresses while typing (SPEC.md §5). */}
+      <Controller
+        control={form.control}
+        name="deliveryAddress"
+        render={({ field }) => (
+          <AddressCombobox
+            ref={field.ref}
+            label={t("auth.fields.deliveryAddress")}
+            hint={t("fulfilment.form.addressHint")}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.deliveryAddress?.message}
+          />
+        )}
+      />
       <label className="flex items-start gap-3 text-sm">
         <input type="checkbox" className="mt-0.5 size-4 accent-primary-500" {...form.register("isMarketingConsentGiven")} />
         {t("auth.fields.marketingConsent")}

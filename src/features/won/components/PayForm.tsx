@@ -13,7 +13,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useEuro } from "../../../lib/format";
 import { useRefusalValues } from "../../../lib/refusal-values";
 import { missingAmount, requestAddFunds, useWallet } from "../../wallet";
-import { AddressCombobox } from "./AddressCombobox";
+import { AddressCombobox } from "../../addresses";
 
 type PayFields = { deliveryAddress: string; phone: string; promoCode?: string | undefined };
 

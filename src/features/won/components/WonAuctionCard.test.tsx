@@ -6,7 +6,7 @@ import type { WonAuction } from "../../../../contract";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { signedInUser, wonAuction as won } from "../../../../tests/support/spa-fixtures";
 import { devMachines } from "../../../lib/dev-machines";
-import { AddressCombobox } from "./AddressCombobox";
+import { AddressCombobox } from "../../addresses";
 import { WonAuctionCard } from "./WonAuctionCard";
 
 afterEach(() => vi.unstubAllGlobals());

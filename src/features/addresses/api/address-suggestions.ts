@@ -1,4 +1,4 @@
-// GET /api/addresses?q=…: delivery address suggestions while the winner types (asked after a short pause).
+// GET /api/addresses?q=…: delivery address suggestions while the user types (asked after a short pause).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AddressSuggestionsResponse } from "../../../../contract";
