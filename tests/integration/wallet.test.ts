@@ -5,6 +5,7 @@ import { TransactionsResponse, WalletResponse, type Language } from "../../contr
 import { spaHeaders } from "../../sim/api-client";
 import { InsufficientFundsError, postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
+import { openTestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -140,6 +141,56 @@ describe("the history's lines", () => {
       ["Взнос за участие возвращён: аукцион «Tējkanna» отменён", "Tējkanna"],
       ["Goodwill for the outage", null],
     ]);
+  });
+});
+
+describe("migration 024", () => {
+  it("finds the facts of the lines written before it: a top-up's source, a payment's promo code", async () => {
+    const { db, drop } = await openTestDatabase({ migrated: false });
+    try {
+      const { migrate } = await import("../../server/db/migrate");
+      // Every migration but 024, then the ledger as it was, then 024.
+      await db.query("create table schema_migrations (name text primary key, applied_at timestamptz not null default now())");
+      await db.query("insert into schema_migrations (name) values ('024_ledger_facts.sql')");
+      await migrate(db);
+      await db.query("delete from schema_migrations where name = '024_ledger_facts.sql'");
+      const bidder = await createBidder(db);
+      const auctionId = await createAuction(db, new Date(), { status: "Ended" });
+      const entry = async (type: string, amountCents: number, description: string) =>
+        (await db.query<{ id: number }>(
+          "insert into wallet_transactions (user_id, type, amount_cents, description, auction_id) values ($1, $2, $3, $4, $5) returning id",
+          [bidder.id, type, amountCents, description, type === "Payment" ? null : auctionId],
+        ))[0]!.id;
+      const byBank = await entry("Payment", 1000, "Top-up by online banking");
+      await db.query("insert into payments (user_id, amount_cents, status, provider, method, transaction_id) values ($1, 1000, 'succeeded', 'sandbox', 'bank', $2)", [bidder.id, byBank]);
+      await entry("Payment", 500, "Top-up by card");
+      await entry("Payment", 5000, "Welcome credit (demo data)");
+      await entry("Payment", 300, "Something else");
+      const paid = await entry("AuctionPayment", -200, "Payment: Test product (promo code SPRING)");
+      const [code] = await db.query<{ id: number }>(
+        "insert into promo_codes (code, code_key, kind, amount) values ('SPRING', 'SPRING', 'percent', 10) returning id",
+      );
+      await db.query(
+        `insert into fulfilments (auction_id, user_id, price_cents, deadline_at, state, promo_code_id, transaction_id,
+                                  paid_at, amount_paid_cents, discount_cents, delivery_address, phone)
+         values ($1, $2, 220, now(), 'PaymentReceived', $3, $4, now(), 200, 20, 'Brīvības iela 1, Rīga', '26123456')`,
+        [auctionId, bidder.id, code!.id, paid],
+      );
+      expect(await migrate(db)).toEqual(["024_ledger_facts.sql"]);
+      const rows = await db.query<{ description: string; source: string | null; promo_code: string | null }>(
+        "select description, source, promo_code from wallet_transactions where user_id = $1 order by id",
+        [bidder.id],
+      );
+      expect(rows).toEqual([
+        { description: "Top-up by online banking", source: "bank", promo_code: null },
+        { description: "Top-up by card", source: "card", promo_code: null },
+        { description: "Welcome credit (demo data)", source: "demo", promo_code: null },
+        { description: "Something else", source: null, promo_code: null },
+        { description: "Payment: Test product (promo code SPRING)", source: null, promo_code: "SPRING" },
+      ]);
+    } finally {
+      await drop();
+    }
   });
 });
 
