@@ -26,6 +26,10 @@ test("a bidder adds €10 through the sandbox; declined and canceled payments ch
   test.setTimeout(120_000);
   await newSignedInBidder(page);
   await page.goto("/faq");
+  // SPEC.md §2: navigating from the account menu passes the current path as a return URL, to the wallet too.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Account menu" }).getByRole("link", { name: "Wallet" })).toHaveAttribute("href", "/wallet?returnUrl=%2Ffaq");
+  await page.keyboard.press("Escape");
 
   const dialog = await openAddFunds(page);
   const pay = dialog.getByRole("button", { name: "Pay" });
