@@ -13,7 +13,7 @@ import { themeScript } from "./server/http/theme-script.js";
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
 /** Sections of a locale file that only the server writes (mails, the sandbox checkout): never sent to the SPA. */
-export const serverOnlyTexts = ["mail", "sandbox", "payments"];
+export const serverOnlyTexts = ["mail", "sandbox", "payments", "ledger"];
 
 /**
  * Sections read only by pages, dialogs and panels that load after the first screen (decision 040): the `later` part,

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, linkOrigin, loadConfig } from "./config";
 
 const base = { DATA_DIR: "memory://" };
 
 describe("configuration", () => {
+  it("links mails to PUBLIC_ORIGIN, else the address the server listens on, or will listen on before it does", () => {
+    const config = { publicOrigin: undefined, host: "127.0.0.1", port: 5180 };
+    expect(linkOrigin(config, null)).toBe("http://127.0.0.1:5180");
+    expect(linkOrigin(config, { address: "127.0.0.1", family: "IPv4", port: 5180 })).toBe("http://127.0.0.1:5180");
+    expect(linkOrigin({ ...config, port: 0 }, { address: "127.0.0.1", family: "IPv4", port: 41234 })).toBe("http://127.0.0.1:41234");
+    expect(linkOrigin({ ...config, host: "0.0.0.0", port: 80 }, null)).toBe("http://localhost");
+    expect(linkOrigin({ ...config, publicOrigin: "https://pennybid.lv" }, null)).toBe("https://pennybid.lv");
+  });
+
   it("uses the embedded defaults when nothing is set", () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({

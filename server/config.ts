@@ -163,11 +163,12 @@ function keptSecret(dataDir: string): string {
 
 /**
  * The origin mailed links and the payment provider's return address point at: PUBLIC_ORIGIN, else this server's own
- * listening address. Never the request's Host header, which whoever sends the request chooses.
+ * listening address. Never the request's Host header, which whoever sends the request chooses. Before the server
+ * listens (the first scan of wins runs as it starts, decision 084), the port it is configured to listen on.
  */
-export function linkOrigin(config: Pick<AppConfig, "publicOrigin" | "host">, listening: AddressInfo | string | null): string {
+export function linkOrigin(config: Pick<AppConfig, "publicOrigin" | "host" | "port">, listening: AddressInfo | string | null): string {
   if (config.publicOrigin) return config.publicOrigin;
-  const port = listening !== null && typeof listening === "object" ? listening.port : undefined;
+  const port = listening !== null && typeof listening === "object" ? listening.port : config.port || undefined;
   const host = config.host === "0.0.0.0" || config.host === "::" || config.host === "" ? "localhost" : config.host;
   const hostPart = host.includes(":") ? `[${host}]` : host;
   return `http://${hostPart}${port === undefined || port === 80 ? "" : `:${port}`}`;

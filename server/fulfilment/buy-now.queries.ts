@@ -191,9 +191,13 @@ export async function buyNowStatus(db: Queryable, input: { userId: string; aucti
   return typeof judged === "string" ? { offer: null, purchase: null, reason: judged, defaults } : { offer: judged, purchase: null, reason: null, defaults };
 }
 
-/** For operators: every purchase, or those in one state, oldest payment first. */
-export async function listPurchases(db: Queryable, filter: { state?: FulfilmentState | undefined; limit?: number } = {}): Promise<OperatorBuyNowPurchase[]> {
-  const rows = await db.query<PurchaseRow>(`${selectPurchases()} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`, [
+/** For operators: every purchase, or those in one state, oldest payment first, titled in the operator's `language`. */
+export async function listPurchases(
+  db: Queryable,
+  filter: { state?: FulfilmentState | undefined; limit?: number },
+  language: Language,
+): Promise<OperatorBuyNowPurchase[]> {
+  const rows = await db.query<PurchaseRow>(`${selectPurchases(language)} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`, [
     filter.state ?? null,
     filter.limit ?? 100,
   ]);

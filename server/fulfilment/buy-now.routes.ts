@@ -75,7 +75,7 @@ export async function buyNowRoutes(app: FastifyInstance, options: { db: Database
     const s = operators.withTypeProvider<ZodTypeProvider>();
 
     s.get("/api/operator/buy-now", { schema: { querystring: OperatorBuyNowQuery, response: { 200: OperatorBuyNowList, ...errorAnswers } } }, async (request) => ({
-      items: await listPurchases(db, request.query),
+      items: await listPurchases(db, request.query, requestLanguage(request)),
     }));
 
     s.post(

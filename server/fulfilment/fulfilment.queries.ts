@@ -30,7 +30,8 @@ type Row = {
 
 /**
  * The won auctions with their title in `titleLanguage` (decision 030): the winner's request's own language on their
- * pages, else the language stored with the winner (the feed's update to them, the operators' queue).
+ * pages, the operator's in the operators' queue (decision 084), else the language stored with the winner (the feed's
+ * update to them).
  */
 const select = (titleLanguage?: Language) => `select f.auction_id, f.user_id, ${titleLanguage ? titleIn(titleLanguage) : titleFor("u.language")} as title, a.images, f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at,
        f.state, f.deadline_at, f.amount_paid_cents, f.discount_cents, p.code as promo_code, f.delivery_address, f.phone,
@@ -91,10 +92,17 @@ export async function getWonAuction(db: Queryable, userId: string, auctionId: nu
   return toWonAuction(row);
 }
 
-/** For operators: every fulfilment, or those in one state, oldest deadline first; `limit` at most (the query's default is 100). */
-export async function listFulfilments(db: Queryable, filter: { state?: FulfilmentState | undefined; limit: number }): Promise<OperatorFulfilment[]> {
+/**
+ * For operators: every fulfilment, or those in one state, oldest deadline first; `limit` at most (the query's default
+ * is 100); titles in the operator's `language` (decision 084).
+ */
+export async function listFulfilments(
+  db: Queryable,
+  filter: { state?: FulfilmentState | undefined; limit: number },
+  language: Language,
+): Promise<OperatorFulfilment[]> {
   const rows = await db.query<Row>(
-    `${select()} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
+    `${select(language)} where ($1::text is null or f.state = $1) order by f.deadline_at, f.auction_id limit $2`,
     [filter.state ?? null, filter.limit],
   );
   return rows.map(toOperatorFulfilment);

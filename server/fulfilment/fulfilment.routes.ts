@@ -89,7 +89,7 @@ export async function fulfilmentRoutes(
     s.get(
       "/api/operator/fulfilments",
       { schema: { querystring: OperatorFulfilmentsQuery, response: { 200: OperatorFulfilmentList, ...errorAnswers } } },
-      async (request) => ({ items: await listFulfilments(db, request.query) }),
+      async (request) => ({ items: await listFulfilments(db, request.query, requestLanguage(request)) }),
     );
 
     s.post(

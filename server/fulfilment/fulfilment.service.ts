@@ -67,7 +67,7 @@ function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
  */
 export async function payFromWallet(
   tx: Queryable,
-  { now, ...payment }: { userId: string; type: "AuctionPayment" | "BuyItNow"; amountCents: number; description: string; auctionId: number; now: Date },
+  { now, ...payment }: { userId: string; type: "AuctionPayment" | "BuyItNow"; amountCents: number; description: string; promoCode: string | null; auctionId: number; now: Date },
 ): Promise<number | null> {
   if (payment.amountCents === 0) return null;
   // A payment for a win or a Buy it now is auction spending: the month's limit holds here too (a pause does not stop
@@ -97,6 +97,7 @@ export async function payWithPromo(
     type: input.type,
     amountCents: quote.amountCents,
     description: `${input.description}${promoNote(promo)}`,
+    promoCode: promo?.code ?? null,
     auctionId: input.auctionId,
     now: input.now,
   });

@@ -26,6 +26,7 @@ import {
 } from "../../contract";
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import type { AuctionFeed } from "../realtime/feed";
 import type { SessionSockets } from "../realtime/socket";
 import { auditLogPage } from "./audit-log";
@@ -118,7 +119,7 @@ export async function operatorRoutes(
     );
 
     s.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail, ...errorAnswers } } }, async (request) =>
-      operator.userDetail(db, request.params.user),
+      operator.userDetail(db, request.params.user, requestLanguage(request)),
     );
 
     s.post(

@@ -1,9 +1,10 @@
 // What operators do to users: find and list them (with their balance, recent ledger and enrolments), open a confirmed account
 // and change a role, each change logged in the operators' log. The API routes and the ops CLI both call these.
-import { CreateUserBody, type OperatorUser, type OperatorUserDetail, type OperatorUserEnrolment } from "../../contract";
+import { CreateUserBody, type Language, type OperatorUser, type OperatorUserDetail, type OperatorUserEnrolment } from "../../contract";
 import { emailKey } from "../accounts/accounts.service";
 import { claimDisplayName, displayNameKey } from "../accounts/display-names";
 import { hashPassword } from "../accounts/passwords";
+import { titleIn } from "../auctions/auctions.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { listTransactions } from "../wallet/wallet.service";
@@ -82,11 +83,12 @@ export async function listUsers(db: Queryable, filter: UserFilter): Promise<Oper
   return (await userPage(db, filter)).items;
 }
 
-export async function userDetail(db: Queryable, ref: string): Promise<OperatorUserDetail> {
+/** A user as an operator sees them: their ledger and enrolments with lines and titles in the operator's `language`. */
+export async function userDetail(db: Queryable, ref: string, language: Language): Promise<OperatorUserDetail> {
   const user = await findUser(db, ref);
-  const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 });
+  const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 }, language);
   const enrolments = await db.query<{ auction_id: number; title: string; status: OperatorUserEnrolment["status"]; fee_cents: number; created_at: Date; is_winner: boolean }>(
-    `select e.auction_id, a.title, a.status, e.fee_cents, e.created_at, coalesce(a.winner_id = e.user_id, false) as is_winner
+    `select e.auction_id, ${titleIn(language)} as title, a.status, e.fee_cents, e.created_at, coalesce(a.winner_id = e.user_id, false) as is_winner
      from enrolments e join auctions a on a.id = e.auction_id
      where e.user_id = $1 order by e.created_at desc, e.auction_id desc limit 50`,
     [user.id],

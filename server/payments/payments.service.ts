@@ -80,6 +80,7 @@ export async function settlePayment(db: Database, paymentId: string, outcome: Pa
         type: "Payment",
         amountCents: payment.amount_cents,
         description: method === "bank" ? "Top-up by online banking" : "Top-up by card",
+        source: method === "bank" ? "bank" : "card",
       });
       await tx.query("update payments set transaction_id = $2 where id = $1", [paymentId, entry.id]);
     }

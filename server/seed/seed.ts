@@ -40,14 +40,14 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   if (claimed.length === 0) return { seeded: false };
 
   const demoUser = await insertUser(db, { ...DEMO_BIDDER, passwordHash });
-  await postLedgerEntry(db, { userId: demoUser, type: "Payment", amountCents: DEMO_WELCOME_CREDIT_CENTS, description: "Welcome credit (demo data)" });
+  await postLedgerEntry(db, { userId: demoUser, type: "Payment", amountCents: DEMO_WELCOME_CREDIT_CENTS, description: "Welcome credit (demo data)", source: "demo" });
   const operatorId = await insertUser(db, { ...DEMO_OPERATOR, passwordHash: await hashPassword(DEMO_OPERATOR.password) });
   await db.query("update users set role = 'operator' where id = $1", [operatorId]);
   const bidders: string[] = [];
   for (const name of demoBidders) {
     // Real accounts with the demo password: they bid live only when the simulator's demo-activity scenario runs.
     const id = await insertUser(db, { email: `${name}@demo.pennybid.lv`, firstName: "Demo", lastName: "Bidder", displayName: name, passwordHash });
-    await postLedgerEntry(db, { userId: id, type: "Payment", amountCents: 20_000, description: "Demo credit (demo data)" });
+    await postLedgerEntry(db, { userId: id, type: "Payment", amountCents: 20_000, description: "Demo credit (demo data)", source: "demo" });
     bidders.push(id);
   }
 

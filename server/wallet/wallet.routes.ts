@@ -6,6 +6,7 @@ import { SetSpendLimitsBody, SpendLimitsResponse, StartPauseBody, TransactionsQu
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { setSpendLimits, spendLimitsView, startPause } from "./spend-limits";
 import { balanceCents, listTransactions } from "./wallet.service";
 
@@ -27,7 +28,7 @@ export async function walletRoutes(app: FastifyInstance, options: { db: Database
     async (request) => {
       const { page } = request.query;
       const offset = (page - 1) * TRANSACTIONS_PAGE_SIZE;
-      const { items, total } = await listTransactions(db, signedInUser(request).id, { limit: TRANSACTIONS_PAGE_SIZE, offset });
+      const { items, total } = await listTransactions(db, signedInUser(request).id, { limit: TRANSACTIONS_PAGE_SIZE, offset }, requestLanguage(request));
       return { items, total, page, pageSize: TRANSACTIONS_PAGE_SIZE };
     },
   );

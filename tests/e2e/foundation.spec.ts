@@ -49,6 +49,15 @@ test.describe("an anonymous visitor", () => {
     }
   });
 
+  test("is not told they are signed in on the e-mail confirmed page, and is offered Sign in", async ({ page }) => {
+    await page.goto("/confirm-email/success");
+    await expect(page.getByRole("heading", { level: 1, name: "E-mail confirmed" })).toBeVisible();
+    await expect(page.getByText("Your e-mail address is confirmed. Sign in to start bidding.")).toBeVisible();
+    await expect(page.getByText(/you are signed in/)).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
   test("is sent to sign in, with the return address, from every protected page", async ({ page }) => {
     for (const path of protectedRoutes) {
       await page.goto(`${path}?from=test`);

@@ -18,7 +18,7 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
     Latvian: { title: `Lina priekšauts ${tag}`, description: "Lina priekšauts ar divām kabatām." },
     Russian: { title: `Льняной фартук ${tag}`, description: "Льняной фартук с двумя карманами." },
   };
-  // The bidder reads Latvian from the start: their own page, their win in the queue, the 404 page.
+  // The bidder reads Latvian from the start: their own page and the 404 page; the operator reads English, the queue too.
   const bidder = await signedInPage(browser, "Journey", {}, "lv");
   const page = await operatorPage(browser);
 
@@ -89,10 +89,11 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   await expect(page.getByRole("button", { name: "End now" })).toBeHidden();
   await expect(page.getByRole("term").filter({ hasText: /^Winner$/ })).toBeVisible();
 
-  // The queue is open when the winner pays: the win arrives in To send by itself (in the winner's language).
+  // The queue is open when the winner pays: the win arrives in To send by itself, in the operator's language (not
+  // the winner's: decision 084).
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Fulfilment" }).click();
   await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute("aria-current", "page");
-  const win = () => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: texts.Latvian.title }) });
+  const win = () => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: texts.English.title }) });
   await expect(page.getByRole("heading", { level: 1, name: "Fulfilment queue" })).toBeVisible();
   await expect(win()).toHaveCount(0);
   const paid = await bidder.page.request.post(`/api/fulfilments/${auctionId}/pay`, { headers: xhr, data: { deliveryAddress: "Tērbatas iela 14, Rīga, LV-1011", phone: "+371 26 555 014" } });

@@ -1,14 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import type { Language } from "../../contract";
+import { completeGuidedTours, inEnglish, inLanguage, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
-async function newSignedInBidder(page: Page) {
-  await inEnglish(page);
+async function newSignedInBidder(page: Page, language: Language = "en") {
+  await (language === "en" ? inEnglish(page) : inLanguage(page, language));
   const bidder = uniqueBidder("wallet");
   await page.request.post("/authn/sign-up", {
     headers: { "X-Requested-With": "XMLHttpRequest" },
-    data: { ...bidder, confirmPassword: bidder.password, firstName: "Ilze", lastName: "Zariņa", language: "en" },
+    data: { ...bidder, confirmPassword: bidder.password, firstName: "Ilze", lastName: "Zariņa", language },
   });
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
@@ -25,6 +26,10 @@ test("a bidder adds €10 through the sandbox; declined and canceled payments ch
   test.setTimeout(120_000);
   await newSignedInBidder(page);
   await page.goto("/faq");
+  // SPEC.md §2: navigating from the account menu passes the current path as a return URL, to the wallet too.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Account menu" }).getByRole("link", { name: "Wallet" })).toHaveAttribute("href", "/wallet?returnUrl=%2Ffaq");
+  await page.keyboard.press("Escape");
 
   const dialog = await openAddFunds(page);
   const pay = dialog.getByRole("button", { name: "Pay" });
@@ -108,7 +113,43 @@ test("enrolling takes the entry fee: the balance and the transactions show it", 
   const rows = page.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText("Entry fee");
-  await expect(rows.nth(1).getByRole("link", { name: paid.title })).toBeVisible();
+  await expect(rows.nth(1).getByRole("link", { name: `Entry fee: ${paid.title}` })).toBeVisible();
   await expect(rows.nth(1)).toContainText("−€2.00");
   await expect(rows.nth(2)).toContainText("+€5.00");
+});
+
+test("in Latvian and Russian, every transaction's line is in that language, with the auction's title in it", async ({ page }) => {
+  test.slow();
+  await newSignedInBidder(page, "lv");
+  const xhr = { "X-Requested-With": "XMLHttpRequest" };
+  for (const [amount, method] of [[5, "card"], [6, "bank"]] as const) {
+    const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount, language: "lv" } })).json()) as { payment: { id: string } };
+    await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method } });
+  }
+  // A Waiting demo auction with a fee, whose title the demo catalogue writes in each language.
+  const titlesIn = async (language: Language) =>
+    ((await (await page.request.post("/api/auctions/search", { headers: { ...xhr, "Accept-Language": language }, data: { status: "Waiting", pageSize: 60 } })).json()) as {
+      items: { id: number; entryFeeCents: number; title: string; minPreviousEntries: number }[];
+    }).items;
+  const auction = (await titlesIn("lv")).find((a) => a.entryFeeCents > 0 && a.entryFeeCents <= 1100 && a.minPreviousEntries === 0);
+  if (!auction) throw new Error("no Waiting auction with a fee in the demo data");
+  expect((await page.request.post(`/api/auctions/${auction.id}/enrol`, { headers: xhr })).status()).toBe(200);
+  const russianTitle = (await titlesIn("ru")).find((a) => a.id === auction.id)!.title;
+  expect(russianTitle).not.toBe(auction.title);
+
+  await page.goto("/wallet");
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1).getByRole("link", { name: `Dalības maksa: ${auction.title}` })).toBeVisible();
+  await expect(rows.nth(2)).toContainText("Papildinājums ar internetbanku");
+  await expect(rows.nth(3)).toContainText("Papildinājums ar karti");
+  await expect(page.getByRole("table")).not.toContainText("Top-up");
+
+  // Switching the language reads the history again, in Russian.
+  await page.locator("header").getByRole("button", { name: /valodu|language|язык/i }).click();
+  await page.getByRole("button", { name: "Русский" }).click();
+  await expect(rows.nth(1).getByRole("link", { name: `Взнос за участие: ${russianTitle}` })).toBeVisible();
+  await expect(rows.nth(2)).toContainText("Пополнение через интернет-банк");
+  await expect(rows.nth(3)).toContainText("Пополнение картой");
+  await expect(page.getByRole("table")).not.toContainText("Top-up");
 });

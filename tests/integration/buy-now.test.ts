@@ -304,6 +304,11 @@ describe("the purchase's fulfilment", () => {
     const laterPurchase = BuyNowPurchase.parse((await later.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
     const queue = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=PaymentReceived&limit=1000")).body);
     expect(queue.items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ buyerId: loser.id, state: "PaymentReceived" });
+    // Titled in the operator's language, not the buyer's (who reads Russian).
+    await db().query("update users set language = 'ru' where id = $1", [loser.id]);
+    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [auctionId]);
+    const inLatvian = await op.request("GET", "/api/operator/buy-now?state=PaymentReceived&limit=1000", undefined, { ...spaHeaders, "Accept-Language": "lv" });
+    expect(OperatorBuyNowList.parse(inLatvian.body).items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ title: "Tējkanna" });
     // The queue, like the wins', serves the oldest payment first.
     const order = queue.items.map((item) => item.purchaseId).filter((id) => id === purchase.purchaseId || id === laterPurchase.purchaseId);
     expect(order).toEqual([purchase.purchaseId, laterPurchase.purchaseId]);

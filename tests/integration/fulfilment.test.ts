@@ -161,7 +161,7 @@ describe("the winner's list", () => {
     expect((await new TestClient(server.url).get("/api/fulfilments")).status).toBe(401);
   });
 
-  it("titles each win in the page's language and the operators' queue in the winner's own, newest first, with the first image", async () => {
+  it("titles each win in the page's language, and the operators' queue in the operator's (not the winner's), newest first, with the first image", async () => {
     const anna = await signedIn();
     await db().query("update users set language = 'ru' where id = $1", [anna.id]);
     const older = await wonBy(anna.id);
@@ -181,11 +181,17 @@ describe("the winner's list", () => {
     expect(list.defaults).toEqual({ phone: "", deliveryAddress: "" });
     expect(WonAuction.parse((await inLatvian(`/api/fulfilments/${newer}`)).body)).toMatchObject({ title: "Tējkanna" });
 
-    const queue = OperatorFulfilmentList.parse((await (await operator()).get("/api/operator/fulfilments?state=AwaitingPayment&limit=1000")).body).items;
-    expect(queue.filter((f) => f.winnerId === anna.id).map(({ auctionId, title, winnerDisplayName }) => ({ auctionId, title, winnerDisplayName }))).toEqual([
-      { auctionId: older, title: "Чайник", winnerDisplayName: anna.displayName },
-      { auctionId: newer, title: "Чайник", winnerDisplayName: anna.displayName },
+    // Anna reads Russian; the operator reads Latvian, and then Russian.
+    const op = await operator();
+    const queueIn = async (language: string) =>
+      OperatorFulfilmentList.parse((await op.request("GET", "/api/operator/fulfilments?state=AwaitingPayment&limit=1000", undefined, { ...spaHeaders, "Accept-Language": language })).body)
+        .items.filter((f) => f.winnerId === anna.id)
+        .map(({ auctionId, title, winnerDisplayName }) => ({ auctionId, title, winnerDisplayName }));
+    expect(await queueIn("lv")).toEqual([
+      { auctionId: older, title: "Tējkanna", winnerDisplayName: anna.displayName },
+      { auctionId: newer, title: "Tējkanna", winnerDisplayName: anna.displayName },
     ]);
+    expect((await queueIn("ru")).map((f) => f.title)).toEqual(["Чайник", "Чайник"]);
   });
 });
 
@@ -205,7 +211,7 @@ describe("paying for a won auction", () => {
       version: 1,
     });
     expect(await balance(anna.client)).toBe(7.5);
-    const history = TransactionsResponse.parse((await anna.client.get("/api/user-wallet/transactions")).body);
+    const history = TransactionsResponse.parse((await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body);
     expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.5, description: "Payment: Test product", auction: { id: auctionId } });
     expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "26123456", deliveryAddress: address });
 
@@ -331,7 +337,7 @@ describe("promo codes", () => {
     const paid = await anna.client.post(`/api/fulfilments/${first}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: ` ${percent.code} ` });
     expect(WonAuction.parse(paid.body)).toMatchObject({ amountPaidCents: 204, discountCents: 51, promoCode: percent.code });
     expect(await balance(anna.client)).toBe(7.96);
-    const history = TransactionsResponse.parse((await anna.client.get("/api/user-wallet/transactions")).body);
+    const history = TransactionsResponse.parse((await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body);
     expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.04 });
 
     // A fixed discount larger than the price makes it free: no debit at all.

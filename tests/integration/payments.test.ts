@@ -3,12 +3,15 @@ import { CreatePaymentResponse, TransactionsResponse } from "../../contract";
 import { signPayload } from "../../server/payments/webhook-signature";
 import { sandboxWebhookSecret } from "../../server/payments/payments.routes";
 import { loadConfig } from "../../server/config";
+import { spaHeaders } from "../../sim/api-client";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let ip = 0;
+/** The history is written in the request's language (decision 084): these read it in English. */
+const inEnglish = { ...spaHeaders, "Accept-Language": "en" };
 
 beforeAll(async () => {
   server = await startTestServer({ SESSION_SECRET: "s".repeat(40) });
@@ -59,7 +62,7 @@ describe("top-up through the sandbox provider", () => {
     expect(await checkout(client, created.payment!.id, "pay", "bank")).toEqual({ status: 303, location: "/payments/success" });
     expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "succeeded", amount: 10 });
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 10 });
-    const history = TransactionsResponse.parse((await client.get("/api/user-wallet/transactions")).body);
+    const history = TransactionsResponse.parse((await client.request("GET", "/api/user-wallet/transactions", undefined, inEnglish)).body);
     expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 10, description: "Top-up by online banking" })]);
 
     // Paying the same checkout again changes nothing.
@@ -217,7 +220,7 @@ describe("the sandbox's checkout page", () => {
     const client = await bidder();
     const created = await createPayment(client, 3);
     expect(await checkout(client, created.payment!.id, "pay", "card")).toEqual({ status: 303, location: "/payments/success" });
-    const history = TransactionsResponse.parse((await client.get("/api/user-wallet/transactions")).body);
+    const history = TransactionsResponse.parse((await client.request("GET", "/api/user-wallet/transactions", undefined, inEnglish)).body);
     expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 3, description: "Top-up by card" })]);
     const [row] = await server.database.db.query<{ method: string; transaction_id: number }>("select method, transaction_id from payments where id = $1", [created.payment!.id]);
     expect(row).toEqual({ method: "card", transaction_id: history.items[0]!.id });

@@ -70,7 +70,7 @@ export function SignedInMenu({ user }: { user: AuthenticatedUser }) {
             </Link>
           </li>
           <li>
-            <Link to="/wallet" onClick={close} className={itemClass} data-tour="account-wallet">
+            <Link to={{ pathname: "/wallet", search: returnSearch }} onClick={close} className={itemClass} data-tour="account-wallet">
               <WalletGlyph className="size-4" />
               {t("account.wallet")}
             </Link>

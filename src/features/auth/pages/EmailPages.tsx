@@ -5,13 +5,13 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { ForgotPasswordBody, ResetPasswordBody } from "../../../../contract";
+import { ForgotPasswordBody, ResetPasswordBody, type AuthUser } from "../../../../contract";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { currentLanguage } from "../../../lib/i18n";
 import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from "../api/account-calls";
-import { useAuthActor } from "../auth-provider";
+import { useAuthActor, useUser } from "../auth-provider";
 import { buttonClassName } from "../../../components/ui/Button";
 
 function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bodyKey: string; values?: Record<string, string>; children?: React.ReactNode }) {
@@ -50,6 +50,9 @@ export function ConfirmEmailSentPage() {
 
 const attemptedTokens = new Set<string>();
 
+/** What following the mailed link leaves for the success page: the server's answer, the user it signed in. */
+type ConfirmedState = { user: AuthUser };
+
 /** Follows the mailed link: the token is sent once; the answer signs the user in or explains the failure. */
 export function ConfirmEmailPage() {
   const [search] = useSearchParams();
@@ -61,9 +64,9 @@ export function ConfirmEmailPage() {
     if (hasStarted.current || attemptedTokens.has(token)) return;
     hasStarted.current = true;
     attemptedTokens.add(token);
-    // The success page (outside the account-pages guard) refreshes the now signed-in user.
+    // The success page (outside the account-pages guard) takes the now signed-in user from the answer.
     confirmEmail(token).then(
-      () => navigate("/confirm-email/success", { replace: true }),
+      (user) => navigate("/confirm-email/success", { replace: true, state: { user } satisfies ConfirmedState }),
       () => navigate("/confirm-email/failed", { replace: true }),
     );
   }, [token, navigate]);
@@ -87,16 +90,49 @@ export function ConfirmEmailFailedPage() {
   );
 }
 
+/**
+ * The address is confirmed. The link's own browser is signed in by it (SPEC.md §4); a visitor who is not (another
+ * browser, a later visit) is told to sign in, not that they are signed in.
+ */
 export function ConfirmEmailSuccessPage() {
   const { t } = useTexts();
   const authActor = useAuthActor();
+  const { data: known } = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const confirmed = (location.state as Partial<ConfirmedState> | null)?.user;
+  const hasStarted = useRef(false);
   useEffect(() => {
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    if (confirmed?.isAuthenticated) authActor.send({ type: "user.signedIn", user: confirmed });
+    // The server's word after it: the history entry's answer may be old (signed out since, and back here).
     authActor.send({ type: "user.refresh" });
-  }, [authActor]);
-  return (
+  }, [authActor, confirmed]);
+  useEffect(() => {
+    // Once the app knows the user, the answer is spent: from then on this page says what the app knows.
+    if (confirmed && known?.isAuthenticated) navigate(location.pathname, { replace: true, state: null });
+  }, [confirmed, known, navigate, location.pathname]);
+  // Just confirmed here: signed in, by the server's answer, before the app knows it.
+  const user = confirmed?.isAuthenticated ? confirmed : known;
+  if (!user) {
+    return (
+      <>
+        <h1 className="sr-only">{t("auth.confirmEmailSuccess.title")}</h1>
+        <CenteredProgressBar />
+      </>
+    );
+  }
+  return user.isAuthenticated ? (
     <Message titleKey="auth.confirmEmailSuccess.title" bodyKey="auth.confirmEmailSuccess.body">
       <Link to="/" className={linkButton}>
         {t("auth.confirmEmailSuccess.start")}
+      </Link>
+    </Message>
+  ) : (
+    <Message titleKey="auth.confirmEmailSuccess.title" bodyKey="auth.confirmEmailSuccess.bodySignedOut">
+      <Link to="/sign-in" className={linkButton}>
+        {t("account.signIn")}
       </Link>
     </Message>
   );

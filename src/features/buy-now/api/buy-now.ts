@@ -41,13 +41,12 @@ export function useBuyNowStatus(auctionId: number) {
 export const quoteBuyNow = (auctionId: number, promoCode: string) =>
   apiRequest(`/api/auctions/${auctionId}/buy-now/quote`, { method: "POST", body: { promoCode }, schema: QuoteResponse });
 
-/** Buys; the page shows the purchase's stepper in place of the offer at once. */
+/** Buys; the page shows the purchase's stepper in place of the offer at once. A failure the pay form says alone. */
 export function useBuyNow(auctionId: number) {
   const { t } = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayBody) => apiRequest(`/api/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowPurchase }),
-    onError: () => showToast("error", t("fulfilment.failure")),
     onSuccess: (purchase) => {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(statusKey(auctionId), (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase });

@@ -8,6 +8,7 @@ import {
   type AdvanceFulfilmentBody,
   type BuyNowSettingsBody,
   type FulfilmentState,
+  type Language,
 } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { FULFILMENT_LIST_LIMIT } from "./fulfilments";
@@ -15,9 +16,10 @@ import { setAnswered } from "../../../lib/query-client";
 
 export const purchasesKey = ["operator", "buy-now"] as const;
 
-export const buyNowListQuery = (state: FulfilmentState) =>
+/** The purchases in one state, titled in the operator's `language`. */
+export const buyNowListQuery = (state: FulfilmentState, language: Language) =>
   queryOptions({
-    queryKey: [...purchasesKey, "list", state],
+    queryKey: [...purchasesKey, "list", state, language],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ state, limit: String(FULFILMENT_LIST_LIMIT) });
       return apiRequest(`/api/operator/buy-now?${query.toString()}`, { schema: OperatorBuyNowList, signal });

@@ -2,7 +2,7 @@
 // is parsed with the contract; a step refreshes the queue, and so does any change the operators' socket room hears of
 // (live-queue.ts).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState } from "../../../../contract";
+import { OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState, type Language } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The API answers at most this many per state, oldest deadline first; the rest come as the first are handled. */
@@ -10,9 +10,10 @@ export const FULFILMENT_LIST_LIMIT = 100;
 
 export const fulfilmentsKey = ["operator", "fulfilments"] as const;
 
-export const fulfilmentListQuery = (state: FulfilmentState) =>
+/** The queue in one state, titled in the operator's `language` (decision 084): a switch of language reads it again. */
+export const fulfilmentListQuery = (state: FulfilmentState, language: Language) =>
   queryOptions({
-    queryKey: [...fulfilmentsKey, "list", state],
+    queryKey: [...fulfilmentsKey, "list", state, language],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ state, limit: String(FULFILMENT_LIST_LIMIT) });
       return apiRequest(`/api/operator/fulfilments?${query.toString()}`, { schema: OperatorFulfilmentList, signal });

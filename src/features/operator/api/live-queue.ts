@@ -5,6 +5,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { z } from "zod";
 import { BuyNowChanged, FulfilmentChanged, type ServerToClientEvents } from "../../../../contract";
+import { catchUp } from "../../../lib/query-client";
 import { followWithResync, onSocket } from "../../../lib/socket";
 import { purchasesKey } from "./buy-now";
 import { fulfilmentsKey } from "./fulfilments";
@@ -21,7 +22,8 @@ export function useLiveQueue(): void {
     () =>
       onSocket((socket) => {
         const detaches = liveLists.map(({ event, schema, queryKey }) => {
-          const refresh = () => void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+          // After a read in flight, which may have left before the change (catchUp), not instead of it.
+          const refresh = () => void catchUp(queryClient, queryKey);
           const changed = (change: unknown) => {
             if (schema.safeParse(change).success) refresh();
           };

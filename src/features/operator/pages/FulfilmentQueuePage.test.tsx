@@ -72,6 +72,26 @@ describe("the fulfilment queue", () => {
     expect(api.callsTo("GET", listPath).length).toBe(asked + 1);
   });
 
+  it("reads again a change heard while its first read is on its way, whose answer left before it", async () => {
+    let release: () => void = () => undefined;
+    const before = new Promise<void>((resolve) => (release = resolve));
+    let items: ReturnType<typeof fulfilment>[] = [];
+    const api = stubOperatorApi({
+      // The first read left before the payment: it answers what was true then, once let go.
+      [`GET ${listPath}`]: () => {
+        if (api.callsTo("GET", listPath).length > 1) return json({ items });
+        const then = items;
+        return before.then(() => json({ items: then }));
+      },
+    });
+    renderQueue();
+    await waitFor(() => expect(api.callsTo("GET", listPath)).toHaveLength(1));
+    items = [fulfilment()];
+    serverSends("fulfilment:changed", { auctionId: 42, state: "PaymentReceived" });
+    release();
+    expect(await screen.findByRole("listitem", { name: /Espresso machine/ })).toHaveTextContent("Brīvības iela 1");
+  });
+
   it("follows Buy it now purchases live too: a purchase elsewhere appears under the wins, and a reconnect asks both lists again", async () => {
     const purchasesPath = "/api/operator/buy-now";
     let purchases: OperatorBuyNowPurchase[] = [];

@@ -6,6 +6,7 @@
 // only in who they belong to and how a step is sent.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useLanguage } from "../../../hooks/use-language";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useSearchParams } from "react-router-dom";
 import { AdvanceFulfilmentBody, FulfilmentState, type OperatorBuyNowPurchase, type OperatorFulfilment } from "../../../../contract";
@@ -103,7 +104,7 @@ export function FulfilmentQueuePage() {
   const { t } = useTexts();
   const [params] = useSearchParams();
   const state = FulfilmentState.catch("PaymentReceived").parse(params.get("state") ?? "PaymentReceived");
-  const { data, error, isPending } = useQuery(fulfilmentListQuery(state));
+  const { data, error, isPending } = useQuery(fulfilmentListQuery(state, useLanguage()));
   useLiveQueue();
   return (
     <>
@@ -136,7 +137,7 @@ export function FulfilmentQueuePage() {
 
 function PurchaseQueue({ state }: { state: FulfilmentState }) {
   const { t } = useTexts();
-  const { data, error } = useQuery(buyNowListQuery(state));
+  const { data, error } = useQuery(buyNowListQuery(state, useLanguage()));
   return (
     <section aria-labelledby="buy-now-queue" className="mt-8">
       <h2 id="buy-now-queue" className="mb-1 text-xl font-semibold">{t("operator.buyNow.title")}</h2>

@@ -241,10 +241,9 @@ function TransactionList({ items }: { items: WalletTransaction[] }) {
       {items.map((item) => (
         <li key={item.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
           <div className="min-w-0">
-            <p className="font-medium break-words">{item.auction ? <Link to={`/operator/auctions/${item.auction.id}`} className="text-accent hover:underline">{item.auction.title}</Link> : item.description}</p>
+            <p className="font-medium break-words">{item.auction ? <Link to={`/operator/auctions/${item.auction.id}`} className="text-accent hover:underline">{item.description}</Link> : item.description}</p>
             <p className="text-muted">
               {t(`wallet.types.${item.type}`)} · {when(item.createdAt)}
-              {item.auction && item.description ? ` · ${item.description}` : ""}
             </p>
           </div>
           <p className={`shrink-0 font-semibold whitespace-nowrap tabular-nums ${item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}`}>

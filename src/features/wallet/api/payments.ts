@@ -1,7 +1,8 @@
 // Top-ups and the wallet's history; the balance follows the live feed.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys } from "../../../../contract";
+import { CreatePaymentResponse, PaymentView, TransactionsResponse, WalletUpdated, storageKeys, type Language } from "../../../../contract";
+import { useLanguage } from "../../../hooks/use-language";
 import { apiRequest } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { catchUp } from "../../../lib/query-client";
@@ -31,9 +32,13 @@ export const paymentQueryOptions = (paymentId: string) =>
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 1500 : false),
   });
 
-export const transactionsQueryOptions = (page: number) =>
+/**
+ * A page of the history in `language`: the server writes each line and title in it (decision 084), so the language is
+ * in the key, and a switch of language reads the page again.
+ */
+export const transactionsQueryOptions = (page: number, language: Language) =>
   queryOptions({
-    queryKey: ["wallet", "transactions", page],
+    queryKey: ["wallet", "transactions", language, page],
     queryFn: ({ signal }) => apiRequest(`/api/user-wallet/transactions?page=${page}`, { schema: TransactionsResponse, signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -58,12 +63,12 @@ export function useLiveWallet(isSignedIn: boolean): void {
 }
 
 export function useTransactions(page: number) {
-  return useQuery(transactionsQueryOptions(page));
+  return useQuery(transactionsQueryOptions(page, useLanguage()));
 }
 
 /** The same history as one growing list (phones): "Show more" fetches the next page. */
-export const transactionListQueryOptions = infiniteQueryOptions({
-  queryKey: ["wallet", "transactions", "list"],
+export const transactionListQueryOptions = (language: Language) => infiniteQueryOptions({
+  queryKey: ["wallet", "transactions", "list", language],
   queryFn: ({ pageParam, signal }) => apiRequest(`/api/user-wallet/transactions?page=${pageParam}`, { schema: TransactionsResponse, signal }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
@@ -71,5 +76,5 @@ export const transactionListQueryOptions = infiniteQueryOptions({
 });
 
 export function useTransactionList() {
-  return useInfiniteQuery(transactionListQueryOptions);
+  return useInfiniteQuery(transactionListQueryOptions(useLanguage()));
 }

@@ -9,7 +9,7 @@ const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņ
 const fee = (id: number): WalletTransaction => ({
   id,
   amount: -0.5,
-  description: "Entry fee",
+  description: `Entry fee: Speaker ${id}`,
   createdAt: "2026-11-23T10:00:00.000Z",
   type: "AuctionEnrollment",
   auction: { id: 100 + id, title: `Speaker ${id}` },
@@ -37,7 +37,7 @@ describe("the wallet's transactions", () => {
     expect(await within(list).findAllByRole("listitem")).toHaveLength(20);
     expect(screen.queryByRole("table")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Show more" }));
-    expect(await within(list).findByRole("link", { name: "Speaker 1" })).toBeTruthy();
+    expect(await within(list).findByRole("link", { name: "Entry fee: Speaker 1" })).toBeTruthy();
     expect(within(list).getAllByRole("listitem")).toHaveLength(25);
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
@@ -45,7 +45,7 @@ describe("the wallet's transactions", () => {
   it("on a wider screen, are a table with pages", async () => {
     renderWallet({ isWide: true });
     const table = await screen.findByRole("table");
-    expect(await within(table).findByRole("link", { name: "Speaker 25" })).toBeTruthy();
+    expect(await within(table).findByRole("link", { name: "Entry fee: Speaker 25" })).toBeTruthy();
     expect(screen.getByText("Page 1 of 2")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });

@@ -53,9 +53,10 @@ function useTransactionFormat() {
   };
 }
 
+/** The line the server wrote in the page's language; one about an auction leads to it. */
 function TransactionSubject({ item }: { item: WalletTransaction }) {
   return item.auction ? (
-    <Link to={`/auctions/${item.auction.id}`} className="text-primary-700 hover:underline dark:text-primary-400">{item.auction.title}</Link>
+    <Link to={`/auctions/${item.auction.id}`} className="text-primary-700 hover:underline dark:text-primary-400">{item.description}</Link>
   ) : (
     <>{item.description}</>
   );

@@ -14,13 +14,15 @@ export const quotePayment = (auctionId: number, promoCode: string) =>
 export const payForWonAuction = (auctionId: number, body: PayBody) =>
   apiRequest(`/api/fulfilments/${auctionId}/pay`, { method: "POST", body, schema: WonAuction });
 
-/** Pays; the toasts are told here, as the pay form leaves the page the moment the auction is paid. */
+/**
+ * Pays; success is told here in a toast, as the pay form leaves the page the moment the auction is paid. A failure is
+ * told by the form alone, which stays (one message, not a toast saying something else beside it).
+ */
 export function usePayForWonAuction(auctionId: number) {
   const { t } = useTexts();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayBody) => payForWonAuction(auctionId, body),
-    onError: () => showToast("error", t("fulfilment.failure")),
     onSuccess: (paid) => {
       showToast("success", t("fulfilment.success"));
       queryClient.setQueryData(wonAuctionsQueryOptions.queryKey, (list) => (list ? (applyWonAuctionUpdate(list, paid) ?? list) : list));
