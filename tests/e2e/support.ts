@@ -106,7 +106,7 @@ export async function signedInPage(
   firstName: string,
   contextOptions: BrowserContextOptions = {},
   language: Language = "en",
-): Promise<{ page: Page; displayName: string }> {
+): Promise<{ page: Page; displayName: string; email: string }> {
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inLanguage(page, language);
@@ -118,7 +118,7 @@ export async function signedInPage(
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
   await completeGuidedTours(page.request);
-  return { page, displayName: bidder.displayName };
+  return { page, displayName: bidder.displayName, email: bidder.email };
 }
 
 /** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auctions a test plays out. */
