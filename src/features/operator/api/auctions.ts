@@ -66,11 +66,14 @@ export async function runAuctionAction(id: number, action: AuctionAction): Promi
   return { auction: await apiRequest(path, { method: "POST", body, schema: OperatorAuction }), refunds: null };
 }
 
-/** Creating or changing an auction makes every list and this auction's page ask again. */
+/**
+ * Creating or changing an auction makes every list and this auction's page ask again. The answer (or refusal) is
+ * said at once, not after those requests: a refusal is news the operator needs while the page catches up.
+ */
 export function useAuctionMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: auctionsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: auctionsKey }),
   });
 }
