@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { auctionDetail, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -101,5 +101,35 @@ describe("an auction's actions", () => {
     await user.type(seconds, "30");
     await user.click(within(dialog).getByRole("button", { name: "Set time left" }));
     await waitFor(() => expect(api.callsTo("POST", `${path}/time-left`).map((call) => call.body)).toEqual([{ seq: 7, seconds: 30 }]));
+  });
+});
+
+describe("an ended auction's page", () => {
+  it("opens with the result: final price, winner, paid and not sent yet, linked to its list in the queue", async () => {
+    const win = fulfilment({ finalPriceCents: 6, amountPaidCents: 6 });
+    stubOperatorApi({ [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })) });
+    renderAuction();
+    const result = await screen.findByRole("region", { name: "Result" });
+    expect(result).toHaveTextContent("Final price€0.06");
+    expect(result).toHaveTextContent("Winneranna_b (anna@example.lv)");
+    expect(result).toHaveTextContent(/Paid €0\.06 on /);
+    expect(result).toHaveTextContent("DeliveryNot sent yet");
+    expect(within(result).getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute("href", "/operator/fulfilments?state=PaymentReceived");
+    expect(screen.getAllByRole("term").map((term) => term.textContent)).not.toContain("Leading");
+  });
+
+  it("says an unpaid win is not paid yet, and an auction nobody bid on has no winner", async () => {
+    let detail = auctionDetail({ status: "Ended", priceCents: 6, fulfilment: fulfilment({ state: "AwaitingPayment", paidAt: null, amountPaidCents: null }) });
+    stubOperatorApi({ [`GET ${path}`]: () => json(detail) });
+    const { unmount } = renderAuction();
+    const result = await screen.findByRole("region", { name: "Result" });
+    expect(result).toHaveTextContent(/PaymentNot paid yet; pay by /);
+    expect(result).not.toHaveTextContent("Delivery");
+    unmount();
+
+    detail = auctionDetail({ status: "Ended", fulfilment: null });
+    renderAuction();
+    expect(await screen.findByRole("region", { name: "Result" })).toHaveTextContent("WinnerNone");
+    expect(screen.getByRole("region", { name: "Result" })).toHaveTextContent("PaymentNo winner: nobody bid");
   });
 });

@@ -94,7 +94,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
     [t("operator.auctions.bids"), String(auction.bidCount)],
-    [t(auction.winnerName ? "operator.auction.winner" : "operator.auction.leader"), auction.winnerName ?? auction.leaderName ?? t("operator.auction.none")],
+    // An ended auction's winner is in its result, above.
+    ...(auction.status === "Ended" ? [] : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),
   ];
   return (
     <>
