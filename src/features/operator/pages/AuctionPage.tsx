@@ -119,11 +119,11 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
       {auction.status === "Ended" && <AuctionResult auction={auction} />}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card id="auction-settings" title={t("operator.auction.settings")}>
-          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-x-4 gap-y-2 text-sm">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
                 <dt className="text-muted">{term}</dt>
-                <dd className="text-right font-medium tabular-nums">{value}</dd>
+                <dd className="text-right font-medium [overflow-wrap:anywhere] tabular-nums">{value}</dd>
               </div>
             ))}
           </dl>
