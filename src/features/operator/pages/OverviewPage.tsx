@@ -32,16 +32,20 @@ export function OverviewPage() {
       ) : (
         <ul aria-label={t("operator.overview.counts")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {counts.map(({ key, to }) => (
-            <li key={key}>
+            // The whole card is the link (stretched over it); its name is what it counts and how many ("Running
+            // 13"), and the hint describes it.
+            <li key={key} className="relative flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary-400 sm:p-6">
               <Link
                 to={to}
-                aria-label={t(`operator.overview.${key}Link`, { count: data[key] })}
-                className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 sm:p-6"
+                aria-describedby={`overview-${key}`}
+                className="flex flex-col-reverse gap-1 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary-500"
               >
-                <span className="text-4xl font-bold tabular-nums">{data[key]}</span>
                 <span className="font-semibold">{t(`operator.overview.${key}`)}</span>
-                <span className="text-sm text-muted">{t(`operator.overview.${key}Hint`)}</span>
+                <span className="text-4xl font-bold tabular-nums">{data[key]}</span>
               </Link>
+              <span id={`overview-${key}`} className="text-sm text-muted">
+                {t(`operator.overview.${key}Hint`)}
+              </span>
             </li>
           ))}
         </ul>
