@@ -24,6 +24,8 @@ export const errorCodes = [
   "WRONG_CURRENT_PASSWORD",
   /** The thing exists but is in a state that does not allow the change (e.g. canceling a running auction). */
   "CONFLICT",
+  /** An operator's action named the auction as it was (its `seq`), and it has changed since: nothing was done. */
+  "AUCTION_CHANGED",
   /** Too much of a costly kind of work (password hashing) is under way for everyone: come back after Retry-After. */
   "SERVER_BUSY",
   /** A socket spent its command budget: refused until the budget refills (decision 078). */

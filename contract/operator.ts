@@ -5,6 +5,7 @@ import { DisplayName, Email, Password, PersonName } from "./accounts";
 import { AuctionStatus, BidChainResponse } from "./auctions";
 import { languages, PICTURE_WIDTHS } from "./constants";
 import { text, wholeNumberParam } from "./input";
+import { OperatorFulfilment } from "./fulfilment";
 import { WalletTransaction } from "./payments";
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -139,6 +140,8 @@ export const OperatorAuction = z.object({
   winnerName: z.string().nullable(),
   winnerEmail: z.string().nullable(),
   isDemo: z.boolean(),
+  /** Grows with every change (a bid, an enrolment, a step of the lifecycle, an operator's action): what was seen. */
+  seq: z.number().int(),
 });
 export type OperatorAuction = z.infer<typeof OperatorAuction>;
 
@@ -174,11 +177,21 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   /** The auto-bids set now, earliest first (the order they take turns in). */
   autoBids: z.array(z.object({ displayName: z.string(), email: z.string(), maxPriceCents: z.number().int(), at: z.string() })),
   chain: BidChainResponse,
+  /** An ended auction's win: what it sold for, whether and what the winner paid, its delivery. None without a winner. */
+  fulfilment: OperatorFulfilment.nullable(),
 });
 export type OperatorAuctionDetail = z.infer<typeof OperatorAuctionDetail>;
 
 /** Start in (Waiting/New) or end in (Running) this many seconds from the server's now. */
-export const TimeLeftBody = z.object({ seconds: z.number().int().min(0).max(604_800) });
+/**
+ * What an action on an auction may carry: the `seq` of the auction as the operator saw it when confirming. If the
+ * auction changed since (a bid, an enrolment, another operator), the action is refused with AUCTION_CHANGED and
+ * nothing changes. Without it (the ops CLI, which reads and acts at once) the action applies to the auction as it is.
+ */
+export const AuctionActionBody = z.object({ seq: z.number().int().min(0).optional() });
+export type AuctionActionBody = z.infer<typeof AuctionActionBody>;
+
+export const TimeLeftBody = AuctionActionBody.extend({ seconds: z.number().int().min(0).max(604_800) });
 export type TimeLeftBody = z.infer<typeof TimeLeftBody>;
 
 export const CancelAuctionResponse = z.object({
@@ -286,6 +299,18 @@ export const AuditLogQuery = z
   });
 export type AuditLogQuery = z.output<typeof AuditLogQuery>;
 
+/**
+ * GET /api/operator/overview: what needs an operator's eye, counted: auctions running and starting soon (Waiting),
+ * wins unpaid, and what is paid and waits to be sent (wins and Buy it now purchases).
+ */
+export const OperatorOverview = z.object({
+  running: z.number().int(),
+  startingSoon: z.number().int(),
+  unpaid: z.number().int(),
+  toSend: z.number().int(),
+});
+export type OperatorOverview = z.infer<typeof OperatorOverview>;
+
 export const AuditLogEntry = z.object({
   id: z.number().int(),
   actor: z.string(),
@@ -294,6 +319,11 @@ export const AuditLogEntry = z.object({
   details: z.record(z.string(), z.unknown()),
   source: AuditSource,
   at: z.string(),
+  /** Who acted, named: the operator's display name and e-mail (none for the ops CLI or the server). */
+  actorUser: z.object({ displayName: z.string(), email: z.string() }).nullable(),
+  /** What it acted on, named: a user's display name and e-mail, or an auction's title (none for a promo code). */
+  subjectUser: z.object({ displayName: z.string(), email: z.string() }).nullable(),
+  subjectTitle: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
 

@@ -22,6 +22,7 @@ export type RefusalCode =
   | ImageErrorCode
   | "NOT_FOUND"
   | "CONFLICT"
+  | "AUCTION_CHANGED"
   | "SERVER_BUSY";
 
 const defaultMessages: Record<RefusalCode, string> = {
@@ -32,6 +33,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...imageErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
+  AUCTION_CHANGED: "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",
   SERVER_BUSY: "The server is busy right now. Please try again in a few seconds.",
 };
 

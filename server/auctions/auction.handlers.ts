@@ -1,13 +1,16 @@
 // The auction commands over the socket: watch a status list or one auction, enrol and bid. Each handler parses its
 // payload with the contract, calls one auction command and acks; the feed then tells the watchers what changed.
 import type { FastifyBaseLogger } from "fastify";
-import { commandPayloads } from "../../contract";
+import { auctionStatuses, commandPayloads, type AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import { rooms } from "../realtime/rooms";
 import { asSignedIn, commandAnswerer, followRoom, type LiveSocket, type RealtimeServer } from "../realtime/socket";
 import { Refusal } from "../refusal";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { auctionStates } from "./auctions.queries";
+
+/** What an operator's socket may follow: every auction there is. */
+const OPERATOR_STATUSES: AuctionStatus[] = [...auctionStatuses];
 
 export function auctionHandlers(io: RealtimeServer, db: Database, commands: AuctionCommands, log: Pick<FastifyBaseLogger, "error">): void {
   const answer = commandAnswerer(log);
@@ -27,7 +30,10 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
     );
     socket.on("auction:subscribe", (payload, ack) =>
       answer(ack, commandPayloads["auction:subscribe"], payload, async ({ auctionId }) => {
-        const [state] = await auctionStates(db, [auctionId], undefined);
+        // An operator follows a draft too (the back office's page of it), so a draft started from its page is
+        // followed from its first bid on; its room hears nothing until it is published.
+        const statuses = socket.data.user?.role === "operator" ? OPERATOR_STATUSES : undefined;
+        const [state] = await auctionStates(db, [auctionId], undefined, statuses);
         if (!state) throw new Refusal("AUCTION_STATE_MISSING");
         await followRoom(socket, rooms.auction(auctionId));
         return state;

@@ -81,6 +81,7 @@ const refusalStatus: Record<RefusalCode, number> = {
   IMAGE_UNKNOWN: 422,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  AUCTION_CHANGED: 409,
   SERVER_BUSY: 503,
 };
 

@@ -14,6 +14,7 @@ import {
 import { bidChain, titleMatches } from "../auctions/auctions.queries";
 import { advanceLifecycle, type Transition } from "../auctions/engine";
 import { productKeyOf } from "../auctions/enrolment-rules";
+import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { postLedgerEntry } from "../wallet/wallet.service";
@@ -22,7 +23,7 @@ import type { Changes } from "./changes";
 import { prepareImages, storeImages } from "./media.service";
 
 const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,
-       a.ends_at, a.ended_at, a.bid_count, a.is_demo, l.display_name as leader_name, w.display_name as winner_name,
+       a.ends_at, a.ended_at, a.bid_count, a.is_demo, a.seq, l.display_name as leader_name, w.display_name as winner_name,
        w.email as winner_email, (select count(*) from enrolments e where e.auction_id = a.id) as enrolled_count
   from auctions a left join users l on l.id = a.leader_id left join users w on w.id = a.winner_id`;
 
@@ -38,6 +39,7 @@ type AuctionRow = {
   ended_at: Date | null;
   bid_count: number;
   is_demo: boolean;
+  seq: number;
   leader_name: string | null;
   winner_name: string | null;
   winner_email: string | null;
@@ -60,6 +62,7 @@ const toOperatorAuction = (row: AuctionRow): OperatorAuction => ({
   winnerName: row.winner_name,
   winnerEmail: row.winner_email,
   isDemo: row.is_demo,
+  seq: Number(row.seq),
 });
 
 export type AuctionFilter = { status?: AuctionStatus | undefined; search?: string | undefined; limit: number; offset?: number };
@@ -125,6 +128,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     [id],
   );
   const chain = await bidChain(db, id, { includeUnpublished: true });
+  const [fulfilment] = auction.status === "Ended" ? await fulfilmentsOf(db, [id]) : [];
   if (!settings || !chain) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
   return {
     ...auction,
@@ -155,6 +159,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
       at: row.created_at.toISOString(),
     })),
     chain,
+    fulfilment: fulfilment ?? null,
   };
 }
 
@@ -300,13 +305,29 @@ function productKeyFor(text: string): string {
   return key;
 }
 
-/** Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. */
-async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], what: string) {
-  const [row] = await tx.query<{ status: AuctionStatus; title: string; starts_at: Date; hard_ends_at: Date | null }>(
-    "select status, title, starts_at, hard_ends_at from auctions where id = $1 for update",
+/**
+ * Locks one auction row and checks its status is one of `allowed`, else a refusal naming what it is. With `seq` (the
+ * auction as the operator saw it when confirming), any change since is refused too: the operator confirmed something
+ * that is no longer so.
+ */
+async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], what: string, seq?: number) {
+  const [row] = await tx.query<{
+    status: AuctionStatus;
+    title: string;
+    starts_at: Date;
+    hard_ends_at: Date | null;
+    seq: number;
+    price_cents: number;
+    bid_count: number;
+    leader: string | null;
+  }>(
+    `select a.status, a.title, a.starts_at, a.hard_ends_at, a.seq, a.price_cents, a.bid_count,
+            l.display_name || ' (' || l.email || ')' as leader
+       from auctions a left join users l on l.id = a.leader_id where a.id = $1 for update of a`,
     [id],
   );
   if (!row) throw new Refusal("NOT_FOUND", `There is no auction ${id}.`);
+  if (seq !== undefined && Number(row.seq) !== seq) throw new Refusal("AUCTION_CHANGED");
   if (!allowed.includes(row.status)) {
     throw new Refusal("CONFLICT", `Only ${allowed.join(" or ")} auctions can be ${what}; auction ${id} is ${row.status}.`);
   }
@@ -315,9 +336,9 @@ async function lockAuction(tx: Queryable, id: number, allowed: AuctionStatus[], 
 
 const transitionIds = (transitions: Transition[]) => transitions.map((transition) => transition.auctionId);
 
-export async function publishAuction(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
+export async function publishAuction(db: Database, now: Date, actor: string, id: number, seq?: number): Promise<Changes> {
   await db.transaction(async (tx) => {
-    await lockAuction(tx, id, ["New"], "published");
+    await lockAuction(tx, id, ["New"], "published", seq);
     await tx.query("update auctions set status = 'Waiting', seq = seq + 1 where id = $1", [id]);
     await logOperatorAction(tx, actor, "auction.publish", `auction:${id}`);
   });
@@ -329,9 +350,10 @@ export async function cancelAuction(
   db: Database,
   actor: string,
   id: number,
+  seq?: number,
 ): Promise<Changes & { refunds: { displayName: string; amountCents: number }[] }> {
   const refunds = await db.transaction(async (tx) => {
-    const auction = await lockAuction(tx, id, ["New", "Waiting"], "canceled");
+    const auction = await lockAuction(tx, id, ["New", "Waiting"], "canceled", seq);
     const enrolled = await tx.query<{ user_id: string; display_name: string; fee_cents: number }>(
       `select e.user_id, u.display_name, e.fee_cents from enrolments e join users u on u.id = e.user_id
        where e.auction_id = $1 and e.fee_cents > 0 order by e.created_at`,
@@ -358,10 +380,14 @@ export async function cancelAuction(
   };
 }
 
+/** How an operator's retiming is asked for: which statuses it applies to, and the auction as they saw it. */
+type Retiming = { statuses: AuctionStatus[]; what: string; seq?: number | undefined };
+
 /**
  * Moves an auction's clock, for testers and operators: a draft or waiting auction starts `seconds` from now
  * (0: at once, publishing a draft); a running one ends `seconds` from now (0: at once). The lifecycle then decides,
- * as always, so the end is still recorded exactly once with whoever leads at that moment.
+ * as always, so the end is still recorded exactly once with whoever leads at that moment. The audit log says what
+ * happened: started now, ended now (with who led at what price), or the time set.
  */
 export async function setTimeLeft(
   db: Database,
@@ -371,11 +397,11 @@ export async function setTimeLeft(
   seconds: number,
   // What the operator asked for decides which statuses it applies to, judged on the locked row: an auction the
   // lifecycle started a moment ago is not "started now" again (which would end it at once).
-  allowed: { statuses: AuctionStatus[]; what: string } = { statuses: ["New", "Waiting", "Running"], what: "retimed" },
+  { statuses, what, seq }: Retiming = { statuses: ["New", "Waiting", "Running"], what: "retimed" },
 ): Promise<Changes> {
   const at = new Date(now.getTime() + seconds * 1000);
   await db.transaction(async (tx) => {
-    const auction = await lockAuction(tx, id, allowed.statuses, allowed.what);
+    const auction = await lockAuction(tx, id, statuses, what, seq);
     if (auction.status === "Running") {
       await tx.query("update auctions set ends_at = $2, seq = seq + 1 where id = $1", [id, at]);
     } else {
@@ -386,15 +412,23 @@ export async function setTimeLeft(
       const status = auction.status === "New" && seconds > 0 ? "New" : "Waiting";
       await tx.query("update auctions set starts_at = $2, status = $3, seq = seq + 1 where id = $1", [id, at, status]);
     }
-    await logOperatorAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
+    if (seconds > 0) await logOperatorAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
+    else if (auction.status !== "Running") await logOperatorAction(tx, actor, "auction.start-now", `auction:${id}`, { status: auction.status });
+    else {
+      await logOperatorAction(tx, actor, "auction.end-now", `auction:${id}`, {
+        leader: auction.leader,
+        priceCents: auction.price_cents,
+        bids: auction.bid_count,
+      });
+    }
   });
   return { auctionIds: [id, ...transitionIds(await advanceLifecycle(db, now))], walletUserIds: [] };
 }
 
-export async function endNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
-  return setTimeLeft(db, now, actor, id, 0, { statuses: ["Running"], what: "ended" });
+export async function endNow(db: Database, now: Date, actor: string, id: number, seq?: number): Promise<Changes> {
+  return setTimeLeft(db, now, actor, id, 0, { statuses: ["Running"], what: "ended", seq });
 }
 
-export async function startNow(db: Database, now: Date, actor: string, id: number): Promise<Changes> {
-  return setTimeLeft(db, now, actor, id, 0, { statuses: ["New", "Waiting"], what: "started" });
+export async function startNow(db: Database, now: Date, actor: string, id: number, seq?: number): Promise<Changes> {
+  return setTimeLeft(db, now, actor, id, 0, { statuses: ["New", "Waiting"], what: "started", seq });
 }

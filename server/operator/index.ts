@@ -2,5 +2,6 @@
 export * from "./auctions.service";
 export * from "./changes";
 export * from "./media.service";
+export * from "./overview";
 export * from "./users.service";
 export * from "./wallet-adjustments.service";

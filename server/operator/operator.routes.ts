@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  AuctionActionBody,
   AuctionIdParams,
   AuditLogPage,
   AuditLogQuery,
@@ -14,6 +15,7 @@ import {
   OperatorAuctionDetail,
   OperatorAuctionList,
   OperatorAuctionsQuery,
+  OperatorOverview,
   OperatorUser,
   OperatorUserDetail,
   OperatorUserList,
@@ -34,6 +36,9 @@ import { actingOperator, refuseNonOperators } from "./operator-auth";
 import { publishChanges, type Changes } from "./changes";
 import * as operator from ".";
 
+/** An action's body is optional: the ops CLI sends none; the back office sends the `seq` it showed. */
+const OptionalActionBody = AuctionActionBody.nullish();
+
 export async function operatorRoutes(
   app: FastifyInstance,
   options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
@@ -48,6 +53,8 @@ export async function operatorRoutes(
   await app.register(async (operators) => {
     operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
+
+    s.get("/api/operator/overview", { schema: { response: { 200: OperatorOverview, ...errorAnswers } } }, async () => operator.operatorOverview(db));
 
     s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) =>
       operator.auctionPage(db, request.query),
@@ -79,25 +86,25 @@ export async function operatorRoutes(
       },
     );
 
-    s.post("/api/operator/auctions/:auctionId/publish", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+    s.post("/api/operator/auctions/:auctionId/publish", { schema: { params: AuctionIdParams, body: OptionalActionBody, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
       const id = request.params.auctionId;
-      return auctionAfter(id, await operator.publishAuction(db, clock(), actingOperator(request), id));
+      return auctionAfter(id, await operator.publishAuction(db, clock(), actingOperator(request), id, request.body?.seq));
     });
 
-    s.post("/api/operator/auctions/:auctionId/cancel", { schema: { params: AuctionIdParams, response: { 200: CancelAuctionResponse, ...errorAnswers } } }, async (request) => {
+    s.post("/api/operator/auctions/:auctionId/cancel", { schema: { params: AuctionIdParams, body: OptionalActionBody, response: { 200: CancelAuctionResponse, ...errorAnswers } } }, async (request) => {
       const id = request.params.auctionId;
-      const { refunds, ...changes } = await operator.cancelAuction(db, actingOperator(request), id);
+      const { refunds, ...changes } = await operator.cancelAuction(db, actingOperator(request), id, request.body?.seq);
       return { auction: await auctionAfter(id, changes), refunds };
     });
 
-    s.post("/api/operator/auctions/:auctionId/start-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+    s.post("/api/operator/auctions/:auctionId/start-now", { schema: { params: AuctionIdParams, body: OptionalActionBody, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
       const id = request.params.auctionId;
-      return auctionAfter(id, await operator.startNow(db, clock(), actingOperator(request), id));
+      return auctionAfter(id, await operator.startNow(db, clock(), actingOperator(request), id, request.body?.seq));
     });
 
-    s.post("/api/operator/auctions/:auctionId/end-now", { schema: { params: AuctionIdParams, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+    s.post("/api/operator/auctions/:auctionId/end-now", { schema: { params: AuctionIdParams, body: OptionalActionBody, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
       const id = request.params.auctionId;
-      return auctionAfter(id, await operator.endNow(db, clock(), actingOperator(request), id));
+      return auctionAfter(id, await operator.endNow(db, clock(), actingOperator(request), id, request.body?.seq));
     });
 
     s.post(
@@ -105,7 +112,8 @@ export async function operatorRoutes(
       { schema: { params: AuctionIdParams, body: TimeLeftBody, response: { 200: OperatorAuction, ...errorAnswers } } },
       async (request) => {
         const id = request.params.auctionId;
-        return auctionAfter(id, await operator.setTimeLeft(db, clock(), actingOperator(request), id, request.body.seconds));
+        const { seconds, seq } = request.body;
+        return auctionAfter(id, await operator.setTimeLeft(db, clock(), actingOperator(request), id, seconds, { statuses: ["New", "Waiting", "Running"], what: "retimed", seq }));
       },
     );
 

@@ -202,6 +202,7 @@ export async function operatorWithData(
   return {
     page,
     routes: [
+      { path: "/operator", heading: "Overview" },
       { path: "/operator/auctions?status=Waiting", heading: "Auctions" },
       { path: "/operator/auctions/new", heading: "New auction" },
       { path: auctionPath, heading: title },

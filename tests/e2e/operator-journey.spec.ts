@@ -25,6 +25,7 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   // A draft: three languages, two pictures put in the order the cards should show them.
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("link", { name: "Back office", exact: true }).click();
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Auctions" }).click();
   await page.getByRole("link", { name: "New draft" }).click();
   for (const [language, text] of Object.entries(texts)) {
     await page.getByLabel(`Title in ${language}`).fill(text.title);
@@ -62,7 +63,7 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   await page.getByRole("link", { name: "This user's audit log" }).click();
   const credit = page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: reason });
   await expect(credit).toContainText("Wallet adjusted");
-  await expect(credit).toContainText("operator@pennybid.lv · Back office");
+  await expect(credit).toContainText("(operator@pennybid.lv) · Back office");
   await expect(credit).toContainText("Amount: +€10.00");
 
   // Start now; the bidder enrols and bids, then sets an auto-bid: the live view shows each as it happens.

@@ -108,7 +108,7 @@ test("an operator credits a wallet with a reason and finds it in the audit log",
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
   const entry = page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: reason });
   await expect(entry).toContainText("Wallet adjusted");
-  await expect(entry).toContainText("operator@pennybid.lv · Back office");
+  await expect(entry).toContainText("(operator@pennybid.lv) · Back office");
   await expect(entry).toContainText("Amount: +€3.50");
 
   // The filter narrows: the same user, another action, finds nothing; the audit log's own navigation keeps it.

@@ -11,6 +11,9 @@ test("an operator creates a draft with a picture, edits it, publishes it, finds 
   const page = await operatorPage(browser);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("link", { name: "Back office", exact: true }).click();
+  // The back office opens on its overview; the auctions are one link away.
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Auctions" }).click();
   await expect(page).toHaveURL(/\/operator\/auctions$/);
   await expect(page.getByRole("heading", { level: 1, name: "Auctions" })).toBeVisible();
 

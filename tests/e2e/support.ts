@@ -106,7 +106,7 @@ export async function signedInPage(
   firstName: string,
   contextOptions: BrowserContextOptions = {},
   language: Language = "en",
-): Promise<{ page: Page; displayName: string }> {
+): Promise<{ page: Page; displayName: string; email: string }> {
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inLanguage(page, language);
@@ -118,7 +118,7 @@ export async function signedInPage(
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
   await completeGuidedTours(page.request);
-  return { page, displayName: bidder.displayName };
+  return { page, displayName: bidder.displayName, email: bidder.email };
 }
 
 /** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auctions a test plays out. */
@@ -131,10 +131,10 @@ export async function operatorSession(browser: Browser): Promise<APIRequestConte
 
 /**
  * A page of the seeded demo operator, signed in by the API (the sign-in form has its own tests in accounts.spec.ts),
- * the guided tours completed (they are for another test), on Home.
+ * the guided tours completed (they are for another test), on Home; `contextOptions`: the device (a phone's viewport).
  */
-export async function operatorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+export async function operatorPage(browser: Browser, contextOptions: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inEnglish(page);
   const signIn = await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });

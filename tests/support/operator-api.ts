@@ -45,6 +45,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     winnerName: null,
     winnerEmail: null,
     isDemo: false,
+    seq: 7,
     texts: { en: { title: "Espresso machine", description: "Makes coffee." } },
     images: [],
     resetSeconds: 20,
@@ -61,6 +62,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],
     autoBids: [],
     chain: { auctionId: 42, genesisHash: "0".repeat(64), finalHash: null, links: [], isValid: true },
+    fulfilment: null,
     ...change,
   };
 }

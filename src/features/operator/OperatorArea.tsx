@@ -1,6 +1,6 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
-// (src/app/OperatorGate.tsx). Auctions and users, each a list and one item's page; the fulfilment queue, promo codes
-// and the audit log.
+// (src/app/OperatorGate.tsx). It opens on the overview; then auctions and users, each a list and one item's page; the
+// fulfilment queue, promo codes and the audit log.
 import { useTexts } from "../../hooks/use-texts";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
@@ -8,6 +8,7 @@ import { AuditLogPage } from "./pages/AuditLogPage";
 import { AuctionPage } from "./pages/AuctionPage";
 import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
 import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
+import { OverviewPage } from "./pages/OverviewPage";
 import { PromoCodesPage } from "./pages/PromoCodesPage";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
@@ -17,7 +18,7 @@ export function OperatorArea() {
     <>
       <OperatorNavigation />
       <Routes>
-        <Route index element={<Navigate to="auctions" replace />} />
+        <Route index element={<OverviewPage />} />
         <Route path="auctions" element={<AuctionListPage />} />
         <Route path="auctions/new" element={<NewAuctionPage />} />
         <Route path="auctions/:auctionId" element={<AuctionPage />} />
@@ -33,7 +34,19 @@ export function OperatorArea() {
   );
 }
 
-const areas = ["auctions", "fulfilments", "promo-codes", "users", "audit"] as const;
+/**
+ * The back office's navigation, in order: each entry's address under /operator ("" is the overview, which is
+ * current only on its own address) and its name, `operator.nav.<key>`. A new page adds its route above and its entry
+ * here.
+ */
+const navigation: { key: string; path: string }[] = [
+  { key: "overview", path: "" },
+  { key: "auctions", path: "auctions" },
+  { key: "fulfilments", path: "fulfilments" },
+  { key: "promo-codes", path: "promo-codes" },
+  { key: "users", path: "users" },
+  { key: "audit", path: "audit" },
+];
 
 function OperatorNavigation() {
   const { t } = useTexts();
@@ -44,9 +57,9 @@ function OperatorNavigation() {
   return (
     <nav aria-label={t("operator.title")} className="mb-6 flex flex-wrap items-center gap-2 border-b border-line pb-4">
       <p className="w-full text-xs font-bold tracking-wider text-muted uppercase sm:mr-2 sm:w-auto">{t("operator.title")}</p>
-      {areas.map((area) => (
-        <NavLink key={area} to={`/operator/${area}`} className={linkClass}>
-          {t(`operator.nav.${area}`)}
+      {navigation.map(({ key, path }) => (
+        <NavLink key={key} to={path ? `/operator/${path}` : "/operator"} end={path === ""} className={linkClass}>
+          {t(`operator.nav.${key}`)}
         </NavLink>
       ))}
     </nav>

@@ -36,6 +36,13 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
   switch (name) {
     case "amountCents":
       return typeof value === "number" ? `${value < 0 ? "−" : "+"}${euro(Math.abs(value))}` : null;
+    case "priceCents":
+      return typeof value === "number" ? euro(value) : null;
+    case "leader":
+      // Who led when an auction was ended now: "name (e-mail)", or nobody.
+      return value === null ? t("operator.auction.none") : typeof value === "string" ? value : null;
+    case "bids":
+      return typeof value === "number" ? String(value) : null;
     case "amount":
       // A promo code's discount: a percentage or cents, by its kind.
       if (typeof value !== "number") return null;
@@ -69,7 +76,27 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
  * The names the back office words, in the order it shows them (the database keeps a line's details in an order of
  * its own); any other detail keeps its own name and comes last.
  */
-const knownNames = ["title", "languages", "publish", "fields", "amountCents", "amount", "kind", "reason", "seconds", "status", "from", "deadlineAt", "role", "email", "isDemo", "refunds"];
+const knownNames = [
+  "title",
+  "languages",
+  "publish",
+  "fields",
+  "leader",
+  "priceCents",
+  "bids",
+  "amountCents",
+  "amount",
+  "kind",
+  "reason",
+  "seconds",
+  "status",
+  "from",
+  "deadlineAt",
+  "role",
+  "email",
+  "isDemo",
+  "refunds",
+];
 const rank = (name: string) => (knownNames.includes(name) ? knownNames.indexOf(name) : knownNames.length);
 
 /** One detail to show; money is kept on one line (a sign never wraps away from its amount). */
@@ -85,6 +112,6 @@ export function auditDetails(entry: AuditLogEntry, formatters: Formatters): Audi
       if (!knownNames.includes(name)) return { name, value: raw(value), isMoney: false };
       // A promo code's kind is said with its amount ("10 % off"), under "Discount".
       const label = t(name === "amount" ? "operator.promo.kind" : `operator.audit.details.${name}`);
-      return { name: label, value: valueText(name, value, entry, formatters) ?? raw(value), isMoney: name === "amountCents" || name === "amount" };
+      return { name: label, value: valueText(name, value, entry, formatters) ?? raw(value), isMoney: name === "amountCents" || name === "amount" || name === "priceCents" };
     });
 }

@@ -47,26 +47,33 @@ export function updateDraft({ id, body }: { id: number; body: UpdateAuctionBody 
   return apiRequest(`/api/operator/auctions/${id}`, { method: "PATCH", body, schema: OperatorAuctionDetail });
 }
 
-export type AuctionAction = { kind: "publish" | "start-now" | "end-now" } | { kind: "time-left"; seconds: number } | { kind: "cancel" };
+/** What the operator asks of an auction. */
+export type AskedAction = { kind: "publish" | "start-now" | "end-now" | "cancel" } | { kind: "time-left"; seconds: number };
+
+/** An action with the `seq` of the auction as the operator saw it: the server refuses it if that changed since. */
+export type AuctionAction = AskedAction & { seq: number };
 
 /** What an action answers: the auction, and for a cancel the entry fees it gave back. */
 export type AuctionActionResult = { auction: OperatorAuction; refunds: CancelAuctionResponse["refunds"] | null };
 
 export async function runAuctionAction(id: number, action: AuctionAction): Promise<AuctionActionResult> {
   const path = `/api/operator/auctions/${id}/${action.kind}`;
+  const body = action.kind === "time-left" ? { seq: action.seq, seconds: action.seconds } : { seq: action.seq };
   if (action.kind === "cancel") {
-    const { auction, refunds } = await apiRequest(path, { method: "POST", schema: CancelAuctionResponse });
+    const { auction, refunds } = await apiRequest(path, { method: "POST", body, schema: CancelAuctionResponse });
     return { auction, refunds };
   }
-  const body = action.kind === "time-left" ? { seconds: action.seconds } : undefined;
   return { auction: await apiRequest(path, { method: "POST", body, schema: OperatorAuction }), refunds: null };
 }
 
-/** Creating or changing an auction makes every list and this auction's page ask again. */
+/**
+ * Creating or changing an auction makes every list and this auction's page ask again. The answer (or refusal) is
+ * said at once, not after those requests: a refusal is news the operator needs while the page catches up.
+ */
 export function useAuctionMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: auctionsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: auctionsKey }),
   });
 }

@@ -28,6 +28,7 @@ const auction = (id: number): OperatorAuction => ({
   winnerName: null,
   winnerEmail: null,
   isDemo: false,
+  seq: 1,
 });
 const open = (address: string) => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], address);
 

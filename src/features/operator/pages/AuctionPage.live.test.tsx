@@ -74,4 +74,28 @@ describe("the auction page, live", () => {
     expect(await screen.findByRole("heading", { name: "Auto-bids (1)" })).toBeInTheDocument();
     expect(screen.getByText("(otto@example.lv)").closest("li")).toHaveTextContent("otto_k (otto@example.lv)up to €5.00");
   });
+
+  it("asks once more when an update arrives while the auction is being asked for, so the page ends on the newest", async () => {
+    let bidCount = 0;
+    let answerHeld: (() => void) | undefined;
+    const api = stubOperatorApi({
+      "GET /api/operator/auctions/42": async () => {
+        const count = bidCount;
+        // The second request is held: an update arrives while it is on its way, and its answer predates it.
+        if (api.callsTo("GET", "/api/operator/auctions/42").length === 2) await new Promise<void>((resolve) => (answerHeld = resolve));
+        return json(auctionDetail({ status: "Running", bidCount: count, leaderName: count > 0 ? "otto_k" : null }));
+      },
+    });
+    renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
+    expect(await screen.findByRole("region", { name: "Settings" })).toHaveTextContent("Bids0");
+
+    bidCount = 1;
+    feed.listeners.forEach((listener) => listener());
+    await waitFor(() => expect(answerHeld).toBeDefined());
+    bidCount = 2;
+    feed.listeners.forEach((listener) => listener());
+    answerHeld?.();
+    await waitFor(() => expect(screen.getByRole("region", { name: "Settings" })).toHaveTextContent("Bids2"));
+    expect(api.callsTo("GET", "/api/operator/auctions/42")).toHaveLength(3);
+  });
 });

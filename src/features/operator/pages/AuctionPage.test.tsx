@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { auctionDetail, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -56,9 +56,31 @@ describe("an auction's actions", () => {
     renderAuction();
     await user.click(await screen.findByRole("button", { name: "End now" }));
     const dialog = await screen.findByRole("dialog", { name: "End this auction now?" });
-    expect(dialog).toHaveTextContent("anna_b wins it at the current price");
+    expect(dialog).toHaveTextContent("anna_b leads at €0.00 and wins it at that price (bids: 0).");
     await user.click(within(dialog).getByRole("button", { name: "End now" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Only a running auction can be ended now; this one is not running.");
+  });
+
+  it("sends End now with the auction as shown, and when it changed meanwhile says so and shows it as it now is", async () => {
+    let shown = auctionDetail({ status: "Running", leaderName: "anna_b", priceCents: 1, bidCount: 1, seq: 7, endsAt: "2030-01-01T10:05:00.000Z" });
+    const api = stubOperatorApi({
+      [`GET ${path}`]: () => json(shown),
+      [`POST ${path}/end-now`]: () => {
+        shown = { ...shown, leaderName: "otto_k", priceCents: 2, bidCount: 2, seq: 8 };
+        return refusal(409, "AUCTION_CHANGED", "The auction has changed since you looked at it.");
+      },
+    });
+    const user = userEvent.setup();
+    renderAuction();
+    await user.click(await screen.findByRole("button", { name: "End now" }));
+    const dialog = await screen.findByRole("dialog", { name: "End this auction now?" });
+    expect(dialog).toHaveTextContent("“Espresso machine” ends at once: anna_b leads at €0.01 and wins it at that price (bids: 1).");
+    await user.click(within(dialog).getByRole("button", { name: "End now" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This auction changed while you were confirming (a bid, an enrolment or another operator), so nothing was done. Read what it says now and confirm again.",
+    );
+    expect(api.callsTo("POST", `${path}/end-now`).map((call) => call.body)).toEqual([{ seq: 7 }]);
+    await waitFor(() => expect(dialog).toHaveTextContent("otto_k leads at €0.02 and wins it at that price (bids: 2)."));
   });
 
   it("sets the time left with a whole number of seconds checked by the contract", async () => {
@@ -78,6 +100,36 @@ describe("an auction's actions", () => {
     await user.clear(seconds);
     await user.type(seconds, "30");
     await user.click(within(dialog).getByRole("button", { name: "Set time left" }));
-    await waitFor(() => expect(api.callsTo("POST", `${path}/time-left`).map((call) => call.body)).toEqual([{ seconds: 30 }]));
+    await waitFor(() => expect(api.callsTo("POST", `${path}/time-left`).map((call) => call.body)).toEqual([{ seq: 7, seconds: 30 }]));
+  });
+});
+
+describe("an ended auction's page", () => {
+  it("opens with the result: final price, winner, paid and not sent yet, linked to its list in the queue", async () => {
+    const win = fulfilment({ finalPriceCents: 6, amountPaidCents: 6 });
+    stubOperatorApi({ [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })) });
+    renderAuction();
+    const result = await screen.findByRole("region", { name: "Result" });
+    expect(result).toHaveTextContent("Final price€0.06");
+    expect(result).toHaveTextContent("Winneranna_b (anna@example.lv)");
+    expect(result).toHaveTextContent(/Paid €0\.06 on /);
+    expect(result).toHaveTextContent("DeliveryNot sent yet");
+    expect(within(result).getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute("href", "/operator/fulfilments?state=PaymentReceived");
+    expect(screen.getAllByRole("term").map((term) => term.textContent)).not.toContain("Leading");
+  });
+
+  it("says an unpaid win is not paid yet, and an auction nobody bid on has no winner", async () => {
+    let detail = auctionDetail({ status: "Ended", priceCents: 6, fulfilment: fulfilment({ state: "AwaitingPayment", paidAt: null, amountPaidCents: null }) });
+    stubOperatorApi({ [`GET ${path}`]: () => json(detail) });
+    const { unmount } = renderAuction();
+    const result = await screen.findByRole("region", { name: "Result" });
+    expect(result).toHaveTextContent(/PaymentNot paid yet; pay by /);
+    expect(result).not.toHaveTextContent("Delivery");
+    unmount();
+
+    detail = auctionDetail({ status: "Ended", fulfilment: null });
+    renderAuction();
+    expect(await screen.findByRole("region", { name: "Result" })).toHaveTextContent("WinnerNone");
+    expect(screen.getByRole("region", { name: "Result" })).toHaveTextContent("PaymentNo winner: nobody bid");
   });
 });

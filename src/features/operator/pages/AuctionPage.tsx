@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "../../../../contract/zod";
-import { AutoBidChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import { AutoBidChanged, FulfilmentChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
@@ -15,12 +15,16 @@ import { FormAlert, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro } from "../../../lib/format";
 import { onSocket } from "../../../lib/socket";
-import { auctionQuery, runAuctionAction, useAuctionMutation, type AuctionAction } from "../api/auctions";
+import { auctionQuery, runAuctionAction, useAuctionMutation, type AskedAction, type AuctionAction } from "../api/auctions";
+import { liveRefresher } from "../api/live-refresh";
 import { BuyNowSettingsSection } from "../components/BuyNowSettingsForm";
 import { StatusBadge } from "../components/StatusBadge";
 import { followLiveAuctions } from "../../auctions";
 import { wholeField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
+
+/** What the operators' events about one auction have in common: its id. */
+const AuctionChange = z.union([AutoBidChanged, FulfilmentChanged]);
 
 export function AuctionPage() {
   const { t } = useTexts();
@@ -36,22 +40,28 @@ export function AuctionPage() {
 
 /**
  * The page follows the auction's live feed (the bidder pages' socket client): each update (a bid, an auto-bid, an
- * enrolment's price change, another operator's action) asks for the auction again, enrolments and chain included.
- * An auto-bid set or stopped is told to operators' sockets only (`auto-bid:changed`), and asks again too. Updates
- * that arrive while it is being asked for join that request rather than start another.
+ * enrolment, another operator's action) asks for the auction again, enrolments and chain included. An auto-bid set
+ * or stopped, and an ended auction's win paid or sent, are told to operators' sockets only (`auto-bid:changed`,
+ * `fulfilment:changed`), and ask again too. Updates that arrive while it
+ * is being asked for make it ask once more when that answer is in: the answer may have been read before them.
  */
 function useLiveAuction(id: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (id === null) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: auctionQuery(id).queryKey }, { cancelRefetch: false });
-    const stopFollowing = followLiveAuctions({ kind: "auction", auctionId: id }, refresh, refresh);
+    // A request already under way (the page's own, after an action) may predate the update: it starts again.
+    const ask = liveRefresher(() => queryClient.invalidateQueries({ queryKey: auctionQuery(id).queryKey }));
+    const stopFollowing = followLiveAuctions({ kind: "auction", auctionId: id }, ask, ask);
     const stopHearing = onSocket((socket) => {
       const changed = (change: unknown) => {
-        if (AutoBidChanged.safeParse(change).data?.auctionId === id) refresh();
+        if (AuctionChange.safeParse(change).data?.auctionId === id) ask();
       };
       socket.on("auto-bid:changed", changed);
-      return () => void socket.off("auto-bid:changed", changed);
+      socket.on("fulfilment:changed", changed);
+      return () => {
+        socket.off("auto-bid:changed", changed);
+        socket.off("fulfilment:changed", changed);
+      };
     });
     return () => {
       stopFollowing();
@@ -84,7 +94,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
     [t("operator.auctions.bids"), String(auction.bidCount)],
-    [t(auction.winnerName ? "operator.auction.winner" : "operator.auction.leader"), auction.winnerName ?? auction.leaderName ?? t("operator.auction.none")],
+    // An ended auction's winner is in its result, above.
+    ...(auction.status === "Ended" ? [] : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),
   ];
   return (
     <>
@@ -105,13 +116,14 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
       </PageHeading>
       <AuctionActions auction={auction} onRefunds={setRefunds} />
       {refunds && <RefundList refunds={refunds} />}
+      {auction.status === "Ended" && <AuctionResult auction={auction} />}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card id="auction-settings" title={t("operator.auction.settings")}>
-          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-x-4 gap-y-2 text-sm">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
                 <dt className="text-muted">{term}</dt>
-                <dd className="text-right font-medium tabular-nums">{value}</dd>
+                <dd className="text-right font-medium [overflow-wrap:anywhere] tabular-nums">{value}</dd>
               </div>
             ))}
           </dl>
@@ -214,6 +226,66 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
   );
 }
 
+/**
+ * An ended auction's outcome at the top of its page: the final price and the winner, whether they paid (what, when)
+ * and where its delivery is, linked to the fulfilment queue's list it is in.
+ */
+function AuctionResult({ auction }: { auction: OperatorAuctionDetail }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  const { fulfilment } = auction;
+  const payment = (): string => {
+    if (!fulfilment) return t("operator.auction.noWinner");
+    if (fulfilment.paidAt) return t("operator.auction.paidOn", { amount: euro(fulfilment.amountPaidCents ?? fulfilment.finalPriceCents), when: when(fulfilment.paidAt) });
+    if (fulfilment.expiredAt) return t("operator.auction.expiredOn", { when: when(fulfilment.expiredAt) });
+    return t("operator.auction.unpaid", { when: when(fulfilment.deadlineAt) });
+  };
+  const delivery = (): string | null => {
+    if (!fulfilment?.paidAt) return null;
+    if (fulfilment.deliveredAt) return t("operator.auction.deliveredOn", { when: when(fulfilment.deliveredAt) });
+    if (fulfilment.inDeliveryAt) return t("operator.auction.sentOn", { when: when(fulfilment.inDeliveryAt) });
+    return t("operator.auction.notSent");
+  };
+  const facts: [string, ReactNode][] = [
+    [t("operator.auction.finalPrice"), euro(auction.priceCents)],
+    [
+      t("operator.auction.winner"),
+      fulfilment ? (
+        <>
+          {fulfilment.winnerDisplayName} <span className="break-all text-muted">({fulfilment.winnerEmail})</span>
+        </>
+      ) : (
+        t("operator.auction.none")
+      ),
+    ],
+    [t("operator.auction.payment"), payment()],
+    ...(delivery() ? [[t("operator.auction.delivery"), delivery()] as [string, string]] : []),
+  ];
+  return (
+    <section aria-labelledby="auction-result" className="mb-6 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <h2 id="auction-result" className="mb-3 text-lg font-semibold">
+        {t("operator.auction.result")}
+      </h2>
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {facts.map(([term, value]) => (
+          <div key={term} className="flex flex-col gap-0.5">
+            <dt className="text-muted">{term}</dt>
+            <dd className="font-medium break-words tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {fulfilment && (
+        <p className="mt-3 text-sm">
+          <Link to={`/operator/fulfilments?state=${fulfilment.state}`} className="text-accent hover:underline">
+            {t("operator.auction.inQueue", { state: t(`operator.fulfilments.tabs.${fulfilment.state}`) })}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** One card of the page: a region named by its heading. */
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -231,7 +303,7 @@ const LATEST_BIDS = 20;
 
 type DialogKind = "start-now" | "end-now" | "time-left" | "cancel";
 
-const conflictKeys: Record<AuctionAction["kind"], string> = {
+const conflictKeys: Record<AskedAction["kind"], string> = {
   publish: "operator.actions.refused.publish",
   "start-now": "operator.actions.refused.startNow",
   "end-now": "operator.actions.refused.endNow",
@@ -243,6 +315,7 @@ const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) }
 
 function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail; onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void }) {
   const { t } = useTexts();
+  const euro = useEuro();
   const [open, setOpen] = useState<DialogKind | null>(null);
   const [failure, setFailure] = useState<string>();
   const [secondsText, setSecondsText] = useState("60");
@@ -255,9 +328,11 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
   const canCancel = status === "New" || status === "Waiting";
   const canRetime = canStart || canEnd;
 
-  const run = (action: AuctionAction) => {
+  // The action names the auction as this render shows it (its seq): the page follows the feed, so that is what the
+  // operator read when confirming, and the server refuses the action if the auction has changed since.
+  const run = (action: AskedAction) => {
     setFailure(undefined);
-    mutation.mutate(action, {
+    mutation.mutate({ ...action, seq: auction.seq }, {
       onSuccess: ({ auction: changed, refunds }) => {
         setOpen(null);
         if (refunds) onRefunds(refunds);
@@ -318,7 +393,12 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
       <ConfirmDialog
         {...dialog("start-now")}
         title={t("operator.actions.startNowTitle")}
-        description={t(status === "New" ? "operator.actions.startNowDraft" : "operator.actions.startNowBody", { title: auction.title, seconds: auction.initialSeconds })}
+        description={t(status === "New" ? "operator.actions.startNowDraft" : "operator.actions.startNowBody", {
+          title: auction.title,
+          seconds: auction.initialSeconds,
+          price: euro(auction.priceCents),
+          count: auction.enrolledCount,
+        })}
         confirmLabel={t("operator.actions.startNow")}
         onConfirm={() => run({ kind: "start-now" })}
       />
@@ -326,7 +406,12 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
         {...dialog("end-now")}
         variant="danger"
         title={t("operator.actions.endNowTitle")}
-        description={t(auction.leaderName ? "operator.actions.endNowLeader" : "operator.actions.endNowNoLeader", { title: auction.title, leader: auction.leaderName })}
+        description={t(auction.leaderName ? "operator.actions.endNowLeader" : "operator.actions.endNowNoLeader", {
+          title: auction.title,
+          leader: auction.leaderName,
+          price: euro(auction.priceCents),
+          bids: auction.bidCount,
+        })}
         confirmLabel={t("operator.actions.endNow")}
         onConfirm={() => run({ kind: "end-now" })}
       />
@@ -334,7 +419,11 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
         {...dialog("time-left")}
         variant={canEnd ? "danger" : "primary"}
         title={t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
-        description={t(canEnd ? "operator.actions.timeLeftBody" : "operator.actions.startsInBody")}
+        description={
+          canEnd
+            ? `${t("operator.actions.timeLeftBody")} ${t(auction.leaderName ? "operator.actions.nowLeader" : "operator.actions.nowNoLeader", { leader: auction.leaderName, price: euro(auction.priceCents), bids: auction.bidCount })}`
+            : t("operator.actions.startsInBody")
+        }
         confirmLabel={t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
         onConfirm={() => {
           const parsed = SecondsForm.safeParse({ seconds: secondsText }, { error: issueText(t) });

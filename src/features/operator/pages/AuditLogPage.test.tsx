@@ -20,19 +20,39 @@ const line = {
   details: { amountCents: 500, reason: "Goodwill" },
   source: "web",
   at: "2026-11-24T10:00:00.000Z",
+  actorUser: { displayName: "olga_ops", email: "operator@pennybid.lv" },
+  subjectUser: { displayName: "anna_b", email: "anna@example.lv" },
+  subjectTitle: null,
 };
 const renderAudit = (search = "") => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/audit${search}`);
 
 describe("the audit log", () => {
-  it("shows who did what to which target, from where, with the details", async () => {
+  it("names the operator and the user by display name and e-mail, not by id", async () => {
     stubOperatorApi({ [`GET ${path}`]: () => json({ items: [line], total: 1 }) });
     renderAudit();
     const entries = await screen.findByRole("list", { name: "Logged actions" });
     const item = within(entries).getByRole("listitem");
     expect(item).toHaveTextContent("Wallet adjusted");
-    expect(item).toHaveTextContent("operator@pennybid.lv · Back office");
+    expect(item).toHaveTextContent("olga_ops (operator@pennybid.lv) · Back office");
     expect(item).toHaveTextContent("Amount: +€5.00 · Reason: Goodwill");
-    expect(within(item).getByRole("link", { name: line.subject })).toHaveAttribute("href", "/operator/users/0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f");
+    expect(within(item).getByRole("link", { name: "anna_b (anna@example.lv)" })).toHaveAttribute("href", "/operator/users/0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f");
+    expect(item).not.toHaveTextContent("0b0e2f1c");
+  });
+
+  it("says Started now and Ended now, with who led at what price, and names the auction", async () => {
+    const auction = { ...line, subject: "auction:12", subjectUser: null, subjectTitle: "Espresso machine" };
+    const lines = [
+      { ...auction, id: 21, action: "auction.end-now", details: { leader: "anna_b (anna@example.lv)", priceCents: 6, bids: 6 } },
+      { ...auction, id: 20, action: "auction.start-now", details: { status: "Waiting" } },
+    ];
+    stubOperatorApi({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
+    renderAudit();
+    const [ended, started] = within(await screen.findByRole("list", { name: "Logged actions" })).getAllByRole("listitem");
+    expect(ended).toHaveTextContent("Ended now#12 Espresso machine");
+    expect(ended).toHaveTextContent("Leading: anna_b (anna@example.lv) · Price: €0.06 · Bids: 6");
+    expect(within(ended!).getByRole("link", { name: "#12 Espresso machine" })).toHaveAttribute("href", "/operator/auctions/12");
+    expect(started).toHaveTextContent("Started now#12 Espresso machine");
+    expect(started).toHaveTextContent("Status then: Waiting");
   });
 
   it("words the details in the operator's language, money in euros rather than cents", async () => {

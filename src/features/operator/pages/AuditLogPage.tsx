@@ -24,6 +24,8 @@ export const auditActions = [
   "auction.update",
   "auction.publish",
   "auction.cancel",
+  "auction.start-now",
+  "auction.end-now",
   "auction.time-left",
   "fulfilment.in-delivery",
   "fulfilment.delivered",
@@ -157,26 +159,37 @@ function targetLink(subject: string): string | null {
   return null;
 }
 
+/** A user as the log names them: display name and e-mail. */
+const userName = (user: { displayName: string; email: string }) => `${user.displayName} (${user.email})`;
+
+/** A line's target in words: a user by name and e-mail, an auction by its number and title, else as logged. */
+function targetText(entry: AuditLogEntry): string {
+  if (entry.subjectUser) return userName(entry.subjectUser);
+  if (entry.subjectTitle !== null) return `#${entry.subject.replace(/^auction:/, "")} ${entry.subjectTitle}`;
+  return entry.subject;
+}
+
 function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTexts();
   const when = useDateTime();
   const euro = useEuro();
   const link = targetLink(entry.subject);
   const details = auditDetails(entry, { t, euro, when });
+  const target = targetText(entry);
   return (
     <li className="flex flex-col gap-1 px-4 py-3 text-sm">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="font-semibold">{t(`operator.audit.actions.${entry.action}`, { defaultValue: entry.action })}</span>
         {link ? (
-          <Link to={link} className="break-all text-accent hover:underline">
-            {entry.subject}
+          <Link to={link} className="break-words text-accent hover:underline">
+            {target}
           </Link>
         ) : (
-          <span className="break-all">{entry.subject}</span>
+          <span className="break-words">{target}</span>
         )}
       </p>
       <p className="text-muted">
-        <span className="break-all">{entry.actor}</span> · {t(`operator.audit.sources.${entry.source}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
+        <span className="break-words">{entry.actorUser ? userName(entry.actorUser) : entry.actor}</span> · {t(`operator.audit.sources.${entry.source}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
       </p>
       {details.length > 0 && (
         <p className="break-words text-muted">
