@@ -17,12 +17,12 @@ const renderGate = (path = "/operator/auctions") =>
   );
 
 describe("the back office's door", () => {
-  it("lets an operator in: /operator opens the auctions, New first", async () => {
-    const api = stubOperatorApi({ "GET /api/operator/auctions": () => json({ items: [], total: 0 }) }, operator);
+  it("lets an operator in: /operator opens the overview, counted by the operator API", async () => {
+    const api = stubOperatorApi({ "GET /api/operator/overview": () => json({ running: 3, startingSoon: 1, unpaid: 2, toSend: 0 }) }, operator);
     const { router } = renderGate("/operator");
-    expect(await screen.findByRole("heading", { level: 1, name: "Auctions" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/operator/auctions");
-    await waitFor(() => expect(api.callsTo("GET", "/api/operator/auctions")[0]?.query.get("status")).toBe("New"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Overview" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/operator");
+    await waitFor(() => expect(api.callsTo("GET", "/api/operator/overview")).toHaveLength(1));
   });
 
   it("sends a bidder to the 404 page without asking the operator API", async () => {

@@ -113,7 +113,7 @@ describe("the dev panel", () => {
     const ended = {
       id: 7, status: "Ended", title: "Espresso machine", priceCents: 12, entryFeeCents: 0, retailValueCents: 10_000,
       startsAt: "2030-01-01T10:00:00.000Z", endsAt: "2030-01-01T10:05:00.000Z", endedAt: "2030-01-01T10:05:00.000Z",
-      bidCount: 12, enrolledCount: 2, leaderName: "anna", winnerName: "anna", winnerEmail: "a@b.lv", isDemo: false,
+      bidCount: 12, enrolledCount: 2, leaderName: "anna", winnerName: "anna", winnerEmail: "a@b.lv", isDemo: false, seq: 30,
     };
     const server = renderPanel(operator, "/auctions/7", { "/api/operator/auctions/7/end-now": () => json(ended) });
     const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
