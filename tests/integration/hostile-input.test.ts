@@ -88,6 +88,11 @@ const validBodies: Record<string, Record<string, Json>> = {
     productKey: "desk-lamp",
   },
   "POST /api/operator/auctions/:auctionId/time-left": { seconds: 60 },
+  // The auction as the operator saw it: an action may carry its seq (refused if it changed since), or nothing.
+  "POST /api/operator/auctions/:auctionId/publish": {},
+  "POST /api/operator/auctions/:auctionId/cancel": {},
+  "POST /api/operator/auctions/:auctionId/start-now": {},
+  "POST /api/operator/auctions/:auctionId/end-now": {},
   "POST /api/operator/users": { email: "bot@example.lv", password: "Secret1!", firstName: "Bot", lastName: "One", displayName: "bot_one", role: "bidder", isDemo: true },
   "POST /api/operator/users/:user/wallet": { amountCents: 100, reason: "Goodwill" },
   "POST /api/operator/users/:user/role": { role: "bidder" },
