@@ -82,9 +82,15 @@ test("a win whose payment window lapsed says the auction was canceled for non-pa
   await winner.getByRole("dialog", { name: "You won!" }).getByRole("button", { name: "Close" }).click();
   const winnerPanel = winner.getByRole("region", { name: "Bidding" });
   await expect(winnerPanel.getByText("You won this auction!")).toBeVisible();
+  // The winner's panel says the win and the way to pay, not a disabled "Enrolled" bar.
+  await expect(winnerPanel.getByText("Enrolled", { exact: true })).toHaveCount(0);
   await visitor.goto(`/auctions/${auctionId}`);
   const visitorPanel = visitor.getByRole("region", { name: "Bidding" });
-  await expect(visitorPanel.getByText(displayName)).toBeVisible();
+  // The winner's whole name (up to 25 characters) is shown on the desktop panel, wrapped if need be, never cut.
+  const name = visitorPanel.getByText(displayName, { exact: true });
+  await expect(name).toBeVisible();
+  expect(displayName.length).toBeGreaterThan(12);
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
   // A tester closes the payment window now; the expiry job cancels the win and both open pages say so.
   expect((await operator.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { headers: xhr, data: { seconds: 0 } })).status()).toBe(200);

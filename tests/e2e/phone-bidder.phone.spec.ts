@@ -444,9 +444,9 @@ test("a slide while the auction is closing is sent: 'Sending…', then the serve
   await expect(panel.getByRole("status")).toHaveText("Auction has ended");
   await expect(panel.getByText("Closing…")).toBeVisible();
 
-  // Then the server's word that it ended: the panel shows the result, and no slider.
+  // Then the server's word that it ended: the panel shows the result (nobody's bid counted), and no slider.
   live.releaseEnd();
-  await expect(panel.getByText("Sold price")).toBeVisible();
+  await expect(panel.getByText("Ended without bids")).toBeVisible();
   await expect(slider).toHaveCount(0);
 });
 
@@ -485,7 +485,7 @@ test("the bid panel stays stuck to the bottom of the screen when the auction end
   expect(Math.round((before?.y ?? 0) + (before?.height ?? 0))).toBe(screenHeight);
 
   expect((await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).status()).toBe(200);
-  await expect(panel.getByText("Sold price")).toBeVisible();
+  await expect(panel.getByText("Ended without bids")).toBeVisible();
 
   // Shorter now (no slider), but where it was: its bottom edge on the screen's, not moved up to the page's top.
   const after = await panel.boundingBox();

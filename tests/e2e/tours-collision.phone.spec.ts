@@ -82,6 +82,7 @@ test("sign up → top up → home → open the account menu at once: one tour at
   const menu = page.getByRole("dialog", { name: "Account menu" });
   if (!(await menu.isVisible())) await accountButton.tap();
   await menu.getByRole("link", { name: "Wallet" }).tap();
-  await expect(page).toHaveURL(/\/wallet$/);
+  // The menu's Wallet link carries where the user came from (Home) as its return URL.
+  await expect(page).toHaveURL(/\/wallet\?returnUrl=%2F$/);
   await expect(page.getByRole("heading", { name: "Wallet" })).toBeVisible();
 });
