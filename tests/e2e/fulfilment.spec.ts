@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp, winAuction } from "./support";
+import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, pickSuggestedAddress, uniqueBidder, visitorIp, winAuction } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -77,14 +77,7 @@ test("a winner pays with an address suggestion and a promo code, and follows the
 
   // The address from the suggestions, by keyboard: type, arrow down, Enter.
   const address = form.getByRole("combobox", { name: "Delivery address" });
-  await address.fill("brivibas 58");
-  const suggestions = form.getByRole("listbox", { name: "Address suggestions" });
-  await expect(suggestions.getByRole("option", { name: "Brīvības iela 58, Rīga, LV-1010" })).toBeVisible();
-  await address.press("ArrowDown");
-  await expect(suggestions.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
-  await address.press("Enter");
-  await expect(address).toHaveValue("Brīvības iela 58, Rīga, LV-1010");
-  await expect(suggestions).toBeHidden();
+  await pickSuggestedAddress(form, address);
 
   // A valid phone and promo code: the server's discounted amount, then Pay.
   await form.getByLabel("Phone").fill("+371 26 123 456");

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type Route } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type Route } from "@playwright/test";
 import { tourNames, type Language } from "../../contract";
 
 /**
@@ -110,15 +110,44 @@ export async function signedInPage(
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inLanguage(page, language);
-  const bidder = uniqueBidder(firstName.toLowerCase());
-  await page.request.post("/authn/sign-up", {
-    headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName: "Kalns", language },
-  });
-  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
-  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  const bidder = await signUpThroughMailbox(page, firstName.toLowerCase(), { firstName, lastName: "Kalns", language });
   await completeGuidedTours(page.request);
   return { page, displayName: bidder.displayName, email: bidder.email };
+}
+
+/**
+ * Types part of an address into an address field (`address`, in `scope`) and picks the suggestion by keyboard, as the
+ * pay form and the profile offer it: the list shows, ArrowDown selects the first, Enter takes it and closes the list.
+ */
+export async function pickSuggestedAddress(scope: Locator, address: Locator): Promise<void> {
+  await address.fill("brivibas 58");
+  const suggestions = scope.getByRole("listbox", { name: "Address suggestions" });
+  await expect(suggestions.getByRole("option", { name: "Brīvības iela 58, Rīga, LV-1010" })).toBeVisible();
+  await address.press("ArrowDown");
+  await expect(suggestions.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await address.press("Enter");
+  await expect(address).toHaveValue("Brīvības iela 58, Rīga, LV-1010");
+  await expect(suggestions).toBeHidden();
+}
+
+/**
+ * Signs a new bidder up on `page` and follows the confirmation link from the mailbox, as a new user does: the page is
+ * then signed in, on the confirmation page, with every guided tour still to come.
+ */
+export async function signUpThroughMailbox(
+  page: Page,
+  prefix: string,
+  { firstName = "Liene", lastName = "Ozola", language = "en" }: { firstName?: string; lastName?: string; language?: Language } = {},
+): Promise<ReturnType<typeof uniqueBidder>> {
+  const bidder = uniqueBidder(prefix);
+  const signUp = await page.request.post("/authn/sign-up", {
+    headers: xhr,
+    data: { ...bidder, confirmPassword: bidder.password, firstName, lastName, language },
+  });
+  expect(signUp.status()).toBe(201);
+  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
+  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  return bidder;
 }
 
 /** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auctions a test plays out. */

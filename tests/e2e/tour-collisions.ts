@@ -7,7 +7,7 @@
 // open (as a slow network holds it), then let through; Playwright's clock then runs everything the page had due (the
 // tour's 500 ms delay twice over), so "no tour card" is a fact, not a sleep's hope.
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { holdRequests, inEnglish, linkFromMailbox, operatorSession, signedInPage, uniqueBidder, winAuction, xhr } from "./support";
+import { holdRequests, inEnglish, operatorSession, signedInPage, signUpThroughMailbox, winAuction, xhr } from "./support";
 
 const isPhone = () => test.info().project.name === "phone";
 
@@ -23,14 +23,7 @@ const press = (locator: Locator) => (isPhone() ? locator.tap() : locator.click()
 /** A new bidder, signed up and confirmed through the mailbox, whose main tour is still to come (the menus' are seen). */
 async function newBidder(page: Page): Promise<string> {
   await inEnglish(page);
-  const bidder = uniqueBidder("clash");
-  const signUp = await page.request.post("/authn/sign-up", {
-    headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName: "Liene", lastName: "Ozola", language: "en" },
-  });
-  expect(signUp.status()).toBe(201);
-  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
-  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  const bidder = await signUpThroughMailbox(page, "clash");
   for (const tourName of ["AccountPopover", "SettingsPopover"]) {
     const saved = await page.request.put("/api/users/tour-progress", { headers: xhr, data: { tourName, currentStep: 0, isCompleted: true } });
     expect(saved.status()).toBe(200);

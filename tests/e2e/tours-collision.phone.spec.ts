@@ -3,10 +3,8 @@
 // the tours are closed, the menu and the page answer taps again. Issue 52 item 1: the collisions of a tour with a
 // dialog, the settings menu and an outbid toast, as tour-collisions.ts plays them, on this phone.
 import { expect, test, type Page } from "@playwright/test";
-import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
+import { inEnglish, signUpThroughMailbox, visitorIp } from "./support";
 import { tourCollisionTests } from "./tour-collisions";
-
-const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
@@ -29,14 +27,7 @@ test("sign up → top up → home → open the account menu at once: one tour at
   test.setTimeout(180_000);
   await inEnglish(page);
   const layers = await watchTourLayers(page);
-  const bidder = uniqueBidder("trap");
-  const signUp = await page.request.post("/authn/sign-up", {
-    headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName: "Liene", lastName: "Ozola", language: "en" },
-  });
-  expect(signUp.status()).toBe(201);
-  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
-  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  await signUpThroughMailbox(page, "trap");
 
   // Top up €5.00 as a new user does: the account menu's Add funds, straight away, then the sandbox's card form.
   await page.goto("/wallet");

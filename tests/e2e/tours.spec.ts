@@ -1,21 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { inEnglish, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
-
-const xhr = { "X-Requested-With": "XMLHttpRequest" };
+import { inEnglish, signUpThroughMailbox, visitorIp, xhr } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 test.beforeEach(async ({ page }) => inEnglish(page));
 
 /** A new bidder, signed up and confirmed through the mailbox: signed in, on the confirmation page. */
 async function signInNewBidder(page: Page) {
-  const bidder = uniqueBidder("tour");
-  const signUp = await page.request.post("/authn/sign-up", {
-    headers: xhr,
-    data: { ...bidder, confirmPassword: bidder.password, firstName: "Liene", lastName: "Ozola", language: "en" },
-  });
-  expect(signUp.status()).toBe(201);
-  await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
-  await expect(page).toHaveURL(/\/confirm-email\/success$/);
+  await signUpThroughMailbox(page, "tour");
 }
 
 async function savedProgress(page: Page, tourName: string) {

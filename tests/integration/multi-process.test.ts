@@ -142,6 +142,18 @@ function transitionsIn(output: string): { auctionId: number; status: string }[] 
     .flatMap((line) => (JSON.parse(line) as { transitions: { auctionId: number; status: string }[] }).transitions);
 }
 
+/**
+ * What the processes of one installation share: the database, Redis, the session secret. Info logs carry every
+ * lifecycle transition (a test counts the ends each process made) and the drain's word.
+ */
+const sharedEnvironment = (shared: TestDatabase) => ({
+  DATABASE_URL: shared.databaseUrl!,
+  REDIS_URL: process.env.REDIS_URL!,
+  SESSION_SECRET: randomBytes(32).toString("hex"),
+  DATA_DIR: "memory://",
+  LOG_LEVEL: "info",
+});
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The first `event` on `socket`, or a failure naming what did not arrive. */
@@ -173,14 +185,7 @@ describe.skipIf(missing.length > 0)(title, () => {
   it("shares bids and ends between processes, and survives a kill -9 of one of them", async () => {
     database = await openTestDatabase();
     const { db } = database;
-    const env = {
-      DATABASE_URL: database.databaseUrl!,
-      REDIS_URL: process.env.REDIS_URL!,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      DATA_DIR: "memory://",
-      // Info logs carry every lifecycle transition: the test counts the ends each process made.
-      LOG_LEVEL: "info",
-    };
+    const env = sharedEnvironment(database);
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const urls = [a.url, b.url];
@@ -335,13 +340,7 @@ describe.skipIf(missing.length > 0)(`${title}: a rolling restart`, () => {
   it("loses no acknowledged bid while each process in turn is stopped with SIGTERM, drains and is started again", async () => {
     const restartDatabase = await openTestDatabase();
     const { db } = restartDatabase;
-    const env = {
-      DATABASE_URL: restartDatabase.databaseUrl!,
-      REDIS_URL: process.env.REDIS_URL!,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      DATA_DIR: "memory://",
-      LOG_LEVEL: "info",
-    };
+    const env = sharedEnvironment(restartDatabase);
     try {
       const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       servers.push(a, b);
