@@ -34,14 +34,14 @@ export type AuctionRow = {
   final_hash: string | null;
   /** The last `RECENT_BIDS` bids, newest first, kept in the row by each bid (migrations 012 and 017). */
   recent_bids: BidEntry[];
-  /** An ended auction's net entry fees from the ledger, in all and the winner's (`auction_fees`, migration 017); null before the end. */
+  /** An ended auction's net entry fees from the ledger, in all and the winner's (`auction_fees`, server/db/functions/auction_fees.sql); null before the end. */
   entry_fees_cents: number | null;
   winner_fee_cents: number | null;
   /** The win's payment window closed unpaid (its fulfilment expired). place_bid's state, a running auction's, leaves it out. */
   payment_lapsed?: boolean;
 };
 
-/** A bidder's label from their row `u` (place_bid, migration 017, writes the same into recent bids). */
+/** A bidder's label from their row `u` (place_bid writes the same into recent bids). */
 export const BIDDER_LABEL = "case when u.role = 'operator' then 'staff' when u.is_demo then 'demo' end";
 
 /** An auction's own columns in its live state, by their names in `AuctionRow`. */
@@ -54,7 +54,7 @@ const AUCTION_STATE_COLUMNS = [
 /**
  * Auction `a`'s live state as one json value (decision 044): the database client reads one field instead of thirty,
  * which cost a fifth of a bid's CPU on PGlite. `title` is SQL for the title; leader `l`, winner `w` and the fees `f`
- * joined. place_bid (migrations 021, 022) builds the same object.
+ * joined. place_bid (server/db/functions/place_bid.sql) builds the same object.
  */
 const stateJson = (title: string) =>
   `json_build_object(${AUCTION_STATE_COLUMNS.map((column) => `'${column}', ${column === "title" ? title : `a.${column}`}`).join(", ")},

@@ -133,7 +133,7 @@ export async function placeBid(
   now: Date,
   options: { isAuto?: boolean; sessionIdHash?: string | null } = {},
 ): Promise<PlacedBid> {
-  // The rules and the write are the database function place_bid (migrations 013, 021, 022): one round trip, its plan kept.
+  // The rules and the write are the database function place_bid (server/db/functions/place_bid.sql): one round trip, its plan kept.
   const params = [auctionId, userId, now, now.toISOString(), options.isAuto ?? false, MIN_SECONDS_BETWEEN_BIDS, RECENT_BIDS];
   const [row] = options.sessionIdHash
     ? await db.query<PlacedBidRow>(BID_IN_SESSION, [...params, options.sessionIdHash, SESSION_IDLE_SECONDS])

@@ -1,5 +1,8 @@
-// Applies server/db/migrations/*.sql in name order, each once, all pending ones in one transaction.
-// An advisory lock makes concurrent starts (several processes on one PostgreSQL) wait for each other.
+// Applies server/db/migrations/*.sql in name order, each once, all pending ones in one transaction; then each of
+// server/db/functions/*.sql whose text changed since it was last applied (decision 099: a database function is written
+// once, with `create or replace`, as Flyway's repeatable migrations are). An advisory lock makes concurrent starts
+// (several processes on one PostgreSQL) wait for each other.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { settleDisplayNames } from "../accounts/display-names";
@@ -7,12 +10,11 @@ import { projectRoot } from "../paths";
 import type { Database } from "./database";
 
 const migrationsDir = path.join(projectRoot, "server", "db", "migrations");
+const functionsDir = path.join(projectRoot, "server", "db", "functions");
 const MIGRATION_LOCK = 7_310_001;
 
 export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(migrationsDir)
-    .filter((file) => file.endsWith(".sql"))
-    .sort();
+  const files = sqlFiles(migrationsDir);
   // One transaction under the lock: a second process waits, then finds everything applied (as long as it takes: the
   // pool's statement timeouts are for requests).
   return db.transaction(async (tx) => {
@@ -31,10 +33,37 @@ export async function migrate(db: Database): Promise<string[]> {
       await tx.query("insert into schema_migrations (name) values ($1)", [file]);
       applied.push(file);
     }
+    await tx.query(`create table if not exists schema_functions (
+      name text primary key,
+      checksum text not null,
+      applied_at timestamptz not null default now()
+    )`);
+    const checksums = new Map(
+      (await tx.query<{ name: string; checksum: string }>("select name, checksum from schema_functions")).map((row) => [row.name, row.checksum]),
+    );
+    for (const file of sqlFiles(functionsDir)) {
+      const sql = readFileSync(path.join(functionsDir, file), "utf8");
+      const checksum = createHash("sha256").update(sql).digest("hex");
+      if (checksums.get(file) === checksum) continue;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query(
+        `insert into schema_functions (name, checksum) values ($1, $2)
+         on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`,
+        [file, checksum],
+      );
+      applied.push(`functions/${file}`);
+    }
     // What SQL cannot compute: the display names' confusable skeletons (decision 079).
     await settleDisplayNames(tx);
     return applied;
   }, { mayRunLong: true });
+}
+
+/** A folder's .sql files in name order. */
+function sqlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
 }
 
 /** Splits a migration on `;` at line ends; our migrations keep function bodies in $$ blocks on one statement. */

@@ -22,7 +22,24 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     expect(first.length).toBeGreaterThan(0);
     expect(await migrate(database.db)).toEqual([]);
     const rows = await database.db.query<{ name: string }>("select name from schema_migrations order by name");
-    expect(rows.map((row) => row.name)).toEqual(first);
+    const functions = await database.db.query<{ name: string }>("select name from schema_functions order by name");
+    expect([...rows, ...functions.map(({ name }) => ({ name: `functions/${name}` }))].map((row) => row.name)).toEqual(first);
+    expect(first).toContain("functions/place_bid.sql");
+  });
+
+  it("applies a function's file again when its text changes, over the definition an older migration made", async () => {
+    database = await openTestDatabase({ migrated: false });
+    const { db } = database;
+    await migrate(db);
+    // As a database migrated before decision 099 stands: place_bid made by its migrations, no record of the files.
+    await db.query("create or replace function auction_fees(fee_auction_id bigint, fee_winner_id uuid, fee_status text) returns table (entry_fees_cents int, winner_fee_cents int) language sql as $$ select -1, -1 $$");
+    await db.query("delete from schema_functions where name = 'auction_fees.sql'");
+    expect(await migrate(db)).toEqual(["functions/auction_fees.sql"]);
+    expect(await db.query("select * from auction_fees(0, null, 'Running')")).toEqual([]);
+    // An unchanged file is not applied again; a changed one is.
+    expect(await migrate(db)).toEqual([]);
+    await db.query("update schema_functions set checksum = 'an older text' where name = 'place_bid.sql'");
+    expect(await migrate(db)).toEqual(["functions/place_bid.sql"]);
   });
 
   it("survives two concurrent migration runs (two processes starting at once)", async () => {

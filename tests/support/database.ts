@@ -9,18 +9,20 @@ import { openDatabase, type Database, type Queryable } from "../../server/db/dat
 import { migrate } from "../../server/db/migrate";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const migrationsDir = path.join(root, "server/db/migrations");
+const sqlDirs = ["server/db/migrations", "server/db/functions"].map((dir) => path.join(root, dir));
 
 /**
  * An empty PGlite cluster with every migration applied, as the tar PGlite dumps: made once per set of migrations (and
  * PGlite version) and kept in .tmp/, so each test file's database starts from it in about a second instead of running
- * initdb and the migrations (about three and a half). A file that changes a migration gets a new one.
+ * initdb and the migrations (about three and a half). A change to a migration or a function gets a new one.
  */
 async function migratedCluster(): Promise<Blob> {
   const key = createHash("sha256");
   key.update(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
-  for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith(".sql")).sort()) {
-    key.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  for (const dir of sqlDirs) {
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".sql")).sort()) {
+      key.update(file).update(readFileSync(path.join(dir, file)));
+    }
   }
   const cached = path.join(root, ".tmp/test-databases", `pglite-${key.digest("hex").slice(0, 16)}.tar`);
   if (existsSync(cached)) return new Blob([readFileSync(cached)]);
