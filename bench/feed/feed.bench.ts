@@ -474,6 +474,14 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
         ]),
       },
       {
+        title: "Feed: V8's heap by space at the window's end, MiB committed / in use (spaces of 1 MiB or more)",
+        columns: ["server", "spaces"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          run.server.heapSpaces.map((space) => `${space.space.replace(/_space$/, "")} ${space.committedMiB} / ${space.usedMiB}`).join(", "),
+        ]),
+      },
+      {
         title: "Feed: server event loop and garbage collection in the window (ms; two processes: the worse loop, GC added up)",
         columns: ["server", "loop delay p99", "loop delay max", "GC pauses", "GC ms", "longest GC"],
         rows: runs.map((run): Cell[] => [

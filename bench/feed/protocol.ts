@@ -42,6 +42,8 @@ export type ServerUsage = {
    * semi-spaces, whose largest size each Node major sets differently (decision 096). */
   heapCommittedMiB: number;
   youngGenerationMiB: number;
+  /** V8's heap by space, committed and in use, in MiB (spaces of 1 MiB or more; with two processes, the first's). */
+  heapSpaces: { space: string; committedMiB: number; usedMiB: number }[];
   /** The event loop's delay in the window (monitorEventLoopDelay, 5 ms resolution): 99th percentile and longest. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;

@@ -193,7 +193,8 @@ process.on("message", (message: ToServer) => {
       } else if (message.type === "usage") {
         const cpu = process.cpuUsage(usageFrom.cpu);
         const memory = process.memoryUsage();
-        const youngGeneration = getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
+        const spaces = getHeapSpaceStatistics();
+        const youngGeneration = spaces.find((space) => space.space_name === "new_space")?.space_size ?? 0;
         loopDelay?.disable();
         const nsToMs = (ns: number) => Math.round(ns / 1e4) / 100;
         const loop = loopDelay ? { p99Ms: nsToMs(loopDelay.percentile(99)), maxMs: nsToMs(loopDelay.max) } : { p99Ms: 0, maxMs: 0 };
@@ -213,6 +214,9 @@ process.on("message", (message: ToServer) => {
           heapUsedMiB: mib(memory.heapUsed),
           heapCommittedMiB: mib(memory.heapTotal),
           youngGenerationMiB: mib(youngGeneration),
+          heapSpaces: spaces
+            .filter((space) => space.space_size >= 2 ** 20)
+            .map((space) => ({ space: space.space_name, committedMiB: mib(space.space_size), usedMiB: mib(space.space_used_size) })),
           liveHeapMiB: mib(liveHeapBytes()),
           loopDelayP99Ms: loop.p99Ms,
           loopDelayMaxMs: loop.maxMs,
