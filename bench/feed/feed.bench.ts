@@ -220,6 +220,8 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
         peakRssMiB: sum.peakRssMiB + next.peakRssMiB,
         heapUsedMiB: sum.heapUsedMiB + next.heapUsedMiB,
         liveHeapMiB: sum.liveHeapMiB + next.liveHeapMiB,
+        heapCommittedMiB: sum.heapCommittedMiB + next.heapCommittedMiB,
+        youngGenerationMiB: sum.youngGenerationMiB + next.youngGenerationMiB,
         loopDelayP99Ms: Math.max(sum.loopDelayP99Ms, next.loopDelayP99Ms),
         loopDelayMaxMs: Math.max(sum.loopDelayMaxMs, next.loopDelayMaxMs),
         gcCount: sum.gcCount + next.gcCount,
@@ -457,6 +459,26 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           run.server.heapUsedMiB,
           run.server.liveHeapMiB,
           Object.entries(run.refusals).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
+        ]),
+      },
+      {
+        title: `Feed: server memory at the window's end, MiB (Node ${process.versions.node}; the young generation is part of V8's heap, decision 096)`,
+        columns: ["server", "RSS", "V8's heap committed", "of it the young generation", "RSS outside V8's heap", "live heap"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          run.server.rssMiB,
+          run.server.heapCommittedMiB,
+          run.server.youngGenerationMiB,
+          round(run.server.rssMiB - run.server.heapCommittedMiB, 1),
+          run.server.liveHeapMiB,
+        ]),
+      },
+      {
+        title: "Feed: V8's heap by space at the window's end, MiB committed / in use (spaces of 1 MiB or more)",
+        columns: ["server", "spaces"],
+        rows: runs.map((run): Cell[] => [
+          run.label,
+          run.server.heapSpaces.map((space) => `${space.space.replace(/_space$/, "")} ${space.committedMiB} / ${space.usedMiB}`).join(", "),
         ]),
       },
       {

@@ -38,6 +38,12 @@ export type ServerUsage = {
   heapUsedMiB: number;
   /** The heap still in use after a full garbage collection, taken after the window: live objects, not garbage. */
   liveHeapMiB: number;
+  /** V8's heap as committed at the window's end (what of it counts in RSS), and of it the young generation's two
+   * semi-spaces, whose largest size each Node major sets differently (decision 096). */
+  heapCommittedMiB: number;
+  youngGenerationMiB: number;
+  /** V8's heap by space, committed and in use, in MiB (spaces of 1 MiB or more; with two processes, the first's). */
+  heapSpaces: { space: string; committedMiB: number; usedMiB: number }[];
   /** The event loop's delay in the window (monitorEventLoopDelay, 5 ms resolution): 99th percentile and longest. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;

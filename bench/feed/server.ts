@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
 import { Server } from "socket.io";
 import type { AuctionState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
 import { buildApp } from "../../server/app";
@@ -192,6 +193,8 @@ process.on("message", (message: ToServer) => {
       } else if (message.type === "usage") {
         const cpu = process.cpuUsage(usageFrom.cpu);
         const memory = process.memoryUsage();
+        const spaces = getHeapSpaceStatistics();
+        const youngGeneration = spaces.find((space) => space.space_name === "new_space")?.space_size ?? 0;
         loopDelay?.disable();
         const nsToMs = (ns: number) => Math.round(ns / 1e4) / 100;
         const loop = loopDelay ? { p99Ms: nsToMs(loopDelay.percentile(99)), maxMs: nsToMs(loopDelay.max) } : { p99Ms: 0, maxMs: 0 };
@@ -209,6 +212,11 @@ process.on("message", (message: ToServer) => {
           rssMiB: mib(memory.rss),
           peakRssMiB: mib(Math.max(peakRss, memory.rss)),
           heapUsedMiB: mib(memory.heapUsed),
+          heapCommittedMiB: mib(memory.heapTotal),
+          youngGenerationMiB: mib(youngGeneration),
+          heapSpaces: spaces
+            .filter((space) => space.space_size >= 2 ** 20)
+            .map((space) => ({ space: space.space_name, committedMiB: mib(space.space_size), usedMiB: mib(space.space_used_size) })),
           liveHeapMiB: mib(liveHeapBytes()),
           loopDelayP99Ms: loop.p99Ms,
           loopDelayMaxMs: loop.maxMs,

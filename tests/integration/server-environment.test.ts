@@ -1,7 +1,22 @@
-// Decision 074: `npm start` (scripts/start.mjs) and the feed bench start the server with glibc's allocator settings.
+// Decisions 074 and 096: `npm start` (scripts/start.mjs) and the feed bench start the server with glibc's allocator
+// settings and V8's young generation at the size Node 20 and 22 give it.
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { serverEnvironment } from "../../scripts/server-environment.mjs";
+
+/** Allocates short-lived objects, a share of them surviving a while (as a busy server's), and prints the largest the
+ * young generation (both semi-spaces) grew to, in MiB. */
+const youngGenerationPeak = `
+const { getHeapSpaceStatistics } = require("node:v8");
+let kept = [];
+let peak = 0;
+for (let i = 0; i < 4e6; i++) {
+  kept.push({ i, text: "bid " + i });
+  if (kept.length > 2e5) kept = [];
+  if (i % 5e4 === 0) peak = Math.max(peak, getHeapSpaceStatistics().find((space) => space.space_name === "new_space").space_size);
+}
+console.log(peak / 2 ** 20);
+`;
 
 describe("the server's process environment", () => {
   it("keeps one allocator arena and trims freed memory above 1 MiB, and the process it starts sees both", () => {
@@ -12,8 +27,20 @@ describe("the server's process environment", () => {
     expect(seen.trim()).toBe("1 1048576");
   });
 
+  it("keeps V8's young generation within two semi-spaces of 16 MiB in the process it starts (Node 24 grows it to 128)", () => {
+    const peakMiB = Number(execFileSync(process.execPath, ["-e", youngGenerationPeak], { env: serverEnvironment({ PATH: process.env.PATH }), encoding: "utf8" }));
+    expect(peakMiB).toBeGreaterThan(0);
+    expect(peakMiB).toBeLessThanOrEqual(34);
+  });
+
   it("leaves a setting the operator gave alone, and keeps the rest of the environment", () => {
     const environment = serverEnvironment({ MALLOC_ARENA_MAX: "4", DATA_DIR: "/var/lib/pennybid" });
     expect(environment).toMatchObject({ MALLOC_ARENA_MAX: "4", MALLOC_TRIM_THRESHOLD_: "1048576", DATA_DIR: "/var/lib/pennybid" });
+  });
+
+  it("adds the young generation's size to the operator's own NODE_OPTIONS, and leaves theirs when they set one", () => {
+    expect(serverEnvironment({}).NODE_OPTIONS).toBe("--max-semi-space-size=16");
+    expect(serverEnvironment({ NODE_OPTIONS: "--enable-source-maps" }).NODE_OPTIONS).toBe("--max-semi-space-size=16 --enable-source-maps");
+    expect(serverEnvironment({ NODE_OPTIONS: "--max-semi-space-size=32" }).NODE_OPTIONS).toBe("--max-semi-space-size=32");
   });
 });
