@@ -19,12 +19,16 @@ afterEach(() => {
 const ANNA_ID = "0b7c6a1e-0000-4000-8000-00000000a77a";
 const OTTO_ID = "0b7c6a1e-0000-4000-8000-0000000000o7";
 
-/** Auction 7, running for a good while yet, with `leader` leading under the name `leaderName`; Anna is enrolled. */
-function serve(leader: { id: string; name: string }, user: { displayName: string }) {
+/** Auction 7, running for a good while yet (or `ended`), with `leader` leading (or the winner); Anna is enrolled. */
+function serve(leader: { id: string; name: string }, user: { displayName: string }, ended?: "ended") {
+  const led = { leaderName: leader.name, leaderId: leader.id };
+  const state = ended
+    ? { ...led, status: "Ended" as const, endsAt: "2026-01-01T00:00:00.000Z", winnerName: leader.name, winnerId: leader.id }
+    : { ...led, endsAt: "2099-01-01T00:00:00.000Z" };
   const answers = {
     user: { ...signedInUser, id: ANNA_ID, ...user },
     auction: {
-      ...auctionState({ id: 7, endsAt: "2099-01-01T00:00:00.000Z", priceCents: 42, bidCount: 42, leaderName: leader.name, leaderId: leader.id }),
+      ...auctionState({ id: 7, priceCents: 42, bidCount: 42, ...state }),
       description: "A fine thing.",
       images: [],
       paymentWindowHours: 72,
@@ -78,5 +82,20 @@ describe("the auction's page: where the bidder stands", () => {
     const slider = await within(panel).findByRole("slider", { name: "Bid €0.01" });
     expect(slider).toHaveAttribute("aria-valuetext", "Slide to the end to bid");
     expect(slider).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("tells the winner they won by the server's winner id, though the name it shows is the one they had then", async () => {
+    serve({ id: ANNA_ID, name: "anna" }, { displayName: "anna_b" }, "ended");
+    renderPage();
+    const panel = await bidPanel();
+    expect(await within(panel).findByText("You won this auction!")).toBeInTheDocument();
+  });
+
+  it("does not tell a bidder they won when another bidder won under the bidder's own name", async () => {
+    serve({ id: OTTO_ID, name: "anna" }, { displayName: "anna" }, "ended");
+    renderPage();
+    const panel = await bidPanel();
+    expect(await within(panel).findByText("Winner")).toBeInTheDocument();
+    expect(within(panel).queryByText("You won this auction!")).toBeNull();
   });
 });
