@@ -222,6 +222,13 @@ describe("the running-auction machine", () => {
     expect(standing()).toBe("leading");
   });
 
+  it("follows who the bidder is: one who signs in on the page and leads is shown leading", () => {
+    const { actor, standing } = start({ ...ready, isEnrolled: false, bidderId: null, leaderId: ANNA });
+    expect(standing()).toBe("notEnrolled");
+    actor.send(synced({ bidderId: ANNA, leaderId: ANNA }));
+    expect(standing()).toBe("leading");
+  });
+
   it("a visitor leads no auction, not even one nobody leads yet", () => {
     expect(isLeading({ bidderId: null, leaderId: null })).toBe(false);
     expect(isLeading({ bidderId: ANNA, leaderId: null })).toBe(false);
