@@ -87,6 +87,13 @@ export const AuctionCardState = z.object({
   realBiddersOnly: z.boolean(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
+  /**
+   * The leader's and the winner's public ids: the ids the bid chain already shows beside each bid (`bidderId`), so a
+   * page tells whether its own bidder leads or won by their own id (`AuthenticatedUser.id`), never by a name that can
+   * change mid-auction (decision 097).
+   */
+  leaderId: z.string().nullable(),
+  winnerId: z.string().nullable(),
   /** The winner did not pay within the payment window: the win was canceled (its fulfilment expired). */
   paymentLapsed: z.boolean(),
   bidCount: z.number().int(),

@@ -5,6 +5,8 @@ export const AnonymousUser = z.object({ isAuthenticated: z.literal(false) });
 
 export const AuthenticatedUser = z.object({
   isAuthenticated: z.literal(true),
+  /** The user's own id, as auctions name their leader and winner (`leaderId`, `winnerId`) and the bid chain its bidders. */
+  id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   displayName: z.string(),

@@ -4,7 +4,7 @@ import type { AuthUser, AuthenticatedUser } from "../contract";
 import { USER_REFRESH_MS, authMachine, type AuthEvent } from "./auth.machine";
 import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
 
-const anna: AuthenticatedUser = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false, needsNewDisplayName: false };
+const anna: AuthenticatedUser = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false, needsNewDisplayName: false };
 const anonymous: AuthUser = { isAuthenticated: false };
 
 /** An actor whose GET /authn/user answers from a queue (an Error rejects). */

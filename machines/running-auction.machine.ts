@@ -1,11 +1,13 @@
-// The running auction as one bidder sees it, in two parallel regions.
+// The running auction as one bidder sees it, in two parallel regions, fed by the server's facts: the auction's phase,
+// whether the bidder is enrolled, and who leads (the leader's public id beside the bidder's own: never a name).
 // `standing`: where the bidder stands, from the live auction: notEnrolled, closed (the server has it anything but
 // Running), open (may bid), leading, or outbid (was leading, someone else leads now; entering it runs `notifyOutbid`
 // and ends any notice). Closing (time is up on the client's clock, the server's Ended not yet heard) is still open:
 // the last moment is the server's to judge.
 // `bid`: the slide-to-bid control: idle → sliding → submitting → accepted | refused (with the reason), or straight
-// to needsEnrolment / alreadyWinning when a bid cannot be sent. Every other completed slide is sent, whatever the
-// phase: the server answers it, and its answer is shown. The caller provides `placeBid` and `notifyOutbid`.
+// to needsEnrolment / alreadyWinning when a bid cannot be sent (`canBid` says which). Every other completed slide is
+// sent, whatever the phase: the server answers it, and its answer is shown. The caller provides `placeBid` and
+// `notifyOutbid`.
 import { assign, fromPromise, raise, setup } from "xstate";
 import type { AuctionPhase } from "./auction-countdown";
 
@@ -16,7 +18,9 @@ export type RunningAuctionContext = {
   /** The auction's phase as its lifecycle actor shows it (auction-lifecycle.machine.ts). */
   phase: AuctionPhase;
   isEnrolled: boolean;
-  isWinning: boolean;
+  /** The signed-in bidder's own id (null for a visitor), and the leader's as the server's state names it (decision 097). */
+  bidderId: string | null;
+  leaderId: string | null;
   refusal: { code: string; message: string } | null;
   lastPriceCents: number | null;
 };
@@ -25,13 +29,18 @@ export type RunningAuctionEvent =
   | { type: "slide.start" }
   | { type: "slide.cancel" }
   | { type: "slide.complete" }
-  | { type: "auction.synced"; phase: AuctionPhase; isEnrolled: boolean; isWinning: boolean }
+  | { type: "auction.synced"; phase: AuctionPhase; isEnrolled: boolean; bidderId: string | null; leaderId: string | null }
   | { type: "notice.dismiss" };
 
-/** What the screen asks: whether the slide is there (`slidable`), a bid on its way (`busy`), a result to show. */
-export type RunningAuctionTag = "slidable" | "closed" | "leading" | "outbid" | "busy" | "notice" | "refused";
+/**
+ * What the screen asks: whether the slide is there (`slidable`) and, while it is, whether a completed slide sends a
+ * bid (`canBid`: enrolled and not leading),
+ * where the bidder stands (`leading`, `outbid`, `closed`), a bid on its way (`busy`), a result to show (`notice`,
+ * `refused`).
+ */
+export type RunningAuctionTag = "slidable" | "canBid" | "closed" | "leading" | "outbid" | "busy" | "notice" | "refused";
 
-export type RunningAuctionInput = { auctionId: number; phase: AuctionPhase; isEnrolled: boolean; isWinning: boolean };
+export type RunningAuctionInput = { auctionId: number; phase: AuctionPhase; isEnrolled: boolean; bidderId: string | null; leaderId: string | null };
 
 export const NOTICE_MS = 2500;
 
@@ -40,6 +49,15 @@ export const NOTICE_MS = 2500;
  * clock, and the server has not yet said Ended). A bid in the closing phase may still be taken and reset the timer.
  */
 const isRunningOnTheServer = (phase: AuctionPhase) => phase === "running" || phase === "closing";
+
+/** The bidder leads when the server's leader is they: their ids, not their names (a name may change mid-auction). */
+export const isLeading = ({ bidderId, leaderId }: Pick<RunningAuctionContext, "bidderId" | "leaderId">) => bidderId !== null && leaderId === bidderId;
+
+/**
+ * Whether a completed slide is sent: the bidder is enrolled and does not lead (SPEC.md §4: a user already winning
+ * cannot bid again). The phase is not asked: the server judges the last moment, and its answer is shown.
+ */
+export const canBid = (context: Pick<RunningAuctionContext, "isEnrolled" | "bidderId" | "leaderId">) => context.isEnrolled && !isLeading(context);
 
 /** A message shown for a while: it goes away by itself, when dismissed, or when a new slide starts. */
 const noticeState = (tags: RunningAuctionTag[]) => ({
@@ -60,21 +78,25 @@ export const runningAuctionMachine = setup({
   },
   delays: { notice: NOTICE_MS },
   guards: {
+    canBid: ({ context }) => canBid(context),
     needsEnrolment: ({ context }) => !context.isEnrolled,
-    isWinning: ({ context }) => context.isWinning,
+    isLeading: ({ context }) => isLeading(context),
     isEnrolled: ({ context }) => context.isEnrolled,
     isRunning: ({ context }) => isRunningOnTheServer(context.phase),
     isClosed: ({ context }) => !isRunningOnTheServer(context.phase),
-    isOutbid: ({ context }) => !context.isWinning,
+    isOutbid: ({ context }) => !isLeading(context),
     isAccepted: (_, outcome: BidOutcome) => outcome.ok,
   },
   actions: {
     assignSync: assign(({ event }) =>
-      event.type === "auction.synced" ? { phase: event.phase, isEnrolled: event.isEnrolled, isWinning: event.isWinning } : {},
+      event.type === "auction.synced"
+        ? { phase: event.phase, isEnrolled: event.isEnrolled, bidderId: event.bidderId, leaderId: event.leaderId }
+        : {},
     ),
-    assignOutcome: assign((_, outcome: BidOutcome) =>
+    // The server took the bid: its bidder leads now, before the auction's next state says so too.
+    assignOutcome: assign(({ context }, outcome: BidOutcome) =>
       outcome.ok
-        ? { refusal: null, lastPriceCents: outcome.priceCents, isWinning: true }
+        ? { refusal: null, lastPriceCents: outcome.priceCents, leaderId: context.bidderId }
         : { refusal: { code: outcome.code, message: outcome.message } },
     ),
     assignFailure: assign({ refusal: { code: "BID_FAILED", message: "" } }),
@@ -94,11 +116,11 @@ export const runningAuctionMachine = setup({
       states: {
         // `open` decides at once, from the context, where a bidder who has not led yet stands.
         open: {
-          tags: ["slidable"],
+          tags: ["slidable", "canBid"],
           always: [
             { guard: "needsEnrolment", target: "notEnrolled" },
             { guard: "isClosed", target: "closed" },
-            { guard: "isWinning", target: "leading" },
+            { guard: "isLeading", target: "leading" },
           ],
         },
         notEnrolled: {
@@ -116,11 +138,11 @@ export const runningAuctionMachine = setup({
           ],
         },
         outbid: {
-          tags: ["outbid", "slidable"],
+          tags: ["outbid", "slidable", "canBid"],
           entry: ["notifyOutbid", "dismissNotice"],
           always: [
             { guard: "isClosed", target: "closed" },
-            { guard: "isWinning", target: "leading" },
+            { guard: "isLeading", target: "leading" },
           ],
         },
       },
@@ -137,9 +159,9 @@ export const runningAuctionMachine = setup({
             // Nothing else is judged here: not even a phase past the end (the server's Ended may have come while
             // the thumb was on its way). A completed slide is never dropped unanswered.
             "slide.complete": [
+              { guard: "canBid", target: "submitting" },
               { guard: "needsEnrolment", target: "needsEnrolment" },
-              { guard: "isWinning", target: "alreadyWinning" },
-              { target: "submitting" },
+              { target: "alreadyWinning" },
             ],
           },
         },

@@ -87,6 +87,8 @@ function bareState(id: number, now: number): AuctionState {
     realBiddersOnly: false,
     leaderName: null,
     winnerName: null,
+    leaderId: null,
+    winnerId: null,
     paymentLapsed: false,
     bidCount: 0,
     recentBids: [],

@@ -50,8 +50,8 @@ const displayNameReserved = () =>
 
 export function toAuthUser(user: SessionUser | null): AuthUser {
   if (!user) return { isAuthenticated: false };
-  const { firstName, lastName, displayName, email, role, needsNewDisplayName } = user;
-  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName };
+  const { id, firstName, lastName, displayName, email, role, needsNewDisplayName } = user;
+  return { isAuthenticated: true, id, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName };
 }
 
 export async function accountsRoutes(

@@ -276,7 +276,7 @@ export async function signedInAs(db: Queryable, userId: string): Promise<AuthUse
   }>("select first_name, last_name, display_name, display_name_needs_change, email, role from users where id = $1", [userId]);
   if (!user) throw new Error("signed-in user vanished");
   const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
-  return { isAuthenticated: true, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName: user.display_name_needs_change };
+  return { isAuthenticated: true, id: userId, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName: user.display_name_needs_change };
 }
 
 const PROFILE_COLUMNS = "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language";

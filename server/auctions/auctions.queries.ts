@@ -30,6 +30,8 @@ export type AuctionRow = {
   real_bidders_only: boolean;
   leader_name: string | null;
   winner_name: string | null;
+  leader_id: string | null;
+  winner_id: string | null;
   bid_count: number;
   final_hash: string | null;
   /** The last `RECENT_BIDS` bids, newest first, kept in the row by each bid (migrations 012 and 017). */
@@ -58,7 +60,7 @@ const AUCTION_STATE_COLUMNS = [
  */
 const stateJson = (title: string) =>
   `json_build_object(${AUCTION_STATE_COLUMNS.map((column) => `'${column}', ${column === "title" ? title : `a.${column}`}`).join(", ")},
-     'leader_name', l.display_name, 'winner_name', w.display_name, 'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents,
+     'leader_name', l.display_name, 'winner_name', w.display_name, 'leader_id', a.leader_id, 'winner_id', a.winner_id, 'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents,
      'payment_lapsed', a.status = 'Ended' and exists (select 1 from fulfilments x where x.auction_id = a.id and x.state = 'Expired'))`;
 
 /** An `AuctionRow` as json carries it: its times as ISO text. */
@@ -119,6 +121,8 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     realBiddersOnly: row.real_bidders_only,
     leaderName: row.leader_name,
     winnerName: row.winner_name,
+    leaderId: row.leader_id,
+    winnerId: row.winner_id,
     paymentLapsed: row.payment_lapsed === true,
     bidCount: row.bid_count,
     recentBids: row.recent_bids,

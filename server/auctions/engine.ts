@@ -146,7 +146,9 @@ export async function placeBid(
   if (!row.is_paced) throw new Refusal("BID_TOO_FAST");
   // Neither refused nor too fast: `moved` updated the row, so its state is there.
   if (!row.state) throw new Refusal("AUCTION_STATE_MISSING");
-  const state = auctionState(rowOfJson(row.state), now.getTime());
+  // The bidder leads now, and wins if the bid ended the auction: place_bid's state (migration 022) names them only.
+  const leader = { leader_id: userId, winner_id: row.state.status === "Ended" ? userId : null };
+  const state = auctionState(rowOfJson({ ...row.state, ...leader }), now.getTime());
   return {
     auctionId,
     title: state.title,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { enrolmentClosesAt, isEnrolmentLocked, productKeyOf, type RuledAuction } from "./enrolment-rules";
+import { isEnrolmentLocked } from "../../contract";
+import { enrolmentClosesAt, enrolmentLockOf, productKeyOf, type RuledAuction } from "./enrolment-rules";
 
 const startsAt = new Date("2026-11-27T10:00:00Z");
 const at = (seconds: number) => new Date(startsAt.getTime() + seconds * 1000);
@@ -37,7 +38,11 @@ describe("the same product", () => {
   });
 });
 
-describe("when enrolment closes", () => {
+/** The contract's lock, read from the row as `enrol` reads it. */
+const isLockedAt = (row: RuledAuction, now: Date) => isEnrolmentLocked(enrolmentLockOf(row), now.getTime());
+
+// The rule itself is the contract's (contract/enrolment-lock.test.ts); these read it from an auction's row.
+describe("when enrolment closes, from an auction's row", () => {
   it("closes the given seconds before the initial timer's end, whatever bids did to the end since", () => {
     expect(enrolmentClosesAt(auction())).toEqual(at(540));
     expect(enrolmentClosesAt(auction({ ends_at: at(5_000) }))).toEqual(at(540));
@@ -53,15 +58,15 @@ describe("when enrolment closes", () => {
   });
 
   it("is locked from the closing time on, and not a moment before", () => {
-    expect(isEnrolmentLocked(auction(), at(539.999))).toBe(false);
-    expect(isEnrolmentLocked(auction(), at(540))).toBe(true);
-    expect(isEnrolmentLocked(auction({ enrolment_closes_seconds: null }), at(599))).toBe(false);
+    expect(isLockedAt(auction(), at(539.999))).toBe(false);
+    expect(isLockedAt(auction(), at(540))).toBe(true);
+    expect(isLockedAt(auction({ enrolment_closes_seconds: null }), at(599))).toBe(false);
   });
 
   it("is locked once the price reaches the closing price, and not below it", () => {
     const byPrice = { enrolment_closes_seconds: null, enrolment_closes_at_price_cents: 150 };
-    expect(isEnrolmentLocked(auction({ ...byPrice, price_cents: 149 }), at(0))).toBe(false);
-    expect(isEnrolmentLocked(auction({ ...byPrice, price_cents: 150 }), at(0))).toBe(true);
-    expect(isEnrolmentLocked(auction({ ...byPrice, price_cents: 0, enrolment_closes_at_price_cents: 0 }), at(0))).toBe(true);
+    expect(isLockedAt(auction({ ...byPrice, price_cents: 149 }), at(0))).toBe(false);
+    expect(isLockedAt(auction({ ...byPrice, price_cents: 150 }), at(0))).toBe(true);
+    expect(isLockedAt(auction({ ...byPrice, price_cents: 0, enrolment_closes_at_price_cents: 0 }), at(0))).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 // The rules of enrolment (decision 031): who may enrol in an auction, and until when. `enrol` judges them in its
 // transaction on the locked auction row and the bidder's locked row; the auction page asks the same function, without
-// locks, so what it tells a bidder beforehand is what enrolling would answer.
+// locks, so what it tells a bidder beforehand is what enrolling would answer. The lock (until when) is the contract's
+// rule, which the SPA shows too; here it reads an auction's row.
+import { enrolmentClosesAtMs, isEnrolmentLocked, type EnrolmentLock } from "../../contract";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
@@ -44,23 +46,23 @@ export type RuledAuction = {
 export const RULED_AUCTION_COLUMNS = `id, status, price_cents, starts_at, ends_at, hard_ends_at, initial_seconds, min_previous_entries,
   max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key, entry_fee_cents`;
 
-/**
- * When enrolment closes by time: `enrolment_closes_seconds` before the end of the initial timer, which is the start
- * plus `initial_seconds` (or the hard end, if that comes first). Bids that push the end later do not move it.
- */
+/** When enrolment in the auction of this row closes by time (contract/enrolment-lock.ts), or null. */
 export function enrolmentClosesAt(auction: Pick<RuledAuction, "starts_at" | "hard_ends_at" | "initial_seconds" | "enrolment_closes_seconds">): Date | null {
-  if (auction.enrolment_closes_seconds === null) return null;
-  const initialEnd = auction.starts_at.getTime() + auction.initial_seconds * 1000;
-  const end = auction.hard_ends_at ? Math.min(initialEnd, auction.hard_ends_at.getTime()) : initialEnd;
-  return new Date(end - auction.enrolment_closes_seconds * 1000);
+  const closesAtMs = enrolmentClosesAtMs({
+    startsAtMs: auction.starts_at.getTime(),
+    initialSeconds: auction.initial_seconds,
+    hardEndsAtMs: auction.hard_ends_at?.getTime() ?? null,
+    closesSeconds: auction.enrolment_closes_seconds,
+  });
+  return closesAtMs === null ? null : new Date(closesAtMs);
 }
 
-/** Closed to new bidders: the closing time has come, or the price has reached the closing price. */
-export function isEnrolmentLocked(auction: RuledAuction, now: Date): boolean {
-  const closesAt = enrolmentClosesAt(auction);
-  if (closesAt && now >= closesAt) return true;
-  return auction.enrolment_closes_at_price_cents !== null && auction.price_cents >= auction.enrolment_closes_at_price_cents;
-}
+/** What the lock reads of the auction of this row. */
+export const enrolmentLockOf = (auction: RuledAuction): EnrolmentLock => ({
+  closesAtMs: enrolmentClosesAt(auction)?.getTime() ?? null,
+  closesAtPriceCents: auction.enrolment_closes_at_price_cents,
+  priceCents: auction.price_cents,
+});
 
 /** A win (`ended_at`) or an open enrolment (null), wins first, oldest first. */
 type Counted = { product_key: string; ended_at: Date | null };
@@ -89,7 +91,7 @@ export async function enrolmentRefusal(
 ): Promise<Refusal | null> {
   const isOpen = auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
   if (!isOpen) return new Refusal("ENROLMENT_CLOSED");
-  if (isEnrolmentLocked(auction, now)) return new Refusal("ENROLMENT_LOCKED");
+  if (isEnrolmentLocked(enrolmentLockOf(auction), now.getTime())) return new Refusal("ENROLMENT_LOCKED");
   const [user] = await q.query<{ is_staff_or_demo: boolean; entries: number; wins: number; is_enrolled: boolean }>(
     `select u.role = 'operator' or u.is_demo as is_staff_or_demo,
             (select count(*)::int from enrolments e where e.user_id = u.id and e.auction_id <> $2) as entries,

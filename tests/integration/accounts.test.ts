@@ -31,6 +31,7 @@ describe("sign-up and e-mail confirmation", () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({
       isAuthenticated: true,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       firstName: "Jānis",
       lastName: "Kalniņš",
       displayName: body.displayName,

@@ -71,6 +71,10 @@ describe("the auctions API", () => {
 
     const state = AuctionState.parse((await otto.client.get(`/api/auctions/${auction}`)).body);
     expect(state).toMatchObject({ priceCents: 1, leaderName: anna.displayName, bidCount: 1 });
+    // The leader by the id the bidder knows as their own, and the bid chain shows beside their bid: no name compared.
+    const annaAsSignedIn = (await anna.client.get("/authn/user")).body as { id: string };
+    expect(state.leaderId).toBe(annaAsSignedIn.id);
+    expect((await otto.client.get(`/api/auctions/${auction}/chain`)).body).toMatchObject({ links: [{ bidderId: annaAsSignedIn.id }] });
     expect(state.recentBids[0]).toMatchObject({ priceCents: 1, displayName: anna.displayName });
   });
 

@@ -189,7 +189,7 @@ describe("bidding", () => {
     // winner's fulfilment opened in the same statement.
     const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...capped.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
-    expect(capped.state).toMatchObject({ status: "Ended", winnerName: users[1]!.displayName, leaderName: users[1]!.displayName });
+    expect(capped.state).toMatchObject({ status: "Ended", winnerName: users[1]!.displayName, leaderName: users[1]!.displayName, winnerId: users[1]!.id, leaderId: users[1]!.id });
     const [fulfilment] = await db().query<{ user_id: string; price_cents: number }>("select user_id, price_cents from fulfilments where auction_id = $1", [auction]);
     expect(fulfilment).toEqual({ user_id: users[1]!.id, price_cents: 2 });
   });
@@ -200,7 +200,7 @@ describe("bidding", () => {
     for (let i = 0; i < 13; i++) last = await placeBid(db(), users[i % 2]!.id, auction, at(now, i * 1.1), { isAuto: i === 12 });
     expect(last?.state.recentBids.map((bid) => bid.priceCents)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
     expect(last?.state.recentBids[0]).toMatchObject({ displayName: users[0]!.displayName, isAuto: true });
-    expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null });
+    expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null, leaderId: users[0]!.id, winnerId: null });
     const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
     // The ten kept in the auction's row are the bids table's last ten.

@@ -4,3 +4,4 @@ export const isSocketConnected = () => false;
 export const loadSocket = () => Promise.reject(new Error("no socket in this test"));
 export const onSocket = () => () => undefined;
 export const useLiveStatus = () => "connected";
+export const withSocket = () => undefined;

@@ -7,7 +7,7 @@ import { json } from "./render";
 
 type Answer = (body: unknown) => Response | Promise<Response>;
 
-export const operator = { isAuthenticated: true, firstName: "Olga", lastName: "Ozola", displayName: "olga_ops", email: "operator@pennybid.lv", isOperator: true };
+export const operator = { isAuthenticated: true, id: "0c9e2b7d-4a1f-4e3c-8b6d-0123456789cd", firstName: "Olga", lastName: "Ozola", displayName: "olga_ops", email: "operator@pennybid.lv", isOperator: true };
 export const bidder = { ...operator, displayName: "anna_b", email: "anna@example.lv", isOperator: false };
 
 /** Stubs fetch: `answers["POST /api/operator/auctions"]`; the path is matched without its query string. */

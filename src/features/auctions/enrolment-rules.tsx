@@ -1,20 +1,23 @@
 // The fair-play rules of enrolment as bidders see them (decision 031): when enrolment closes ("Enrolment closes at …",
 // then "Closed to new bidders"), who an auction is for, and why the server would refuse this bidder, in their words.
-// The server decides every rule; these only show what it said or will say.
+// The server decides every rule; these only show what it said or will say. The lock is the contract's rule
+// (contract/enrolment-lock.ts), the one the server judges enrolment by.
 import { useTexts } from "../../hooks/use-texts";
-import type { AuctionCardState } from "../../../contract";
+import { isEnrolmentLocked, type AuctionCardState } from "../../../contract";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
 import { useRefusalValues } from "../../lib/refusal-values";
 
 type LockRules = Pick<AuctionCardState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents">;
 
-/** Closed to new bidders: the closing time has come on the server's clock, or the price has reached the closing price. */
+/** Closed to new bidders, on the server's clock (the contract's rule): re-renders only when the answer changes. */
 export function useIsEnrolmentLocked(auction: LockRules): boolean {
-  const closesAtMs = auction.enrolmentClosesAt === null ? null : Date.parse(auction.enrolmentClosesAt);
-  const isPastTime = useServerNowSelect((nowMs) => closesAtMs !== null && nowMs >= closesAtMs);
-  const { enrolmentClosesAtPriceCents: price } = auction;
-  return isPastTime || (price !== null && auction.priceCents >= price);
+  const lock = {
+    closesAtMs: auction.enrolmentClosesAt === null ? null : Date.parse(auction.enrolmentClosesAt),
+    closesAtPriceCents: auction.enrolmentClosesAtPriceCents,
+    priceCents: auction.priceCents,
+  };
+  return useServerNowSelect((nowMs) => isEnrolmentLocked(lock, nowMs));
 }
 
 /** A refusal of enrolment (or any error code) in the bidder's language, with the figures the server gave. */

@@ -14,7 +14,7 @@ import { OpenLayer } from "../../lib/foreground";
 import { partLoadingProps } from "./in-tour";
 import { tourSteps } from "./tour-steps";
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 
 afterEach(() => {
   vi.useRealTimers();

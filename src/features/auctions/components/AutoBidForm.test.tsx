@@ -14,7 +14,7 @@ describe("the auto-bid form", () => {
   it("says how much the monthly limit leaves when a maximum would make a win the bidder cannot pay for", async () => {
     const resetsAt = Date.UTC(2027, 0, 1) - 2 * 3600_000;
     const server = stubServer({
-      "/authn/user": () => json({ isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv" }),
+      "/authn/user": () => json({ isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv" }),
       "/api/auctions/mine": () => json({ enrolledIds: [7], favouriteIds: [], autoBids: {} }),
       "/api/auctions/7/auto-bid": () =>
         json({ error: { code: "AUCTION_SPEND_LIMIT", message: "This would cross your monthly limit on auction spending.", values: { limitCents: 150, leftCents: 50, resetsAt } } }, 403),

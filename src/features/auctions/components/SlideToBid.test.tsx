@@ -56,7 +56,7 @@ function renderSlide({
     actions: { notifyOutbid: () => undefined },
   });
   const page = (shown: AuctionPhase) => (
-    <RunningAuctionProvider logic={logic} auctionId={7} phase={shown} isEnrolled isWinning={isWinning}>
+    <RunningAuctionProvider logic={logic} auctionId={7} phase={shown} isEnrolled bidderId="anna-id" leaderId={isWinning ? "anna-id" : "otto-id"}>
       <SlideToBid minPreviousEntries={0} />
     </RunningAuctionProvider>
   );
@@ -162,6 +162,9 @@ describe("slide to bid while the auction cannot be reached", () => {
 });
 
 describe("slide to bid in the last moment: the server judges it, and the control says its answer", () => {
+  afterEach(() => {
+    liveSocket.isConnected = false;
+  });
   const ended: BidOutcome = { ok: false, code: "AUCTION_ENDED", message: "Auction has ended" };
 
   it("a slide completed while the auction is closing is sent: 'Sending…', then the server's 'Auction has ended'", async () => {
@@ -177,6 +180,18 @@ describe("slide to bid in the last moment: the server judges it, and the control
     expect(slider).toHaveAttribute("aria-valuetext", "Sending…");
     await act(async () => answer(ended));
     expect(status).toHaveTextContent("Auction has ended");
+  });
+
+  it("a slide while the auction is closing goes to the server on the page's socket, and its refusal is shown in the bidder's words", async () => {
+    liveSocket.isConnected = true;
+    liveSocket.bidAck = { error: { code: "AUCTION_ENDED", message: "Auction has ended" } };
+    const user = userEvent.setup();
+    const { slider, status } = renderSlide({ phase: "closing", bid: placeBidOnServer });
+
+    slider.focus();
+    await user.keyboard("{Enter}");
+
+    await vi.waitFor(() => expect(status).toHaveTextContent("Auction has ended"));
   });
 
   it("a bid the server takes while the auction is closing says it is in", async () => {

@@ -5,7 +5,7 @@
 // the auction has ended meanwhile and the control is gone.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTexts } from "../../../hooks/use-texts";
-import { RunningAuction, useBidderStanding, useIsSlidable } from "../live/running-auction-context";
+import { RunningAuction, useBidderStanding, useIsSlidable, useRunningAuctionTag } from "../live/running-auction-context";
 
 const COMPLETE_AT = 0.9;
 const THUMB_PX = 56;
@@ -37,9 +37,10 @@ export function SlideToBid({ minPreviousEntries }: SlideToBidProps) {
 function SlideTrack() {
   const { t } = useTexts();
   const actor = RunningAuction.useActorRef();
-  const isBusy = RunningAuction.useSelector((snapshot) => snapshot.hasTag("busy"));
+  const isBusy = useRunningAuctionTag("busy");
   const standing = useBidderStanding();
-  const isLeading = standing === "leading";
+  const isLeading = useRunningAuctionTag("leading");
+  const isOutbid = useRunningAuctionTag("outbid");
   const isOff = isBusy || isLeading;
 
   const trackRef = useRef<HTMLDivElement>(null);
@@ -95,7 +96,7 @@ function SlideTrack() {
 
   const track = isLeading
     ? "from-emerald-700 to-emerald-800"
-    : standing === "outbid"
+    : isOutbid
       ? "from-red-700 to-red-800"
       : "from-primary-700 to-primary-800";
 

@@ -15,7 +15,7 @@ vi.mock("../../../lib/socket", () => ({
 const alertOutbid = vi.fn();
 vi.mock("../bid-sound-player", () => ({ alertOutbid: () => alertOutbid() }));
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 const outbid = (auctionId: number): AuctionOutbid => ({ auctionId, title: `Speaker ${auctionId}`, priceCents: 42, leaderName: "otto" });
 /** A notice from the server, handled: the handler parses it once the socket's schemas have loaded. */
 const serverSays = (notice: AuctionOutbid) =>

@@ -4,7 +4,7 @@
 import { createActorContext } from "@xstate/react";
 import { useEffect, type ReactNode } from "react";
 import { fromPromise } from "xstate";
-import { runningAuctionMachine, type RunningAuctionInput } from "../../../../machines/running-auction.machine";
+import { runningAuctionMachine, type RunningAuctionInput, type RunningAuctionTag } from "../../../../machines/running-auction.machine";
 import { useDevRegistration } from "../../../lib/dev-machines";
 import { placeBid } from "../api/my-auctions";
 import { alertOutbid } from "../bid-sound-player";
@@ -33,13 +33,13 @@ export function RunningAuctionProvider({ children, logic = liveRunningAuction, .
   );
 }
 
-/** Tells the actor each new state of the auction and where the bidder stands in it; lists it in the dev panel. */
-function FollowAuction({ phase, isEnrolled, isWinning }: RunningAuctionInput) {
+/** Tells the actor each new state of the auction, who leads it and who the bidder is; lists it in the dev panel. */
+function FollowAuction({ phase, isEnrolled, bidderId, leaderId }: RunningAuctionInput) {
   const actor = RunningAuction.useActorRef();
   useDevRegistration("running-auction", actor);
   useEffect(() => {
-    actor.send({ type: "auction.synced", phase, isEnrolled, isWinning });
-  }, [actor, phase, isEnrolled, isWinning]);
+    actor.send({ type: "auction.synced", phase, isEnrolled, bidderId, leaderId });
+  }, [actor, phase, isEnrolled, bidderId, leaderId]);
   return null;
 }
 
@@ -48,6 +48,11 @@ const standings: readonly BidderStanding[] = ["notEnrolled", "closed", "open", "
 
 export function useBidderStanding(): BidderStanding {
   return RunningAuction.useSelector((snapshot) => standings.find((standing) => snapshot.matches({ standing })) ?? "open");
+}
+
+/** Whether the machine's state has `tag`: where the bidder stands (`leading`, `outbid`), a bid `busy`, and so on. */
+export function useRunningAuctionTag(tag: RunningAuctionTag): boolean {
+  return RunningAuction.useSelector((snapshot) => snapshot.hasTag(tag));
 }
 
 /** Whether the slide control is there: the bidder is enrolled and the server has the auction Running (or closing). */

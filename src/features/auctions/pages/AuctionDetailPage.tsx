@@ -27,7 +27,7 @@ import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
-import { RunningAuctionProvider, useBidderStanding, useHasBidNews, useIsSlidable } from "../live/running-auction-context";
+import { RunningAuctionProvider, useBidderStanding, useHasBidNews, useIsSlidable, useRunningAuctionTag } from "../live/running-auction-context";
 
 export function AuctionDetailPage() {
   const { t } = useTexts();
@@ -61,12 +61,19 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
   // before the first paint and the progress bar below is never seen.
   const phase = useAuctionPhase(auction);
   const isEnrolled = useIsEnrolled(auction.id);
-  const isWinning = user?.isAuthenticated === true && auction.leaderName === user.displayName;
   usePlayOnNewBid(auction.bidCount);
   if (phase === null) return <CenteredProgressBar />;
 
+  // Who leads is the server's word (its leader's id); the running-auction machine tells whether that is this bidder.
   return (
-    <RunningAuctionProvider key={auction.id} auctionId={auction.id} phase={phase} isEnrolled={isEnrolled} isWinning={isWinning}>
+    <RunningAuctionProvider
+      key={auction.id}
+      auctionId={auction.id}
+      phase={phase}
+      isEnrolled={isEnrolled}
+      bidderId={user?.isAuthenticated === true ? user.id : null}
+      leaderId={auction.leaderId}
+    >
       <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
         <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
           <AuctionTitle auction={auction} />
@@ -138,6 +145,8 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
   // The slide is there while the running-auction machine says so; a bid on its way when the auction ends keeps its
   // status line, to say the server's answer.
   const canSlide = useIsSlidable();
+  const isLeading = useRunningAuctionTag("leading");
+  const isOutbid = useRunningAuctionTag("outbid");
   const hasBidNews = useHasBidNews();
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
   const refusalText = useRefusalText();
@@ -146,13 +155,13 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
   const eligibility = useEnrolmentEligibility(auction.id, isOpen && !isEnrolled && !isLocked);
   const refusal = isOpen && !isEnrolled && !isLocked ? (eligibility.data?.refusal ?? null) : null;
   const outcome = phase === "ended" ? endedOutcome(auction) : null;
-  const hasWon = outcome === "sold" && user?.isAuthenticated === true && auction.winnerName === user.displayName;
+  const hasWon = outcome === "sold" && user?.isAuthenticated === true && auction.winnerId === user.id;
   const frame =
     hasWon
       ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
-      : standing === "outbid" && canSlide
+      : isOutbid
       ? "border-red-500 bg-red-50 ring-2 ring-red-500 dark:bg-red-950"
-      : standing === "leading" && canSlide
+      : isLeading
         ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
         : "border-line bg-surface";
 

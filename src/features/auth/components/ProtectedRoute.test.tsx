@@ -10,7 +10,7 @@ const routes = [
   { element: <GuestOnlyRoute />, children: [{ path: "/sign-up", element: <p>Sign-up page</p> }] },
 ];
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,7 +11,7 @@ import { DevToolsLauncher, DevToolsOpener } from "../DevToolsLauncher";
 import { ASK_STORAGE_KEY, askInAddress, isOfferedByServer, takeAskFrom, useIsDevToolsShown } from "../dev-tools-offer";
 import { contextJson, stateLabel } from "../machine-events";
 
-const bidder = { isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
+const bidder = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
 const operator = { ...bidder, displayName: "ops", email: "operator@pennybid.lv", isOperator: true };
 const T = Date.parse("2030-01-01T10:00:00.000Z");
 

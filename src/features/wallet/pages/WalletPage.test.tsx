@@ -4,7 +4,7 @@ import type { WalletTransaction } from "../../../../contract";
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { WalletPage } from "./WalletPage";
 
-const signedIn = { isAuthenticated: true, firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 
 const fee = (id: number): WalletTransaction => ({
   id,
