@@ -21,7 +21,7 @@ export type LighthousePage = {
   /** Runs of this page, and how many Lighthouse could measure; the figures are from their median run. */
   runs: number;
   measuredRuns: number;
-  /** The host's CPU power as Lighthouse measured it in each measured run (its `benchmarkIndex`; see bench/README.md). */
+  /** The host's CPU power as Lighthouse measured it in each measured run (its `benchmarkIndex`; see bench/results/history.md). */
   benchmarkIndexes: number[];
   /** What the median run's whole load transferred (Lighthouse's total byte weight: every request, the lazy ones too). */
   transferredBytes: number;
@@ -80,7 +80,7 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 /**
  * Each page is measured `runs` times and reported by its median run (Lighthouse's `computeMedianRun`): on this shared
- * machine one run's blocking time can be off by hundreds of milliseconds (bench/README.md). `cpuSlowdownMultiplier`
+ * machine one run's blocking time can be off by hundreds of milliseconds (bench/results/history.md). `cpuSlowdownMultiplier`
  * replaces the preset's 4× (the calibrated pass). `withOtherCategories` adds one run of each page for its
  * accessibility, best practices and SEO scores; `withFirstPageSent`, the bytes the first page's files take on the wire.
  */

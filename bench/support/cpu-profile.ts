@@ -1,7 +1,7 @@
 // Where a measured window's CPU time goes, from a CPU profile (Chrome DevTools Protocol's, which Chromium and Node's
 // inspector both write): summed per function (`--client-profile`: the client bench's live page, built unminified so
 // that the names are the source's) or per part of the server (`--feed-profile`: which library or layer each sample
-// was in). Used to find what to make cheaper and to show what a change saved (bench/README.md).
+// was in). Used to find what to make cheaper and to show what a change saved (bench/results/history.md).
 
 import { existsSync, readFileSync } from "node:fs";
 import { SourceMap, type SourceMapPayload } from "node:module";

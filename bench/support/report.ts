@@ -80,7 +80,7 @@ const markdownTable = (table: Table) =>
     ...table.rows.map((row) => `| ${row.map(formatCell).join(" | ")} |`),
   ].join("\n");
 
-/** The run's results as markdown (tables, then targets as met / not met), for bench/README.md or a commit message. */
+/** The run's results as markdown (tables, then targets as met / not met), the summary file or a commit message. */
 export function markdownSummary(results: BenchResult[]): string {
   const first = results[0];
   const lines = [
