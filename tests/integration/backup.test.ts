@@ -12,11 +12,14 @@ import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/accounts/passwords";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
-import { backupArchive, scheduledBackupRound, scheduledName, writeWhole } from "../../server/db/backup";
+import { backupArchive, readBackup, scheduledBackupRound, scheduledName, writeWhole } from "../../server/db/backup";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
+import { localOperatorKey } from "../../server/operator/operator-auth";
 import { TestClient } from "../support/client";
 import { createAuction, createBidder } from "../support/fixtures";
+import { operatorClient } from "../support/scene";
+import { startTestServer } from "../support/server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -25,8 +28,11 @@ const AUCTIONS = 3;
 const work = mkdtempSync(path.join(tmpdir(), "pennybid-backup-"));
 let server: ServerProcess | undefined;
 const opened: Database[] = [];
+/** Whether the bidders of the test under load stop (also when it failed before it stopped them). */
+let isStopped = false;
 
 afterAll(async () => {
+  isStopped = true;
   await server?.kill("SIGKILL");
   for (const db of opened) await db.close().catch(() => undefined);
 });
@@ -109,7 +115,9 @@ describe("backup and restore of the embedded database", () => {
     await setup.close();
     opened.pop();
 
-    server = await startServerProcess({ DATA_DIR: live });
+    // With scheduled backups on, so the job's first round (at start: no backup yet) is seen in the metrics too.
+    const scheduled = path.join(work, "scheduled-live");
+    server = await startServerProcess({ DATA_DIR: live, BACKUP_EVERY: "1h", BACKUP_DIR: scheduled, METRICS_TOKEN: "metrics-token-for-backups-0123" });
     const clients = await Promise.all(
       bidders.map(async (bidder, i) => {
         const client = new TestClient(server!.url, `10.88.0.${i + 1}`);
@@ -121,19 +129,25 @@ describe("backup and restore of the embedded database", () => {
     // Every bidder, without pause: enrols in an auction (a ledger line) the first time, then bids on it, round the
     // auctions. A bidder who leads is refused (ALREADY_WINNING) and goes on to the next.
     let acked = 0;
-    let isStopped = false;
+    // A request the server did not answer (the test failed and stopped it) is one more refused: the loops end anyway.
+    const status = async (answer: Promise<{ status: number }>) => (await answer.catch(() => ({ status: 0 }))).status;
     const bidding = clients.map(async (client, b) => {
       const enrolled = new Set<number>();
       for (let turn = b; !isStopped; turn++) {
         const auctionId = auctionIds[turn % AUCTIONS]!;
         if (!enrolled.has(auctionId)) {
-          if ((await client.post(`/api/auctions/${auctionId}/enrol`)).status === 200) enrolled.add(auctionId);
+          if ((await status(client.post(`/api/auctions/${auctionId}/enrol`))) === 200) enrolled.add(auctionId);
           continue;
         }
-        if ((await client.post(`/api/auctions/${auctionId}/bids`)).status === 200) acked++;
+        if ((await status(client.post(`/api/auctions/${auctionId}/bids`))) === 200) acked++;
       }
     });
     await expect.poll(() => acked, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+
+    await expect.poll(() => (existsSync(scheduled) ? readdirSync(scheduled) : []), { timeout: 20_000 }).toEqual([expect.stringMatching(/^pennybid-.*Z\.tar\.gz$/)]);
+    const metrics = async () => (await fetch(`${server!.url}/metrics`, { headers: { Authorization: "Bearer metrics-token-for-backups-0123" } })).text();
+    // The round is counted once it has written its file.
+    await expect.poll(metrics, { timeout: 10_000 }).toMatch(/^pennybid_job_runs_total\{task="backup",outcome="ok"[^}]*\} 1$/m);
 
     const ackedBefore = acked;
     const backup = await ops(live, "backup", file);
@@ -175,7 +189,7 @@ describe("backup and restore of the embedded database", () => {
     expect(copied.length).toBeLessThan(all.length);
     const balances = (db: Database) => db.query<{ n: number }>("select count(*)::int as n from wallet_transactions where type = 'AuctionEnrollment'");
     expect((await balances(copy))[0]!.n).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 
   it("refuses a data directory that is not empty, and changes nothing in it", async () => {
     const file = await quietBackup();
@@ -207,6 +221,36 @@ describe("backup and restore of the embedded database", () => {
     const missing = await ops(path.join(work, "never"), "restore", path.join(work, "no-such.tar.gz"));
     expect(missing.stderr).toContain(`Refused: cannot read the backup file ${path.join(work, "no-such.tar.gz")}.`);
   }, 120_000);
+});
+
+describe("the backup route", () => {
+  it("answers the ops CLI's key only: a stranger gets 401, a signed-in operator 403", async () => {
+    const secret = "backup-route-session-secret-0123456789";
+    const test = await startTestServer({ SESSION_SECRET: secret });
+    try {
+      const stranger = await fetch(`${test.url}/api/operator/backup`, { method: "POST", headers: { "x-requested-with": "XMLHttpRequest" } });
+      expect(stranger.status).toBe(401);
+      const operator = await operatorClient(test, "10.88.1.1");
+      const refused = await operator.client.post("/api/operator/backup");
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: "FORBIDDEN", message: "Backups are taken with the ops CLI on the server's machine." } } });
+      const cli = await fetch(`${test.url}/api/operator/backup`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${localOperatorKey(secret)}`, "x-requested-with": "XMLHttpRequest" },
+      });
+      if (test.database.db.kind === "postgres") {
+        expect(cli.status).toBe(409);
+        expect(((await cli.json()) as { error: { message: string } }).error.message).toContain("back it up with pg_dump");
+        return;
+      }
+      expect(cli.status).toBe(200);
+      expect(cli.headers.get("content-type")).toBe("application/gzip");
+      const file = path.join(work, "route.tar.gz");
+      writeFileSync(file, Buffer.from(await cli.arrayBuffer()));
+      await expect(readBackup(file)).resolves.toBeInstanceOf(Buffer);
+    } finally {
+      await test.close();
+    }
+  }, 60_000);
 });
 
 describe("scheduled backups (BACKUP_EVERY)", () => {
