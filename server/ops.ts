@@ -1,4 +1,6 @@
 // Entry point of `npm run ops -- <command>` (see server/operator/ops-cli.ts for the commands).
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from "./config";
 import { BackupError, restoreBackup } from "./db/backup";
@@ -15,6 +17,10 @@ async function connect(purpose: ConnectPurpose) {
   }
   const serverUrl = findLocalServer(config.dataDir);
   if (serverUrl) return httpBackend(serverUrl, localOperatorKey(config.sessionSecret));
+  // A backup of a database that is not there would make a new, empty one and back that up.
+  if (purpose === "backup" && config.database.kind === "pglite" && !existsSync(path.join(config.database.dataDir, "PG_VERSION"))) {
+    throw new OpsError(`there is no embedded database in ${path.resolve(config.dataDir)} (DATA_DIR) to back up.`);
+  }
   const db = await openDatabase(config.database);
   // A backup is of the database as it is: one taken before an upgrade must not be of the upgraded one.
   if (purpose === "command") await migrate(db);
