@@ -11,6 +11,7 @@ import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
 import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { startBackups } from "./db/backup";
 import { startUpkeep } from "./db/upkeep";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsOfferPlugin } from "./http/dev-tools.plugin";
@@ -201,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishAuctions(auctionIds) });
   // PGlite has no autovacuum: the process keeps its tables vacuumed and measured (decision 051).
   const upkeep = startUpkeep({ db, log: http.log });
+  // BACKUP_EVERY: the embedded database's scheduled backups (decision 088).
+  const backups = config.backups ? startBackups({ db, log: http.log, ...config.backups }) : undefined;
   // Old rate-limit events are useless; drop them hourly so the table stays small.
   const pruning = setInterval(() => void pruneRateLimitEvents(db).catch(() => undefined), 3_600_000);
   pruning.unref();
@@ -211,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await lifecycle?.stop();
     await expiry?.stop();
     await upkeep.stop();
+    await backups?.stop();
     await push.stop();
     await io.close();
     await redis?.close();

@@ -32,6 +32,20 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, WIN_LIMIT_SAME_PRODUCT: "1.5" })).toThrow(ConfigError);
   });
 
+  it("schedules backups of the embedded database with BACKUP_EVERY, keeps BACKUP_KEEP (7) in BACKUP_DIR, and refuses bad ones", () => {
+    const disk = { DATA_DIR: "/srv/pennybid", SESSION_SECRET: "s".repeat(32), VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`, VAPID_PRIVATE_KEY: "a".repeat(43) };
+    expect(loadConfig(disk).backups).toBeUndefined();
+    expect(loadConfig({ ...disk, BACKUP_EVERY: "6h" }).backups).toEqual({ everyMs: 6 * 3_600_000, keep: 7, dir: "/srv/pennybid/backups" });
+    expect(loadConfig({ ...base, BACKUP_EVERY: "90m", BACKUP_KEEP: "3", BACKUP_DIR: "/backups" }).backups).toEqual({ everyMs: 90 * 60_000, keep: 3, dir: "/backups" });
+    expect(loadConfig({ ...disk, BACKUP_EVERY: "1d" }).backups?.everyMs).toBe(86_400_000);
+    for (const every of ["6", "6 hours", "-1h", "1.5h", "30s", "0m"]) {
+      expect(() => loadConfig({ ...disk, BACKUP_EVERY: every }), every).toThrow(/BACKUP_EVERY: must be a duration of at least one minute.*such as 30m, 6h or 1d/);
+    }
+    expect(() => loadConfig({ ...disk, BACKUP_EVERY: "6h", BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be at least 1/);
+    expect(() => loadConfig({ ...base, BACKUP_EVERY: "6h" })).toThrow(/BACKUP_DIR: required with BACKUP_EVERY when DATA_DIR=memory:\/\//);
+    expect(() => loadConfig({ ...base, BACKUP_EVERY: "6h", DATABASE_URL: "postgres://u@127.0.0.1:5432/db" })).toThrow(/BACKUP_EVERY: .*with DATABASE_URL back PostgreSQL up with its own tools \(pg_dump/);
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({ ...base, DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5432/db" });

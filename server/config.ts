@@ -17,6 +17,17 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(" or ")}`,
     });
 
+/** A duration as BACKUP_EVERY takes it: a whole number and a unit, s, m, h or d ("30m", "6h", "1d"); null if not. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d{1,6})\s*(s|m|h|d)$/.exec(text.trim());
+  if (!match) return null;
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as "s" | "m" | "h" | "d"];
+  return Number(match[1]) * unit;
+}
+
+/** Where the embedded database and the generated keys live unless DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = "./data";
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
@@ -25,7 +36,7 @@ const EnvSchema = z.object({
     .refine((value) => value === undefined || URL.canParse(value), { message: "must be a URL such as https://pennybid.lv" })
     .transform((value) => (value === undefined ? undefined : new URL(value).origin)),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
-  DATA_DIR: z.string().default("./data"),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
@@ -47,6 +58,17 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
   // The bearer token of GET /metrics (decision 087); without it the endpoint does not exist.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Scheduled backups of the embedded database (decision 088): how often, how many are kept, and where.
+  BACKUP_EVERY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .refine((value) => value === undefined || (parseDuration(value) ?? 0) >= 60_000, {
+      message: "must be a duration of at least one minute: a whole number and s, m, h or d, such as 30m, 6h or 1d",
+    }),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "must be at least 1").max(1000).default(7),
+  BACKUP_DIR: z.string().trim().optional(),
 });
 
 export type AppConfig = {
@@ -60,6 +82,8 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** The bearer token of GET /metrics; undefined: no metrics endpoint. */
   metricsToken: string | undefined;
+  /** Scheduled backups of the embedded database (BACKUP_EVERY); undefined: none. */
+  backups: { everyMs: number; keep: number; dir: string } | undefined;
   paymentProvider: "sandbox" | "stripe";
   smtpUrl: string | undefined;
   addressProviderUrl: string | undefined;
@@ -106,6 +130,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither");
   }
   const inMemory = e.DATA_DIR === "memory://";
+  if (e.BACKUP_EVERY && e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  BACKUP_EVERY: the scheduled backups are the embedded database's; with DATABASE_URL back PostgreSQL up with its own tools (pg_dump, base backups and WAL archiving)",
+    );
+  }
+  if (e.BACKUP_EVERY && inMemory && !e.BACKUP_DIR) {
+    throw new ConfigError("Invalid configuration:\n  BACKUP_DIR: required with BACKUP_EVERY when DATA_DIR=memory://");
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -118,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
+    backups: e.BACKUP_EVERY
+      ? { everyMs: parseDuration(e.BACKUP_EVERY)!, keep: e.BACKUP_KEEP, dir: path.resolve(e.BACKUP_DIR || path.join(e.DATA_DIR, "backups")) }
+      : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     smtpUrl: e.SMTP_URL,
     addressProviderUrl: e.ADDRESS_PROVIDER_URL,

@@ -28,7 +28,10 @@ export interface Database extends Queryable {
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: its data directory as a tar, for `openDatabase`'s `startFrom` (tests start from one migrated copy). */
+  /**
+   * PGlite only: its data directory as a tar, taken while no statement and no transaction runs (backups, decision 088;
+   * tests start from one migrated copy with `openDatabase`'s `startFrom`).
+   */
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: statements waiting for a free connection of the pool (a metric). */
   waiting?(): number;
@@ -110,7 +113,8 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
       await db.exec(sql);
     },
     close: () => db.close(),
-    dumpDataDir: () => db.dumpDataDir("none"),
+    // Between transactions: PGlite's own lock of transactions, then its lock of statements inside dumpDataDir.
+    dumpDataDir: () => db._runExclusiveTransaction(() => db.dumpDataDir("none")),
   };
 }
 

@@ -22,6 +22,7 @@ import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import * as fulfilment from "../fulfilment";
 import { createPromoCode, disablePromoCode, listPromoCodes } from "../fulfilment/promo-codes";
+import { backupArchive, BackupError } from "../db/backup";
 import { Refusal } from "../refusal";
 import { OPS_CLI_ACTOR } from "./audit-log";
 import * as operator from ".";
@@ -49,6 +50,8 @@ export type OperatorBackend = {
   listPromoCodes(): Promise<PromoCode[]>;
   createPromoCode(body: CreatePromoCodeBody): Promise<PromoCode>;
   disablePromoCode(code: string): Promise<PromoCode>;
+  /** The embedded database's backup as a gzip-compressed tar (decision 088). */
+  backup(): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -93,12 +96,17 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     listPromoCodes: () => listPromoCodes(db),
     createPromoCode: (body) => refusals(() => createPromoCode(db, body, { actor: ACTOR })),
     disablePromoCode: (code) => refusals(() => disablePromoCode(db, code, { actor: ACTOR, now: clock() })),
+    backup: () =>
+      backupArchive(db).catch((error: unknown) => {
+        throw error instanceof BackupError ? new OpsError(error.message) : error;
+      }),
     close: () => db.close(),
   };
 }
 
 export function httpBackend(baseUrl: string, key: string): OperatorBackend {
-  const call = async <T>(method: "GET" | "POST", pathname: string, body?: unknown): Promise<T> => {
+  /** A request that answered 2xx; any other answer becomes its error's message. */
+  const request = async (method: "GET" | "POST", pathname: string, body?: unknown): Promise<Response> => {
     let response: Response;
     try {
       response = await fetch(new URL(pathname, baseUrl), {
@@ -113,14 +121,16 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     } catch {
       throw new OpsError(`The server at ${baseUrl} does not answer.`);
     }
-    const answer: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      const answer: unknown = await response.json().catch(() => null);
       const error = (answer as { error?: { message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
       const issues = error?.issues?.map((issue) => `\n  ${issue.path || "body"}: ${issue.message}`).join("") ?? "";
       throw new OpsError(`${error?.message ?? `The server answered ${response.status}.`}${issues}`);
     }
-    return answer as T;
+    return response;
   };
+  const call = async <T>(method: "GET" | "POST", pathname: string, body?: unknown): Promise<T> =>
+    (await (await request(method, pathname, body)).json().catch(() => null)) as T;
   const query = (params: Record<string, string | number | boolean | undefined>) => {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
@@ -149,6 +159,11 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     listPromoCodes: async () => (await call<{ items: PromoCode[] }>("GET", "/api/operator/promo-codes")).items,
     createPromoCode: (body) => call("POST", "/api/operator/promo-codes", body),
     disablePromoCode: (code) => call("POST", `/api/operator/promo-codes/${encodeURIComponent(code)}/disable`),
+    backup: async () => {
+      const response = await request("POST", "/api/operator/backup");
+      // A body cut short (the server stopped) fails here, and no file is written.
+      return Buffer.from(await response.arrayBuffer());
+    },
     close: async () => undefined,
   };
 }

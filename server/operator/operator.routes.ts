@@ -31,7 +31,8 @@ import { errorAnswers, HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import type { AuctionFeed } from "../realtime/feed";
 import type { SessionSockets } from "../realtime/socket";
-import { auditLogPage } from "./audit-log";
+import { backupArchive, BackupError } from "../db/backup";
+import { auditLogPage, OPS_CLI_ACTOR } from "./audit-log";
 import { actingOperator, refuseNonOperators } from "./operator-auth";
 import { publishChanges, type Changes } from "./changes";
 import * as operator from ".";
@@ -53,6 +54,18 @@ export async function operatorRoutes(
   await app.register(async (operators) => {
     operators.addHook("onRequest", refuseNonOperators(options.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
+
+    // A backup of the embedded database, for the ops CLI on this machine only (decision 088): the whole database,
+    // password hashes and all, never leaves for a browser's session.
+    operators.post("/api/operator/backup", { schema: { response: errorAnswers } }, async (request, reply) => {
+      if (actingOperator(request) !== OPS_CLI_ACTOR) throw new HttpError(403, "FORBIDDEN", "Backups are taken with the ops CLI on the server's machine.");
+      const started = performance.now();
+      const archive = await backupArchive(db).catch((error: unknown) => {
+        throw error instanceof BackupError ? new HttpError(409, "CONFLICT", error.message) : error;
+      });
+      request.log.info({ bytes: archive.length, ms: Math.round(performance.now() - started) }, "backup taken by the ops CLI");
+      return reply.header("Content-Type", "application/gzip").header("Cache-Control", "no-store").send(archive);
+    });
 
     s.get("/api/operator/overview", { schema: { response: { 200: OperatorOverview, ...errorAnswers } } }, async () => operator.operatorOverview(db));
 

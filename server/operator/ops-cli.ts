@@ -18,6 +18,7 @@ import {
   type OperatorUser,
   type PromoCode,
 } from "../../contract";
+import { writeWhole, type RestoreSummary } from "../db/backup";
 import { OpsError, type OperatorBackend } from "./backends";
 
 export const HELP = `Pennybid operator CLI
@@ -70,10 +71,20 @@ Users and wallets
                                           name (against names only); a change first shows whom it will touch
                                           (e-mail and id) and asks, or goes ahead with --yes
 
+Backups of the embedded database (PostgreSQL: pg_dump, see docs/operations/backups.md)
+  backup <file>                           a consistent copy while the server runs and bids go on (.tar.gz)
+  restore <file>                          into a new, empty data directory (DATA_DIR), never over one in use
+
 Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open
 pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).`;
 
 export class UsageError extends Error {}
+
+/** What the CLI connects for: an ordinary command, or a backup (never migrates first: a backup is of what is there). */
+export type ConnectPurpose = "command" | "backup";
+
+/** What `restore` does and tells, given by the caller (it reads the environment; tests give their own). */
+export type OpsLocal = { restore(file: string): Promise<RestoreSummary> };
 
 /** Where the CLI writes; `confirm` asks a yes/no question on a terminal (absent when no one is there to answer). */
 export type OpsOutput = { out: (line: string) => void; err: (line: string) => void; confirm?: (question: string) => Promise<boolean> };
@@ -288,7 +299,12 @@ const OPTIONS = {
 } as const;
 
 /** Runs one command line; answers the exit code. The backend is opened by the caller and closed here. */
-export async function runOps(argv: string[], connect: () => Promise<OperatorBackend>, output: OpsOutput): Promise<number> {
+export async function runOps(
+  argv: string[],
+  connect: (purpose: ConnectPurpose) => Promise<OperatorBackend>,
+  output: OpsOutput,
+  local?: OpsLocal,
+): Promise<number> {
   let opened: OperatorBackend | undefined;
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -312,14 +328,30 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
       if (!(await output.confirm("Go ahead? [y/N] "))) throw new OpsError("nothing was changed.");
       return target;
     };
-    const key = `${group} ${command ?? ""}`.trim();
+    const file = () => {
+      if (!command || rest.length > 0) throw new UsageError(`Give one file, e.g. ${group} ./pennybid-backup.tar.gz.`);
+      return command;
+    };
+    const key = group === "backup" || group === "restore" ? group : `${group} ${command ?? ""}`.trim();
     const known = [
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
       "auctions end-now", "auctions time-left", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
       "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
-      "promo-codes disable",
+      "promo-codes disable", "backup", "restore",
     ];
     if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
+
+    if (key === "restore") {
+      const from = file();
+      if (!local) throw new OpsError("restore runs only from the command line.");
+      const r = await local.restore(from);
+      print(r, [
+        `Restored ${from} into ${r.dataDir}: ${r.users} users, ${r.auctions} auctions, ${r.bids} bids (last migration ${r.lastMigration}).`,
+        `Start the server with DATA_DIR=${r.dataDir}. Push subscriptions need the old VAPID keys: set VAPID_PUBLIC_KEY and`,
+        "VAPID_PRIVATE_KEY, or copy vapid-keys.json (and session-secret) from the old data directory into it before it starts.",
+      ]);
+      return 0;
+    }
 
     // Arguments are checked before anything is opened, so a typo never touches the database.
     const prepared: (backend: OperatorBackend) => Promise<void> = await (async () => {
@@ -486,6 +518,20 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
             print(p, [`Disabled promo code ${p.code} (used ${p.uses} times): it is refused at payment from now on.`]);
           };
         }
+        case "backup": {
+          const to = path.resolve(file());
+          return async (backend) => {
+            const started = performance.now();
+            const archive = await backend.backup();
+            try {
+              writeWhole(to, archive);
+            } catch (error) {
+              throw new OpsError(`cannot write ${to}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+            const seconds = ((performance.now() - started) / 1000).toFixed(1);
+            print({ file: to, bytes: archive.length }, [`Backed up the embedded database to ${to} (${(archive.length / 1_048_576).toFixed(1)} MiB, ${seconds} s).`]);
+          };
+        }
         default: {
           // wallet credit | wallet debit
           const user = ref();
@@ -503,7 +549,7 @@ export async function runOps(argv: string[], connect: () => Promise<OperatorBack
         }
       }
     })();
-    opened = await connect();
+    opened = await connect(key === "backup" ? "backup" : "command");
     if (!values.json) output.err(`Using ${opened.describe}.`);
     await prepared(opened);
     return 0;
