@@ -19,15 +19,15 @@ const renderUser = () => renderRoutes([{ path: "operator/*", element: <OperatorA
 describe("a user's enrolments", () => {
   it("lists the auctions entered, each linked, with its status, the fee and the win marked", async () => {
     stubOperatorApi({
-      [`GET ${userPath}`]: () =>
-        json(
-          userDetail({
-            enrolments: [
-              { auctionId: 12, title: "Espresso machine", status: "Running", feeCents: 150, at: "2030-01-02T10:00:00.000Z", isWinner: false },
-              { auctionId: 7, title: "Milk frother", status: "Ended", feeCents: 0, at: "2030-01-01T10:00:00.000Z", isWinner: true },
-            ],
-          }),
-        ),
+      [`GET ${userPath}`]: () => json(userDetail()),
+      [`GET ${userPath}/enrolments`]: () =>
+        json({
+          items: [
+            { auctionId: 12, title: "Espresso machine", status: "Running", feeCents: 150, at: "2030-01-02T10:00:00.000Z", isWinner: false },
+            { auctionId: 7, title: "Milk frother", status: "Ended", feeCents: 0, at: "2030-01-01T10:00:00.000Z", isWinner: true },
+          ],
+          total: 2,
+        }),
     });
     renderUser();
     const [running, won] = within(await screen.findByRole("list", { name: "Auctions entered" })).getAllByRole("listitem");
@@ -39,7 +39,7 @@ describe("a user's enrolments", () => {
   });
 
   it("says so when the user has entered nothing", async () => {
-    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()) });
+    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()), [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }) });
     renderUser();
     expect(await screen.findByText("Has not entered any auction yet.")).toBeInTheDocument();
   });
