@@ -54,7 +54,7 @@ function SystemReading({ system }: { system: OperatorSystem }) {
   return (
     <>
       <p className="mb-4 text-sm text-muted">{t("operator.system.updated", { time: timeOfDay(system.serverNow) })}</p>
-      <ul aria-label={t("operator.system.figures")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
+      <ul aria-label={t("operator.system.figures")} className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
         <Figure label={t("operator.system.processes")} value={String(processes.length)} hint={t("operator.system.processesHint")} />
         <Figure label={t("operator.system.sockets")} value={String(sum((entry) => entry.sockets))} hint={t("operator.system.socketsHint")} />
         <Figure

@@ -28,7 +28,7 @@ import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert, TextField, inputClassName } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
-import { useDateTime, useEuro } from "../../../lib/format";
+import { useDateTime, useEuro, useMonthDay } from "../../../lib/format";
 import { applyServerError } from "../../../lib/form-errors";
 import { USER_LIST_PAGE_SIZE, adjustWallet, type pagedQuery, setRole, signOutEverywhere, userAuditQuery, userListPageQuery, userQuery, useUserMutation } from "../api/users";
 import { Pager } from "../components/Pager";
@@ -451,13 +451,14 @@ function LimitsCard({ user }: { user: OperatorUserDetail }) {
   const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
+  const monthDay = useMonthDay();
   const { limits } = user;
   return (
     <section aria-labelledby="user-limits" className={card}>
       <h2 id="user-limits" className="mb-3 text-lg font-semibold">
         {t("operator.userPage.limits")}
       </h2>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted">{t("operator.userPage.pause")}</dt>
         <dd className="text-right">
           {limits.pausedUntil ? (
@@ -479,7 +480,7 @@ function LimitsCard({ user }: { user: OperatorUserDetail }) {
         <dt className="text-muted">{t("operator.userPage.topUpSpent")}</dt>
         <dd className="text-right tabular-nums">{euro(limits.topUp.spentCents)}</dd>
       </dl>
-      <p className="mt-3 text-xs text-muted">{t("operator.userPage.limitsHint", { at: when(limits.resetsAt) })}</p>
+      <p className="mt-3 text-xs text-muted">{t("operator.userPage.limitsHint", { at: monthDay(limits.resetsAt) })}</p>
     </section>
   );
 }
