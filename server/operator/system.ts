@@ -5,7 +5,7 @@
 // kept in memory, one a beat), and the bid ack's quantiles come from a sliding five-minute Summary.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { OperatorSystem, ProcessJob, ProcessSummary, ServiceState } from "../../contract";
+import { ProcessSummary, type OperatorSystem, type ProcessJob, type ServiceState } from "../../contract";
 import type { Database } from "../db/database";
 import { bidAckWindowSeconds, bidsTotal, httpRequestSeconds, jobLastRunSeconds, jobRunsTotal, socketCommandSeconds } from "../metrics/metrics";
 
@@ -207,11 +207,15 @@ export async function systemView(db: Database, heartbeat: Heartbeat): Promise<Op
   try {
     if (answerMs === null) throw new Error("the database does not answer");
     await heartbeat.beat();
-    const rows = await db.query<{ summary: ProcessSummary }>(
+    const rows = await db.query<{ summary: unknown }>(
       `select summary from process_heartbeats where seen_at > now() - make_interval(secs => $1) order by started_at, id`,
       [PROCESS_GONE_SECONDS],
     );
-    processes = rows.map((row) => row.summary);
+    // A summary of another shape (a process of another version, during a rolling upgrade) is left out, not a failure.
+    processes = rows.flatMap((row) => {
+      const parsed = ProcessSummary.safeParse(row.summary);
+      return parsed.success ? [parsed.data] : [];
+    });
   } catch {
     processes = [await heartbeat.summary()];
   }
