@@ -9,6 +9,7 @@ export * from "./wallet";
 export * from "./auctions";
 export * from "./payments";
 export * from "./operator";
+export * from "./operator-system";
 export * from "./images";
 export * from "./fulfilment";
 export * from "./buy-now";

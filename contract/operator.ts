@@ -7,6 +7,7 @@ import { languages, PICTURE_WIDTHS } from "./constants";
 import { text, wholeNumberParam } from "./input";
 import { OperatorFulfilment } from "./fulfilment";
 import { WalletTransaction } from "./payments";
+import { SpendLimitsResponse } from "./spend-limits";
 
 const cents = z.number().int().min(0).max(100_000_000);
 const isoTime = z.iso.datetime({ offset: true });
@@ -227,8 +228,16 @@ export const OperatorUserEnrolment = z.object({
 });
 export type OperatorUserEnrolment = z.infer<typeof OperatorUserEnrolment>;
 
-/** A user with the last 50 transactions and the last 50 enrolments. */
-export const OperatorUserDetail = OperatorUser.extend({ transactions: z.array(WalletTransaction), enrolments: z.array(OperatorUserEnrolment) });
+/**
+ * A user with the last 50 transactions and the last 50 enrolments, their spend limits and pause as they stand, and
+ * how many sessions they have open (the back office pages through each list on its own: operator-system.ts).
+ */
+export const OperatorUserDetail = OperatorUser.extend({
+  transactions: z.array(WalletTransaction),
+  enrolments: z.array(OperatorUserEnrolment),
+  limits: SpendLimitsResponse,
+  openSessions: z.number().int(),
+});
 export type OperatorUserDetail = z.infer<typeof OperatorUserDetail>;
 
 export const OperatorUsersQuery = z.object({
@@ -239,7 +248,11 @@ export const OperatorUsersQuery = z.object({
   offset: wholeNumberParam(0, 1_000_000).default(0),
 });
 /** A page of users, newest first; `total` counts every user the filter matches. */
-export const OperatorUserList = z.object({ items: z.array(OperatorUser), total: z.number().int() });
+/**
+ * `exactId`: the one user the search names exactly (an id, or a whole e-mail), whom the back office opens at once; a
+ * part of an e-mail or a name lists its matches, each with id and e-mail, for the operator to choose.
+ */
+export const OperatorUserList = z.object({ items: z.array(OperatorUser), total: z.number().int(), exactId: z.uuid().nullable().optional() });
 export type OperatorUserList = z.infer<typeof OperatorUserList>;
 
 /** A user named by id, e-mail or display name. */

@@ -29,6 +29,7 @@ import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { operatorRoutes } from "./operator/operator.routes";
+import { startHeartbeat } from "./operator/system";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { pushRoutes, startPush, type Push } from "./push";
 import type { StripeCheckoutSessions } from "./payments/providers";
@@ -171,7 +172,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(toursRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
-  await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
+  // What this process tells the back office's System page of itself, every few seconds (decision 089).
+  const heartbeat = startHeartbeat({
+    db,
+    sockets: () => io.engine.clientsCount,
+    isDraining: () => traffic.isDraining,
+    redis: () => (redis ? (redis.isUp() ? "ok" : "unavailable") : "off"),
+  });
+  await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret, heartbeat });
   await http.register(fulfilmentRoutes, {
     db,
     feed,
@@ -210,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const unwatch = [openSockets.watch(() => io.engine.clientsCount), databasePoolWaiters.watch(() => db.waiting?.() ?? 0)];
   http.addHook("onClose", async () => {
     unwatch.forEach((stop) => stop());
+    await heartbeat.stop();
     clearInterval(pruning);
     await lifecycle?.stop();
     await expiry?.stop();

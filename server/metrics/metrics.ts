@@ -64,6 +64,20 @@ export const jobLastRunSeconds = new client.Gauge({
 });
 
 /**
+ * The bid → ack time again, as quantiles over a sliding five minutes (five buckets of a minute each, the oldest
+ * dropped as the next starts): what the back office's System page shows as the p50 and p99 of now (decision 089). The
+ * histogram above is what Prometheus adds up across processes; quantiles cannot be added, so each process tells its own.
+ */
+export const bidAckWindowSeconds = new client.Summary({
+  name: "pennybid_bid_ack_window_seconds",
+  help: "bid:place's time from receipt to ack over the last five minutes (sliding), as the 0.5 and 0.99 quantiles.",
+  percentiles: [0.5, 0.99],
+  maxAgeSeconds: 300,
+  ageBuckets: 5,
+  registers: [registry],
+});
+
+/**
  * A gauge whose value is read when scraped: the sum of what each source says (a process builds one app, tests may
  * build several). `watch` adds a source and returns its removal.
  */

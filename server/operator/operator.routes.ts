@@ -16,6 +16,15 @@ import {
   OperatorAuctionList,
   OperatorAuctionsQuery,
   OperatorOverview,
+  OperatorSystem,
+  OperatorUserBids,
+  OperatorUserEnrolments,
+  OperatorUserPurchases,
+  OperatorUserSessions,
+  OperatorUserTransactions,
+  OperatorUserWins,
+  SignOutEverywhereResponse,
+  UserListQuery,
   OperatorUser,
   OperatorUserDetail,
   OperatorUserList,
@@ -35,6 +44,7 @@ import { backupArchive, BackupError } from "../db/backup";
 import { auditLogPage, OPS_CLI_ACTOR } from "./audit-log";
 import { actingOperator, refuseNonOperators } from "./operator-auth";
 import { publishChanges, type Changes } from "./changes";
+import { systemView, type Heartbeat } from "./system";
 import * as operator from ".";
 
 /** An action's body is optional: the ops CLI sends none; the back office sends the `seq` it showed. */
@@ -42,7 +52,7 @@ const OptionalActionBody = AuctionActionBody.nullish();
 
 export async function operatorRoutes(
   app: FastifyInstance,
-  options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string },
+  options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string; heartbeat: Heartbeat },
 ): Promise<void> {
   const { db, feed, clock } = options;
   const auctionAfter = async (id: number, changes: Changes) => {
@@ -68,6 +78,12 @@ export async function operatorRoutes(
     });
 
     s.get("/api/operator/overview", { schema: { response: { 200: OperatorOverview, ...errorAnswers } } }, async () => operator.operatorOverview(db));
+
+    // Every process heard from lately, and the database as it answers now (decision 089).
+    s.get("/api/operator/system", { schema: { response: { 200: OperatorSystem, ...errorAnswers } } }, async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return systemView(db, options.heartbeat);
+    });
 
     s.get("/api/operator/auctions", { schema: { querystring: OperatorAuctionsQuery, response: { 200: OperatorAuctionList, ...errorAnswers } } }, async (request) =>
       operator.auctionPage(db, request.query),
@@ -142,6 +158,34 @@ export async function operatorRoutes(
     s.get("/api/operator/users/:user", { schema: { params: UserRefParams, response: { 200: OperatorUserDetail, ...errorAnswers } } }, async (request) =>
       operator.userDetail(db, request.params.user, requestLanguage(request)),
     );
+
+    // A user's lists, a page at a time.
+    const page = { params: UserRefParams, querystring: UserListQuery };
+    s.get("/api/operator/users/:user/transactions", { schema: { ...page, response: { 200: OperatorUserTransactions, ...errorAnswers } } }, async (request) =>
+      operator.userTransactions(db, request.params.user, request.query, requestLanguage(request)),
+    );
+    s.get("/api/operator/users/:user/enrolments", { schema: { ...page, response: { 200: OperatorUserEnrolments, ...errorAnswers } } }, async (request) =>
+      operator.userEnrolments(db, request.params.user, request.query, requestLanguage(request)),
+    );
+    s.get("/api/operator/users/:user/bids", { schema: { ...page, response: { 200: OperatorUserBids, ...errorAnswers } } }, async (request) =>
+      operator.userBids(db, request.params.user, request.query, requestLanguage(request)),
+    );
+    s.get("/api/operator/users/:user/wins", { schema: { ...page, response: { 200: OperatorUserWins, ...errorAnswers } } }, async (request) =>
+      operator.userWins(db, request.params.user, request.query, requestLanguage(request)),
+    );
+    s.get("/api/operator/users/:user/purchases", { schema: { ...page, response: { 200: OperatorUserPurchases, ...errorAnswers } } }, async (request) =>
+      operator.userPurchases(db, request.params.user, request.query, requestLanguage(request)),
+    );
+    s.get("/api/operator/users/:user/sessions", { schema: { ...page, response: { 200: OperatorUserSessions, ...errorAnswers } } }, async (request) =>
+      operator.userSessions(db, request.params.user, request.query),
+    );
+
+    // Ends the user's sessions and their sockets on every process (through the adapter, with Redis).
+    s.post("/api/operator/users/:user/sign-out-everywhere", { schema: { params: UserRefParams, response: { 200: SignOutEverywhereResponse, ...errorAnswers } } }, async (request) => {
+      const { userId, ended } = await operator.signOutEverywhere(db, actingOperator(request), request.params.user);
+      options.sockets.endUser(userId);
+      return { ended };
+    });
 
     s.post(
       "/api/operator/users/:user/wallet",

@@ -15,7 +15,7 @@ import { DatabaseUnavailable } from "../db/errors";
 import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
 import { Refusal } from "../refusal";
-import { secondsSince, socketCommandSeconds } from "../metrics/metrics";
+import { bidAckWindowSeconds, secondsSince, socketCommandSeconds } from "../metrics/metrics";
 import { createCommandBudget, FOLLOWED_ROOMS_MAX, type BudgetSettings, type CommandBudget } from "./command-budget";
 import { rooms } from "./rooms";
 
@@ -163,7 +163,11 @@ function timeEveryCommand(socket: LiveSocket, traffic: SocketTraffic): void {
       };
       unanswered.add(settle);
       event[event.length - 1] = (answer: { data?: unknown; error?: { code?: string } }) => {
-        if (settle()) socketCommandSeconds.observe({ command, code: answer.error?.code ?? "ok" }, secondsSince(startedAt));
+        if (settle()) {
+          const seconds = secondsSince(startedAt);
+          socketCommandSeconds.observe({ command, code: answer.error?.code ?? "ok" }, seconds);
+          if (command === "bid:place") bidAckWindowSeconds.observe(seconds);
+        }
         (ack as (answer: unknown) => void)(answer);
       };
     }

@@ -212,11 +212,13 @@ export async function operatorWithData(
       { path: "/operator/fulfilments?state=AwaitingPayment", heading: "Fulfilment queue" },
       { path: "/operator/promo-codes", heading: "Promo codes" },
       { path: "/operator/audit", heading: "Audit log" },
+      { path: "/operator/system", heading: "System" },
     ],
     layers: [
       { path: auctionPath, press: ["Start now"], dialog: "Start this auction now?" },
       { path: auctionPath, press: ["Cancel auction"], dialog: "Cancel this auction?" },
       { path: "/operator/promo-codes", press: [`Disable ${promoCode}`], dialog: `Disable ${promoCode}?` },
+      { path: `/operator/users/${userId}`, press: ["Sign out everywhere"], dialog: "Sign out everywhere" },
     ],
   };
 }

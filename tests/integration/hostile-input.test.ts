@@ -117,6 +117,7 @@ const validQueries: Record<string, Record<string, string>> = {
   "GET /api/user-wallet/transactions": { page: "1" },
   "GET /api/operator/auctions": { status: "Running", search: "lamp", limit: "5", offset: "0" },
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
+  ...Object.fromEntries(["transactions", "enrolments", "bids", "wins", "purchases", "sessions"].map((list) => [`GET /api/operator/users/:user/${list}`, { limit: "5", offset: "0" }])),
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
   "GET /api/operator/buy-now": { state: "PaymentReceived", limit: "5" },
   "GET /api/buy-now/purchases": { page: "1" },

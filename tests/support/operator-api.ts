@@ -81,6 +81,13 @@ export function userDetail(change: Partial<OperatorUserDetail> = {}): OperatorUs
     balanceCents: 500,
     transactions: [],
     enrolments: [],
+    limits: {
+      auction: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
+      topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
+      pausedUntil: null,
+      resetsAt: "2030-01-01T00:00:00.000Z",
+    },
+    openSessions: 1,
     ...change,
   };
 }

@@ -1,6 +1,6 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
 // (src/app/OperatorGate.tsx). It opens on the overview; then auctions and users, each a list and one item's page; the
-// fulfilment queue, promo codes and the audit log.
+// fulfilment queue, promo codes, the audit log, and the system (processes, jobs, database, Redis).
 import { useTexts } from "../../hooks/use-texts";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
@@ -10,6 +10,7 @@ import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
 import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
 import { OverviewPage } from "./pages/OverviewPage";
 import { PromoCodesPage } from "./pages/PromoCodesPage";
+import { SystemPage } from "./pages/SystemPage";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
 
@@ -28,6 +29,7 @@ export function OperatorArea() {
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="audit" element={<AuditLogPage />} />
+        <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </>
@@ -46,6 +48,7 @@ const navigation: { key: string; path: string }[] = [
   { key: "promo-codes", path: "promo-codes" },
   { key: "users", path: "users" },
   { key: "audit", path: "audit" },
+  { key: "system", path: "system" },
 ];
 
 function OperatorNavigation() {

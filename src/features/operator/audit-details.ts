@@ -42,6 +42,7 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
       // Who led when an auction was ended now: "name (e-mail)", or nobody.
       return value === null ? t("operator.auction.none") : typeof value === "string" ? value : null;
     case "bids":
+    case "sessions":
       return typeof value === "number" ? String(value) : null;
     case "amount":
       // A promo code's discount: a percentage or cents, by its kind.
@@ -84,6 +85,7 @@ const knownNames = [
   "leader",
   "priceCents",
   "bids",
+  "sessions",
   "amountCents",
   "amount",
   "kind",

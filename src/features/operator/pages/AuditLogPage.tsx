@@ -34,6 +34,7 @@ export const auditActions = [
   "promo-code.disable",
   "user.create",
   "user.role",
+  "user.sign-out-everywhere",
   "wallet.adjust",
 ] as const;
 
@@ -169,7 +170,7 @@ function targetText(entry: AuditLogEntry): string {
   return entry.subject;
 }
 
-function AuditRow({ entry }: { entry: AuditLogEntry }) {
+export function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTexts();
   const when = useDateTime();
   const euro = useEuro();

@@ -40,3 +40,26 @@ describe("the users list", () => {
     expect(screen.queryByRole("link", { name: /bidder_0\b/ })).not.toBeInTheDocument();
   });
 });
+
+describe("the users search", () => {
+  it("opens the one user a whole e-mail names, in place of the search", async () => {
+    const one = user(7);
+    stubOperatorApi({
+      [`GET ${path}`]: () => json({ items: [one], total: 1, exactId: one.id }),
+      [`GET ${path}/${one.id}`]: () => json(userDetail({ id: one.id, displayName: one.displayName, email: one.email })),
+    });
+    const { router } = renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/users?q=${encodeURIComponent(one.email)}`);
+    expect(await screen.findByRole("heading", { level: 1, name: one.displayName })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/operator/users/${one.id}`);
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("lists a name's matches with their e-mails and ids, and opens none by itself", async () => {
+    stubOperatorApi({ [`GET ${path}`]: () => json({ items: [user(1), user(2)], total: 2, exactId: null }) });
+    const { router } = renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/users?q=anna");
+    expect(await screen.findByText("Found: 2")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /bidder_1/ })).toHaveTextContent("b1@example.lv");
+    expect(screen.getByRole("link", { name: /bidder_2/ })).toHaveTextContent(user(2).id);
+    expect(router.state.location.pathname).toBe("/operator/users");
+  });
+});

@@ -1,8 +1,10 @@
-// Users found by part of their e-mail or display name, newest first, fifty to a page: each with role, demo flag and
-// balance. The search and the page live in the address, so Back works.
+// Users found by part of their e-mail, display name or name, newest first, fifty to a page: each with its e-mail and
+// id, role, demo flag and balance, for the operator to choose. A whole e-mail or an id names one user, whose page opens
+// at once (in place of the search in the history). The search and the page live in the address, so Back works.
 import { useQuery } from "@tanstack/react-query";
 import { useTexts } from "../../../hooks/use-texts";
-import { Link } from "react-router-dom";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router-dom";
 import type { OperatorUser } from "../../../../contract";
 import { PageHeading } from "../../../components/ui/PageHeading";
 import { useEuro } from "../../../lib/format";
@@ -16,6 +18,11 @@ export function UserListPage() {
   const { values, page, go } = useListAddress(["q"] as const);
   const search = values.q;
   const result = useQuery(userListQuery({ search, page }));
+  const navigate = useNavigate();
+  const exactId = result.data && !result.isPlaceholderData ? result.data.exactId : undefined;
+  useEffect(() => {
+    if (exactId) void navigate(`/operator/users/${exactId}`, { replace: true });
+  }, [exactId, navigate]);
   return (
     <>
       <PageHeading title={t("operator.users.title")} />
@@ -54,7 +61,8 @@ function UserRow({ user }: { user: OperatorUser }) {
             {user.role === "operator" && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.roles.operator")}</span>}
             {user.isDemo && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.demo")}</span>}
           </p>
-          <p className="truncate text-sm text-muted">{user.email}</p>
+          <p className="text-sm break-all text-muted">{user.email}</p>
+          <p className="font-mono text-xs break-all text-muted">{user.id}</p>
         </div>
         <p className="shrink-0 font-semibold tabular-nums">{euro(user.balanceCents)}</p>
       </Link>

@@ -19,15 +19,15 @@ const renderUser = () => renderRoutes([{ path: "operator/*", element: <OperatorA
 describe("a user's enrolments", () => {
   it("lists the auctions entered, each linked, with its status, the fee and the win marked", async () => {
     stubOperatorApi({
-      [`GET ${userPath}`]: () =>
-        json(
-          userDetail({
-            enrolments: [
-              { auctionId: 12, title: "Espresso machine", status: "Running", feeCents: 150, at: "2030-01-02T10:00:00.000Z", isWinner: false },
-              { auctionId: 7, title: "Milk frother", status: "Ended", feeCents: 0, at: "2030-01-01T10:00:00.000Z", isWinner: true },
-            ],
-          }),
-        ),
+      [`GET ${userPath}`]: () => json(userDetail()),
+      [`GET ${userPath}/enrolments`]: () =>
+        json({
+          items: [
+            { auctionId: 12, title: "Espresso machine", status: "Running", feeCents: 150, at: "2030-01-02T10:00:00.000Z", isWinner: false },
+            { auctionId: 7, title: "Milk frother", status: "Ended", feeCents: 0, at: "2030-01-01T10:00:00.000Z", isWinner: true },
+          ],
+          total: 2,
+        }),
     });
     renderUser();
     const [running, won] = within(await screen.findByRole("list", { name: "Auctions entered" })).getAllByRole("listitem");
@@ -39,7 +39,7 @@ describe("a user's enrolments", () => {
   });
 
   it("says so when the user has entered nothing", async () => {
-    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()) });
+    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()), [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }) });
     renderUser();
     expect(await screen.findByText("Has not entered any auction yet.")).toBeInTheDocument();
   });
@@ -116,5 +116,62 @@ describe("a user's wallet and role", () => {
     expect(dialog).toHaveTextContent("anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) becomes an operator");
     await user.click(within(dialog).getByRole("button", { name: "Change role" }));
     await waitFor(() => expect(api.callsTo("POST", `${userPath}/role`).map((call) => call.body)).toEqual([{ role: "operator" }]));
+  });
+});
+
+describe("a user's sessions", () => {
+  it("signs the user out everywhere only after a confirmation that names them, and then shows none open", async () => {
+    let openSessions = 2;
+    const sessions = () => ({
+      items: Array.from({ length: openSessions }, (_, n) => ({ createdAt: `2030-01-0${n + 1}T10:00:00.000Z`, lastSeenAt: "2030-01-05T10:00:00.000Z", expiresAt: "2030-01-12T10:00:00.000Z" })),
+      total: openSessions,
+    });
+    const api = stubOperatorApi({
+      [`GET ${userPath}`]: () => json(userDetail({ openSessions })),
+      [`GET ${userPath}/sessions`]: () => json(sessions()),
+      [`POST ${userPath}/sign-out-everywhere`]: () => {
+        const ended = openSessions;
+        openSessions = 0;
+        return json({ ended });
+      },
+    });
+    const user = userEvent.setup();
+    renderUser();
+    const region = await screen.findByRole("region", { name: "Sessions" });
+    expect(region).toHaveTextContent("Signed in on devices: 2");
+    expect(await within(region).findAllByText(/^Last used/)).toHaveLength(2);
+
+    await user.click(within(region).getByRole("button", { name: "Sign out everywhere" }));
+    const dialog = await screen.findByRole("dialog", { name: "Sign out everywhere" });
+    expect(dialog).toHaveTextContent("Every session of anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) ends at once (open now: 2)");
+    expect(api.callsTo("POST", `${userPath}/sign-out-everywhere`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Sign out everywhere" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Sign out everywhere" })).not.toBeInTheDocument());
+    await waitFor(() => expect(region).toHaveTextContent("Signed in on devices: 0"));
+    expect(within(region).queryByText(/^Last used/)).not.toBeInTheDocument();
+    expect(within(region).getByRole("button", { name: "Sign out everywhere" })).toBeDisabled();
+    expect(api.callsTo("POST", `${userPath}/sign-out-everywhere`)).toHaveLength(1);
+  });
+
+  it("shows the user's spend limits and pause as they stand", async () => {
+    stubOperatorApi({
+      [`GET ${userPath}`]: () =>
+        json(
+          userDetail({
+            limits: {
+              auction: { limitCents: 5000, spentCents: 1200, leftCents: 3800, pending: null },
+              topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: { limitCents: 2000, appliesAt: "2030-01-08T10:00:00.000Z" } },
+              pausedUntil: "2030-02-01T10:00:00.000Z",
+              resetsAt: "2030-01-31T22:00:00.000Z",
+            },
+          }),
+        ),
+    });
+    renderUser();
+    const region = await screen.findByRole("region", { name: "Spend limits and pause" });
+    expect(region).toHaveTextContent(/Paused until/);
+    expect(region).toHaveTextContent("€50.00 (€38.00 left)");
+    expect(region).toHaveTextContent(/Becomes €20.00 on/);
   });
 });

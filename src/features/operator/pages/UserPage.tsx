@@ -1,24 +1,39 @@
-// One user for operators: profile, role, balance, the last fifty transactions and auctions entered; a credit or debit
-// with a required reason (a ledger entry, never an edit; the server refuses a balance below zero) and a role change,
-// each confirmed.
+// One user for operators: profile, role, balance, spend limits and pause, open sessions, and the user's lists a page at
+// a time (ledger, auctions entered, bids, wins, Buy it now purchases, the operators' log lines about them); a credit
+// or debit with a required reason (a ledger entry, never an edit; the server refuses a balance below zero), a role
+// change and "Sign out everywhere", each confirmed.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTexts, type Texts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "../../../../contract/zod";
-import { WalletAdjustmentBody, userRoles, type OperatorUserDetail, type OperatorUserEnrolment, type WalletTransaction } from "../../../../contract";
+import {
+  WalletAdjustmentBody,
+  userRoles,
+  type AuditLogEntry,
+  type OperatorUserBid,
+  type OperatorUserDetail,
+  type OperatorUserEnrolment,
+  type OperatorUserPurchase,
+  type OperatorUserSession,
+  type OperatorUserWin,
+  type SpendLimitView,
+  type WalletTransaction,
+} from "../../../../contract";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
-import { PageHeading } from "../../../components/ui/PageHeading";
+import { EmptyState, PageHeading } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { FormAlert, TextField, inputClassName } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
-import { useDateTime, useEuro } from "../../../lib/format";
+import { useDateTime, useEuro, useMonthDay } from "../../../lib/format";
 import { applyServerError } from "../../../lib/form-errors";
-import { adjustWallet, setRole, userQuery, useUserMutation } from "../api/users";
+import { USER_LIST_PAGE_SIZE, adjustWallet, type pagedQuery, setRole, signOutEverywhere, userAuditQuery, userListPageQuery, userQuery, useUserMutation } from "../api/users";
+import { Pager } from "../components/Pager";
 import { StatusBadge } from "../components/StatusBadge";
+import { AuditRow } from "./AuditLogPage";
 import { euroField } from "../draft-form";
 import { issueText, refusalText } from "../form-issues";
 
@@ -45,11 +60,9 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
         </Link>
       </p>
       <PageHeading title={user.displayName}>
-        <span className="flex flex-wrap gap-x-3">
+        <span className="flex flex-col gap-0.5">
           <span className="break-all">{user.email}</span>
-          <Link to={`/operator/audit?subject=${encodeURIComponent(`user:${user.id}`)}`} className="text-accent hover:underline">
-            {t("operator.audit.forUser")}
-          </Link>
+          <span className="font-mono text-xs break-all">{t("operator.userPage.id", { id: user.id })}</span>
         </span>
       </PageHeading>
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -79,20 +92,56 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
           </p>
           <WalletAdjustmentForm user={user} />
         </section>
+        <LimitsCard user={user} />
+        <SessionsCard user={user} />
       </div>
-      <section aria-labelledby="user-transactions" className="mt-6">
-        <h2 id="user-transactions" className="mb-3 text-lg font-semibold">
-          {t("wallet.transactions")}
-        </h2>
-        <TransactionList items={user.transactions} />
-      </section>
-      <section aria-labelledby="user-enrolments" className="mt-6">
-        <h2 id="user-enrolments" className="text-lg font-semibold">
-          {t("operator.users.enrolments")}
-        </h2>
-        <p className="mb-3 text-sm text-muted">{t("operator.users.enrolmentsHint")}</p>
-        <EnrolmentList items={user.enrolments} />
-      </section>
+      <PagedList
+        id="user-transactions"
+        title={t("wallet.transactions")}
+        empty={t("wallet.noTransactions")}
+        query={(page) => userListPageQuery(user.id, "transactions", page)}
+        row={(item: WalletTransaction) => <TransactionRow key={item.id} item={item} />}
+      />
+      <PagedList
+        id="user-enrolments"
+        title={t("operator.users.enrolments")}
+        empty={t("operator.users.noEnrolments")}
+        query={(page) => userListPageQuery(user.id, "enrolments", page)}
+        row={(item: OperatorUserEnrolment) => <EnrolmentRow key={item.auctionId} item={item} />}
+      />
+      <PagedList
+        id="user-bids"
+        title={t("operator.userPage.bids")}
+        empty={t("operator.userPage.noBids")}
+        query={(page) => userListPageQuery(user.id, "bids", page)}
+        row={(item: OperatorUserBid) => <BidRow key={item.id} item={item} />}
+      />
+      <PagedList
+        id="user-wins"
+        title={t("operator.userPage.wins")}
+        empty={t("operator.userPage.noWins")}
+        query={(page) => userListPageQuery(user.id, "wins", page)}
+        row={(item: OperatorUserWin) => <WinRow key={item.auctionId} item={item} />}
+      />
+      <PagedList
+        id="user-purchases"
+        title={t("operator.userPage.purchases")}
+        empty={t("operator.userPage.noPurchases")}
+        query={(page) => userListPageQuery(user.id, "purchases", page)}
+        row={(item: OperatorUserPurchase) => <PurchaseRow key={item.id} item={item} />}
+      />
+      <PagedList
+        id="user-audit"
+        title={t("operator.userPage.audit")}
+        empty={t("operator.userPage.noAudit")}
+        query={(page) => userAuditQuery(user.id, page)}
+        row={(entry: AuditLogEntry) => <AuditRow key={entry.id} entry={entry} />}
+        more={
+          <Link to={`/operator/audit?subject=${encodeURIComponent(`user:${user.id}`)}`} className="text-accent hover:underline">
+            {t("operator.audit.forUser")}
+          </Link>
+        }
+      />
     </>
   );
 }
@@ -231,56 +280,270 @@ function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
   );
 }
 
-function TransactionList({ items }: { items: WalletTransaction[] }) {
+/**
+ * One of the user's lists, a page at a time (its page kept by the section, so paging one list leaves the others), with
+ * its count, its rows, "nothing yet", and the refusal when it could not be read.
+ */
+function PagedList<T>({
+  id,
+  title,
+  empty,
+  query,
+  row,
+  more,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  query: (page: number) => ReturnType<typeof pagedQuery<T>>;
+  row: (item: T) => ReactNode;
+  more?: ReactNode;
+}) {
   const { t } = useTexts();
-  const euro = useEuro();
-  const when = useDateTime();
-  if (items.length === 0) return <p className="text-sm text-muted">{t("wallet.noTransactions")}</p>;
+  const [page, setPage] = useState(1);
+  const { data, error } = useQuery(query(page));
   return (
-    <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
-      {items.map((item) => (
-        <li key={item.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
-          <div className="min-w-0">
-            <p className="font-medium break-words">{item.auction ? <Link to={`/operator/auctions/${item.auction.id}`} className="text-accent hover:underline">{item.description}</Link> : item.description}</p>
-            <p className="text-muted">
-              {t(`wallet.types.${item.type}`)} · {when(item.createdAt)}
-            </p>
-          </div>
-          <p className={`shrink-0 font-semibold whitespace-nowrap tabular-nums ${item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}`}>
-            {`${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby={id} className="mt-6">
+      <h2 id={id} className="mb-3 flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
+        {title}
+        {data && data.total > 0 && <span className="text-sm font-normal text-muted">{t("operator.userPage.total", { count: data.total })}</span>}
+      </h2>
+      {error ? (
+        <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
+      ) : !data ? (
+        <CenteredProgressBar />
+      ) : data.items.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <>
+          <ul aria-label={title} className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
+            {data.items.map(row)}
+          </ul>
+          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))} onPage={setPage} label={t("operator.userPage.pagesOf", { list: title })} />
+        </>
+      )}
+      {more && <p className="mt-2 text-sm">{more}</p>}
+    </section>
   );
 }
 
-function EnrolmentList({ items }: { items: OperatorUserEnrolment[] }) {
+/** A row: what it is (a link to its auction when it has one) over its facts, and its amount on the right. */
+function Row({ title, auctionId, facts, amount }: { title: string; auctionId?: number | null; facts: ReactNode; amount?: ReactNode }) {
+  return (
+    <li className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          {auctionId ? (
+            <Link to={`/operator/auctions/${auctionId}`} className="text-accent hover:underline">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">{facts}</p>
+      </div>
+      {amount !== undefined && <p className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{amount}</p>}
+    </li>
+  );
+}
+
+function TransactionRow({ item }: { item: WalletTransaction }) {
   const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
-  if (items.length === 0) return <p className="text-sm text-muted">{t("operator.users.noEnrolments")}</p>;
   return (
-    <ul aria-label={t("operator.users.enrolments")} className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
-      {items.map((item) => (
-        <li key={item.auctionId} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
-          <div className="min-w-0">
-            <p className="font-medium break-words">
-              <Link to={`/operator/auctions/${item.auctionId}`} className="text-accent hover:underline">
-                {item.title}
-              </Link>
-            </p>
-            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
-              <StatusBadge status={item.status} />
-              {item.isWinner && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.users.won")}</span>}
-              <span>
-                #{item.auctionId} · {when(item.at)}
-              </span>
-            </p>
-          </div>
-          <p className="shrink-0 whitespace-nowrap tabular-nums">{euro(item.feeCents)}</p>
-        </li>
-      ))}
-    </ul>
+    <Row
+      title={item.description}
+      auctionId={item.auction?.id ?? null}
+      facts={`${t(`wallet.types.${item.type}`)} · ${when(item.createdAt)}`}
+      amount={
+        <span className={item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}>{`${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`}</span>
+      }
+    />
+  );
+}
+
+const wonBadge = "rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100";
+
+function EnrolmentRow({ item }: { item: OperatorUserEnrolment }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  return (
+    <Row
+      title={item.title}
+      auctionId={item.auctionId}
+      facts={
+        <>
+          <StatusBadge status={item.status} />
+          {item.isWinner && <span className={wonBadge}>{t("operator.users.won")}</span>}
+          <span>
+            #{item.auctionId} · {when(item.at)}
+          </span>
+        </>
+      }
+      amount={euro(item.feeCents)}
+    />
+  );
+}
+
+function BidRow({ item }: { item: OperatorUserBid }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  return (
+    <Row
+      title={item.title}
+      auctionId={item.auctionId}
+      facts={`#${item.auctionId} · ${when(item.placedAt)}${item.isAuto ? ` · ${t("operator.userPage.autoBid")}` : ""}`}
+      amount={euro(item.priceCents)}
+    />
+  );
+}
+
+function WinRow({ item }: { item: OperatorUserWin }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  return (
+    <Row
+      title={item.title}
+      auctionId={item.auctionId}
+      facts={`${t(`operator.userPage.states.${item.state}`)} · #${item.auctionId} · ${when(item.wonAt)}`}
+      amount={euro(item.priceCents)}
+    />
+  );
+}
+
+function PurchaseRow({ item }: { item: OperatorUserPurchase }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  return (
+    <Row
+      title={item.title}
+      auctionId={item.auctionId}
+      facts={`${t(`operator.userPage.states.${item.state}`)} · #${item.auctionId} · ${when(item.paidAt)}`}
+      amount={euro(item.amountPaidCents)}
+    />
+  );
+}
+
+/** A limit as it stands: "€50.00 (€12.00 left)", "None", and a change waiting for its day. */
+function LimitText({ limit }: { limit: SpendLimitView }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  return (
+    <>
+      {limit.limitCents === null ? t("operator.userPage.noLimit") : t("operator.userPage.limitLeft", { limit: euro(limit.limitCents), left: euro(limit.leftCents ?? 0) })}
+      {limit.pending && (
+        <span className="block text-xs text-muted">
+          {t("operator.userPage.limitPending", { limit: limit.pending.limitCents === null ? t("operator.userPage.noLimit") : euro(limit.pending.limitCents), at: when(limit.pending.appliesAt) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+function LimitsCard({ user }: { user: OperatorUserDetail }) {
+  const { t } = useTexts();
+  const euro = useEuro();
+  const when = useDateTime();
+  const monthDay = useMonthDay();
+  const { limits } = user;
+  return (
+    <section aria-labelledby="user-limits" className={card}>
+      <h2 id="user-limits" className="mb-3 text-lg font-semibold">
+        {t("operator.userPage.limits")}
+      </h2>
+      <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted">{t("operator.userPage.pause")}</dt>
+        <dd className="text-right">
+          {limits.pausedUntil ? (
+            <span className="font-semibold text-amber-800 dark:text-amber-300">{t("operator.userPage.pausedUntil", { at: when(limits.pausedUntil) })}</span>
+          ) : (
+            t("operator.userPage.notPaused")
+          )}
+        </dd>
+        <dt className="text-muted">{t("operator.userPage.auctionLimit")}</dt>
+        <dd className="text-right">
+          <LimitText limit={limits.auction} />
+        </dd>
+        <dt className="text-muted">{t("operator.userPage.auctionSpent")}</dt>
+        <dd className="text-right tabular-nums">{euro(limits.auction.spentCents)}</dd>
+        <dt className="text-muted">{t("operator.userPage.topUpLimit")}</dt>
+        <dd className="text-right">
+          <LimitText limit={limits.topUp} />
+        </dd>
+        <dt className="text-muted">{t("operator.userPage.topUpSpent")}</dt>
+        <dd className="text-right tabular-nums">{euro(limits.topUp.spentCents)}</dd>
+      </dl>
+      <p className="mt-3 text-xs text-muted">{t("operator.userPage.limitsHint", { at: monthDay(limits.resetsAt) })}</p>
+    </section>
+  );
+}
+
+function SessionsCard({ user }: { user: OperatorUserDetail }) {
+  const { t } = useTexts();
+  const when = useDateTime();
+  const [page, setPage] = useState(1);
+  const { data } = useQuery(userListPageQuery(user.id, "sessions", page));
+  const [isOpen, setIsOpen] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const mutation = useUserMutation(() => signOutEverywhere(user.id));
+  return (
+    <section aria-labelledby="user-sessions" className={card}>
+      <h2 id="user-sessions" className="text-lg font-semibold">
+        {t("operator.userPage.sessions")}
+      </h2>
+      <p className="mt-1 mb-3 text-sm text-muted">{t("operator.userPage.openSessions", { count: user.openSessions })}</p>
+      {data && data.items.length > 0 && (
+        <>
+          <ul aria-label={t("operator.userPage.sessions")} className="divide-y divide-line text-sm">
+            {data.items.map((session: OperatorUserSession) => (
+              <li key={`${session.createdAt}-${session.lastSeenAt}`} className="py-2 first:pt-0">
+                <p>{t("operator.userPage.sessionSeen", { at: when(session.lastSeenAt) })}</p>
+                <p className="text-xs text-muted">{t("operator.userPage.sessionTimes", { start: when(session.createdAt), end: when(session.expiresAt) })}</p>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))} onPage={setPage} label={t("operator.userPage.pagesOf", { list: t("operator.userPage.sessions") })} />
+        </>
+      )}
+      <div className="mt-4 border-t border-line pt-4">
+        <Button
+          variant="danger"
+          disabled={user.openSessions === 0}
+          onClick={() => {
+            setFailure(undefined);
+            setIsOpen(true);
+          }}
+        >
+          {t("operator.userPage.signOutEverywhere")}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        title={t("operator.userPage.signOutEverywhere")}
+        description={t("operator.userPage.signOutBody", { name: whom(t, user), count: user.openSessions })}
+        confirmLabel={t("operator.userPage.signOutEverywhere")}
+        variant="danger"
+        isPending={mutation.isPending}
+        error={failure}
+        onConfirm={() =>
+          mutation.mutate(undefined, {
+            onSuccess: ({ ended }) => {
+              setIsOpen(false);
+              setPage(1);
+              showToast("success", t("operator.userPage.signedOut", { name: user.displayName, count: ended }));
+            },
+            onError: (error) => setFailure(refusalText(error, t, "errors.CONFLICT")),
+          })
+        }
+      />
+    </section>
   );
 }
