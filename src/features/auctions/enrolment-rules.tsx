@@ -3,7 +3,8 @@
 // The server decides every rule; these only show what it said or will say. The lock is the contract's rule
 // (contract/enrolment-lock.ts), the one the server judges enrolment by.
 import { useTexts } from "../../hooks/use-texts";
-import { isEnrolmentLocked, type AuctionCardState } from "../../../contract";
+import type { AuctionCardState } from "../../../contract";
+import { isEnrolmentLocked } from "../../../contract/enrolment-lock";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
 import { useRefusalValues } from "../../lib/refusal-values";
