@@ -37,6 +37,7 @@ import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
 import { metricsRoutes } from "./metrics/metrics.routes";
+import { realityCheckRoutes } from "./reality-check/reality-check.routes";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(walletRoutes, { db, clock });
   await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });
+  await http.register(realityCheckRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret });
