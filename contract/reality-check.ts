@@ -19,6 +19,8 @@ export const RealityCheckView = z.object({
   intervalMinutes: RealityCheckMinutes,
   /** When this session's stretch of play began (sign-in, or the first request after a break). */
   startedAt: z.string(),
+  /** When a check was last answered in this stretch; null before the first. */
+  checkedAt: z.string().nullable(),
   /** How long the stretch has lasted, by the server's clock. */
   elapsedSeconds: z.number().int().min(0),
   /** Since the last check was answered (or the stretch began): the next is due at `intervalMinutes` × 60. */

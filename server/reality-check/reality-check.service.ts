@@ -7,6 +7,7 @@ import { AUCTION_SPEND_TYPES } from "../wallet/spend-limits";
 type ViewRow = {
   interval_minutes: number;
   started_at: Date;
+  checked_at: Date | null;
   elapsed_seconds: number | string;
   since_check_seconds: number | string;
   cost_cents: number | string | null;
@@ -16,7 +17,7 @@ type ViewRow = {
 export async function realityCheckView(q: Queryable, userId: string, sessionIdHash: string): Promise<RealityCheckView | null> {
   // Cost: the user's own spending entries (fees, payments, Buy it now, refunds) written since the stretch began.
   const [row] = await q.query<ViewRow>(
-    `select u.reality_check_minutes as interval_minutes, s.play_started_at as started_at,
+    `select u.reality_check_minutes as interval_minutes, s.play_started_at as started_at, s.reality_checked_at as checked_at,
             floor(greatest(0, extract(epoch from now() - s.play_started_at)))::int as elapsed_seconds,
             floor(greatest(0, extract(epoch from now() - coalesce(s.reality_checked_at, s.play_started_at))))::int as since_check_seconds,
             (select -coalesce(sum(t.amount_cents), 0) from wallet_transactions t
@@ -29,6 +30,7 @@ export async function realityCheckView(q: Queryable, userId: string, sessionIdHa
   return {
     intervalMinutes: row.interval_minutes as RealityCheckMinutes,
     startedAt: row.started_at.toISOString(),
+    checkedAt: row.checked_at?.toISOString() ?? null,
     elapsedSeconds: Number(row.elapsed_seconds),
     sinceCheckSeconds: Number(row.since_check_seconds),
     costCents: Number(row.cost_cents ?? 0),

@@ -87,12 +87,14 @@ describe("answering a check", () => {
     await backdateSessions(anna.id, 61);
     const due = await viewOf(anna.client);
     expect(due.sinceCheckSeconds).toBeGreaterThanOrEqual(61 * 60);
+    expect(due.checkedAt).toBeNull();
     const answered = await anna.client.post("/api/reality-check/continue");
     expect(answered.status).toBe(200);
     const after = RealityCheckView.parse(answered.body);
     expect(after.sinceCheckSeconds).toBeLessThan(5);
     expect(after.elapsedSeconds).toBeGreaterThanOrEqual(61 * 60);
     expect(after.startedAt).toBe(due.startedAt);
+    expect(after.checkedAt).not.toBeNull();
     expect((await viewOf(anna.client)).sinceCheckSeconds).toBeLessThan(5);
   });
 
