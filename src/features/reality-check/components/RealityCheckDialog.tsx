@@ -80,16 +80,19 @@ export function RealityCheckDialog({ view, onAnswered }: RealityCheckDialogProps
                 </div>
               </dl>
               <FormAlert message={failure} />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-                <Button variant="secondary" disabled={answer.isPending} onClick={() => answerThen(() => void navigate("/wallet"))}>
-                  {t("realityCheck.seeSpending")}
-                </Button>
-                <Button variant="secondary" disabled={answer.isPending} onClick={() => setIsTakingBreak(true)}>
-                  {t("realityCheck.takeBreak")}
-                </Button>
+              {/* Continue first: the dialog's focus starts on it, and Enter answers as most would. */}
+              <div className="flex flex-col gap-2">
                 <Button variant="primary" disabled={answer.isPending} onClick={() => answerThen()}>
                   {t("realityCheck.continue")}
                 </Button>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <Button variant="secondary" disabled={answer.isPending} onClick={() => setIsTakingBreak(true)}>
+                    {t("realityCheck.takeBreak")}
+                  </Button>
+                  <Button variant="secondary" disabled={answer.isPending} onClick={() => answerThen(() => void navigate("/wallet"))}>
+                    {t("realityCheck.seeSpending")}
+                  </Button>
+                </div>
               </div>
             </>
           )}
