@@ -2,6 +2,7 @@
 // check with what the session cost by the server's ledger; it waits for a slide being dragged; Continue counts the
 // next hour from then; See my spending opens the wallet.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { operatorSession, signedInPage, xhr } from "./support";
 
 /** A running auction with a €2.00 entry fee and four hours on its clock, so the hours moved on here do not end it. */
@@ -54,6 +55,8 @@ test("a reality check comes after an hour, waits for the slide in hand, and Cont
   await page.mouse.up();
   await expect(check).toBeVisible();
   expect(events).toEqual(["hour passed", "let go", "asked"]);
+  await expect(check.getByRole("button", { name: "Continue" })).toBeFocused();
+  await expectNoSeriousViolations(page, "the reality check", { within: "[role=dialog]" });
   await expect(check).toContainText("Spent in this session");
   await expect(check).toContainText("€2.00");
 
