@@ -18,6 +18,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /** The server's side: a session begun now, its last check answered at `checkedAt`, €2.50 spent. */
@@ -180,6 +181,16 @@ describe("the reality check", () => {
     expect(checkDialog()).toBeNull();
     await pass(5000);
     expect(await screen.findByRole("dialog", { name: "Reality check" })).toHaveTextContent("2 h 00 min");
+  });
+
+  it("starts with the focus on Continue, and takes Escape as Continue", async () => {
+    const server = await renderCheck();
+    await pass(60 * MINUTE_MS);
+    const dialog = await screen.findByRole("dialog", { name: "Reality check" });
+    expect(screen.getByRole("button", { name: "Continue" })).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(checkDialog()).toBeNull());
+    expect(server.asked("/api/reality-check/continue")).toHaveLength(1);
   });
 
   it("Take a break starts the profile's pause from the check and answers it", async () => {
