@@ -54,6 +54,11 @@ export function useIsForegroundClear(own: readonly LayerName[] = []): boolean {
   return useStore(openLayers, (open) => open.every((name) => own.includes(name)));
 }
 
+/** Whether the layer is open now (a reality check, which a "You won!" arriving meanwhile waits for). */
+export function useIsLayerOpen(name: LayerName): boolean {
+  return useStore(openLayers, (open) => open.includes(name));
+}
+
 // Gestures (decision 095): something the user is in the middle of doing with the page itself, a slide to bid being
 // dragged. Nothing that opens by itself (a reality check) comes in front of one: it waits until the gesture ends.
 
