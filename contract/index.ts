@@ -19,3 +19,4 @@ export * from "./server-paths";
 export * from "./push";
 export * from "./spend-limits";
 export * from "./enrolment-lock";
+export * from "./reality-check";

@@ -39,6 +39,7 @@ import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
 import { metricsRoutes } from "./metrics/metrics.routes";
+import { realityCheckRoutes } from "./reality-check/reality-check.routes";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(walletRoutes, { db, clock });
   await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });
+  await http.register(realityCheckRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
   await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
   // What this process tells the back office's System page of itself, every few seconds (decision 089).

@@ -3,6 +3,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { REALITY_CHECK_BREAK_MINUTES } from "../../contract";
 import type { AppConfig } from "../config";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http/errors";
@@ -67,7 +68,15 @@ export async function loadSession(db: Queryable, idHash: string): Promise<Sessio
     [idHash, SESSION_IDLE_SECONDS, TOUCH_EVERY_SECONDS],
   );
   if (!row) return null;
-  if (row.needs_touch) await db.query("update sessions set last_seen_at = now() where id_hash = $1", [idHash]);
+  // A session back after a break (decision 095) starts a new stretch of play: its reality checks count from now.
+  if (row.needs_touch)
+    await db.query(
+      `update sessions set last_seen_at = now(),
+         play_started_at = case when last_seen_at <= now() - make_interval(mins => $2) then now() else play_started_at end,
+         reality_checked_at = case when last_seen_at <= now() - make_interval(mins => $2) then null else reality_checked_at end
+       where id_hash = $1`,
+      [idHash, REALITY_CHECK_BREAK_MINUTES],
+    );
   return {
     id: row.id,
     expiresAt: row.expires_at,

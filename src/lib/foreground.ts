@@ -9,7 +9,16 @@ import { useLayoutEffect } from "react";
 import { createStore, useStore } from "./create-store";
 
 /** A layer's name: what a tour lists as its own (its menu); the rest only count. */
-export type LayerName = "AccountPopover" | "SettingsPopover" | "LanguagePopover" | "MobileMenu" | "AddFunds" | "YouWon" | "Confirm" | "DevTools";
+export type LayerName =
+  | "AccountPopover"
+  | "SettingsPopover"
+  | "LanguagePopover"
+  | "MobileMenu"
+  | "AddFunds"
+  | "YouWon"
+  | "Confirm"
+  | "DevTools"
+  | "RealityCheck";
 
 const openLayers = createStore<readonly LayerName[]>([]);
 
@@ -43,4 +52,42 @@ export function isForegroundClear(own: readonly LayerName[] = []): boolean {
 /** `isForegroundClear`, as a component reads it (re-rendered when it changes). */
 export function useIsForegroundClear(own: readonly LayerName[] = []): boolean {
   return useStore(openLayers, (open) => open.every((name) => own.includes(name)));
+}
+
+/** Whether the layer is open now (a reality check, which a "You won!" arriving meanwhile waits for). */
+export function useIsLayerOpen(name: LayerName): boolean {
+  return useStore(openLayers, (open) => open.includes(name));
+}
+
+// Gestures (decision 095): something the user is in the middle of doing with the page itself, a slide to bid being
+// dragged. Nothing that opens by itself (a reality check) comes in front of one: it waits until the gesture ends.
+
+/** A gesture's name. */
+export type GestureName = "SlideToBid";
+
+const gestures = createStore<readonly GestureName[]>([]);
+
+/** While `isActive`, the user is in the middle of the gesture. */
+export function useGesture(name: GestureName, isActive: boolean): void {
+  useLayoutEffect(() => {
+    if (!isActive) return;
+    gestures.set((active) => [...active, name]);
+    return () =>
+      gestures.set((active) => {
+        const index = active.indexOf(name);
+        return index === -1 ? active : [...active.slice(0, index), ...active.slice(index + 1)];
+      });
+  }, [isActive, name]);
+}
+
+/** Whether a gesture is under way now (read outside React, at the moment a layer is about to open). */
+export function isGestureUnderWay(): boolean {
+  return gestures.get().length > 0;
+}
+
+/** Whether a layer may open by itself now: nothing but `own` is open in front, and no gesture is under way. */
+export function useMayOpenUnasked(own: readonly LayerName[] = []): boolean {
+  const isClear = useIsForegroundClear(own);
+  const isGestureFree = useStore(gestures, (active) => active.length === 0);
+  return isClear && isGestureFree;
 }

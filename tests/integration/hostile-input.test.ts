@@ -75,6 +75,7 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/payments": { amount: 10, language: "en" },
   "PUT /api/spend-limits": { auctionLimitCents: 5000, topUpLimitCents: null },
   "POST /api/spend-limits/pause": { length: "24h" },
+  "PUT /api/reality-check/interval": { intervalMinutes: 30 },
   "POST /api/operator/auctions": {
     texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",

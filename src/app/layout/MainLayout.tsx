@@ -3,6 +3,7 @@ import { Outlet } from "react-router-dom";
 import { OutbidAlerts } from "../../features/auctions/live/outbid-alerts";
 import { useUser } from "../../features/auth/auth-provider";
 import { DevToolsLauncher } from "../../features/dev-tools";
+import { RealityCheck } from "../../features/reality-check";
 import { MainPageTour, useIsMenuHeldByTour } from "../../features/tours";
 import { Footer } from "../../components/layout/Footer";
 import { withLaterTexts } from "../../lib/i18n";
@@ -44,6 +45,7 @@ export function MainLayout() {
         <Suspense fallback={null}>
           <MainPageTour />
           <WinDialog />
+          {!user.isOperator && <RealityCheck />}
         </Suspense>
       )}
       <OutbidAlerts />

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../contract";
 import { json, renderRoutes, stubServer } from "../../../tests/support/render";
 import { signedInUser, wonAuction } from "../../../tests/support/spa-fixtures";
 import { NavigationContent } from "./NavigationContent";
 import { WinDialog } from "../../features/won/components/WinDialog";
+import { OpenLayer } from "../../lib/foreground";
 import { useWonAuctions, wonAuctionsQueryOptions } from "../../features/won/api/won-auctions";
 
 // No live socket in these tests: the list comes over REST only.
@@ -21,7 +23,19 @@ function ListRead() {
   return <p data-testid="list-read">{data?.items.map((item) => `${item.auctionId} ${item.isSeen ? "seen" : "unseen"}`).join(", ")}</p>;
 }
 
-function renderApp(items: WonAuction[]) {
+/** A reality check open in front of the page until its Continue is pressed. */
+function RealityCheckStandIn() {
+  const [isOpen, setIsOpen] = useState(true);
+  if (!isOpen) return null;
+  return (
+    <button type="button" onClick={() => setIsOpen(false)}>
+      <OpenLayer name="RealityCheck" />
+      Continue
+    </button>
+  );
+}
+
+function renderApp(items: WonAuction[], { isRealityCheckOpen = false } = {}) {
   const seen = (auctionId: number) => () => json({ ...items.find((item) => item.auctionId === auctionId), isSeen: true, version: 1 });
   const { fetchStub, calls } = stubServer({
     "/authn/user": () => json(signedInUser),
@@ -32,6 +46,7 @@ function renderApp(items: WonAuction[]) {
   const layout = (
     <>
       <NavigationContent />
+      {isRealityCheckOpen && <RealityCheckStandIn />}
       <WinDialog />
       <ListRead />
     </>
@@ -45,6 +60,14 @@ function renderApp(items: WonAuction[]) {
 }
 
 describe("the 'You won!' dialog", () => {
+  it("waits for a reality check being read, then shows", async () => {
+    renderApp([won(9)], { isRealityCheckOpen: true });
+    await waitFor(() => expect(screen.getByTestId("list-read")).toHaveTextContent("9 unseen"));
+    expect(screen.queryByRole("dialog", { name: "You won!" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("dialog", { name: "You won!" })).toHaveTextContent("Prize 9");
+  });
+
   it("shows each unseen unpaid win in turn with its title and final price; closing marks it seen", async () => {
     // Newest first, as the server sends them: an unseen paid win and a seen unpaid one never show.
     const { seenCalls } = renderApp([won(9), won(8, { state: "PaymentReceived", paidAt: "2030-01-01T11:00:00.000Z" }), won(7, { isSeen: true }), won(5)]);

@@ -8,3 +8,5 @@ export { missingAmount, requestAddFunds } from "./add-funds-requests";
 export { useSpendLimits } from "./api/spend-limits";
 // The profile's spend limits and break (decision 033): a chunk of its own, fetched when the profile shows it.
 export const SpendLimitsSection = lazy(withLaterTexts(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.SpendLimitsSection }))));
+// The break alone, for a reality check's Take a break (decision 095): the same pause as the profile's.
+export const BreakForm = lazy(withLaterTexts(() => import("./components/SpendLimitsSection").then((module) => ({ default: module.BreakForm }))));

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { RunningAuction, useBidderStanding, useIsSlidable, useRunningAuctionTag } from "../live/running-auction-context";
+import { useGesture } from "../../../lib/foreground";
 
 const COMPLETE_AT = 0.9;
 const THUMB_PX = 56;
@@ -46,6 +47,8 @@ function SlideTrack() {
   const trackRef = useRef<HTMLDivElement>(null);
   const [progress, setProgress] = useState(0);
   const [dragStartX, setDragStartX] = useState<number | null>(null);
+  // A reality check that falls due mid-slide waits until the thumb is let go (decision 095).
+  useGesture("SlideToBid", dragStartX !== null);
   // How far the thumb can travel: the track's width less the thumb's, kept current as the layout changes.
   const [travel, setTravel] = useState(0);
   useEffect(() => {

@@ -1,5 +1,5 @@
-// Profile: edit the details, change the password, marketing consent, notifications (decision 035), and the spend
-// limits and break (decision 033).
+// Profile: edit the details, change the password, marketing consent, notifications (decision 035), the spend
+// limits and break (decision 033), and how often a reality check comes (decision 095).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
@@ -14,6 +14,7 @@ import { ApiError } from "../../../lib/api-client";
 import { applyServerError } from "../../../lib/form-errors";
 import { AddressCombobox } from "../../addresses";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
+import { RealityCheckSetting } from "../../reality-check";
 import { SpendLimitsSection } from "../../wallet";
 import { PushNotifications } from "../components/PushNotifications";
 import { setAnswered } from "../../../lib/query-client";
@@ -35,6 +36,9 @@ export function ProfilePage() {
           <PushNotifications className={card} />
           <Suspense fallback={null}>
             <SpendLimitsSection />
+          </Suspense>
+          <Suspense fallback={null}>
+            <RealityCheckSetting className={card} />
           </Suspense>
         </div>
       ) : (

@@ -97,7 +97,15 @@ function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
   );
 }
 
-function BreakForm({ pausedUntil }: { pausedUntil: string | null }) {
+type BreakFormProps = {
+  pausedUntil: string | null;
+  /** Inside another's dialog (a reality check's Take a break): no card and no heading of its own. */
+  isInDialog?: boolean;
+  /** The pause has started (after its toast). */
+  onStarted?: () => void;
+};
+
+export function BreakForm({ pausedUntil, isInDialog = false, onStarted }: BreakFormProps) {
   const { t } = useTexts();
   const dateTime = useDateTime();
   const refusalValues = useRefusalValues();
@@ -106,10 +114,12 @@ function BreakForm({ pausedUntil }: { pausedUntil: string | null }) {
   const mutation = useStartPause();
   const { errors } = form.formState;
   return (
-    <section aria-labelledby="spend-break" className={`${card} self-start`}>
-      <h2 id="spend-break" className="mb-2 text-xl font-semibold">
-        {t("limits.pause.title")}
-      </h2>
+    <section aria-labelledby={isInDialog ? undefined : "spend-break"} className={isInDialog ? undefined : `${card} self-start`}>
+      {!isInDialog && (
+        <h2 id="spend-break" className="mb-2 text-xl font-semibold">
+          {t("limits.pause.title")}
+        </h2>
+      )}
       <p className="mb-4 text-sm text-muted">{t("limits.pause.intro")}</p>
       {pausedUntil && (
         <p role="status" className="mb-4 rounded-xl bg-amber-100 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
@@ -124,6 +134,7 @@ function BreakForm({ pausedUntil }: { pausedUntil: string | null }) {
             onSuccess: () => {
               form.reset({ length: body.length });
               showToast("success", t("limits.pause.started"));
+              onStarted?.();
             },
             onError: (error) =>
               setFailure(

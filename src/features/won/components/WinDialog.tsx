@@ -9,7 +9,7 @@ import { buttonClassName } from "../../../components/ui/Button";
 import { TrophyGlyph } from "../../../components/ui/icons";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useEuro } from "../../../lib/format";
-import { OpenLayer } from "../../../lib/foreground";
+import { OpenLayer, useIsLayerOpen } from "../../../lib/foreground";
 import { isWinClosedHere, useMarkWinSeen } from "../api/mark-win-seen";
 import { useWonAuctions } from "../api/won-auctions";
 
@@ -22,8 +22,10 @@ export function WinDialog() {
   const navigate = useNavigate();
   const { data } = useWonAuctions();
   const { mutate: markSeen } = useMarkWinSeen();
+  // A reality check being read is answered first: the win comes the moment it is (decision 095), never over it.
+  const isRealityCheckOpen = useIsLayerOpen("RealityCheck");
   const win = data?.items.find((item) => !item.isSeen && !isWinClosedHere(item.auctionId) && isPayable(item.state));
-  if (!win) return null;
+  if (!win || isRealityCheckOpen) return null;
 
   return (
     <Dialog.Root key={win.auctionId} open onOpenChange={(isOpen) => !isOpen && markSeen(win.auctionId)}>
