@@ -17,3 +17,5 @@ export * from "./dev-tools";
 export * from "./server-paths";
 export * from "./push";
 export * from "./spend-limits";
+export * from "./iban";
+export * from "./withdrawals";
