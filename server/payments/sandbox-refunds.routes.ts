@@ -23,6 +23,8 @@ export async function sandboxRefundRoutes(app: FastifyInstance, options: { db: D
   const ownRefunds = async (request: FastifyRequest) => {
     const params = WithdrawalIdParams.safeParse(request.params);
     if (!params.success || !request.user) return null;
+    const [owned] = await options.db.query("select 1 from withdrawals where id = $1 and user_id = $2", [params.data.withdrawalId, request.user.id]);
+    if (!owned) return null;
     return { withdrawalId: params.data.withdrawalId, refunds: await pendingRefundsOf(options.db, request.user.id, params.data.withdrawalId) };
   };
   const unknownWithdrawal = (reply: FastifyReply) => reply.status(404).send(errorBody("NOT_FOUND", "Unknown withdrawal."));
