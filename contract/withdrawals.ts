@@ -1,4 +1,5 @@
 // Money out (issue 53 item 1, decision 090) and the monthly statement (item 6, decision 091).
+import { text } from "./input";
 import { z } from "./zod";
 
 /** The least a bidder may withdraw at once. */
@@ -19,7 +20,7 @@ export type WithdrawalErrorCode = keyof typeof withdrawalErrorMessages;
 
 /** POST /api/withdrawals: the amount as the bidder typed it (the server reads it), and an IBAN when a payout is needed. */
 export const CreateWithdrawalBody = z
-  .object({ amount: z.union([z.string().max(32), z.number()]), iban: z.string().max(64).optional() })
+  .object({ amount: z.union([text().max(32), z.number()]), iban: text().max(64).optional() })
   .strict();
 export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;
 
@@ -110,7 +111,7 @@ export type OperatorPayoutList = z.infer<typeof OperatorPayoutList>;
 /** Mark a payout paid, or refuse it with a reason the bidder is told. */
 export const SettlePayoutBody = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("paid") }).strict(),
-  z.object({ outcome: z.literal("refused"), reason: z.string().trim().max(500) }).strict(),
+  z.object({ outcome: z.literal("refused"), reason: text().trim().max(500) }).strict(),
 ]);
 export type SettlePayoutBody = z.infer<typeof SettlePayoutBody>;
 

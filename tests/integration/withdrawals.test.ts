@@ -27,7 +27,6 @@ afterAll(async () => {
 });
 const db = () => database.db;
 const IBAN = "LV80BANK0000435195001";
-const DAY_MS = 24 * 3600 * 1000;
 
 /** A succeeded sandbox top-up, settled `daysAgo` days back. */
 async function topUp(userId: string, cents: number, daysAgo = 0) {

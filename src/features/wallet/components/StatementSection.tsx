@@ -71,7 +71,7 @@ function StatementTable({ months }: { months: StatementMonth[] }) {
         <tbody className="divide-y divide-line">
           {months.map((month) => (
             <tr key={month.month}>
-              <th scope="row" className="px-4 py-2.5 font-medium whitespace-nowrap capitalize">{monthName(month.month)}</th>
+              <th scope="row" className="px-4 py-2.5 font-medium whitespace-nowrap first-letter:uppercase">{monthName(month.month)}</th>
               {columns.map((column) => (
                 <td key={column} className={`px-4 py-2.5 text-right whitespace-nowrap tabular-nums ${column === "net" ? "font-semibold" : centsOf(month, column) === 0 ? "text-muted" : ""}`}>
                   {signed(centsOf(month, column))}
@@ -94,7 +94,7 @@ function StatementList({ months }: { months: StatementMonth[] }) {
       <ul className="flex flex-col gap-3">
         {months.map((month) => (
           <li key={month.month} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-            <h3 className="mb-1 font-semibold capitalize">{monthName(month.month)}</h3>
+            <h3 className="mb-1 font-semibold first-letter:uppercase">{monthName(month.month)}</h3>
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm">
               {columns
                 .filter((column) => column === "net" || centsOf(month, column) !== 0)
