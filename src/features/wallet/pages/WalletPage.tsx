@@ -85,7 +85,7 @@ function TransactionTable() {
   return (
     <>
       <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
-        <table className="w-full min-w-[560px] text-left text-sm">
+        <table aria-labelledby="transactions" className="w-full min-w-[560px] text-left text-sm">
           <thead className="border-b border-line text-muted">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.date")}</th>
