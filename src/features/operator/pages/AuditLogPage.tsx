@@ -35,6 +35,8 @@ export const auditActions = [
   "user.create",
   "user.role",
   "wallet.adjust",
+  "payout.paid",
+  "payout.refused",
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
