@@ -24,6 +24,7 @@ type Step =
   | { kind: "enrol"; feeCents: number }
   | { kind: "debit"; cents: number }
   | { kind: "withdraw"; cents: number; withIban: boolean }
+  | { kind: "race"; cents: number[]; feeCents: number }
   | { kind: "settle"; pick: number; outcome: "succeeded" | "failed"; replays: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -31,6 +32,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("enrol" as const), feeCents: fc.integer({ min: 0, max: 20_000 }) }),
   fc.record({ kind: fc.constant("debit" as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), cents: fc.integer({ min: 1, max: 12_000 }), withIban: fc.boolean() }) },
+  // Withdrawals and an enrolment sent at once: whatever order they are judged in, no cent is spent twice.
+  fc.record({ kind: fc.constant("race" as const), cents: fc.array(fc.integer({ min: 100, max: 12_000 }), { minLength: 2, maxLength: 3 }), feeCents: fc.integer({ min: 0, max: 8_000 }) }),
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("settle" as const), pick: fc.nat(), outcome: fc.constantFrom("succeeded" as const, "failed" as const), replays: fc.integer({ min: 1, max: 2 }) }),
@@ -107,6 +110,21 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           else if (!s.withIban) expect(["ok", "IBAN_REQUIRED"]).toContain(result);
           else expect(result).toBe("ok");
           if (result === "ok") expected -= s.cents;
+        } else if (s.kind === "race") {
+          const auction = await createAuction(db(), now, { entryFeeCents: s.feeCents });
+          const refused = (error: unknown) => (error instanceof Refusal ? null : Promise.reject(error));
+          const [enrolled, ...withdrawn] = await Promise.all([
+            enrol(db(), user.id, auction, now).then(() => s.feeCents, refused),
+            ...s.cents.map((cents) =>
+              requestWithdrawal(db(), { userId: user.id, amount: (cents / 100).toFixed(2), iban: "LV80BANK0000435195001", provider: "sandbox", language: "en", now: new Date() }).then(
+                () => cents,
+                refused,
+              ),
+            ),
+          ]);
+          const spent = [enrolled, ...withdrawn].reduce<number>((sum, cents) => sum + (cents ?? 0), 0);
+          expect(spent).toBeLessThanOrEqual(expected);
+          expected -= spent;
         } else if (s.kind === "settle") {
           const parts = await pendingParts(user.id);
           const part = parts[s.pick % Math.max(1, parts.length)];
