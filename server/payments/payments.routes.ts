@@ -165,7 +165,8 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
         }
         // A withdrawal's refunds, by the refund's id: replays and events out of order change nothing once settled.
         for (const refund of stripeRefundSettlements(event)) {
-          await notices.settled(await settleRefund(db, { providerRef: refund.providerRef }, refund.outcome, clock(), refund.reason));
+          const named = refund.partId ? { partId: refund.partId } : { providerRef: refund.providerRef };
+          await notices.settled(await settleRefund(db, named, refund.outcome, clock(), refund.reason));
         }
         return reply.send({ received: true });
       });

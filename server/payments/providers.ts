@@ -95,13 +95,17 @@ export function stripeRefunds(refunds: StripeRefunds): RefundProvider {
   };
 }
 
-export type RefundSettlement = { providerRef: string; outcome: "succeeded" | "failed"; reason: string | null };
+/** A refund's settlement, by our part's id when the refund carries it (an event may come before we kept its id). */
+export type RefundSettlement = { providerRef: string; partId: string | null; outcome: "succeeded" | "failed"; reason: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a verified Stripe event says about our refunds: `refund.*` carry one, `charge.refunded` those it lists. */
 export function stripeRefundSettlements(event: Stripe.Event): RefundSettlement[] {
   const settlementOf = (refund: Stripe.Refund): RefundSettlement[] => {
     const outcome = event.type === "refund.failed" ? "failed" : refundOutcome(refund.status);
-    return outcome ? [{ providerRef: refund.id, outcome, reason: refund.failure_reason ?? null }] : [];
+    const partId = refund.metadata?.withdrawalPartId;
+    return outcome ? [{ providerRef: refund.id, partId: partId && UUID.test(partId) ? partId : null, outcome, reason: refund.failure_reason ?? null }] : [];
   };
   if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed") {
     return settlementOf(event.data.object);

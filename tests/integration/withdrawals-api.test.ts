@@ -222,4 +222,19 @@ describe("with Stripe", () => {
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 6 });
     expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body)).toMatchObject({ refundableCents: 600, items: [{ status: "returned" }] });
   });
+
+  it("settles a refund whose event comes before its id was kept, by the part named in its metadata", async () => {
+    const { client } = await bidder(server);
+    const created = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 4, language: "en" })).body);
+    const paymentId = created.payment!.id;
+    await deliver(event("checkout.session.completed", { id: "cs_z", object: "checkout.session", client_reference_id: paymentId, metadata: { paymentId }, payment_status: "paid", payment_intent: "pi_test_3" }));
+    const withdrawal = CreateWithdrawalResponse.parse((await client.post("/api/withdrawals", { amount: "4" })).body);
+    const partId = withdrawal.withdrawal.parts[0]!.id;
+    const unknownRefund = event("refund.updated", { id: "re_not_kept_yet", object: "refund", status: "succeeded", metadata: { withdrawalPartId: partId } });
+    expect(await deliver(unknownRefund)).toBe(200);
+    expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body).items[0]?.status).toBe("completed");
+    // Metadata that names no part of ours changes nothing and is still acknowledged (Stripe would retry otherwise).
+    expect(await deliver(event("refund.updated", { id: "re_x", object: "refund", status: "failed", metadata: { withdrawalPartId: "not-a-uuid" } }))).toBe(200);
+    expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
+  });
 });
