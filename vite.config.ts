@@ -20,7 +20,11 @@ export const serverOnlyTexts = ["mail", "sandbox", "payments", "ledger"];
  * fetched right after the first render and awaited by every route and lazy part that reads it. The build fails when
  * the first screen's own code names one of them.
  */
-export const laterTexts = ["auth", "validation", "pages", "profile", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools"];
+export const laterTexts = [
+  "auth", "validation", "pages", "profile", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools",
+  // The wallet's withdrawals and statement, and the back office's payouts (decisions 090, 091).
+  "withdraw", "statement", "payouts",
+];
 
 /**
  * `locales/<language>.json?core` (what the first screen reads), `?later` (see `laterTexts`), `?info` (the long

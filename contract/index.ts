@@ -20,3 +20,5 @@ export * from "./push";
 export * from "./spend-limits";
 export * from "./enrolment-lock";
 export * from "./reality-check";
+export * from "./iban";
+export * from "./withdrawals";

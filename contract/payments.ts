@@ -28,8 +28,11 @@ export const PaymentView = z.object({
 });
 export type PaymentView = z.infer<typeof PaymentView>;
 
-/** SPEC.md's three types, plus refunds of canceled auctions' fees, operators' adjustments and Buy it now payments (decision 034). */
-export const transactionTypes = ["Payment", "AuctionEnrollment", "AuctionPayment", "Refund", "Adjustment", "BuyItNow"] as const;
+/**
+ * SPEC.md's three types, plus refunds of canceled auctions' fees, operators' adjustments, Buy it now payments (decision
+ * 034), and withdrawals with the returns of what could not be paid out (decision 090).
+ */
+export const transactionTypes = ["Payment", "AuctionEnrollment", "AuctionPayment", "Refund", "Adjustment", "BuyItNow", "Withdrawal", "WithdrawalReturned"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 export const WalletTransaction = z.object({
   id: z.number().int(),

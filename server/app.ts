@@ -32,7 +32,7 @@ import { operatorRoutes } from "./operator/operator.routes";
 import { startHeartbeat } from "./operator/system";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { pushRoutes, startPush, type Push } from "./push";
-import type { StripeCheckoutSessions } from "./payments/providers";
+import { refundProviderFor, type StripeCheckoutSessions, type StripeRefunds } from "./payments/providers";
 import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
 import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
@@ -42,6 +42,8 @@ import { metricsRoutes } from "./metrics/metrics.routes";
 import { realityCheckRoutes } from "./reality-check/reality-check.routes";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
+import { withdrawalNotices } from "./wallet/withdrawal-notices";
+import { withdrawalsRoutes } from "./wallet/withdrawals.routes";
 
 /** How long a draining process waits for its sockets' commands in flight to be answered, at most. */
 export const DRAIN_GRACE_MS = 5_000;
@@ -75,6 +77,8 @@ export type BuildOptions = {
   runsLifecycle?: boolean;
   /** Stripe's checkout API, replaced in tests (the edge of the outside world). */
   stripeSessions?: StripeCheckoutSessions;
+  /** Stripe's refunds API, replaced in tests likewise. */
+  stripeRefunds?: StripeRefunds;
   /** How many commands a socket's owner may send (decision 078); the product's numbers unless a test needs others. */
   commandBudget?: BudgetSettings;
 };
@@ -173,7 +177,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(toursRoutes, { db });
   await http.register(realityCheckRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
-  await http.register(paymentsRoutes, { config, db, feed, clock, origin, ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}) });
+  const notices = withdrawalNotices({ db, feed, mailer, origin, log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed") });
+  await http.register(paymentsRoutes, {
+    config,
+    db,
+    feed,
+    clock,
+    origin,
+    notices,
+    ...(options.stripeSessions ? { stripeSessions: options.stripeSessions } : {}),
+  });
+  await http.register(withdrawalsRoutes, { config, db, clock, origin, notices, refunds: refundProviderFor(config, options.stripeRefunds) });
   // What this process tells the back office's System page of itself, every few seconds (decision 089).
   const heartbeat = startHeartbeat({
     db,

@@ -79,6 +79,15 @@ const refusalStatus: Record<RefusalCode, number> = {
   IMAGE_TOO_LARGE: 422,
   IMAGE_UNREADABLE: 422,
   IMAGE_UNKNOWN: 422,
+  WITHDRAWAL_AMOUNT_INVALID: 400,
+  WITHDRAWAL_TOO_SMALL: 400,
+  WITHDRAWAL_TOO_LARGE: 402,
+  IBAN_REQUIRED: 400,
+  IBAN_INVALID: 400,
+  IBAN_COUNTRY: 400,
+  IBAN_LENGTH: 400,
+  IBAN_CHECKSUM: 400,
+  PAYOUT_REASON_REQUIRED: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,
   AUCTION_CHANGED: 409,
@@ -89,6 +98,11 @@ const refusalStatus: Record<RefusalCode, number> = {
 const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string }[]>> = {
   PROMO_CODE_INVALID: [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }],
   PROMO_CODE_EXISTS: [{ path: "code", message: "validation.alreadyTaken" }],
+  IBAN_REQUIRED: [{ path: "iban", message: "withdraw.errors.IBAN_REQUIRED" }],
+  IBAN_INVALID: [{ path: "iban", message: "withdraw.errors.IBAN_INVALID" }],
+  IBAN_COUNTRY: [{ path: "iban", message: "withdraw.errors.IBAN_COUNTRY" }],
+  IBAN_LENGTH: [{ path: "iban", message: "withdraw.errors.IBAN_LENGTH" }],
+  IBAN_CHECKSUM: [{ path: "iban", message: "withdraw.errors.IBAN_CHECKSUM" }],
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

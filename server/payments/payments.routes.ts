@@ -10,6 +10,7 @@ import {
   MIN_TOP_UP_CENTS,
   PaymentIdParams,
   PaymentView,
+  SandboxRefundEvent,
   SandboxWebhookEvent,
 } from "../../contract";
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
@@ -23,7 +24,18 @@ import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
 import { Refusal } from "../refusal";
 import { spendRefusalText } from "../wallet/spend-limits";
-import { sandboxProvider, stripeProvider, stripeSettlement, type PaymentProvider, type StripeCheckoutSessions } from "./providers";
+import { settleRefund } from "../wallet/withdrawals.service";
+import type { WithdrawalNotices } from "../wallet/withdrawal-notices";
+import {
+  sandboxProvider,
+  stripePaymentIntent,
+  stripeProvider,
+  stripeRefundSettlements,
+  stripeSettlement,
+  type PaymentProvider,
+  type StripeCheckoutSessions,
+} from "./providers";
+import { SANDBOX_REFUND_WEBHOOK_PATH, sandboxRefundRoutes } from "./sandbox-refunds.routes";
 
 export const STRIPE_WEBHOOK_PATH = "/api/payments/webhook/stripe";
 
@@ -41,10 +53,12 @@ export type PaymentsOptions = {
   /** Where the provider sends the payer back: the configured public origin, never the request's Host. */
   origin: () => string;
   stripeSessions?: StripeCheckoutSessions;
+  /** Tells the bidder when a refund of their withdrawal settles (decision 090). */
+  notices: WithdrawalNotices;
 };
 
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
-  const { config, db, feed } = options;
+  const { config, db, feed, notices } = options;
   const clock = options.clock ?? (() => new Date());
   const webhookSecret = sandboxWebhookSecret(config);
   const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : undefined;
@@ -118,6 +132,20 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       return reply.send({ received: true });
     });
 
+    // The sandbox's word on a withdrawal's refund, signed like its payments' and applied once however often it comes.
+    webhook.post(SANDBOX_REFUND_WEBHOOK_PATH, { config: { csrf: "signature" } }, async (request, reply) => {
+      const raw = typeof request.body === "string" ? request.body : "";
+      const signature = request.headers["x-sandbox-signature"];
+      if (!isValidSignature(webhookSecret, raw, typeof signature === "string" ? signature : undefined)) {
+        throw new HttpError(400, "BAD_REQUEST", "Invalid signature.");
+      }
+      const event = SandboxRefundEvent.safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+      if (!event.success) throw new HttpError(400, "BAD_REQUEST", "Invalid event.");
+      const reason = event.data.outcome === "failed" ? "The sandbox declined the refund." : null;
+      await notices.settled(await settleRefund(db, { partId: event.data.refundId }, event.data.outcome, clock(), reason));
+      return reply.send({ received: true });
+    });
+
     // Stripe signs its events; the library checks the signature against the raw body.
     if (stripe && config.stripe) {
       const secret = config.stripe.webhookSecret;
@@ -132,13 +160,21 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
         }
         const settlement = stripeSettlement(event);
         if (settlement) {
-          const settled = await settlePayment(db, settlement.paymentId, settlement.outcome);
+          const settled = await settlePayment(db, settlement.paymentId, settlement.outcome, undefined, stripePaymentIntent(event));
           if (settled) await feed.publishWallet(settled.userId);
+        }
+        // A withdrawal's refunds, by the refund's id: replays and events out of order change nothing once settled.
+        for (const refund of stripeRefundSettlements(event)) {
+          const named = refund.partId ? { partId: refund.partId } : { providerRef: refund.providerRef };
+          await notices.settled(await settleRefund(db, named, refund.outcome, clock(), refund.reason));
         }
         return reply.send({ received: true });
       });
     }
   });
 
-  if (config.paymentProvider === "sandbox") await app.register(sandboxRoutes, { db, webhookSecret });
+  if (config.paymentProvider === "sandbox") {
+    await app.register(sandboxRoutes, { db, webhookSecret });
+    await app.register(sandboxRefundRoutes, { db, webhookSecret });
+  }
 }

@@ -66,12 +66,19 @@ export async function attachProviderRef(db: Database, paymentId: string, provide
 export type Settlement = { userId: string; amountCents: number; outcome: PaymentOutcome } | null;
 
 /** Settles a pending payment; a success credits the wallet in the same transaction. Null when already settled. */
-export async function settlePayment(db: Database, paymentId: string, outcome: PaymentOutcome, method?: "card" | "bank"): Promise<Settlement> {
+export async function settlePayment(
+  db: Database,
+  paymentId: string,
+  outcome: PaymentOutcome,
+  method?: "card" | "bank",
+  /** Stripe's PaymentIntent, which a later refund names (decision 090). */
+  paymentIntent?: string | null,
+): Promise<Settlement> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.query<{ user_id: string; amount_cents: number }>(
-      `update payments set status = $2, method = coalesce($3, method), settled_at = now()
+      `update payments set status = $2, method = coalesce($3, method), payment_intent = coalesce($4, payment_intent), settled_at = now()
        where id = $1 and status = 'pending' returning user_id, amount_cents`,
-      [paymentId, outcome, method ?? null],
+      [paymentId, outcome, method ?? null, paymentIntent ?? null],
     );
     if (!payment) return null;
     if (outcome === "succeeded") {

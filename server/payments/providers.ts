@@ -1,4 +1,5 @@
 // Card providers behind one interface: the sandbox (embedded default) and Stripe Checkout.
+import StripeClient from "stripe";
 import type Stripe from "stripe";
 import type { Language } from "../../contract";
 import type { PaymentOutcome } from "./payments.service";
@@ -55,4 +56,73 @@ export function stripeSettlement(event: Stripe.Event): { paymentId: string; outc
   }
   const outcome = outcomeByType[event.type];
   return outcome ? { paymentId, outcome } : null;
+}
+
+// Refunds (decision 090): a withdrawal's money goes back against the top-up that brought it in.
+
+export type RefundRequest = { partId: string; paymentId: string; amountCents: number; paymentIntent: string | null };
+/** The provider's refund id, and its status when the provider already knows it (Stripe may answer succeeded at once). */
+export type RefundStarted = { providerRef: string; outcome: "succeeded" | "failed" | null };
+
+export interface RefundProvider {
+  createRefund(request: RefundRequest): Promise<RefundStarted>;
+}
+
+/** The sandbox's refunds wait on its refund page, where the bidder settles or fails them (sandbox.routes.ts). */
+export function sandboxRefunds(): RefundProvider {
+  return { createRefund: async ({ partId }) => ({ providerRef: `sbxr_${partId}`, outcome: null }) };
+}
+
+/** The one Stripe refunds call we make; tests pass a stand-in, production the real client's `refunds`. */
+export type StripeRefunds = {
+  create(params: Stripe.RefundCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string; status: string | null }>;
+};
+
+const refundOutcome = (status: string | null | undefined): "succeeded" | "failed" | null =>
+  status === "succeeded" ? "succeeded" : status === "failed" || status === "canceled" ? "failed" : null;
+
+export function stripeRefunds(refunds: StripeRefunds): RefundProvider {
+  return {
+    async createRefund({ partId, amountCents, paymentIntent }) {
+      if (!paymentIntent) throw new Error("a Stripe top-up without its PaymentIntent cannot be refunded");
+      // The part's id as the idempotency key: a retried request never refunds twice.
+      const refund = await refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, reason: "requested_by_customer", metadata: { withdrawalPartId: partId } },
+        { idempotencyKey: `withdrawal-part-${partId}` },
+      );
+      return { providerRef: refund.id, outcome: refundOutcome(refund.status) };
+    },
+  };
+}
+
+/** A refund's settlement, by our part's id when the refund carries it (an event may come before we kept its id). */
+export type RefundSettlement = { providerRef: string; partId: string | null; outcome: "succeeded" | "failed"; reason: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a verified Stripe event says about our refunds: `refund.*` carry one, `charge.refunded` those it lists. */
+export function stripeRefundSettlements(event: Stripe.Event): RefundSettlement[] {
+  const settlementOf = (refund: Stripe.Refund): RefundSettlement[] => {
+    const outcome = event.type === "refund.failed" ? "failed" : refundOutcome(refund.status);
+    const partId = refund.metadata?.withdrawalPartId;
+    return outcome ? [{ providerRef: refund.id, partId: partId && UUID.test(partId) ? partId : null, outcome, reason: refund.failure_reason ?? null }] : [];
+  };
+  if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed") {
+    return settlementOf(event.data.object);
+  }
+  if (event.type === "charge.refunded") return (event.data.object.refunds?.data ?? []).flatMap(settlementOf);
+  return [];
+}
+
+/** The PaymentIntent a completed checkout session paid with: what refunds name later. */
+export function stripePaymentIntent(event: Stripe.Event): string | null {
+  if (!event.type.startsWith("checkout.session.")) return null;
+  const intent = (event.data.object as Stripe.Checkout.Session).payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+/** The configured provider's refunds: Stripe's (the real client's unless a test gives its stand-in), or the sandbox's. */
+export function refundProviderFor(config: { paymentProvider: "sandbox" | "stripe"; stripe?: { secretKey: string } | undefined }, refunds?: StripeRefunds): RefundProvider {
+  if (config.paymentProvider !== "stripe" || !config.stripe) return sandboxRefunds();
+  return stripeRefunds(refunds ?? new StripeClient(config.stripe.secretKey).refunds);
 }

@@ -77,6 +77,8 @@ type LedgerRow = {
 export function ledgerLine(row: Pick<LedgerRow, "type" | "description" | "source" | "promo_code" | "title">, language: Language): string {
   const t = translatorFor(language);
   if (row.type === "Payment") return row.source ? t(`ledger.topUp.${row.source}`) : row.description;
+  if (row.type === "Withdrawal") return t("withdraw.ledger.Withdrawal");
+  if (row.type === "WithdrawalReturned") return t("withdraw.ledger.WithdrawalReturned");
   if (row.type === "Adjustment" || row.title === null) return row.description;
   const line = t(`ledger.${row.type}`, { title: row.title });
   return row.promo_code ? t("ledger.withPromoCode", { line, code: row.promo_code }) : line;

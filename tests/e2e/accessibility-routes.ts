@@ -211,6 +211,8 @@ export async function operatorWithData(
       { path: "/operator/fulfilments", heading: "Fulfilment queue" },
       { path: "/operator/fulfilments?state=AwaitingPayment", heading: "Fulfilment queue" },
       { path: "/operator/promo-codes", heading: "Promo codes" },
+      { path: "/operator/payouts", heading: "Payouts" },
+      { path: "/operator/payouts?status=settled", heading: "Payouts" },
       { path: "/operator/audit", heading: "Audit log" },
       { path: "/operator/system", heading: "System" },
     ],

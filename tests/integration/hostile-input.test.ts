@@ -113,9 +113,12 @@ const validBodies: Record<string, Record<string, Json>> = {
   },
   "DELETE /api/push/subscription": { endpoint: "https://fcm.googleapis.com/fcm/send/hostile" },
   "POST /api/operator/promo-codes": { code: "SAVE10", kind: "percent", amount: 10, validFrom: "2026-01-01T00:00:00Z", validUntil: "2030-01-01T00:00:00Z", maxUses: 10, maxUsesPerUser: 1 },
+  "POST /api/withdrawals": { amount: "2.50", iban: "LV80BANK0000435195001" },
+  "POST /api/operator/payouts/:payoutId": { outcome: "refused", reason: "Hostile test" },
 };
 const validQueries: Record<string, Record<string, string>> = {
   "GET /api/user-wallet/transactions": { page: "1" },
+  "GET /api/operator/payouts": { status: "pending" },
   "GET /api/operator/auctions": { status: "Running", search: "lamp", limit: "5", offset: "0" },
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
   ...Object.fromEntries(["transactions", "enrolments", "bids", "wins", "purchases", "sessions"].map((list) => [`GET /api/operator/users/:user/${list}`, { limit: "5", offset: "0" }])),
@@ -428,6 +431,9 @@ beforeAll(async () => {
     purchaseId: "999999",
     // No such code: disabling it must answer 404 and change nothing.
     code: "NOSUCHCODE",
+    // No such withdrawal or payout: 404, nothing changes.
+    withdrawalId: "00000000-0000-4000-8000-000000000000",
+    payoutId: "00000000-0000-4000-8000-000000000000",
   };
   operatorApi = operator.client;
   actors = [

@@ -120,7 +120,13 @@ describe("ids in paths and query strings", () => {
   it("gives every id in a path the route's own schema, so each is checked before a handler reads it", () => {
     // The sandbox checkout is the card provider's stand-in: like a provider's page, it answers any id it does not know,
     // malformed or not, as an unknown payment (404), after its own PaymentIdParams check.
-    const checkedInHandler = ["GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId"];
+    const checkedInHandler = [
+      "GET /sandbox/checkout/:paymentId",
+      "POST /sandbox/checkout/:paymentId",
+      // Its refunds' page (decision 090) likewise.
+      "GET /sandbox/refunds/:withdrawalId",
+      "POST /sandbox/refunds/:withdrawalId",
+    ];
     const unchecked = server.app.routes.flatMap((route) => {
       const declared = Object.keys((route.schema?.params as { shape?: object } | undefined)?.shape ?? {});
       const missing = pathParamNames(route.url).filter((name) => !declared.includes(name));
@@ -132,7 +138,12 @@ describe("ids in paths and query strings", () => {
 
   it("declares the answers of every JSON route: its success and the error shape at 4xx and 5xx, so nothing more leaves", () => {
     // Routes whose answer is not a JSON body: pages, files, the provider's webhook, an empty 204, Prometheus's text, a backup.
-    const notJson = ["GET /metrics", "POST /api/operator/backup", "GET /dev/mailbox", "GET /dev/mailbox.json", "GET /media/:id", "GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId", "POST /api/payments/webhook/sandbox", "POST /authn/sign-out"];
+    const notJson = [
+      "GET /metrics", "POST /api/operator/backup", "GET /dev/mailbox", "GET /dev/mailbox.json", "GET /media/:id", "GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId",
+      "POST /api/payments/webhook/sandbox", "POST /authn/sign-out",
+      // Decisions 090 and 091: the sandbox's refund page and its webhook, and the statement's CSV.
+      "GET /sandbox/refunds/:withdrawalId", "POST /sandbox/refunds/:withdrawalId", "POST /api/payments/webhook/sandbox-refunds", "GET /api/user-wallet/statement.csv",
+    ];
     const undeclared = server.app.routes
       .filter((route) => route.method !== "HEAD" && !route.url.includes("*") && !notJson.includes(`${route.method} ${route.url}`))
       .flatMap((route) => {

@@ -1,10 +1,11 @@
 // The operators' back office (/operator): its own chunk, loaded only after the app has seen an operator signed in
 // (src/app/OperatorGate.tsx). It opens on the overview; then auctions and users, each a list and one item's page; the
-// fulfilment queue, promo codes, the audit log, and the system (processes, jobs, database, Redis).
+// fulfilment queue, promo codes, payouts, the audit log, and the system (processes, jobs, database, Redis).
 import { useTexts } from "../../hooks/use-texts";
 import { NavLink, Navigate, Route, Routes } from "react-router-dom";
 import { AuctionListPage } from "./pages/AuctionListPage";
 import { AuditLogPage } from "./pages/AuditLogPage";
+import { PayoutsPage } from "./pages/PayoutsPage";
 import { AuctionPage } from "./pages/AuctionPage";
 import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
 import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
@@ -28,6 +29,7 @@ export function OperatorArea() {
         <Route path="promo-codes" element={<PromoCodesPage />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
+        <Route path="payouts" element={<PayoutsPage />} />
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
@@ -47,6 +49,7 @@ const navigation: { key: string; path: string }[] = [
   { key: "fulfilments", path: "fulfilments" },
   { key: "promo-codes", path: "promo-codes" },
   { key: "users", path: "users" },
+  { key: "payouts", path: "payouts" },
   { key: "audit", path: "audit" },
   { key: "system", path: "system" },
 ];

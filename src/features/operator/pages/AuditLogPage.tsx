@@ -36,6 +36,8 @@ export const auditActions = [
   "user.role",
   "user.sign-out-everywhere",
   "wallet.adjust",
+  "payout.paid",
+  "payout.refused",
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

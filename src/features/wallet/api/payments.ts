@@ -44,7 +44,7 @@ export const transactionsQueryOptions = (page: number, language: Language) =>
     retry: false,
   });
 
-/** The balance (and history) move when the server says so: after enrolments, payments and top-ups. */
+/** The balance (and history) move when the server says so: after enrolments, payments, top-ups and withdrawals. */
 export function useLiveWallet(isSignedIn: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -54,6 +54,9 @@ export function useLiveWallet(isSignedIn: boolean): void {
       if (!parsed.success) return;
       void setKnownBalance(queryClient, parsed.data.balance);
       void catchUp(queryClient, ["wallet", "transactions"]);
+      // A withdrawal's state and the statement move with the balance (decision 090).
+      void catchUp(queryClient, ["wallet", "withdrawals"]);
+      void catchUp(queryClient, ["wallet", "statement"]);
     };
     return onSocket((socket) => {
       socket.on("wallet:updated", onUpdate);

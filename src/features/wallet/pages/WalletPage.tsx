@@ -1,5 +1,6 @@
-// The wallet: balance, Add funds, and every transaction (amount, description, date and time, type, auction),
-// newest first, twenty to a page: a table on wider screens, a list with "Show more" on phones.
+// The wallet: balance, Add funds and Withdraw (decision 090), the month's spending, the statement (decision 091), and
+// every transaction (amount, description, date and time, type, auction), newest first, twenty to a page: a table on
+// wider screens, a list with "Show more" on phones.
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
@@ -11,7 +12,9 @@ import { useTransactionList, useTransactions } from "../api/payments";
 import { useWallet } from "../api/get-wallet";
 import { AddFundsDialog, useAddFunds } from "../components/AddFundsDialog";
 import { SpendSummary } from "../components/SpendSummary";
-import { Button } from "../../../components/ui/Button";
+import { StatementSection } from "../components/StatementSection";
+import { WithdrawSection } from "../components/WithdrawSection";
+import { Button, buttonClassName } from "../../../components/ui/Button";
 import { ShowMore } from "../../../components/ui/ShowMore";
 
 export function WalletPage() {
@@ -29,12 +32,19 @@ export function WalletPage() {
           <p className="text-sm text-muted">{t("account.balance")}</p>
           <p className="font-display text-4xl font-bold">{euro(Math.round((wallet?.balance ?? 0) * 100))}</p>
         </div>
-        <Button size="lg" onClick={() => addFunds.send({ type: "dialog.open" })}>
-          {t("account.addFunds")}
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button size="lg" onClick={() => addFunds.send({ type: "dialog.open" })}>
+            {t("account.addFunds")}
+          </Button>
+          <a href="#withdraw" className={buttonClassName({ variant: "secondary", size: "lg" })}>
+            {t("wallet.withdraw")}
+          </a>
+        </div>
       </div>
       <AddFundsDialog actor={addFunds} />
       <SpendSummary />
+      <WithdrawSection />
+      <StatementSection />
 
       <section aria-labelledby="transactions">
         <h2 id="transactions" className="mb-4 text-2xl font-bold">{t("wallet.transactions")}</h2>
@@ -75,7 +85,7 @@ function TransactionTable() {
   return (
     <>
       <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
-        <table className="w-full min-w-[560px] text-left text-sm">
+        <table aria-labelledby="transactions" className="w-full min-w-[560px] text-left text-sm">
           <thead className="border-b border-line text-muted">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.date")}</th>
