@@ -6,6 +6,7 @@ import { buyNowErrorMessages, type BuyNowErrorCode } from "./buy-now";
 import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment";
 import { imageErrorMessages, type ImageErrorCode } from "./images";
 import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
+import { personalDataErrorMessages, type PersonalDataErrorCode } from "./personal-data";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -41,6 +42,7 @@ export const ErrorCode = z.enum([
   ...(Object.keys(spendLimitErrorMessages) as SpendLimitErrorCode[]),
   ...(Object.keys(buyNowErrorMessages) as BuyNowErrorCode[]),
   ...(Object.keys(imageErrorMessages) as ImageErrorCode[]),
+  ...(Object.keys(personalDataErrorMessages) as PersonalDataErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -17,3 +17,4 @@ export * from "./dev-tools";
 export * from "./server-paths";
 export * from "./push";
 export * from "./spend-limits";
+export * from "./personal-data";

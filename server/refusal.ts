@@ -6,11 +6,13 @@ import {
   buyNowErrorMessages,
   fulfilmentErrorMessages,
   imageErrorMessages,
+  personalDataErrorMessages,
   spendLimitErrorMessages,
   type AuctionErrorCode,
   type BuyNowErrorCode,
   type FulfilmentErrorCode,
   type ImageErrorCode,
+  type PersonalDataErrorCode,
   type SpendLimitErrorCode,
 } from "../contract";
 
@@ -20,6 +22,7 @@ export type RefusalCode =
   | SpendLimitErrorCode
   | BuyNowErrorCode
   | ImageErrorCode
+  | PersonalDataErrorCode
   | "NOT_FOUND"
   | "CONFLICT"
   | "AUCTION_CHANGED"
@@ -31,6 +34,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...spendLimitErrorMessages,
   ...buyNowErrorMessages,
   ...imageErrorMessages,
+  ...personalDataErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
   AUCTION_CHANGED: "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",

@@ -79,6 +79,15 @@ const refusalStatus: Record<RefusalCode, number> = {
   IMAGE_TOO_LARGE: 422,
   IMAGE_UNREADABLE: 422,
   IMAGE_UNKNOWN: 422,
+  ACCOUNT_CLOSED: 403,
+  DATE_OF_BIRTH_REQUIRED: 403,
+  DATE_OF_BIRTH_GIVEN: 409,
+  UNDER_AGE: 403,
+  BALANCE_NOT_WITHDRAWN: 409,
+  WIN_UNPAID: 409,
+  DELIVERY_OPEN: 409,
+  BUY_NOW_PENDING: 409,
+  LEADING_AUCTION: 409,
   NOT_FOUND: 404,
   CONFLICT: 409,
   AUCTION_CHANGED: 409,
@@ -89,6 +98,7 @@ const refusalStatus: Record<RefusalCode, number> = {
 const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string }[]>> = {
   PROMO_CODE_INVALID: [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }],
   PROMO_CODE_EXISTS: [{ path: "code", message: "validation.alreadyTaken" }],
+  UNDER_AGE: [{ path: "dateOfBirth", message: "validation.underAge" }],
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,0 +1,103 @@
+-- Personal data (issue 53, decisions 092-094). A date of birth, asked at sign-up and, for accounts older than that
+-- question, before their next enrolment. An account closed at its owner's request keeps its row (the ledger, the
+-- payments, the bids and their hash chain refer to its random id) with the personal data erased: the name and the
+-- e-mail may be blank then, and the e-mail and display-name keys become the id's, free for anyone to take again.
+alter table users add column date_of_birth date check (date_of_birth between date '1900-01-01' and date '2100-01-01');
+alter table users add column deleted_at timestamptz;
+alter table users drop constraint users_first_name_check;
+alter table users add constraint users_first_name_check
+  check (char_length(first_name) <= 25 and (char_length(first_name) >= 1 or deleted_at is not null));
+alter table users drop constraint users_last_name_check;
+alter table users add constraint users_last_name_check
+  check (char_length(last_name) <= 25 and (char_length(last_name) >= 1 or deleted_at is not null));
+
+-- place_bid refuses a closed account, and waits for a closing that is under way (the closing holds the same lock
+-- exclusively): a bid racing a deletion either lands before it, seen by it, or is refused. The lock is taken in a
+-- statement of its own, so the bid's statement after it reads the account as the closing left it. Otherwise
+-- migration 022's function, unchanged.
+drop function place_bid(bigint, uuid, timestamptz, text, boolean, int, int);
+
+create function place_bid(
+  bid_auction_id bigint,
+  bid_user_id uuid,
+  bid_at timestamptz,
+  bid_at_iso text,
+  bid_is_auto boolean,
+  min_seconds_between_bids int,
+  recent_bids_kept int
+) returns table (refusal text, is_paced boolean, outbid_user_id uuid, outbid_has_push boolean, bidder_name text, state json) language plpgsql as $$
+#variable_conflict use_column
+begin
+  perform pg_advisory_xact_lock_shared(hashtextextended('account:' || bid_user_id::text, 0));
+  return query
+  with locked as (
+    select a.id, a.leader_id as outbid_user_id, a.price_cents + 1 as price_cents,
+           coalesce(nullif(a.last_hash, ''), encode(sha256(convert_to('pennybid:auction:' || a.id, 'UTF8')), 'hex')) as prev_hash,
+           u.display_name as bidder_name,
+           case when u.role = 'operator' then 'staff' when u.is_demo then 'demo' end as bidder_label,
+           coalesce(a.price_cents + 1 >= a.price_cap_cents, false) as has_ended,
+           least(greatest(a.ends_at, bid_at + make_interval(secs => a.reset_seconds)), coalesce(a.hard_ends_at, 'infinity')) as next_ends_at,
+           case
+             when a.status in ('Ended', 'Canceled') then 'AUCTION_ENDED'
+             when a.status <> 'Running' then 'AUCTION_NOT_RUNNING'
+             when a.ends_at is null then 'AUCTION_STATE_MISSING'
+             when a.ends_at <= bid_at or a.hard_ends_at <= bid_at then 'AUCTION_ENDED'
+             when u.deleted_at is not null then 'ACCOUNT_CLOSED'
+             when e.user_id is null then 'NOT_ENROLLED'
+             when p.paused_until > bid_at then 'SELF_PAUSED'
+             when a.leader_id = bid_user_id then 'ALREADY_WINNING'
+           end as refusal
+    from auctions a
+    left join enrolments e on e.auction_id = a.id and e.user_id = bid_user_id
+    left join users u on u.id = bid_user_id
+    left join spend_limits p on p.user_id = bid_user_id
+    where a.id = bid_auction_id
+    for update of a
+  ), paced as (
+    update enrolments e set last_bid_at = bid_at
+    from locked l
+    where e.auction_id = l.id and e.user_id = bid_user_id and l.refusal is null
+      and (e.last_bid_at is null or e.last_bid_at <= bid_at - make_interval(secs => min_seconds_between_bids))
+    returning e.auction_id
+  ), accepted as (
+    select l.*,
+           encode(sha256(convert_to(concat_ws('|', l.prev_hash, l.id, bid_user_id, l.price_cents, bid_at_iso), 'UTF8')), 'hex') as hash,
+           case when l.has_ended then bid_at else l.next_ends_at end as new_ends_at
+    from locked l join paced p on p.auction_id = l.id
+  ), moved as (
+    update auctions a set price_cents = c.price_cents, leader_id = bid_user_id, bid_count = a.bid_count + 1,
+           last_hash = c.hash, seq = a.seq + 1, ends_at = c.new_ends_at,
+           status = case when c.has_ended then 'Ended' else a.status end,
+           ended_at = case when c.has_ended then bid_at else a.ended_at end,
+           winner_id = case when c.has_ended then bid_user_id else a.winner_id end,
+           final_hash = case when c.has_ended then c.hash else a.final_hash end,
+           recent_bids = (jsonb_build_array(jsonb_build_object('priceCents', c.price_cents, 'displayName', c.bidder_name,
+                           'placedAt', bid_at_iso, 'isAuto', bid_is_auto, 'hash', c.hash, 'label', c.bidder_label)) || a.recent_bids)
+                         - recent_bids_kept
+    from accepted c
+    where a.id = c.id
+    returning a.*, c.prev_hash as bid_prev_hash
+  ), bid as (
+    insert into bids (auction_id, user_id, price_cents, placed_at, is_auto, prev_hash, hash)
+    select m.id, bid_user_id, m.price_cents, bid_at, bid_is_auto, m.bid_prev_hash, m.last_hash from moved m
+  ), opened as (
+    insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
+    select m.id, m.winner_id, m.price_cents, m.ended_at + make_interval(hours => m.payment_window_hours) from moved m
+    where m.status = 'Ended' and m.winner_id is not null
+    on conflict (auction_id) do nothing
+  )
+  select l.refusal, exists (select 1 from paced), l.outbid_user_id,
+         exists (select 1 from push_subscriptions s where s.user_id = l.outbid_user_id), l.bidder_name,
+         case when m.id is not null then json_build_object('id', m.id, 'seq', m.seq, 'status', m.status, 'title', m.title, 'images', m.images,
+           'retail_value_cents', m.retail_value_cents, 'entry_fee_cents', m.entry_fee_cents, 'price_cents', m.price_cents, 'starts_at', m.starts_at,
+           'ends_at', m.ends_at, 'hard_ends_at', m.hard_ends_at, 'price_cap_cents', m.price_cap_cents, 'reset_seconds', m.reset_seconds,
+           'min_previous_entries', m.min_previous_entries, 'bid_count', m.bid_count, 'final_hash', m.final_hash, 'recent_bids', m.recent_bids,
+           'leader_name', l.bidder_name, 'winner_name', case when m.status = 'Ended' then l.bidder_name end, 'initial_seconds', m.initial_seconds,
+           'max_previous_wins', m.max_previous_wins, 'enrolment_closes_seconds', m.enrolment_closes_seconds,
+           'enrolment_closes_at_price_cents', m.enrolment_closes_at_price_cents, 'real_bidders_only', m.real_bidders_only,
+           'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents) end
+  from locked l
+  left join moved m on true
+  left join lateral auction_fees(m.id, m.winner_id, m.status) f on true;
+end
+$$;
