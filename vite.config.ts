@@ -20,7 +20,7 @@ export const serverOnlyTexts = ["mail", "sandbox", "payments", "ledger"];
  * fetched right after the first render and awaited by every route and lazy part that reads it. The build fails when
  * the first screen's own code names one of them.
  */
-export const laterTexts = ["auth", "validation", "pages", "profile", "push", "limits", "fulfilment", "win", "fairness", "tours", "devTools"];
+export const laterTexts = ["auth", "validation", "pages", "profile", "personalData", "push", "limits", "fulfilment", "win", "fairness", "tours", "devTools"];
 
 /**
  * `locales/<language>.json?core` (what the first screen reads), `?later` (see `laterTexts`), `?info` (the long

@@ -21,10 +21,10 @@ const isCalendarDate = (value: string) => {
 export const DateOfBirth = text({ error: "validation.required" })
   .trim()
   .min(1, "validation.required")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
-  .refine(isCalendarDate, "validation.invalidDate")
-  .refine((value) => value >= OLDEST_DATE_OF_BIRTH, "validation.dateTooOld")
-  .refine((value) => value <= new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10), "validation.dateInFuture");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "personalData.validation.invalidDate")
+  .refine(isCalendarDate, "personalData.validation.invalidDate")
+  .refine((value) => value >= OLDEST_DATE_OF_BIRTH, "personalData.validation.dateTooOld")
+  .refine((value) => value <= new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10), "personalData.validation.dateInFuture");
 
 /** Whole years between an ISO date of birth and `today` (an ISO date too). */
 export function ageOn(dateOfBirth: string, today: string): number {

@@ -98,7 +98,7 @@ const refusalStatus: Record<RefusalCode, number> = {
 const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string }[]>> = {
   PROMO_CODE_INVALID: [{ path: "promoCode", message: fulfilmentValidationKeys.promoCodeInvalid }],
   PROMO_CODE_EXISTS: [{ path: "code", message: "validation.alreadyTaken" }],
-  UNDER_AGE: [{ path: "dateOfBirth", message: "validation.underAge" }],
+  UNDER_AGE: [{ path: "dateOfBirth", message: "personalData.validation.underAge" }],
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

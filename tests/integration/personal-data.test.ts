@@ -227,16 +227,16 @@ describe("the age rule", () => {
     const body = newBidder({ dateOfBirth: seventeen });
     const answer = await client().post("/authn/sign-up", body);
     expect(answer.status).toBe(403);
-    expect(errorOf(answer.body)).toMatchObject({ code: "UNDER_AGE", values: { minAge: 18 }, issues: [{ path: "dateOfBirth", message: "validation.underAge" }] });
+    expect(errorOf(answer.body)).toMatchObject({ code: "UNDER_AGE", values: { minAge: 18 }, issues: [{ path: "dateOfBirth", message: "personalData.validation.underAge" }] });
     expect(await db().query("select 1 from users where email = $1", [body.email])).toEqual([]);
     expect(await mailsTo(server.url, body.email)).toEqual([]);
   });
 
   it("refuses a date of birth in the future, before 1900, not a date, or missing", async () => {
     for (const [dateOfBirth, message] of [
-      ["2999-01-01", "validation.dateInFuture"],
-      ["1850-06-01", "validation.dateTooOld"],
-      ["1990-02-30", "validation.invalidDate"],
+      ["2999-01-01", "personalData.validation.dateInFuture"],
+      ["1850-06-01", "personalData.validation.dateTooOld"],
+      ["1990-02-30", "personalData.validation.invalidDate"],
       ["", "validation.required"],
     ] as const) {
       const answer = await client().post("/authn/sign-up", newBidder({ dateOfBirth }));

@@ -1,5 +1,5 @@
-// Profile: edit the details, change the password, marketing consent, notifications (decision 035), and the spend
-// limits and break (decision 033).
+// Profile: edit the details, change the password, marketing consent, notifications (decision 035), the spend
+// limits and break (decision 033), and the bidder's data: download it, or delete the account (decisions 092, 093).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
@@ -15,6 +15,7 @@ import { applyServerError } from "../../../lib/form-errors";
 import { AddressCombobox } from "../../addresses";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 import { SpendLimitsSection } from "../../wallet";
+import { DeleteAccountSection, MyDataSection } from "../../personal-data";
 import { PushNotifications } from "../components/PushNotifications";
 import { setAnswered } from "../../../lib/query-client";
 
@@ -35,6 +36,10 @@ export function ProfilePage() {
           <PushNotifications className={card} />
           <Suspense fallback={null}>
             <SpendLimitsSection />
+          </Suspense>
+          <Suspense fallback={null}>
+            <MyDataSection className={card} />
+            <DeleteAccountSection className={card} />
           </Suspense>
         </div>
       ) : (
