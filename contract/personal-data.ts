@@ -2,9 +2,7 @@
 import { z } from "./zod";
 import { text } from "./input";
 
-/** A closed account's display name wherever it shows: "@" is never in a display name, so no one can take it. */
-export const DELETED_BIDDER_NAME = "@deleted";
-export const isDeletedBidder = (name: string | null | undefined): boolean => name === DELETED_BIDDER_NAME;
+export { DELETED_BIDDER_NAME, isDeletedBidder } from "./bidder-names";
 
 /** The oldest date of birth taken: older is a typing slip, not a bidder. */
 export const OLDEST_DATE_OF_BIRTH = "1900-01-01";

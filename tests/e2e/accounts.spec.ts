@@ -9,6 +9,7 @@ async function signUp(page: Page, bidder: ReturnType<typeof uniqueBidder>, first
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Display name").fill(bidder.displayName);
+  await page.getByLabel("Date of birth").fill(bidder.dateOfBirth);
   await page.getByLabel("E-mail").fill(bidder.email);
   await page.getByLabel("Password", { exact: true }).fill(bidder.password);
   await page.getByLabel("Confirm password").fill(bidder.password);
