@@ -4,6 +4,7 @@ import { DELETED_BIDDER_NAME } from "../../contract";
 import { placeBid } from "../../server/auctions/engine";
 import { ConfigError, loadConfig } from "../../server/config";
 import { notPersonal, personalTables } from "../../server/accounts/personal-data";
+import { settleDisplayNames } from "../../server/accounts/display-names";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { createAuction } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
@@ -193,6 +194,10 @@ describe("delete my account", () => {
     expect((await again.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, email: body.email, displayName: anna.displayName });
     const [row] = await db().query<{ id: string }>("select id from users where email_key = lower($1)", [anna.email]);
     expect(row?.id).not.toBe(anna.id);
+    // The names settled at each start leave the closed account's alone: it takes no skeleton, so blocks no name.
+    await settleDisplayNames(db());
+    const [closed] = await db().query("select display_name_skeleton, display_name_needs_change from users where id = $1", [anna.id]);
+    expect(closed).toEqual({ display_name_skeleton: null, display_name_needs_change: false });
   });
 
   it("a deletion racing a bid: the bid lands first and the deletion waits for the auction, or the bid is refused; the chain verifies", async () => {
