@@ -70,15 +70,15 @@ export function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolBut
           <DateOfBirthDialog isOpen onOpenChange={setIsAskingBirthDate} onGiven={() => enrol.mutate(auction.id)} />
         </Suspense>
       )}
-    <button
-      type="button"
-      onClick={enrolAsking}
-      disabled={enrol.isPending}
-      aria-busy={enrol.isPending || undefined}
-      className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
-    >
-      {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
-    </button>
+      <button
+        type="button"
+        onClick={enrolAsking}
+        disabled={enrol.isPending}
+        aria-busy={enrol.isPending || undefined}
+        className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
+      >
+        {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
+      </button>
     </>
   );
 }
