@@ -156,8 +156,8 @@ describe("delete my account", () => {
     await otto.client.post(`/api/auctions/${auction}/enrol`);
     await anna.client.post(`/api/auctions/${auction}/bids`);
     await otto.client.post(`/api/auctions/${auction}/bids`);
-    await anna.client.post("/api/favourites/" + auction);
-    await db().query("insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, 50)", [auction, anna.id]);
+    expect((await anna.client.put(`/api/favourites/${auction}`, { isFavourite: true })).status).toBe(200);
+    await db().query("insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, 2)", [auction, anna.id]);
     const before = await chainOf(auction);
 
     expect((await anna.client.post("/api/users/delete", { password: PASSWORD })).status).toBe(204);

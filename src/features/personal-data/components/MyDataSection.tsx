@@ -55,7 +55,7 @@ export function MyDataSection({ className }: { className: string }) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button type="submit" disabled={download.isPending} aria-busy={pendingKind === "json" || undefined}>
             {t("personalData.download.json")}
           </Button>
