@@ -111,3 +111,32 @@ test("a bidder signs up with a date of birth, bids, downloads their data, delete
   await page.getByRole("button", { name: "Verify the chain" }).click();
   await expect(page.getByRole("status").filter({ hasText: "All 2 bids check out: the chain is intact." })).toBeVisible();
 });
+
+test("an account without a date of birth is asked for it once when it enrols, then enrolled", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const operator = await operatorSession(browser);
+  const auctionId = await runningAuction(operator, `Birth date speaker ${Date.now().toString(36)}`);
+  // An account the operator opened, as accounts were before sign-up asked: no date of birth.
+  const bidder = uniqueBidder("nobirth");
+  const opened = await operator.post("/api/operator/users", {
+    headers: xhr,
+    data: { email: bidder.email, password: bidder.password, firstName: "Ilga", lastName: "Kalna", displayName: bidder.displayName },
+  });
+  expect(opened.status()).toBe(201);
+  await credit(operator, bidder.displayName, 500);
+  await inEnglish(page);
+  expect((await page.request.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status()).toBe(200);
+  await completeGuidedTours(page.request);
+
+  await page.goto(`/auctions/${auctionId}`);
+  await page.getByRole("button", { name: "Enrol · €2.00" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your date of birth" });
+  await dialog.getByLabel("Date of birth").fill(`${new Date().getFullYear() - 12}-02-02`);
+  await dialog.getByRole("button", { name: "Save and enrol" }).click();
+  await expect(dialog.getByText("You must be at least 18 years old to use Pennybid.")).toBeVisible();
+  await dialog.getByLabel("Date of birth").fill("1988-09-30");
+  await dialog.getByRole("button", { name: "Save and enrol" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("slider", { name: "Bid €0.01" })).toBeVisible();
+  expect(((await (await page.request.get("/api/users/profile", { headers: xhr })).json()) as { dateOfBirth: string }).dateOfBirth).toBe("1988-09-30");
+});
