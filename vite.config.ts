@@ -21,7 +21,7 @@ export const serverOnlyTexts = ["mail", "sandbox", "payments", "ledger"];
  * the first screen's own code names one of them.
  */
 export const laterTexts = [
-  "auth", "validation", "pages", "profile", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools",
+  "auth", "validation", "pages", "profile", "personalData", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools",
   // The wallet's withdrawals and statement, and the back office's payouts (decisions 090, 091).
   "withdraw", "statement", "payouts",
 ];

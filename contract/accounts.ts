@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { Language } from "./i18n";
 import { text } from "./input";
+import { DateOfBirth } from "./personal-data";
 
 export const NAME_MAX = 25;
 export const TEXT_MAX = 255;
@@ -98,6 +99,7 @@ export const SignUpBody = withConfirmation(
     firstName: PersonName,
     lastName: PersonName,
     displayName: DisplayName,
+    dateOfBirth: DateOfBirth,
     isMarketingConsentGiven: z.boolean().default(false),
     language: Language.default("lv"),
   },
@@ -144,6 +146,8 @@ export const Profile = z.object({
   deliveryAddress: z.string(),
   isMarketingConsentGiven: z.boolean(),
   language: Language,
+  /** ISO date; null for an account made before sign-up asked, until its owner tells it. */
+  dateOfBirth: z.string().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -7,6 +7,7 @@ import { fulfilmentErrorMessages, type FulfilmentErrorCode } from "./fulfilment"
 import { imageErrorMessages, type ImageErrorCode } from "./images";
 import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
 import { withdrawalErrorMessages, type WithdrawalErrorCode } from "./withdrawals";
+import { personalDataErrorMessages, type PersonalDataErrorCode } from "./personal-data";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -43,6 +44,7 @@ export const ErrorCode = z.enum([
   ...(Object.keys(buyNowErrorMessages) as BuyNowErrorCode[]),
   ...(Object.keys(imageErrorMessages) as ImageErrorCode[]),
   ...(Object.keys(withdrawalErrorMessages) as WithdrawalErrorCode[]),
+  ...(Object.keys(personalDataErrorMessages) as PersonalDataErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

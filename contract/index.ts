@@ -22,3 +22,4 @@ export * from "./enrolment-lock";
 export * from "./reality-check";
 export * from "./iban";
 export * from "./withdrawals";
+export * from "./personal-data";

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes";
+import { personalDataRoutes } from "./accounts/personal-data.routes";
 import { deviceCookies } from "./accounts/device-cookie";
 import { pruneRateLimitEvents } from "./accounts/rate-limit";
 import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
@@ -171,7 +172,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sockets,
     devices: deviceCookies(config.sessionSecret),
     isSecure: config.isProduction,
+    minAge: config.minAge,
   });
+  await http.register(personalDataRoutes, { db, sockets, minAge: config.minAge });
   await http.register(walletRoutes, { db, clock });
   await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });

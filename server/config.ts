@@ -69,6 +69,8 @@ const EnvSchema = z.object({
     }),
   BACKUP_KEEP: z.coerce.number().int().min(1, "must be at least 1").max(1000).default(7),
   BACKUP_DIR: z.string().trim().optional(),
+  // The youngest age that may sign up and enrol (decision 094); Latvia is moving to 21.
+  MIN_AGE: z.coerce.number().int().min(16, "must be between 16 and 25").max(25, "must be between 16 and 25").default(18),
 });
 
 export type AppConfig = {
@@ -95,6 +97,8 @@ export type AppConfig = {
   trustProxyHops: number;
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   winLimits: WinLimits;
+  /** The youngest age that may sign up and enrol. */
+  minAge: number;
   /** The VAPID key pair Web Push messages are signed with (base64url). */
   vapid: VapidKeys;
   /** Whether push subscriptions may name a loopback endpoint (a local push service in tests): never in production. */
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemoData: e.SEED_DEMO_DATA === "yes",
     trustProxyHops: e.TRUST_PROXY,
+    minAge: e.MIN_AGE,
     winLimits: { wins: e.WIN_LIMIT_WINS, sameProductWins: e.WIN_LIMIT_SAME_PRODUCT, days: e.WIN_LIMIT_DAYS },
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     vapid:

@@ -6,12 +6,14 @@ import {
   buyNowErrorMessages,
   fulfilmentErrorMessages,
   imageErrorMessages,
+  personalDataErrorMessages,
   spendLimitErrorMessages,
   withdrawalErrorMessages,
   type AuctionErrorCode,
   type BuyNowErrorCode,
   type FulfilmentErrorCode,
   type ImageErrorCode,
+  type PersonalDataErrorCode,
   type SpendLimitErrorCode,
   type WithdrawalErrorCode,
 } from "../contract";
@@ -23,6 +25,7 @@ export type RefusalCode =
   | BuyNowErrorCode
   | ImageErrorCode
   | WithdrawalErrorCode
+  | PersonalDataErrorCode
   | "NOT_FOUND"
   | "CONFLICT"
   | "AUCTION_CHANGED"
@@ -35,6 +38,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...buyNowErrorMessages,
   ...imageErrorMessages,
   ...withdrawalErrorMessages,
+  ...personalDataErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
   AUCTION_CHANGED: "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",

@@ -10,8 +10,8 @@ export async function seedBidders(db: Queryable, count: number): Promise<BenchBi
   const run = newSecretToken().slice(0, 6).replace(/[^a-zA-Z0-9]/g, "x");
   const tags = Array.from({ length: count }, (_, index) => `b${index}_${run}`);
   const users = await db.query<{ id: string; display_name: string }>(
-    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at)
-     select tag || '@bench.pennybid.lv', lower(tag || '@bench.pennybid.lv'), '!no-password', 'Bench', 'Bidder', tag, lower(tag), now()
+    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at, date_of_birth)
+     select tag || '@bench.pennybid.lv', lower(tag || '@bench.pennybid.lv'), '!no-password', 'Bench', 'Bidder', tag, lower(tag), now(), date '1990-05-17'
      from unnest($1::text[]) with ordinality as t(tag, n) order by n
      returning id, display_name`,
     [tags],

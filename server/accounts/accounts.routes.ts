@@ -19,6 +19,7 @@ import {
 } from "../../contract";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
+import { Refusal } from "../refusal";
 import { errorAnswers, HttpError } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import {
@@ -64,6 +65,8 @@ export async function accountsRoutes(
     devices: DeviceCookies;
     /** Cookies only over HTTPS (production). */
     isSecure: boolean;
+    /** The youngest age that may sign up. */
+    minAge: number;
   },
 ): Promise<void> {
   const { db, mailer, sockets, devices } = options;
@@ -73,6 +76,7 @@ export async function accountsRoutes(
     mailer,
     ip: request.ip,
     origin: options.origin(),
+    minAge: options.minAge,
   });
 
   r.get("/authn/user", { schema: { response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
@@ -90,6 +94,7 @@ export async function accountsRoutes(
     if (result.kind === "displayNameTaken") throw displayNameTaken();
     if (result.kind === "displayNameReserved") throw displayNameReserved();
     if (result.kind === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many sign-ups from here.");
+    if (result.kind === "underAge") throw new Refusal("UNDER_AGE", { minAge: options.minAge });
     return reply.status(201).send({ ok: true });
   });
 

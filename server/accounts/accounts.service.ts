@@ -17,6 +17,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { clearRateLimit, isRateLimited, recordRateLimitEvent, type RateLimit } from "./rate-limit";
 import { endOtherSessions, type SessionUser } from "./sessions";
 import { hashToken, newSecretToken } from "./tokens";
+import { isOldEnough } from "./age";
 
 export const CONFIRM_TOKEN_SECONDS = 24 * 3600;
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -41,18 +42,19 @@ export const limits = {
   forgotPerIp: (ip: string): RateLimit => ({ bucket: `forgot:ip:${ip}`, max: 20, windowSeconds: HOUR }),
 };
 
-export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string };
+export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string; /** The youngest age that may sign up. */ minAge: number };
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 export { displayNameKey } from "./display-names";
 
 type SignUpInput = Required<Omit<SignUpBody, "confirmPassword">>;
 
-export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" } | { kind: "rateLimited" };
+export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" } | { kind: "rateLimited" } | { kind: "underAge" };
 
 export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<SignUpResult> {
   const { db } = ctx;
   if (await isRateLimited(db, limits.signUpPerIp(ctx.ip))) return { kind: "rateLimited" };
+  if (!isOldEnough(input.dateOfBirth, ctx.minAge)) return { kind: "underAge" };
   const passwordHash = await hashPassword(input.password);
   const key = emailKey(input.email);
 
@@ -83,9 +85,9 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
 
     const [user] = await tx.query<{ id: string }>(
       `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
-                          display_name_skeleton, is_marketing_consent_given, language)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.isMarketingConsentGiven, input.language],
+                          display_name_skeleton, is_marketing_consent_given, language, date_of_birth)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.isMarketingConsentGiven, input.language, input.dateOfBirth],
     );
     if (!user) throw new Error("user insert returned nothing");
     await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
@@ -251,6 +253,7 @@ type ProfileRow = {
   delivery_address: string;
   is_marketing_consent_given: boolean;
   language: Language;
+  date_of_birth: string | null;
 };
 
 const toProfile = (row: ProfileRow): Profile => ({
@@ -262,6 +265,7 @@ const toProfile = (row: ProfileRow): Profile => ({
   deliveryAddress: row.delivery_address,
   isMarketingConsentGiven: row.is_marketing_consent_given,
   language: row.language,
+  dateOfBirth: row.date_of_birth,
 });
 
 /** The /authn/user answer for a user who has just been given a session. */
@@ -279,7 +283,8 @@ export async function signedInAs(db: Queryable, userId: string): Promise<AuthUse
   return { isAuthenticated: true, id: userId, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName: user.display_name_needs_change };
 }
 
-const PROFILE_COLUMNS = "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language";
+const PROFILE_COLUMNS =
+  "email, first_name, last_name, display_name, phone, delivery_address, is_marketing_consent_given, language, to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth";
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
   const [row] = await db.query<ProfileRow>(`select ${PROFILE_COLUMNS} from users where id = $1`, [userId]);

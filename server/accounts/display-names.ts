@@ -64,7 +64,8 @@ export async function claimDisplayName(
  */
 export async function settleDisplayNames(db: Queryable): Promise<number> {
   const rows = await db.query<{ id: string; display_name: string }>(
-    "select id, display_name from users where display_name_skeleton is null order by created_at, id",
+    // A closed account has no name to settle: its skeleton stays empty, so it stands in no one's way (decision 093).
+    "select id, display_name from users where display_name_skeleton is null and deleted_at is null order by created_at, id",
   );
   for (const row of rows) {
     const skeleton = displayNameSkeleton(row.display_name);

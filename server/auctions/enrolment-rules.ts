@@ -92,8 +92,9 @@ export async function enrolmentRefusal(
   const isOpen = auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
   if (!isOpen) return new Refusal("ENROLMENT_CLOSED");
   if (isEnrolmentLocked(enrolmentLockOf(auction), now.getTime())) return new Refusal("ENROLMENT_LOCKED");
-  const [user] = await q.query<{ is_staff_or_demo: boolean; entries: number; wins: number; is_enrolled: boolean }>(
-    `select u.role = 'operator' or u.is_demo as is_staff_or_demo,
+  const [user] = await q.query<{ is_staff_or_demo: boolean; is_closed: boolean; needs_date_of_birth: boolean; entries: number; wins: number; is_enrolled: boolean }>(
+    `select u.role = 'operator' or u.is_demo as is_staff_or_demo, u.deleted_at is not null as is_closed,
+            u.date_of_birth is null and u.role = 'bidder' and not u.is_demo as needs_date_of_birth,
             (select count(*)::int from enrolments e where e.user_id = u.id and e.auction_id <> $2) as entries,
             (select count(*)::int from auctions a where a.winner_id = u.id) as wins,
             exists (select 1 from enrolments e where e.user_id = u.id and e.auction_id = $2) as is_enrolled
@@ -101,7 +102,10 @@ export async function enrolmentRefusal(
     [userId, auction.id],
   );
   if (!user) return new Refusal("NOT_FOUND", "There is no such bidder.");
+  if (user.is_closed) return new Refusal("ACCOUNT_CLOSED");
   if (user.is_enrolled) return new Refusal("ALREADY_ENROLLED");
+  // Accounts made before sign-up asked tell their date of birth once, before their next enrolment (decision 094).
+  if (user.needs_date_of_birth) return new Refusal("DATE_OF_BIRTH_REQUIRED");
   if (auction.real_bidders_only && user.is_staff_or_demo) return new Refusal("REAL_BIDDERS_ONLY");
   if (user.entries < auction.min_previous_entries) {
     return new Refusal("MIN_PREVIOUS_ENTRIES", { minPreviousEntries: auction.min_previous_entries });

@@ -88,6 +88,16 @@ const refusalStatus: Record<RefusalCode, number> = {
   IBAN_LENGTH: 400,
   IBAN_CHECKSUM: 400,
   PAYOUT_REASON_REQUIRED: 400,
+  ACCOUNT_CLOSED: 403,
+  DATE_OF_BIRTH_REQUIRED: 403,
+  DATE_OF_BIRTH_GIVEN: 409,
+  UNDER_AGE: 403,
+  BALANCE_NOT_WITHDRAWN: 409,
+  WITHDRAWAL_PENDING: 409,
+  WIN_UNPAID: 409,
+  DELIVERY_OPEN: 409,
+  BUY_NOW_PENDING: 409,
+  LEADING_AUCTION: 409,
   NOT_FOUND: 404,
   CONFLICT: 409,
   AUCTION_CHANGED: 409,
@@ -103,6 +113,7 @@ const refusalIssues: Partial<Record<RefusalCode, { path: string; message: string
   IBAN_COUNTRY: [{ path: "iban", message: "withdraw.errors.IBAN_COUNTRY" }],
   IBAN_LENGTH: [{ path: "iban", message: "withdraw.errors.IBAN_LENGTH" }],
   IBAN_CHECKSUM: [{ path: "iban", message: "withdraw.errors.IBAN_CHECKSUM" }],
+  UNDER_AGE: [{ path: "dateOfBirth", message: "personalData.validation.underAge" }],
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

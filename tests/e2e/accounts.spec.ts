@@ -9,6 +9,7 @@ async function signUp(page: Page, bidder: ReturnType<typeof uniqueBidder>, first
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Display name").fill(bidder.displayName);
+  await page.getByLabel("Date of birth").fill(bidder.dateOfBirth);
   await page.getByLabel("E-mail").fill(bidder.email);
   await page.getByLabel("Password", { exact: true }).fill(bidder.password);
   await page.getByLabel("Confirm password").fill(bidder.password);
@@ -40,7 +41,8 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
   await page.getByLabel("Confirm password").fill("other");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Maximum length is 25")).toBeVisible();
-  await expect(page.getByText("Required")).toBeVisible();
+  // The last name and the date of birth (decision 094) were left empty.
+  await expect(page.getByText("Required")).toHaveCount(2);
   await expect(page.getByText("Cannot contain spaces")).toBeVisible();
   await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(page.getByText("Passwords don't match")).toBeVisible();

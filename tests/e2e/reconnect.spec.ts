@@ -24,6 +24,8 @@ test("a page that lost its connection catches up after reconnecting, without a r
   });
   expect(opened.status()).toBe(201);
   expect((await bidderApi.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status()).toBe(200);
+  // An account the operator opened has no date of birth: its owner tells it once before enrolling (decision 094).
+  expect((await bidderApi.put("/api/users/date-of-birth", { headers: xhr, data: { dateOfBirth: bidder.dateOfBirth } })).status()).toBe(204);
   expect((await bidderApi.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
 
   await inEnglish(page);

@@ -61,7 +61,8 @@ export function visitorIp(): string {
 
 export function uniqueBidder(prefix = "e2e") {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  return { email: `${prefix}.${tag}@example.lv`, displayName: `${prefix}_${tag}`.slice(0, 25), password: "Secret1!" };
+  // An adult's date of birth: sign-up asks for one (issue 53, decision 094).
+  return { email: `${prefix}.${tag}@example.lv`, displayName: `${prefix}_${tag}`.slice(0, 25), password: "Secret1!", dateOfBirth: "1990-05-17" };
 }
 
 /** The newest link in the newest mail to `address` that contains `part`, from the development mailbox. */

@@ -26,6 +26,7 @@ export function newBidder(overrides: Record<string, unknown> = {}) {
     firstName: "Anna",
     lastName: "Ozola",
     displayName: `anna_${tag}`.slice(0, 25),
+    dateOfBirth: "1990-05-17",
     isMarketingConsentGiven: false,
     language: "en",
     ...overrides,

@@ -11,8 +11,8 @@ export async function createBidder(
   const displayName = options.displayName ?? `bidder_${tag}`;
   const email = `${tag}@example.lv`;
   const [row] = await db.query<{ id: string }>(
-    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at)
-     values ($1, lower($1), $3, 'Test', 'Bidder', $2, lower($2), now()) returning id`,
+    `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at, date_of_birth)
+     values ($1, lower($1), $3, 'Test', 'Bidder', $2, lower($2), now(), '1990-05-17') returning id`,
     [email, displayName, options.passwordHash ?? "!no-password"],
   );
   if (!row) throw new Error("bidder insert failed");

@@ -6,7 +6,8 @@
 --
 -- - `locked` takes the auction's row lock (bids on one auction queue here; after the wait it reads the row as the bid
 --   before left it) and decides every rule but one, in the order the refusals are told (the fair-play rules at
---   enrolment's, decision 031; the bidder's own pause, decision 033);
+--   enrolment's, decision 031; the bidder's own pause, decision 033; a closed account, decision 093, whose closing
+--   it waits for under a shared lock on the account);
 -- - `paced` stamps the enrolment's last bid only if the one before is a second old, checked on the enrolment's latest
 --   row as it is updated (a snapshot read could miss a bid of the same bidder committed while this one waited);
 -- - `moved` gives the auction its new price, leader and end (ended at once at the price cap, with the winner's
@@ -27,6 +28,7 @@ create or replace function place_bid(
 ) returns table (refusal text, is_paced boolean, outbid_user_id uuid, outbid_has_push boolean, bidder_name text, state json) language plpgsql as $$
 #variable_conflict use_column
 begin
+  perform pg_advisory_xact_lock_shared(hashtextextended('account:' || bid_user_id::text, 0));
   return query
   with locked as (
     select a.id, a.leader_id as outbid_user_id, a.price_cents + 1 as price_cents,
@@ -40,6 +42,7 @@ begin
              when a.status <> 'Running' then 'AUCTION_NOT_RUNNING'
              when a.ends_at is null then 'AUCTION_STATE_MISSING'
              when a.ends_at <= bid_at or a.hard_ends_at <= bid_at then 'AUCTION_ENDED'
+             when u.deleted_at is not null then 'ACCOUNT_CLOSED'
              when e.user_id is null then 'NOT_ENROLLED'
              when p.paused_until > bid_at then 'SELF_PAUSED'
              when a.leader_id = bid_user_id then 'ALREADY_WINNING'

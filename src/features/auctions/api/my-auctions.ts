@@ -100,6 +100,8 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
     },
     onError: async (error) => {
       const code = error instanceof ApiError ? error.code : "BID_FAILED";
+      // An account older than the question tells its date of birth first: the enrol button asks in a dialog.
+      if (code === "DATE_OF_BIRTH_REQUIRED") return;
       const message = refusalText(code, { minPreviousEntries, ...(error instanceof ApiError ? error.values : {}) });
       // Whatever the rules said before, the server has answered now: the page's notice follows.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });

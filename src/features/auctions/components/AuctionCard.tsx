@@ -14,6 +14,7 @@ import { useOffScreen } from "../../../hooks/use-off-screen";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
+import { useBidderName } from "../../personal-data";
 import { TrueCostLine } from "./TrueCost";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 
@@ -42,6 +43,7 @@ const StableCardBody = memo(
 
 function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
   const { t } = useTexts();
+  const nameOf = useBidderName();
   const euro = useEuro();
   const duration = useDuration();
   const isOpen = phase === "waiting" || phase === "starting" || phase === "running";
@@ -96,7 +98,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
             </div>
             <div className="min-w-0">
               <dt className="text-muted">{t("auction.winner")}</dt>
-              <dd className="truncate font-display text-xl font-bold">{auction.winnerName ?? t("auction.noWinner")}</dd>
+              <dd className="truncate font-display text-xl font-bold">{auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)}</dd>
             </div>
           </dl>
         ) : (
@@ -116,7 +118,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
               <dd className="font-display text-xl font-bold text-primary-600 tabular-nums dark:text-primary-400" data-tour="auction-price">
                 {euro(auction.priceCents)}
               </dd>
-              <dd className="truncate text-xs text-muted">{auction.leaderName ?? t("auction.noBidsYet")}</dd>
+              <dd className="truncate text-xs text-muted">{auction.leaderName === null ? t("auction.noBidsYet") : nameOf(auction.leaderName)}</dd>
             </div>
           </dl>
         )}

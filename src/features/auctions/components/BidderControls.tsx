@@ -1,6 +1,7 @@
 // What only a signed-in bidder's page holds beside a card or on an auction's page: their favourite toggle, their
 // enrolment (and its command) and the way to the bid panel. A chunk of its own (AuctionButtons.tsx loads it), with
 // the bidder's lists and commands behind it: a visitor never downloads it.
+import { Suspense, useState } from "react";
 import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
 import { CheckGlyph, HeartGlyph } from "../../../components/ui/icons";
@@ -8,6 +9,8 @@ import { useEnrol, useMyAuctions, useToggleFavourite } from "../api/my-auctions"
 import { useEuro } from "../../../lib/format";
 import { buttonClassName } from "../../../components/ui/Button";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
+import { ApiError } from "../../../lib/api-client";
+import { DateOfBirthDialog } from "../../personal-data";
 import { sizeOf, type EnrolButtonProps, type LikeButtonProps } from "./AuctionButtons";
 
 export function useIsEnrolled(auctionId: number): boolean {
@@ -42,6 +45,14 @@ export function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolBut
   const isEnrolled = useIsEnrolled(auction.id);
   const enrol = useEnrol(auction);
   const isLocked = useIsEnrolmentLocked(auction);
+  // Refused for want of a date of birth (an account made before sign-up asked): asked once, then enrolled (decision 094).
+  const [isAskingBirthDate, setIsAskingBirthDate] = useState(false);
+  const enrolAsking = () =>
+    enrol.mutate(auction.id, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "DATE_OF_BIRTH_REQUIRED") setIsAskingBirthDate(true);
+      },
+    });
 
   if (isEnrolled) {
     return (
@@ -53,15 +64,22 @@ export function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolBut
   }
   if (!isOpen || isLocked) return null;
   return (
-    <button
-      type="button"
-      onClick={() => enrol.mutate(auction.id)}
-      disabled={enrol.isPending}
-      aria-busy={enrol.isPending || undefined}
-      className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
-    >
-      {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
-    </button>
+    <>
+      {isAskingBirthDate && (
+        <Suspense fallback={null}>
+          <DateOfBirthDialog isOpen onOpenChange={setIsAskingBirthDate} onGiven={() => enrol.mutate(auction.id)} />
+        </Suspense>
+      )}
+      <button
+        type="button"
+        onClick={enrolAsking}
+        disabled={enrol.isPending}
+        aria-busy={enrol.isPending || undefined}
+        className={buttonClassName({ size: isLarge ? "xl" : "sm", className: isLarge ? "w-full" : "" })}
+      >
+        {auction.entryFeeCents > 0 ? t("auction.enrolFor", { fee: euro(auction.entryFeeCents) }) : t("auction.enrolFree")}
+      </button>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import type { AuctionDetail } from "../../../../contract";
 import { EmptyState } from "../../../components/ui/PageHeading";
 import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { useUser } from "../../auth";
+import { useBidderName } from "../../personal-data";
 import { BuyNowPanel } from "../../buy-now";
 import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
@@ -135,6 +136,7 @@ function AuctionTitle({ auction }: { auction: AuctionDetail }) {
  */
 function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPhase }) {
   const { t } = useTexts();
+  const nameOf = useBidderName();
   const euro = useEuro();
   const duration = useDuration();
   const { data: user } = useUser();
@@ -175,7 +177,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
         {outcome === "sold" ? (
           <>
             <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
-            <Stat label={t("auction.winner")} value={auction.winnerName ?? t("auction.noWinner")} isName />
+            <Stat label={t("auction.winner")} value={auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)} isName />
           </>
         ) : outcome ? (
           <p role="status" className="col-span-2 font-display text-xl font-bold">{t(unsoldTextKey[outcome])}</p>
@@ -194,7 +196,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
             />
             <Stat label={t("auction.currentPrice")} value={euro(auction.priceCents)} isPrice />
             <p className="col-span-2 truncate text-sm text-muted">
-              {auction.leaderName ? t("auction.leaderIs", { name: auction.leaderName }) : t("auction.noBidsYet")}
+              {auction.leaderName ? t("auction.leaderIs", { name: nameOf(auction.leaderName) }) : t("auction.noBidsYet")}
             </p>
           </>
         )}
@@ -235,6 +237,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
 
 function RecentBids({ auction }: { auction: AuctionDetail }) {
   const { t } = useTexts();
+  const nameOf = useBidderName();
   const euro = useEuro();
   const timeOfDay = useTimeOfDay();
   return (
@@ -247,7 +250,7 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
           {auction.recentBids.map((bid) => (
             <li key={bid.priceCents} className="grid grid-cols-[minmax(0,1fr)_5rem_6rem] items-center gap-3 py-2">
               <span className="truncate font-medium">
-                {bid.displayName}
+                {nameOf(bid.displayName)}
                 <BidderBadge label={bid.label} />
                 {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">{t("auction.auto")}</span>}
               </span>

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { SignUpBody } from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { applyServerError } from "../../../lib/form-errors";
+import { ApiError } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { signUp } from "../api/account-calls";
 
@@ -19,12 +20,16 @@ export function SignUpPage() {
   const [failure, setFailure] = useState<string>();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(SignUpBody),
-    defaultValues: { firstName: "", lastName: "", displayName: "", email: "", password: "", confirmPassword: "", isMarketingConsentGiven: false },
+    defaultValues: { firstName: "", lastName: "", displayName: "", dateOfBirth: "", email: "", password: "", confirmPassword: "", isMarketingConsentGiven: false },
   });
   const mutation = useMutation({
     mutationFn: (body: SignUpForm) => signUp({ ...body, language: currentLanguage() }),
     onSuccess: (_answer, body) => navigate("/confirm-email/sent", { state: { email: body.email } }),
-    onError: (error) => setFailure(applyServerError(error, form.setError, t)),
+    onError: (error) => {
+      // Under MIN_AGE: said beside the date, with the age the server holds to (decision 094).
+      if (error instanceof ApiError && error.code === "UNDER_AGE") return form.setError("dateOfBirth", { message: t("personalData.validation.underAge", { minAge: error.values.minAge }) });
+      setFailure(applyServerError(error, form.setError, t));
+    },
   });
   const { errors } = form.formState;
 
@@ -46,6 +51,16 @@ export function SignUpPage() {
           <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
         </div>
         <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} autoComplete="nickname" error={errors.displayName?.message} {...form.register("displayName")} />
+        <TextField
+          label={t("personalData.dateOfBirth.label")}
+          type="date"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={new Date().toISOString().slice(0, 10)}
+          hint={t("personalData.dateOfBirth.hint")}
+          error={errors.dateOfBirth?.message}
+          {...form.register("dateOfBirth")}
+        />
         <TextField label={t("auth.fields.email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
         <TextField label={t("auth.fields.password")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.password?.message} {...form.register("password")} />
         <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />

@@ -1,5 +1,6 @@
 // Profile: edit the details, change the password, marketing consent, notifications (decision 035), the spend
-// limits and break (decision 033), and how often a reality check comes (decision 095).
+// limits and break (decision 033), how often a reality check comes (decision 095), and the bidder's data: download it,
+// or delete the account (decisions 092, 093).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useState, type FormEventHandler, type ReactNode } from "react";
@@ -16,6 +17,7 @@ import { AddressCombobox } from "../../addresses";
 import { changePassword, getProfile, updateProfile, useAuthActor } from "../../auth";
 import { RealityCheckSetting } from "../../reality-check";
 import { SpendLimitsSection } from "../../wallet";
+import { DeleteAccountSection, MyDataSection } from "../../personal-data";
 import { PushNotifications } from "../components/PushNotifications";
 import { setAnswered } from "../../../lib/query-client";
 
@@ -39,6 +41,8 @@ export function ProfilePage() {
           </Suspense>
           <Suspense fallback={null}>
             <RealityCheckSetting className={card} />
+            <MyDataSection className={card} />
+            <DeleteAccountSection className={card} />
           </Suspense>
         </div>
       ) : (

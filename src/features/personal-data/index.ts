@@ -1,0 +1,11 @@
+// What other features may use of "Your data": the profile's two cards and the date-of-birth dialog, each a chunk of
+// its own, and how a closed account's name reads.
+import { lazy } from "react";
+import { withLaterTexts } from "../../lib/i18n";
+
+export { useBidderName } from "./bidder-name";
+export const MyDataSection = lazy(withLaterTexts(() => import("./components/MyDataSection").then((module) => ({ default: module.MyDataSection }))));
+export const DeleteAccountSection = lazy(
+  withLaterTexts(() => import("./components/DeleteAccountSection").then((module) => ({ default: module.DeleteAccountSection }))),
+);
+export const DateOfBirthDialog = lazy(withLaterTexts(() => import("./components/DateOfBirthDialog").then((module) => ({ default: module.DateOfBirthDialog }))));
