@@ -64,9 +64,9 @@ describe("the first screen's code", () => {
     expect(graph.packages).toContain("react-dom");
   });
 
-  it("imports no zod: plain values come from contract/constants.ts, the enrolment lock's rule from its own file, schemas through import()", () => {
+  it("imports no zod: plain values come from contract/constants.ts, the enrolment lock's rule and a closed account's name from files of their own, schemas through import()", () => {
     expect([...graph.packages].filter((name) => name === "zod")).toEqual([]);
-    expect(graph.files.filter((file) => file.startsWith("contract/")).sort()).toEqual(["contract/constants.ts", "contract/enrolment-lock.ts"]);
+    expect(graph.files.filter((file) => file.startsWith("contract/")).sort()).toEqual(["contract/bidder-names.ts", "contract/constants.ts", "contract/enrolment-lock.ts"]);
   });
 
   it("holds no signed-in bidder's lists or commands: a visitor never downloads them (BidderControls.tsx's chunk)", () => {
