@@ -59,7 +59,7 @@ const collectRoute = (route: RouteSummary) => {
 // Valid bodies and query strings, one per route that declares a schema; the cases turn them hostile. A route
 // with a schema and no entry here fails the suite, so it cannot slip through untested.
 const validBodies: Record<string, Record<string, Json>> = {
-  "POST /authn/sign-up": { email: "hostile@example.lv", password: "Secret1!", confirmPassword: "Secret1!", firstName: "Anna", lastName: "Ozola", displayName: "hostile_anna", isMarketingConsentGiven: false, language: "en" },
+  "POST /authn/sign-up": { email: "hostile@example.lv", password: "Secret1!", confirmPassword: "Secret1!", firstName: "Anna", lastName: "Ozola", displayName: "hostile_anna", isMarketingConsentGiven: false, language: "en", dateOfBirth: "1990-05-17" },
   "POST /authn/resend-confirmation": { email: "hostile@example.lv", language: "en" },
   "POST /authn/confirm-email": { token: "a".repeat(43) },
   "POST /authn/sign-in": { email: "hostile@example.lv", password: "Secret1!" },
@@ -76,6 +76,12 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/spend-limits": { auctionLimitCents: 5000, topUpLimitCents: null },
   "POST /api/spend-limits/pause": { length: "24h" },
   "PUT /api/reality-check/interval": { intervalMinutes: 30 },
+  // Decisions 092-094. The actors gave their date of birth at sign-up, and the password here is none of theirs: even
+  // the valid body changes nothing.
+  "PUT /api/users/date-of-birth": { dateOfBirth: "1990-05-17" },
+  "POST /api/users/my-data": { password: "Not-theirs-1!" },
+  "POST /api/users/my-data/ledger.csv": { password: "Not-theirs-1!" },
+  "POST /api/users/delete": { password: "Not-theirs-1!" },
   "POST /api/operator/auctions": {
     texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
