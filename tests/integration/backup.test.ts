@@ -117,7 +117,8 @@ describe("backup and restore of the embedded database", () => {
 
     // With scheduled backups on, so the job's first round (at start: no backup yet) is seen in the metrics too.
     const scheduled = path.join(work, "scheduled-live");
-    server = await startServerProcess({ DATA_DIR: live, BACKUP_EVERY: "1h", BACKUP_DIR: scheduled, METRICS_TOKEN: "metrics-token-for-backups-0123" });
+    // The embedded database's backups: PGlite even in the run with DATABASE_URL set (CI's second pass).
+    server = await startServerProcess({ DATA_DIR: live, DATABASE_URL: "", BACKUP_EVERY: "1h", BACKUP_DIR: scheduled, METRICS_TOKEN: "metrics-token-for-backups-0123" });
     const clients = await Promise.all(
       bidders.map(async (bidder, i) => {
         const client = new TestClient(server!.url, `10.88.0.${i + 1}`);
