@@ -1,8 +1,10 @@
 // Property test of the wallet ledger: random sequences of top-ups (confirmed, declined, replayed), enrolments,
 // debits and withdrawals (asked for, their refunds settled or failed, their payouts paid or refused, each word
-// replayed); after each, the balance equals the sum of the ledger and is never negative, and no cent leaves twice.
+// replayed) and closing the account (refused while money is on it or on its way out; after it, the ledger stays whole);
+// after each, the balance equals the sum of the ledger and is never negative, and no cent leaves twice.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { closeAccount } from "../../server/accounts/account-closing";
 import { enrol } from "../../server/auctions/engine";
 import { Refusal } from "../../server/refusal";
 import { createPendingPayment, settlePayment } from "../../server/payments/payments.service";
@@ -23,21 +25,23 @@ type Step =
   | { kind: "topUp"; cents: number; outcome: "succeeded" | "failed" | "canceled"; replays: number }
   | { kind: "enrol"; feeCents: number }
   | { kind: "debit"; cents: number }
-  | { kind: "withdraw"; cents: number; withIban: boolean }
+  | { kind: "withdraw"; cents: number; withIban: boolean; all: boolean }
   | { kind: "race"; cents: number[]; feeCents: number }
-  | { kind: "settle"; pick: number; outcome: "succeeded" | "failed"; replays: number };
+  | { kind: "settle"; pick: number; outcome: "succeeded" | "failed"; replays: number }
+  | { kind: "close" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("topUp" as const), cents: fc.integer({ min: 100, max: 50_000 }), outcome: fc.constantFrom("succeeded" as const, "failed" as const, "canceled" as const), replays: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant("enrol" as const), feeCents: fc.integer({ min: 0, max: 20_000 }) }),
   fc.record({ kind: fc.constant("debit" as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), cents: fc.integer({ min: 1, max: 12_000 }), withIban: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), cents: fc.integer({ min: 1, max: 12_000 }), withIban: fc.boolean(), all: fc.boolean() }) },
   // Withdrawals and an enrolment sent at once: whatever order they are judged in, no cent is spent twice.
   fc.record({ kind: fc.constant("race" as const), cents: fc.array(fc.integer({ min: 100, max: 12_000 }), { minLength: 2, maxLength: 3 }), feeCents: fc.integer({ min: 0, max: 8_000 }) }),
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("settle" as const), pick: fc.nat(), outcome: fc.constantFrom("succeeded" as const, "failed" as const), replays: fc.integer({ min: 1, max: 2 }) }),
   },
+  fc.record({ kind: fc.constant("close" as const) }),
 );
 
 /** Every part of the user's withdrawals still pending, oldest first. */
@@ -73,11 +77,13 @@ async function expectNoCentLeavesTwice(userId: string) {
 
 it("keeps balance = sum of the ledger, never negative, over random sequences", async () => {
   const db = () => database.db;
+  const closings: Record<string, number> = {};
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
       const now = new Date();
       const user = await createBidder(db());
       let expected = 0;
+      let isClosed = false;
       // Every sequence starts with money in, so that withdrawals and their settling are reached often.
       for (const s of [{ kind: "topUp", cents: 20_000, outcome: "succeeded", replays: 1 } satisfies Step, ...steps]) {
         if (s.kind === "topUp") {
@@ -94,9 +100,11 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           if (result === "ok") expected -= s.feeCents;
         } else if (s.kind === "withdraw") {
           const { withdrawableCents } = await withdrawableFunds(db(), user.id);
+          // Or all of it, as a bidder leaving does (so that closing is reached).
+          const cents = s.all ? withdrawableCents : s.cents;
           const result = await requestWithdrawal(db(), {
             userId: user.id,
-            amount: (s.cents / 100).toFixed(2),
+            amount: (cents / 100).toFixed(2),
             iban: s.withIban ? "LV80BANK0000435195001" : undefined,
             provider: "sandbox",
             language: "en",
@@ -105,11 +113,11 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
             () => "ok",
             (error: unknown) => (error instanceof Refusal ? error.code : Promise.reject(error)),
           );
-          if (s.cents < 100) expect(result).toBe("WITHDRAWAL_TOO_SMALL");
-          else if (s.cents > withdrawableCents) expect(result).toBe("WITHDRAWAL_TOO_LARGE");
+          if (cents < 100) expect(result).toBe("WITHDRAWAL_TOO_SMALL");
+          else if (cents > withdrawableCents) expect(result).toBe("WITHDRAWAL_TOO_LARGE");
           else if (!s.withIban) expect(["ok", "IBAN_REQUIRED"]).toContain(result);
           else expect(result).toBe("ok");
-          if (result === "ok") expected -= s.cents;
+          if (result === "ok") expected -= cents;
         } else if (s.kind === "race") {
           const auction = await createAuction(db(), now, { entryFeeCents: s.feeCents });
           const refused = (error: unknown) => (error instanceof Refusal ? null : Promise.reject(error));
@@ -143,6 +151,19 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
             }
             if (s.outcome === "failed") expected += part.amount_cents;
           }
+        } else if (s.kind === "close") {
+          // Closing waits for the money: refused while any is on the account or on its way out (decision 093).
+          const pending = (await pendingParts(user.id)).length;
+          const entries = await db().query("select id, amount_cents from wallet_transactions where user_id = $1 order by id", [user.id]);
+          const result = await closeAccount(db(), user.id).then(
+            () => "ok",
+            (error: unknown) => (error instanceof Refusal ? error.code : Promise.reject(error)),
+          );
+          expect(result).toBe(expected > 0 ? "BALANCE_NOT_WITHDRAWN" : pending > 0 ? "WITHDRAWAL_PENDING" : "ok");
+          // Closed or not, the ledger is the same lines: accounting keeps them.
+          expect(await db().query("select id, amount_cents from wallet_transactions where user_id = $1 order by id", [user.id])).toEqual(entries);
+          isClosed = result === "ok";
+          closings[result] = (closings[result] ?? 0) + 1;
         } else {
           const result = await db()
             .transaction((tx) => postLedgerEntry(tx, { userId: user.id, type: "AuctionPayment", amountCents: -s.cents, description: "Test debit" }))
@@ -159,8 +180,11 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
         expect(balance).toBe(ledger?.sum ?? 0);
         expect(balance).toBeGreaterThanOrEqual(0);
         await expectNoCentLeavesTwice(user.id);
+        if (isClosed) break;
       }
     }),
     { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 300) },
   );
+  // The sequences reach every answer of a closing, the closing itself included.
+  expect(Object.keys(closings).sort()).toEqual(["BALANCE_NOT_WITHDRAWN", "WITHDRAWAL_PENDING", "ok"]);
 }, 300_000);
