@@ -1,49 +1,22 @@
-// Issue 53 items 2-4 on a phone: sign up with a date of birth, enrol and bid, download my data and find the bids in
-// it, delete the account, and see "Deleted bidder" on the auction's page while its bid chain still verifies.
+// Issue 53 on a phone, the whole way out: sign up with a date of birth, top up €10, enrol for €2 and bid, withdraw the
+// €8 left in the sandbox and see it in the wallet and the statement, download my data and find the bids in it, delete
+// the account, and see "Deleted bidder" on the auction's page while its bid chain still verifies.
 import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, signedInPage, uniqueBidder, visitorIp, xhr } from "./support";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, publishedAuction, signedInPage, swipeToBid, topUpInSandbox, uniqueBidder, visitorIp, xhr } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-
-async function runningAuction(operator: APIRequestContext, title: string): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", {
-    headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 200, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
 
 async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
   const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
   expect(answer.status()).toBe(200);
 }
 
-/** A finger on the thumb, moved to the end of the track, lifted: real touch events, as a phone sends them. */
-async function swipeToBid(page: Page) {
-  const slider = page.getByRole("slider", { name: "Bid €0.01" });
-  await expect.poll(() => slider.evaluate((element) => element.getAnimations().length)).toBe(0);
-  const thumb = await slider.boundingBox();
-  const track = await slider.locator("..").boundingBox();
-  if (!thumb || !track) throw new Error("slider not laid out");
-  const y = thumb.y + thumb.height / 2;
-  const from = thumb.x + thumb.width / 2;
-  const to = track.x + track.width - 8;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
-  for (let step = 1; step <= 8; step++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 8, y }] });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
-}
-
-test("a bidder signs up with a date of birth, bids, downloads their data, deletes the account, and the chain still verifies", async ({ page, browser }) => {
+test("a bidder signs up with a date of birth, tops up €10, enrols for €2 and bids, withdraws €8, downloads their data, deletes the account, and the chain still verifies", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const operator = await operatorSession(browser);
   const title = `My data speaker ${Date.now().toString(36)}`;
-  const auctionId = await runningAuction(operator, title);
+  const auctionId = await publishedAuction(operator, title, { entryFeeCents: 200 });
   await inEnglish(page);
 
   // Sign-up asks the date of birth; under 18 is refused beside it, and nothing is sent until it is right.
@@ -66,8 +39,8 @@ test("a bidder signs up with a date of birth, bids, downloads their data, delete
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
   await completeGuidedTours(page.request);
 
-  // The entry fee takes the whole top-up: the balance is zero, as deleting needs.
-  await credit(operator, bidder.displayName, 200);
+  // €10 in by card; the entry fee takes €2 of it.
+  await topUpInSandbox(page, "10");
   await page.goto(`/auctions/${auctionId}`);
   await page.getByRole("button", { name: "Enrol · €2.00" }).click();
   await swipeToBid(page);
@@ -81,15 +54,31 @@ test("a bidder signs up with a date of birth, bids, downloads their data, delete
   expect((await other.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   await expect(bids.getByRole("listitem").first()).toContainText(other.displayName);
 
+  // The €8 left goes back to the card through the sandbox's refund; the wallet and its statement say so.
+  await page.goto("/wallet");
+  const withdraw = page.getByRole("region", { name: "Withdraw" });
+  await expect(withdraw.getByText("Free to withdraw: €8.00")).toBeVisible();
+  await withdraw.getByLabel("Amount in euros").fill("8");
+  await withdraw.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/refunds\//);
+  await page.getByRole("button", { name: "Refund" }).click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(withdraw.getByRole("listitem", { name: "€8.00 · Paid out" })).toBeVisible();
+  const month = page.getByRole("region", { name: "Statement" }).getByRole("listitem").first();
+  await expect(month.getByRole("definition")).toHaveText(["+€10.00", "−€8.00", "−€2.00", "€0.00"]);
+
   // Download my data: the password again, then the file, with the bid in it.
   await page.goto("/profile");
   const myData = page.getByRole("region", { name: "Your data" });
   await myData.getByLabel("Your password").fill(bidder.password);
   const [download] = await Promise.all([page.waitForEvent("download"), myData.getByRole("button", { name: "Download my data (JSON)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^pennybid-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as { sections: Record<string, { auction_id?: number | string; price_cents?: number | string; email?: string }[]> };
+  const file = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as {
+    sections: Record<string, { auction_id?: number | string; price_cents?: number | string; email?: string; amount_cents?: number | string; status?: string }[]>;
+  };
   expect(file.sections.account?.[0]?.email).toBe(bidder.email);
   expect(file.sections.bids?.map((b) => [Number(b.auction_id), Number(b.price_cents)])).toEqual([[auctionId, 1]]);
+  expect(file.sections.withdrawals?.map((w) => [Number(w.amount_cents), w.status])).toEqual([[800, "completed"]]);
 
   // Delete my account: a dialog, the password again, then signed out at once.
   const deletion = page.getByRole("region", { name: "Delete my account" });
@@ -115,7 +104,7 @@ test("a bidder signs up with a date of birth, bids, downloads their data, delete
 test("an account without a date of birth is asked for it once when it enrols, then enrolled", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
-  const auctionId = await runningAuction(operator, `Birth date speaker ${Date.now().toString(36)}`);
+  const auctionId = await publishedAuction(operator, `Birth date speaker ${Date.now().toString(36)}`, { entryFeeCents: 200 });
   // An account the operator opened, as accounts were before sign-up asked: no date of birth.
   const bidder = uniqueBidder("nobirth");
   const opened = await operator.post("/api/operator/users", {

@@ -97,7 +97,8 @@ test("an operator credits a bidder's wallet with a reason, and a debit below zer
   await credit.getByRole("button", { name: "Credit wallet" }).click();
   await expect(credit).toBeHidden();
   await expect(page.getByLabel("Balance", { exact: true })).toHaveText("€5.00");
-  await expect(page.getByRole("listitem").filter({ hasText: "Goodwill for a late delivery" })).toContainText("+€5.00");
+  // In the wallet's lines (the audit lines below name the reason too).
+  await expect(page.getByRole("region", { name: /^Transactions/ }).getByRole("listitem").filter({ hasText: "Goodwill for a late delivery" })).toContainText("+€5.00");
 
   await page.getByRole("radio", { name: "Debit" }).check();
   await page.getByLabel("Amount (€)").fill("7.50");

@@ -2,7 +2,7 @@
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { completeGuidedTours, inEnglish, operatorSession, signedInPage, spaTakenOver, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, operatorSession, signedInPage, spaTakenOver, swipeToBid, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -57,26 +57,6 @@ async function isOnTopAtCentre(locator: Locator): Promise<boolean> {
     const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return top !== null && (top === element || element.contains(top));
   });
-}
-
-/** A finger on the thumb, moved to the end of the track, lifted: real touch events, as a phone sends them. */
-async function swipeToBid(page: Page) {
-  const slider = page.getByRole("slider", { name: "Bid €0.01" });
-  // After a slide the thumb glides back to the start: measured mid-way, the touch would land where it no longer is.
-  await expect.poll(() => slider.evaluate((element) => element.getAnimations().length)).toBe(0);
-  const thumb = await slider.boundingBox();
-  const track = await slider.locator("..").boundingBox();
-  if (!thumb || !track) throw new Error("slider not laid out");
-  const y = thumb.y + thumb.height / 2;
-  const from = thumb.x + thumb.width / 2;
-  const to = track.x + track.width - 8;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
-  for (let step = 1; step <= 8; step++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 8, y }] });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
 }
 
 /** Records navigator.vibrate calls (the outbid moment vibrates where the device can). */

@@ -206,3 +206,45 @@ export async function creditWallet(page: Page, displayName: string, credit: { eu
   await page.getByRole("dialog", { name: "Credit this wallet?" }).getByRole("button", { name: "Credit wallet" }).click();
   await expect(page.getByLabel("Balance", { exact: true })).toHaveText(credit.balance);
 }
+
+/** A running auction the operator publishes now (a speaker, ten minutes, 20 s a bid), with `fields` over the defaults. */
+export async function publishedAuction(operator: APIRequestContext, title: string, fields: Record<string, unknown> = {}): Promise<number> {
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true, ...fields },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Adds `euros` to the signed-in bidder's wallet through the sandbox's checkout, as a bidder does with a card. */
+export async function topUpInSandbox(page: Page, euros: string): Promise<void> {
+  await page.goto("/wallet");
+  await page.getByRole("button", { name: "Add funds" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add funds" });
+  await dialog.getByLabel("Amount").fill(euros);
+  await dialog.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
+}
+
+/** A finger on the thumb, moved to the end of the track, lifted: real touch events, as a phone sends them. */
+export async function swipeToBid(page: Page): Promise<void> {
+  const slider = page.getByRole("slider", { name: "Bid €0.01" });
+  // After a slide the thumb glides back to the start: measured mid-way, the touch would land where it no longer is.
+  await expect.poll(() => slider.evaluate((element) => element.getAnimations().length)).toBe(0);
+  const thumb = await slider.boundingBox();
+  const track = await slider.locator("..").boundingBox();
+  if (!thumb || !track) throw new Error("slider not laid out");
+  const y = thumb.y + thumb.height / 2;
+  const from = thumb.x + thumb.width / 2;
+  const to = track.x + track.width - 8;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 8; step++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from + ((to - from) * step) / 8, y }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}

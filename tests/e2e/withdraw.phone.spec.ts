@@ -1,40 +1,20 @@
 // Money out on a phone (issue 53 items 1 and 6): a bidder tops up €10 in the sandbox, enrols for €2, withdraws the €8
 // left through the sandbox's refund page, and sees the withdrawal's state follow live in the wallet and the month in
 // the statement.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { completeGuidedTours, inEnglish, operatorSession, signUpThroughMailbox, visitorIp, xhr } from "./support";
+import { expect, test } from "@playwright/test";
+import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, topUpInSandbox, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-
-async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents: number): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", {
-    headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
-async function topUpTen(page: Page) {
-  await page.goto("/wallet");
-  await page.getByRole("button", { name: "Add funds" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add funds" });
-  await dialog.getByLabel("Amount").fill("10");
-  await dialog.getByRole("button", { name: "Pay" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
-}
 
 test("a bidder tops up €10, enrols for €2, withdraws €8 in the sandbox and sees it live in the wallet and the statement", async ({ page, browser }) => {
   test.setTimeout(180_000);
   await inEnglish(page);
   await signUpThroughMailbox(page, "withdraw");
   await completeGuidedTours(page.request);
-  await topUpTen(page);
+  await topUpInSandbox(page, "10");
 
   const operator = await operatorSession(browser);
-  const auctionId = await runningAuction(operator, `Withdraw speaker ${Date.now().toString(36)}`, 200);
+  const auctionId = await publishedAuction(operator, `Withdraw speaker ${Date.now().toString(36)}`, { entryFeeCents: 200 });
   await page.goto(`/auctions/${auctionId}`);
   await page.getByRole("button", { name: "Enrol · €2.00" }).click();
   await expect(page.getByText("€2.00 has been deducted from your wallet. Good luck!")).toBeVisible();
