@@ -2,7 +2,7 @@
 // finds it in the slide-out menu, so it covers neither the auction's sticky bid panel nor the menu's own items, and
 // drives the auction's state from it as on a desktop.
 import { expect, test, type Page } from "@playwright/test";
-import { inEnglish, operatorSession, spaTakenOver, visitorIp, xhr } from "./support";
+import { inEnglish, operatorSession, publishedAuction, spaTakenOver, visitorIp } from "./support";
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -29,17 +29,9 @@ async function openSettled(page: Page, url: string) {
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 }
 
-async function runningAuction(operator: Awaited<ReturnType<typeof operatorSession>>, title: string): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", {
-    headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 2500, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
 
 test("a visitor on a phone sees no Dev tools: not on Home, not by an auction's bid panel, not in the menu", async ({ browser, page }) => {
-  const auctionId = await runningAuction(await operatorSession(browser), `Phone visitor lamp ${Date.now().toString(36)}`);
+  const auctionId = await publishedAuction(await operatorSession(browser), `Phone visitor lamp ${Date.now().toString(36)}`, { retailValueCents: 2500 });
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
   await inEnglish(page);
   const requests: string[] = [];
@@ -61,7 +53,7 @@ test("a visitor on a phone sees no Dev tools: not on Home, not by an auction's b
 
 test("a tester on a phone finds Dev tools in the slide-out menu, never over the bid panel, and drives the auction from it", async ({ browser, page }) => {
   const title = `Phone tester lamp ${Date.now().toString(36)}`;
-  const auctionId = await runningAuction(await operatorSession(browser), title);
+  const auctionId = await publishedAuction(await operatorSession(browser), title, { retailValueCents: 2500 });
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
   await inEnglish(page);
   await openSettled(page, `/auctions/${auctionId}?devtools`);

@@ -2,9 +2,7 @@
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { completeGuidedTours, inEnglish, operatorSession, signedInPage, spaTakenOver, swipeToBid, visitorIp } from "./support";
-
-const xhr = { "X-Requested-With": "XMLHttpRequest" };
+import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signedInPage, spaTakenOver, swipeToBid, visitorIp, xhr } from "./support";
 
 /** The phone this project plays on, for the extra contexts a test opens itself. */
 function phone() {
@@ -12,24 +10,13 @@ function phone() {
   return { viewport, screen, isMobile, hasTouch, userAgent, deviceScaleFactor };
 }
 
-async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents = 50, startsInSeconds = 0): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", {
-    headers: xhr,
-    data: {
-      title,
-      description: "A compact speaker.\n\nTwelve hours of battery, splash-proof, pairs in seconds.\n\nIn the box: speaker, cable, strap.",
-      images: ["/products/speaker.svg"],
-      entryFeeCents,
-      retailValueCents: 4900,
-      initialSeconds: 600,
-      resetSeconds: 20,
-      startsInSeconds,
-      publish: true,
-    },
+/** A speaker with a description of several paragraphs (the phone's page shows it), published by support's publishedAuction. */
+const runningAuction = (operator: APIRequestContext, title: string, entryFeeCents = 50, startsInSeconds = 0): Promise<number> =>
+  publishedAuction(operator, title, {
+    description: "A compact speaker.\n\nTwelve hours of battery, splash-proof, pairs in seconds.\n\nIn the box: speaker, cable, strap.",
+    entryFeeCents,
+    startsInSeconds,
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
 
 async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
   const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
