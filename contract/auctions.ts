@@ -235,3 +235,31 @@ export const FairnessFigures = z.object({
   demoBidders: z.number().int(),
 });
 export type FairnessFigures = z.infer<typeof FairnessFigures>;
+
+/**
+ * GET /api/auctions/{id}/usual-cost: what taking part in an auction of this product usually cost (issue 55 item 1,
+ * decision 100), from the product's auctions that ended in the last `windowDays` days. A bidder's spend is what the
+ * ledger holds for them and that auction (entry fee, win payment, less refunds) plus a won price still due. `figures`
+ * is null while fewer than `minAuctions` auctions (or no bidders) make the history.
+ */
+export const UsualCost = z.object({
+  windowDays: z.number().int(),
+  minAuctions: z.number().int(),
+  /** The product's auctions ended in the window. */
+  auctions: z.number().int(),
+  figures: z
+    .object({
+      /** Bidders who took part, counted once per auction they entered. */
+      participants: z.number().int(),
+      medianSpentCents: z.number().int(),
+      p90SpentCents: z.number().int(),
+      /** Wins that stand (not lapsed unpaid); the share is wins / participants, from 0 to 1. */
+      wins: z.number().int(),
+      winShare: z.number(),
+      /** The winners' average all-in price and the average retail value of what they won; null without a win. */
+      winnerAllInCents: z.number().int().nullable(),
+      retailValueCents: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type UsualCost = z.infer<typeof UsualCost>;

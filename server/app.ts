@@ -179,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });
   await http.register(realityCheckRoutes, { db });
-  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits });
+  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits, clock });
   const notices = withdrawalNotices({ db, feed, mailer, origin, log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed") });
   await http.register(paymentsRoutes, {
     config,

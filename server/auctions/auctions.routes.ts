@@ -14,6 +14,7 @@ import {
   EnrolResponse,
   EnrolmentEligibility,
   FairnessFigures,
+  UsualCost,
   SearchAuctionsBody,
   SearchAuctionsResponse,
   spendLimitErrorMessages,
@@ -27,11 +28,12 @@ import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
 import type { WinLimits } from "./enrolment-rules";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { cachedFairnessFigures } from "./fairness.queries";
+import { cachedUsualCost } from "./usual-cost.queries";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
 export async function auctionsRoutes(
   app: FastifyInstance,
-  options: { db: Database; commands: AuctionCommands; winLimits: WinLimits },
+  options: { db: Database; commands: AuctionCommands; winLimits: WinLimits; clock: () => Date },
 ): Promise<void> {
   const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,6 +68,17 @@ export async function auctionsRoutes(
     { schema: { params: AuctionIdParams, response: { 200: FairnessFigures, ...errorAnswers } } },
     async (request) => {
       const figures = await fairness(request.params.auctionId);
+      if (!figures) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      return figures;
+    },
+  );
+
+  const usualCost = cachedUsualCost(db, options.clock);
+  r.get(
+    "/api/auctions/:auctionId/usual-cost",
+    { schema: { params: AuctionIdParams, response: { 200: UsualCost, ...errorAnswers } } },
+    async (request) => {
+      const figures = await usualCost(request.params.auctionId);
       if (!figures) throw new HttpError(404, "NOT_FOUND", "No such auction.");
       return figures;
     },
