@@ -242,6 +242,9 @@ export type FairnessFigures = z.infer<typeof FairnessFigures>;
  * ledger holds for them and that auction (entry fee, win payment, less refunds) plus a won price still due. `figures`
  * is null while fewer than `minAuctions` auctions (or no bidders) make the history.
  */
+export const USUAL_COST_WINDOW_DAYS = 90;
+/** Below this many ended auctions the figures would be a few bidders' luck: "not enough history yet". */
+export const USUAL_COST_MIN_AUCTIONS = 5;
 export const UsualCost = z.object({
   windowDays: z.number().int(),
   minAuctions: z.number().int(),

@@ -1,12 +1,9 @@
 // What an auction of a product usually costs (issue 55 item 1, decision 100): from the product's auctions that ended
 // in the last 90 days, what each bidder spent in all (median and 90th percentile), the winners' all-in price against
 // the retail value and the share of bidders who won. One query per product, remembered for a few minutes.
-import type { UsualCost } from "../../contract";
+import { USUAL_COST_MIN_AUCTIONS, USUAL_COST_WINDOW_DAYS, type UsualCost } from "../../contract";
 import type { Queryable } from "../db/database";
 
-export const USUAL_COST_WINDOW_DAYS = 90;
-/** Below this many ended auctions the figures would be one bidder's luck: "not enough history yet". */
-export const USUAL_COST_MIN_AUCTIONS = 5;
 /** How long a product's figures are kept; an auction that ends shows in them after this at the latest. */
 export const USUAL_COST_TTL_MS = 5 * 60_000;
 

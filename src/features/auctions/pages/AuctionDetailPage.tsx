@@ -22,6 +22,7 @@ import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 import { TrueCostPanel } from "../components/TrueCost";
+import { UsualCostSection } from "../components/UsualCostSection";
 import { SlideToBid } from "../components/SlideToBid";
 import { UnpayableWinWarning } from "../components/UnpayableWinWarning";
 import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
@@ -78,6 +79,10 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
       <article className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-8">
         <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-5">
           <AuctionTitle auction={auction} />
+          {/* What the product's recent auctions cost their bidders, before the bidder enrols (a phone: under the picture). */}
+          {!isEnrolled && (phase === "waiting" || phase === "starting" || phase === "running") && (
+            <UsualCostSection auctionId={auction.id} className="order-3 lg:order-none" />
+          )}
           <BidPanel auction={auction} phase={phase} />
           {phase === "ended" && user?.isAuthenticated === true && (
             <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 // Privacy policy, terms of service, contacts and FAQ: their whole text lives in locales (`info.*`).
 import { useQuery } from "@tanstack/react-query";
 import { useTexts } from "../../../hooks/use-texts";
-import { WinLimitsResponse } from "../../../../contract/auctions";
+import { USUAL_COST_MIN_AUCTIONS, USUAL_COST_WINDOW_DAYS, WinLimitsResponse } from "../../../../contract/auctions";
 import { PageHeading } from "../../../components/ui/PageHeading";
 import { apiRequest } from "../../../lib/api-client";
 
@@ -51,9 +51,12 @@ function LegalPage({ page }: { page: "privacy" | "terms" }) {
 export const PrivacyPolicyPage = () => <LegalPage page="privacy" />;
 export const TermsOfServicePage = () => <LegalPage page="terms" />;
 
+/** The window and threshold of what an auction usually costs (decision 100), which the FAQ's answer states. */
+const USUAL_COST_FIGURES = { usualCostDays: USUAL_COST_WINDOW_DAYS, usualCostMinAuctions: USUAL_COST_MIN_AUCTIONS };
+
 export function FaqPage() {
   const { t } = useTexts();
-  const items = useLocaleList<FaqItem>("info.faq.items", useWinLimitFigures());
+  const items = useLocaleList<FaqItem>("info.faq.items", { ...useWinLimitFigures(), ...USUAL_COST_FIGURES });
   return (
     <article className="max-w-3xl">
       <PageHeading title={t("info.faq.title")}>{t("info.faq.intro")}</PageHeading>
