@@ -151,7 +151,7 @@ describe("where fees back show", () => {
     expect(lines.items[0]).toMatchObject({ type: "Refund", amount: 1.5, description: "50% of your entry fee back: Coffee grinder" });
     const winnerLines = TransactionsResponse.parse((await winner.client.get("/api/user-wallet/transactions")).body);
     expect(winnerLines.items.map((line) => line.type)).not.toContain("Refund");
-    const [state] = await auctionStates(db(), [id]);
+    const [state] = await auctionStates(db(), [id], undefined);
     expect(state?.trueCost).toEqual({ winnerPaidCents: 1 + 300, entryFeesCents: 600 - 150 });
     expect(FairnessFigures.parse((await loser.client.get(`/api/auctions/${id}/fairness`)).body).feesBackCents).toBe(150);
     expect((await fairnessFigures(db(), id))?.feesBackCents).toBe(150);
