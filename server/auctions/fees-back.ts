@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database";
 
 /**
  * The refunds as CTEs after `ended` (the auctions a statement ended, returning `id`, `winner_id`, `title` and
- * `fee_back_percent`), so they are written in the statement that ends the auction: an auction never ends without
+ * `fee_back_percent`), to every entrant but the winner whose account is open, so they are written in the statement that ends the auction: an auction never ends without
  * them and, as a row ends once, never refunds twice (the ledger's one refund per auction and bidder holds it too).
  * place_bid (server/db/functions/place_bid.sql), which ends an auction at its price cap, writes the same.
  */
@@ -12,6 +12,8 @@ export const FEES_BACK = `fees_back as (
        select x.id as auction_id, e.user_id, e.fee_cents * x.fee_back_percent / 100 as cents,
               left(format('Entry fee back (%s%%): %s', x.fee_back_percent, x.title), 255) as description
        from ended x join enrolments e on e.auction_id = x.id
+       -- a closed account holds no money (decision 093): its share is not paid into it
+       join users u on u.id = e.user_id and u.deleted_at is null
        where x.fee_back_percent > 0 and e.user_id is distinct from x.winner_id and e.fee_cents * x.fee_back_percent / 100 > 0
      ), credited as (
        update wallets w set balance_cents = w.balance_cents + b.cents, updated_at = now()

@@ -106,6 +106,14 @@ describe("the end gives losers their share back", () => {
     await expectLedgerMatchesBalances();
   });
 
+  it("pays nothing into an account closed since it entered (a closed account holds no money)", async () => {
+    const { auction, users } = await runningWith(2, { entryFeeCents: 100, feeBackPercent: 100 });
+    await db().query("update users set deleted_at = now() where id = $1", [users[1]!.id]);
+    await advanceLifecycle(db(), at(now, 3600));
+    expect((await refundsOf(auction)).map((r) => r.user_id)).toEqual([users[0]!.id]);
+    expect(await balanceCents(db(), users[1]!.id)).toBe(900);
+  });
+
   it("never writes a second refund of one fee: the ledger holds it", async () => {
     const { auction, users } = await runningWith(1, { entryFeeCents: 100, feeBackPercent: 100 });
     await advanceLifecycle(db(), at(now, 3600));

@@ -91,6 +91,7 @@ begin
     select m.id as auction_id, e.user_id, e.fee_cents * m.fee_back_percent / 100 as cents,
            left(format('Entry fee back (%s%%): %s', m.fee_back_percent, m.title), 255) as description
     from moved m join enrolments e on e.auction_id = m.id
+    join users fu on fu.id = e.user_id and fu.deleted_at is null
     where m.status = 'Ended' and m.fee_back_percent > 0 and e.user_id is distinct from m.winner_id and e.fee_cents * m.fee_back_percent / 100 > 0
   ), credited as (
     update wallets w set balance_cents = w.balance_cents + b.cents, updated_at = now()
