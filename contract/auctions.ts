@@ -85,6 +85,8 @@ export const AuctionCardState = z.object({
   enrolmentClosesAtPriceCents: z.number().int().nullable(),
   /** Operators and demo accounts may not enrol. */
   realBiddersOnly: z.boolean(),
+  /** Fees back (decision 103): this percentage of a losing bidder's entry fee returns to their wallet at the end (0: none). */
+  feeBackPercent: z.number().int(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   /**
@@ -233,6 +235,8 @@ export const FairnessFigures = z.object({
   finalHash: z.string().nullable(),
   staffBidders: z.number().int(),
   demoBidders: z.number().int(),
+  /** Entry fees the ledger gave back to the bidders who lost (fees back, decision 103); 0 before the end. */
+  feesBackCents: z.number().int(),
 });
 export type FairnessFigures = z.infer<typeof FairnessFigures>;
 

@@ -7,6 +7,7 @@ import { SESSION_IDLE_SECONDS, SessionEnded } from "../accounts/sessions";
 import { Refusal } from "../refusal";
 import { assertAuctionSpend, auctionSpendRefusal, pauseRefusal } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
+import { FEES_BACK } from "./fees-back";
 import { auctionState, RECENT_BIDS, rowOfJson, type AuctionJson } from "./auctions.queries";
 import { enrolmentRefusal, NO_WIN_LIMITS, RULED_AUCTION_COLUMNS, type RuledAuction, type WinLimits } from "./enrolment-rules";
 
@@ -168,7 +169,8 @@ export type Transition = { auctionId: number; status: "Running" | "Ended" };
 /**
  * Moves every auction whose time has come: Waiting → Running at `startsAt`, Running → Ended when `endsAt` (or the
  * hard stop) has passed. Each UPDATE changes a row once, so however many processes run this, each auction starts
- * and ends exactly once; the leader at that moment wins, and their fulfilment opens in the same statement.
+ * and ends exactly once; the leader at that moment wins, and their fulfilment opens, and the losers' fees come back,
+ * in the same statement.
  */
 export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transition[]> {
   const started = await db.query<{ id: number }>(
@@ -177,14 +179,14 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
      where status = 'Waiting' and starts_at <= $1 returning id`,
     [now],
   );
-  // Ending and opening the winner's fulfilment are one statement, so neither happens without the other.
+  // Ending, opening the winner's fulfilment and giving fees back are one statement, so none happens without the others.
   const ended = await db.query<{ id: number }>(
     `with ended as (
        update auctions set status = 'Ended', seq = seq + 1, ended_at = least(ends_at, coalesce(hard_ends_at, ends_at)),
               winner_id = leader_id, final_hash = nullif(last_hash, '')
        where status = 'Running' and (ends_at <= $1 or hard_ends_at <= $1)
-       returning id, winner_id, price_cents, ended_at, payment_window_hours
-     ), opened as (${openFulfilmentsOf("ended")})
+       returning id, winner_id, price_cents, ended_at, payment_window_hours, fee_back_percent, title
+     ), opened as (${openFulfilmentsOf("ended")}), ${FEES_BACK}
      select id from ended`,
     [now],
   );

@@ -14,6 +14,7 @@ type FiguresRow = {
   distinct_bidders: number;
   staff_bidders: number;
   demo_bidders: number;
+  fees_back_cents: number;
 };
 
 /** The figures of a public auction (Waiting, Running or Ended), or null for a draft, a canceled or a missing one. */
@@ -21,6 +22,8 @@ export async function fairnessFigures(db: Queryable, auctionId: number): Promise
   const [row] = await db.query<FiguresRow>(
     `select a.status, a.last_hash, a.final_hash,
             (select count(*) from enrolments e where e.auction_id = a.id)::int as entrants,
+            (select coalesce(sum(t.amount_cents), 0) from wallet_transactions t
+             where t.auction_id = a.id and t.type = 'Refund' and a.status = 'Ended')::int as fees_back_cents,
             b.bids, b.auto_bids, b.distinct_bidders, b.staff_bidders, b.demo_bidders
      from auctions a
      cross join lateral (
@@ -49,6 +52,7 @@ export async function fairnessFigures(db: Queryable, auctionId: number): Promise
     finalHash: row.final_hash,
     staffBidders: row.staff_bidders,
     demoBidders: row.demo_bidders,
+    feesBackCents: row.fees_back_cents,
   };
 }
 

@@ -107,10 +107,12 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolment_closes_at_price_cents: number | null;
     real_bidders_only: boolean;
     product_key: string;
+    fee_back_percent: number;
   }>(
     `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
             payment_window_hours, max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents,
-            real_bidders_only, product_key from auctions where id = $1`,
+            real_bidders_only, product_key,
+            fee_back_percent from auctions where id = $1`,
     [id],
   );
   const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
@@ -146,6 +148,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolmentClosesAtPriceCents: settings.enrolment_closes_at_price_cents,
     realBiddersOnly: settings.real_bidders_only,
     productKey: settings.product_key,
+    feeBackPercent: settings.fee_back_percent,
     enrolments: enrolments.map((row) => ({
       displayName: row.display_name,
       email: row.email,
@@ -191,6 +194,8 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
       ],
     );
     await writeTexts(tx, row!.id, texts);
+    // Fees back (decision 103): the losers' share of their fee that returns at the end.
+    await tx.query("update auctions set fee_back_percent = $2 where id = $1", [row!.id, body.feeBackPercent]);
     await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, {
       title: catalogueTitle(texts),
       languages: languages.filter((language) => texts[language]),
@@ -257,6 +262,9 @@ export async function updateDraft(db: Database, actor: string, id: number, input
         change.realBiddersOnly ?? null, change.productKey === undefined ? null : productKeyFor(change.productKey),
       ],
     );
+    if (change.feeBackPercent !== undefined) {
+      await tx.query("update auctions set fee_back_percent = $2 where id = $1", [id, change.feeBackPercent]);
+    }
     if (change.texts) {
       await tx.query("delete from auction_texts where auction_id = $1 and not (language = any($2::text[]))", [
         id,

@@ -39,6 +39,7 @@ Auctions
                                           fair-play rules: a beginner auction (0: only bidders who never won);
                                           enrolment closing SECONDS before the initial timer ends, or at a price;
                                           no operators or demo accounts; KEY names the product for the win limits
+        [--fee-back PERCENT]              fees back: that share (0-100) of each loser's entry fee returns at the end
   auctions publish <id>                   a draft (New) becomes Waiting
   auctions cancel <id>                    New or Waiting only; entry fees are refunded
   auctions start-now <id>                 New or Waiting: starts at once
@@ -247,6 +248,7 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
     enrolmentClosesAtPriceCents: money("enrolment-closes-at-price", "--enrolment-closes-at-price"),
     realBiddersOnly: values["real-bidders-only"] === true ? true : undefined,
     productKey: text(values, "product"),
+    feeBackPercent: text(values, "fee-back") === undefined ? undefined : integer(text(values, "fee-back"), "--fee-back (percent)"),
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [name]: value });
   return body;
@@ -279,6 +281,7 @@ const OPTIONS = {
   "enrolment-closes-before": { type: "string" },
   "enrolment-closes-at-price": { type: "string" },
   "real-bidders-only": { type: "boolean" },
+  "fee-back": { type: "string" },
   product: { type: "string" },
   publish: { type: "boolean" },
   demo: { type: "boolean" },
@@ -382,6 +385,7 @@ export async function runOps(
                 (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
                 (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
                 (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : ""),
+              ...(a.feeBackPercent > 0 ? [`  fees back: ${a.feeBackPercent}% of each losing bidder's entry fee returns when it ends`] : []),
               `  images: ${a.images.join(", ") || "none"}`,
               `Enrolments (${a.enrolments.length}):`,
               ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),

@@ -9,6 +9,7 @@ import type { AuctionState, AuctionStatus } from "../../contract";
 import type { PlacedBid } from "../auctions/engine";
 import type { Database } from "../db/database";
 import { auctionStates, cardState } from "../auctions/auctions.queries";
+import { feesBackRecipients } from "../auctions/fees-back";
 import { purchasesOf } from "../fulfilment/buy-now.queries";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import { balanceCents } from "../wallet/wallet.service";
@@ -118,6 +119,9 @@ export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<Fa
       for (const state of states) emitState(state);
       const ended = states.filter((state) => state.status === "Ended").map((state) => state.id);
       if (ended.length > 0) await feed.publishFulfilments(ended);
+      // Fees back (decision 103): the losers' wallets moved with the end, whichever way it came.
+      const feesBack = states.filter((state) => state.status === "Ended" && state.feeBackPercent > 0).map((state) => state.id);
+      for (const userId of await feesBackRecipients(db, feesBack)) await feed.publishWallet(userId);
     },
     async publishWallet(userId) {
       io.to(rooms.user(userId)).emit("wallet:updated", { balance: (await balanceCents(db, userId)) / 100 });

@@ -67,6 +67,8 @@ type LedgerRow = {
   source: TopUpSource | null;
   promo_code: string | null;
   title: string | null;
+  /** A Refund at an auction's end: the share of the fee that came back to a loser (fees back, decision 103). */
+  fee_back_percent?: number | null;
 };
 
 /**
@@ -74,12 +76,16 @@ type LedgerRow = {
  * auction's title in that language (falling back in SPEC.md's order), a payment with the code it redeemed. What its
  * facts do not say (an operator's adjustment, an old top-up of unknown source) is its stored description.
  */
-export function ledgerLine(row: Pick<LedgerRow, "type" | "description" | "source" | "promo_code" | "title">, language: Language): string {
+export function ledgerLine(
+  row: Pick<LedgerRow, "type" | "description" | "source" | "promo_code" | "title" | "fee_back_percent">,
+  language: Language,
+): string {
   const t = translatorFor(language);
   if (row.type === "Payment") return row.source ? t(`ledger.topUp.${row.source}`) : row.description;
   if (row.type === "Withdrawal") return t("withdraw.ledger.Withdrawal");
   if (row.type === "WithdrawalReturned") return t("withdraw.ledger.WithdrawalReturned");
   if (row.type === "Adjustment" || row.title === null) return row.description;
+  if (row.type === "Refund" && row.fee_back_percent) return t("feesBack.ledger", { title: row.title, percent: row.fee_back_percent });
   const line = t(`ledger.${row.type}`, { title: row.title });
   return row.promo_code ? t("ledger.withPromoCode", { line, code: row.promo_code }) : line;
 }
@@ -93,7 +99,8 @@ export async function listTransactions(
 ): Promise<{ items: WalletTransaction[]; total: number }> {
   const rows = await db.query<LedgerRow>(
     `select t.id, t.amount_cents, t.description, t.created_at, t.type, t.auction_id, t.source, t.promo_code,
-            case when a.id is null then null else ${titleIn(language)} end as title
+            case when a.id is null then null else ${titleIn(language)} end as title,
+            case when t.type = 'Refund' and a.status = 'Ended' then a.fee_back_percent end as fee_back_percent
      from wallet_transactions t left join auctions a on a.id = t.auction_id
      where t.user_id = $1 order by t.created_at desc, t.id desc limit $2 offset $3`,
     [userId, page.limit, page.offset],

@@ -2,7 +2,9 @@
 // real database against a few lines of model. No lost bid, no negative balance, exactly one winner, and
 // price = start + bids × €0.01. Each run's auction has random fair-play rules (decision 031) and each bidder a random
 // past (wins, recent or old, of this product or another; staff or demo accounts): every enrolment is answered as
-// the model's rules say, so none ever breaks a rule in force.
+// the model's rules say, so none ever breaks a rule in force. Each auction gives a random share of the fee back to
+// those who lose (decision 103): each loser is refunded once, floored to the cent, the winner never, and every
+// wallet's ledger adds up to its balance.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auctionStates } from "../../server/auctions/auctions.queries";
@@ -35,7 +37,14 @@ type Model = {
   acceptedBids: number;
   rules: Rules;
   pasts: Past[];
+  feeBackPercent: number;
 };
+
+/** The end in the model: every entrant but the winner gets their share of the fee back. */
+function endModel(model: Model) {
+  model.hasEnded = true;
+  for (const bidder of model.enrolled) if (bidder !== model.leader) model.balances[bidder]! += Math.floor((FEE * model.feeBackPercent) / 100);
+}
 
 /** The refusal the rules give `bidder` (in enrol's order), or null: closed, locked, in, staff/demo, wins, limits. */
 function ruleRefusal(model: Model, bidder: number): string | null {
@@ -129,7 +138,7 @@ class WaitCommand implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     model.now += this.seconds;
     await advanceLifecycle(real.database.db, at(real.start, model.now));
-    if (!model.hasEnded && model.now >= model.endsAt) model.hasEnded = true;
+    if (!model.hasEnded && model.now >= model.endsAt) endModel(model);
   }
   toString = () => `wait(${this.seconds})`;
 }
@@ -157,7 +166,7 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
   );
 
   await fc.assert(
-    fc.asyncProperty(commands, fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 }), rules, fc.array(past, { minLength: 3, maxLength: 3 }), async (cmds, startingBalances, auctionRules, pasts) => {
+    fc.asyncProperty(commands, fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 }), rules, fc.array(past, { minLength: 3, maxLength: 3 }), fc.constantFrom(0, 33, 50, 100), async (cmds, startingBalances, auctionRules, pasts, feeBackPercent) => {
       const db = database.db;
       const start = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
       const auctionId = await createAuction(db, start, {
@@ -169,6 +178,7 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
         enrolmentClosesAtPriceCents: auctionRules.closesAtPrice,
         maxPreviousWins: auctionRules.maxPreviousWins,
         realBiddersOnly: auctionRules.realBiddersOnly,
+        feeBackPercent,
       });
       const users = await Promise.all(startingBalances.map((balance) => createBidder(db, { balanceCents: balance })));
       for (const [i, { kind, wins }] of pasts.entries()) {
@@ -190,12 +200,14 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
         acceptedBids: 0,
         rules: auctionRules,
         pasts,
+        feeBackPercent,
       };
       const real: Real = { auctionId, userIds: users.map((u) => u.id), start, database };
       await fc.asyncModelRun(() => ({ model, real }), cmds);
 
-      // Settle the end, then compare everything the model knows.
-      await advanceLifecycle(db, at(start, model.now + 3600));
+      // Settle the end (two runs racing, as two processes would), then compare everything the model knows.
+      await Promise.all([advanceLifecycle(db, at(start, model.now + 3600)), advanceLifecycle(db, at(start, model.now + 3601))]);
+      if (!model.hasEnded) endModel(model);
       const [auction] = await db.query<{ status: string; price_cents: number; bid_count: number; winner_id: string | null }>(
         "select status, price_cents, bid_count, winner_id from auctions where id = $1",
         [auctionId],
@@ -209,6 +221,13 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
         const balance = await balanceCents(db, user.id);
         expect(balance).toBeGreaterThanOrEqual(0);
         expect(balance).toBe(model.balances[i]);
+        const [ledger] = await db.query<{ sum: number | string | null; refunds: number }>(
+          "select sum(amount_cents) as sum, count(*) filter (where type = 'Refund' and auction_id = $2)::int as refunds from wallet_transactions where user_id = $1",
+          [user.id, auctionId],
+        );
+        expect(Number(ledger?.sum ?? 0)).toBe(balance);
+        const isRefunded = model.enrolled.has(i) && model.leader !== i && Math.floor((FEE * feeBackPercent) / 100) > 0;
+        expect(ledger?.refunds).toBe(isRefunded ? 1 : 0);
       }
     }),
     { numRuns: RUNS },

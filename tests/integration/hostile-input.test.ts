@@ -87,12 +87,14 @@ const validBodies: Record<string, Record<string, Json>> = {
     startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
     priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false, maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30,
     enrolmentClosesAtPriceCents: 300, realBiddersOnly: true, productKey: "desk-lamp",
+    feeBackPercent: 50,
   },
   "PATCH /api/operator/auctions/:auctionId": {
     texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
     startsAt: "2029-12-31T00:00:00Z", initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: null, priceCapCents: 500,
     paymentWindowHours: 72, maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 300, realBiddersOnly: false,
     productKey: "desk-lamp",
+    feeBackPercent: 50,
   },
   "POST /api/operator/auctions/:auctionId/time-left": { seconds: 60 },
   // The auction as the operator saw it: an action may carry its seq (refused if it changed since), or nothing.

@@ -518,6 +518,16 @@ describe("the ops CLI", () => {
     expect(late.stderr).toContain("at most initialSeconds before the end");
   }, 60_000);
 
+  it("creates an auction with fees back for those who lose, shows it, and refuses a share over 100 % (decision 103)", async () => {
+    const created = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "300", "--reset", "20", "--fee", "2", "--fee-back", "50", "--json");
+    expect(created.code).toBe(0);
+    const { id } = JSON.parse(created.stdout) as OperatorAuction;
+    expect((await ops(dataDir, "auctions", "show", String(id))).stdout).toContain("fees back: 50% of each losing bidder's entry fee returns when it ends");
+    const bad = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "300", "--reset", "20", "--fee-back", "101");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("feeBackPercent");
+  }, 60_000);
+
   it("finds users, adjusts wallets with a reason and refuses an overdraft", async () => {
     const client = new TestClient(server!.url, "10.40.2.1");
     const body = await signUpConfirmed(client);

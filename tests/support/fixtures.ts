@@ -38,6 +38,8 @@ export type AuctionFixture = {
   enrolmentClosesSeconds?: number | null;
   enrolmentClosesAtPriceCents?: number | null;
   realBiddersOnly?: boolean;
+  /** Fees back (decision 103). */
+  feeBackPercent?: number;
 };
 
 /** An auction ("Test product" unless titled); a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
@@ -62,6 +64,7 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
     ],
   );
   if (!row) throw new Error("auction insert failed");
+  if (fixture.feeBackPercent) await db.query("update auctions set fee_back_percent = $2 where id = $1", [row.id, fixture.feeBackPercent]);
   return row.id;
 }
 

@@ -59,6 +59,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
     productKey: "espresso-machine",
+    feeBackPercent: 0,
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],
     autoBids: [],
     chain: { auctionId: 42, genesisHash: "0".repeat(64), finalHash: null, links: [], isValid: true },

@@ -11,7 +11,8 @@
 -- - `paced` stamps the enrolment's last bid only if the one before is a second old, checked on the enrolment's latest
 --   row as it is updated (a snapshot read could miss a bid of the same bidder committed while this one waited);
 -- - `moved` gives the auction its new price, leader and end (ended at once at the price cap, with the winner's
---   fulfilment opened in `opened`, as the lifecycle opens it) and puts the bid, with its bidder's label and hash, at
+--   fulfilment opened in `opened`, as the lifecycle opens it, and the losers' fees back in `fees_back`, decision 103)
+--   and puts the bid, with its bidder's label and hash, at
 --   the head of its recent bids; `bid` appends the bid to the hash chain (sha256 of previous
 --   hash|auction|bidder|price|time);
 -- - back comes one row: the refusal, or the auction's live state for the feed as one json value (decision 044; the
@@ -85,6 +86,20 @@ begin
     select m.id, m.winner_id, m.price_cents, m.ended_at + make_interval(hours => m.payment_window_hours) from moved m
     where m.status = 'Ended' and m.winner_id is not null
     on conflict (auction_id) do nothing
+  ), fees_back as (
+    -- Fees back (decision 103), as the lifecycle's end gives them (server/auctions/engine.ts's FEES_BACK).
+    select m.id as auction_id, e.user_id, e.fee_cents * m.fee_back_percent / 100 as cents,
+           left(format('Entry fee back (%s%%): %s', m.fee_back_percent, m.title), 255) as description
+    from moved m join enrolments e on e.auction_id = m.id
+    join users fu on fu.id = e.user_id and fu.deleted_at is null
+    where m.status = 'Ended' and m.fee_back_percent > 0 and e.user_id is distinct from m.winner_id and e.fee_cents * m.fee_back_percent / 100 > 0
+  ), credited as (
+    update wallets w set balance_cents = w.balance_cents + b.cents, updated_at = now()
+    from (select fb.user_id, sum(fb.cents) as cents from fees_back fb group by fb.user_id) b
+    where w.user_id = b.user_id
+  ), refunded as (
+    insert into wallet_transactions (user_id, type, amount_cents, description, auction_id)
+    select fb.user_id, 'Refund', fb.cents, fb.description, fb.auction_id from fees_back fb
   )
   select l.refusal, exists (select 1 from paced), l.outbid_user_id,
          exists (select 1 from push_subscriptions s where s.user_id = l.outbid_user_id), l.bidder_name,
@@ -95,7 +110,10 @@ begin
            'leader_name', l.bidder_name, 'winner_name', case when m.status = 'Ended' then l.bidder_name end, 'initial_seconds', m.initial_seconds,
            'max_previous_wins', m.max_previous_wins, 'enrolment_closes_seconds', m.enrolment_closes_seconds,
            'enrolment_closes_at_price_cents', m.enrolment_closes_at_price_cents, 'real_bidders_only', m.real_bidders_only,
-           'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents) end
+           'fee_back_percent', m.fee_back_percent,
+           -- the ledger read in this statement does not see the refunds it writes
+           'entry_fees_cents', f.entry_fees_cents - (select coalesce(sum(fb.cents), 0) from fees_back fb)::int,
+           'winner_fee_cents', f.winner_fee_cents) end
   from locked l
   left join moved m on true
   left join lateral auction_fees(m.id, m.winner_id, m.status) f on true;

@@ -25,6 +25,7 @@ const fieldLabels: Record<string, string> = {
   enrolmentClosesAtPriceCents: "operator.form.enrolmentClosesAtPrice",
   realBiddersOnly: "operator.form.realBiddersOnly",
   productKey: "operator.form.productKey",
+  feeBackPercent: "feesBack.form.label",
 };
 
 const isLanguage = (value: unknown): value is (typeof languages)[number] => typeof value === "string" && (languages as readonly string[]).includes(value);

@@ -84,6 +84,8 @@ export const DraftForm = z
     enrolmentClosesAtPriceCents: nullable(euroField(body.enrolmentClosesAtPriceCents.unwrap().unwrap())),
     realBiddersOnly: z.boolean(),
     productKey: optional(body.productKey.unwrap()),
+    // Fees back (decision 103).
+    feeBackPercent: wholeField(body.feeBackPercent.unwrap()),
   })
   // The server refuses these too; said here, at the field, before anything is sent.
   .refine((draft) => draft.hardEndsAt === undefined || draft.hardEndsAt > draft.startsAt, {
@@ -125,6 +127,7 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     enrolmentClosesAtPriceCents: "",
     realBiddersOnly: false,
     productKey: "",
+    feeBackPercent: "0",
   };
 }
 
@@ -147,5 +150,6 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
     realBiddersOnly: auction.realBiddersOnly,
     productKey: auction.productKey,
+    feeBackPercent: String(auction.feeBackPercent),
   };
 }

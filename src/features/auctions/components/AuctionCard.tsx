@@ -16,6 +16,7 @@ import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { useBidderName } from "../../personal-data";
 import { TrueCostLine } from "./TrueCost";
+import { FeeBackNote } from "./FeeBackNote";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 
 type CardProps = { auction: AuctionCardState; imageLoading?: ImageLoading };
@@ -124,6 +125,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         )}
 
         {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
+        {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start" />}
 
         {phase === "ended" && auction.trueCost ? (
           <TrueCostLine trueCost={auction.trueCost} isSold={outcome === "sold"} />

@@ -29,6 +29,7 @@ const figures = (overrides: Partial<FairnessFigures> = {}): FairnessFigures => (
   finalHash: null,
   staffBidders: 0,
   demoBidders: 0,
+  feesBackCents: 0,
   ...overrides,
 });
 

@@ -6,11 +6,12 @@ import type { ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
-import { usePercent } from "../../../lib/format";
+import { useEuro, usePercent } from "../../../lib/format";
 import { FIGURES_CATCH_UP_MS, fairnessQueryOptions } from "../api/fairness";
 
 export function FairnessSection({ auction }: { auction: AuctionState }) {
   const { t } = useTexts();
+  const euro = useEuro();
   // The figures follow the feed: while the feed has counted bids the figures have not (bids arrived since they were
   // read), they are asked again every little while until they have caught up; never at every bid of a hot auction.
   const { bidCount } = auction;
@@ -32,6 +33,7 @@ export function FairnessSection({ auction }: { auction: AuctionState }) {
             <Count term={t("fairness.bidders")} value={String(figures.distinctBidders)} />
             <Count term={t("fairness.bids")} value={String(figures.bids)} />
             <Count term={t("fairness.autoBids")} value={<AutoBids figures={figures} />} />
+            {auction.feeBackPercent > 0 && hasEnded && <Count term={t("feesBack.feesReturned")} value={euro(figures.feesBackCents)} />}
           </dl>
           <AccountsVerdict figures={figures} />
         </>

@@ -5,7 +5,18 @@ import type { TrueCost as TrueCostFigures } from "../../../../contract";
 import { useEuro } from "../../../lib/format";
 
 /** `isSold`: false when the auction ended without bids or its win was canceled unpaid: then only the fees are figures. */
-export function TrueCostPanel({ priceCents, trueCost, isSold }: { priceCents: number; trueCost: TrueCostFigures; isSold: boolean }) {
+export function TrueCostPanel({
+  priceCents,
+  trueCost,
+  isSold,
+  feeBackPercent = 0,
+}: {
+  priceCents: number;
+  trueCost: TrueCostFigures;
+  isSold: boolean;
+  /** Fees back (decision 103): the entry fees are counted less what came back to those who lost. */
+  feeBackPercent?: number;
+}) {
   const { t } = useTexts();
   const euro = useEuro();
   return (
@@ -17,6 +28,7 @@ export function TrueCostPanel({ priceCents, trueCost, isSold }: { priceCents: nu
         {isSold && trueCost.winnerPaidCents !== null && <Figure term={t("trueCost.winnerPaid")} value={euro(trueCost.winnerPaidCents)} />}
         <Figure term={t("trueCost.entryFees")} value={euro(trueCost.entryFeesCents)} />
       </dl>
+      {feeBackPercent > 0 && <p className="mt-2 text-sm text-muted">{t("feesBack.trueCostNote", { percent: feeBackPercent })}</p>}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { FairnessSection } from "../components/FairnessSection";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
 import { TrueCostPanel } from "../components/TrueCost";
 import { UsualCostSection } from "../components/UsualCostSection";
+import { FeeBackNote } from "../components/FeeBackNote";
 import { SlideToBid } from "../components/SlideToBid";
 import { UnpayableWinWarning } from "../components/UnpayableWinWarning";
 import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
@@ -89,7 +90,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
               <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
             </Suspense>
           )}
-          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} />}
+          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} feeBackPercent={auction.feeBackPercent} />}
           {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
             <div className="order-3 lg:order-none">
               <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
@@ -221,6 +222,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       )}
       {isOpen && !isEnrolled && <AuctionRulesNotes auction={auction} className="landscape-phone:col-span-2" />}
       {isOpen && <EnrolmentClosesNote auction={auction} className="self-start landscape-phone:col-span-2" />}
+      {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start landscape-phone:col-span-2" />}
       {refusal && (
         <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}

@@ -76,6 +76,7 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
           <TextField label={t("operator.form.retailValue")} hint={t("operator.form.eurosHint")} {...money} error={errors.retailValueCents?.message} {...form.register("retailValueCents")} />
           <TextField label={t("operator.form.entryFee")} hint={t("operator.form.eurosHint")} {...money} error={errors.entryFeeCents?.message} {...form.register("entryFeeCents")} />
         </div>
+        <TextField label={t("feesBack.form.label")} hint={t("feesBack.form.hint")} {...whole} error={errors.feeBackPercent?.message} {...form.register("feeBackPercent")} />
       </Section>
       <Section title={t("operator.form.timing")}>
         <TextField type="datetime-local" label={t("operator.form.startsAt")} hint={t("operator.form.startsAtHint")} error={errors.startsAt?.message} {...form.register("startsAt")} />

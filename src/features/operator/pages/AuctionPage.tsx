@@ -93,6 +93,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     [t("operator.form.enrolmentClosesAtPrice"), auction.enrolmentClosesAtPriceCents === null ? t("operator.auction.none") : euro(auction.enrolmentClosesAtPriceCents)],
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
+    ...(auction.feeBackPercent > 0 ? [[t("feesBack.title"), t("feesBack.operatorRule", { percent: auction.feeBackPercent })] as [string, string]] : []),
     [t("operator.auctions.bids"), String(auction.bidCount)],
     // An ended auction's winner is in its result, above.
     ...(auction.status === "Ended" ? [] : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),

@@ -94,6 +94,9 @@ describe("a new draft", () => {
     await user.type(screen.getByLabelText("Entry fee (€)"), "0.5");
     fireEvent.change(screen.getByLabelText("Starts at"), { target: { value: "2030-01-02T10:00" } });
     await user.type(screen.getByLabelText("Price cap (€)"), "25");
+    // Fees back: half of each loser's fee (decision 103).
+    await user.clear(screen.getByLabelText("Fees back for those who lose (%)"));
+    await user.type(screen.getByLabelText("Fees back for those who lose (%)"), "50");
     // Fair play: a beginners' auction for real bidders, closing to newcomers at €0.50.
     await user.type(screen.getByLabelText("Most previous wins allowed"), "0");
     await user.type(screen.getByLabelText("Enrolment closes at price (€)"), "0,50");
@@ -120,6 +123,7 @@ describe("a new draft", () => {
       enrolmentClosesSecondsBeforeEnd: null,
       enrolmentClosesAtPriceCents: 50,
       realBiddersOnly: true,
+      feeBackPercent: 50,
       publish: false,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
