@@ -95,7 +95,8 @@ begin
            'leader_name', l.bidder_name, 'winner_name', case when m.status = 'Ended' then l.bidder_name end, 'initial_seconds', m.initial_seconds,
            'max_previous_wins', m.max_previous_wins, 'enrolment_closes_seconds', m.enrolment_closes_seconds,
            'enrolment_closes_at_price_cents', m.enrolment_closes_at_price_cents, 'real_bidders_only', m.real_bidders_only,
-           'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents) end
+           'entry_fees_cents', f.entry_fees_cents, 'winner_fee_cents', f.winner_fee_cents,
+           'min_seats', m.min_seats, 'max_seats', m.max_seats, 'seats_taken', m.seats_taken) end
   from locked l
   left join moved m on true
   left join lateral auction_fees(m.id, m.winner_id, m.status) f on true;
