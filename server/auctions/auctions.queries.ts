@@ -237,7 +237,13 @@ export async function auctionStatesInOrder(db: Queryable, ids: number[], languag
 }
 
 export async function auctionDetail(db: Queryable, id: number, language: Language): Promise<AuctionDetail | null> {
-  const [state] = await auctionStates(db, [id], language);
+  // A seat auction the lifecycle canceled at its start for too few seats was public until then: its page says so
+  // (decision 102). Any other canceled one (a draft, or an operator's cancel) stays unlisted.
+  const [state] = await auctionStates(db, [id], language, [...PUBLIC_STATUSES, "Canceled"]);
+  if (state?.status === "Canceled") {
+    const [shown] = await db.query("select 1 from auctions where id = $1 and seats_short_at is not null", [id]);
+    if (!shown) return null;
+  }
   if (!state) return null;
   const [row] = await db.query<{ description: string; images: string[]; payment_window_hours: number }>(
     `select ${descriptionIn(language)} as description, images, payment_window_hours from auctions a where id = $1`,

@@ -119,6 +119,11 @@ describe("the minimum of seats", () => {
       expect(wallet?.balance_cents).toBe(1_000);
     }
     expect(await db().query("select 1 from auto_bids where auction_id = $1", [auctionId])).toEqual([]);
+    // Its page says so; a draft or waiting auction an operator canceled stays unlisted.
+    expect(await stateOf(auctionId)).toMatchObject({ status: "Canceled", seats: { min: 3, max: 5, taken: 2 } });
+    const withdrawn = await createAuction(db(), now(), { status: "Waiting", minSeats: 3 });
+    await db().query("update auctions set status = 'Canceled' where id = $1", [withdrawn]);
+    expect((await new TestClient(server.url).get(`/api/auctions/${withdrawn}`)).status).toBe(404);
     // Canceled is final: a later tick neither starts it nor refunds again.
     await advanceLifecycle(db(), at(startsAt, 60));
     expect(await db().query("select 1 from wallet_transactions where auction_id = $1 and type = 'Refund'", [auctionId])).toHaveLength(2);

@@ -84,6 +84,9 @@ export const DraftForm = z
     enrolmentClosesAtPriceCents: nullable(euroField(body.enrolmentClosesAtPriceCents.unwrap().unwrap())),
     realBiddersOnly: z.boolean(),
     productKey: optional(body.productKey.unwrap()),
+    // Seat auctions (decision 102).
+    minSeats: nullable(wholeField(body.minSeats.unwrap().unwrap())),
+    maxSeats: nullable(wholeField(body.maxSeats.unwrap().unwrap())),
   })
   // The server refuses these too; said here, at the field, before anything is sent.
   .refine((draft) => draft.hardEndsAt === undefined || draft.hardEndsAt > draft.startsAt, {
@@ -93,6 +96,10 @@ export const DraftForm = z
   .refine((draft) => draft.enrolmentClosesSecondsBeforeEnd === null || draft.enrolmentClosesSecondsBeforeEnd <= draft.initialSeconds, {
     error: "operator.validation.closesWithinInitialTimer",
     path: ["enrolmentClosesSecondsBeforeEnd"],
+  })
+  .refine((draft) => draft.minSeats === null || draft.maxSeats === null || draft.minSeats <= draft.maxSeats, {
+    error: "seats.draft.outOfOrder",
+    path: ["minSeats"],
   })
   .transform((draft): CreateAuctionBody => ({ ...draft, publish: false }));
 
@@ -125,6 +132,8 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     enrolmentClosesAtPriceCents: "",
     realBiddersOnly: false,
     productKey: "",
+    minSeats: "",
+    maxSeats: "",
   };
 }
 
@@ -147,5 +156,7 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
     realBiddersOnly: auction.realBiddersOnly,
     productKey: auction.productKey,
+    minSeats: auction.minSeats === null ? "" : String(auction.minSeats),
+    maxSeats: auction.maxSeats === null ? "" : String(auction.maxSeats),
   };
 }
