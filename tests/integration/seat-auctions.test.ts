@@ -172,7 +172,7 @@ describe("the minimum of seats", () => {
     expect(PushMessage.parse(JSON.parse(english!.browser.received[0]!.plaintext))).toEqual({
       kind: "seatsShort",
       title: "Auction canceled, entry fee refunded",
-      body: "Galda lampa: 2 of the 3 seats needed were taken by the start. Your entry fee is back in your wallet.",
+      body: "Galda lampa needed 3 seats taken by the start and had 2. Your entry fee is back in your wallet.",
       url: `/auctions/${auctionId}`,
       tag: `auction-${auctionId}`,
       auctionId,
