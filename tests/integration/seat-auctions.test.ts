@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBody, AuctionState, PushMessage } from "../../contract";
 import { advanceLifecycle, enrol } from "../../server/auctions/engine";
+import * as operator from "../../server/operator/auctions.service";
 import { Refusal } from "../../server/refusal";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { mailsTo, signUpConfirmed, TestClient } from "../support/client";
@@ -193,6 +194,21 @@ describe("the minimum of seats", () => {
     await server.app.push.drain();
     expect(english!.browser.received).toHaveLength(1);
     expect(await mailsTo(server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")))).toHaveLength(1);
+  });
+});
+
+describe("operators set the seats", () => {
+  it("on a new auction and an edited draft (null clears), never a minimum above the maximum", async () => {
+    const created = await operator.createAuction(db(), now(), "operator:test", { title: "Seat chair", initialSeconds: 60, resetSeconds: 15, minSeats: 10, maxSeats: 40 });
+    expect(await operator.auctionDetail(db(), created.id)).toMatchObject({ minSeats: 10, maxSeats: 40 });
+    await operator.updateDraft(db(), "operator:test", created.id, { maxSeats: null });
+    expect(await operator.auctionDetail(db(), created.id)).toMatchObject({ minSeats: 10, maxSeats: null });
+    await expect(operator.updateDraft(db(), "operator:test", created.id, { minSeats: 5, maxSeats: 4 })).rejects.toThrow("The minimum of seats must be at most the maximum.");
+    await operator.updateDraft(db(), "operator:test", created.id, { maxSeats: 8 }).then(
+      () => expect.unreachable(),
+      (error: unknown) => expect(error).toMatchObject({ code: "CONFLICT" }),
+    );
+    expect(await operator.auctionDetail(db(), created.id)).toMatchObject({ minSeats: 10, maxSeats: null });
   });
 });
 
