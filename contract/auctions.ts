@@ -29,6 +29,8 @@ export const auctionErrorMessages = {
   PRODUCT_WIN_LIMIT: "Win limit reached: at most {{limit}} wins of the same product in {{days}} days, counting the auctions you are still in.",
   ENROLMENT_LOCKED: "Closed to new bidders: enrolment in this auction has closed.",
   REAL_BIDDERS_ONLY: "Staff and demo accounts cannot enrol in this auction.",
+  // Seat auctions (decision 102).
+  SOLD_OUT: "Sold out: {{count}} of {{count}} seats",
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
@@ -87,6 +89,8 @@ export const AuctionCardState = z.object({
   realBiddersOnly: z.boolean(),
   /** Fees back (decision 103): this percentage of a losing bidder's entry fee returns to their wallet at the end (0: none). */
   feeBackPercent: z.number().int(),
+  /** A seat auction (decision 102): bidders enrolled so far, of at most `max`; below `min` at the start it is canceled. */
+  seats: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable(), taken: z.number().int() }).nullable(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   /**

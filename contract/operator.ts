@@ -36,6 +36,11 @@ export const AuctionTexts = z
   .refine((texts) => languages.some((language) => texts[language] !== undefined), { message: "Give a title in at least one language.", path: ["en", "title"] });
 export type AuctionTexts = z.infer<typeof AuctionTexts>;
 
+/** A seat auction's minimum is at most its maximum (either may be absent). */
+const seatsInOrder = (body: { minSeats?: number | null | undefined; maxSeats?: number | null | undefined }) =>
+  body.minSeats == null || body.maxSeats == null || body.minSeats <= body.maxSeats;
+const SEATS_OUT_OF_ORDER = { message: "The minimum of seats must be at most the maximum.", path: ["minSeats"] };
+
 export const CreateAuctionBody = z
   .object({
     /** The texts by language; `title` and `description` alone are the English ones (the CLI's --title, scripts). */
@@ -68,6 +73,9 @@ export const CreateAuctionBody = z
     feeBackPercent: z.number().int().min(0).max(100).default(0),
     /** What "the same product" is for the win limits; made from the title when not given. */
     productKey: text().trim().min(1).max(120).optional(),
+    /** Seat auctions (decision 102): enrolment closes at `maxSeats`; with fewer than `minSeats` at the start it is canceled. */
+    minSeats: z.number().int().min(1).max(100_000).nullable().optional(),
+    maxSeats: z.number().int().min(1).max(100_000).nullable().optional(),
     /** Publish at once (Waiting) rather than keep it a draft (New). */
     publish: z.boolean().default(false),
     isDemo: z.boolean().default(false),
@@ -82,7 +90,8 @@ export const CreateAuctionBody = z
   .refine((body) => (body.enrolmentClosesSecondsBeforeEnd ?? 0) <= body.initialSeconds, {
     message: "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).",
     path: ["enrolmentClosesSecondsBeforeEnd"],
-  });
+  })
+  .refine((body) => seatsInOrder(body), SEATS_OUT_OF_ORDER);
 export type CreateAuctionBody = z.input<typeof CreateAuctionBody>;
 
 /** The texts a create body gives, by language (`title` and `description` are the English ones). */
@@ -118,10 +127,13 @@ export const UpdateAuctionBody = z
     realBiddersOnly: create.realBiddersOnly.unwrap(),
     feeBackPercent: create.feeBackPercent.unwrap(),
     productKey: create.productKey.unwrap(),
+    minSeats: create.minSeats.unwrap(),
+    maxSeats: create.maxSeats.unwrap(),
   })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: "Give at least one field to change." });
+  .refine((body) => Object.keys(body).length > 0, { message: "Give at least one field to change." })
+  .refine((body) => seatsInOrder(body), SEATS_OUT_OF_ORDER);
 export type UpdateAuctionBody = z.input<typeof UpdateAuctionBody>;
 
 /** GET /media/{id}: a stored image, named by its hash and type. */
@@ -178,6 +190,8 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   realBiddersOnly: z.boolean(),
   feeBackPercent: z.number().int(),
   productKey: z.string(),
+  minSeats: z.number().int().nullable(),
+  maxSeats: z.number().int().nullable(),
   enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
   /** The auto-bids set now, earliest first (the order they take turns in). */
   autoBids: z.array(z.object({ displayName: z.string(), email: z.string(), maxPriceCents: z.number().int(), at: z.string() })),

@@ -3,18 +3,23 @@
 import { z } from "./zod";
 import { text } from "./input";
 
-/** What a push may tell: the switches group them (both favourite kinds follow `favourites`). */
-export const pushKinds = ["outbid", "favouriteStarted", "favouriteEnding", "won", "sent"] as const;
+/**
+ * What a push may tell: the switches group them (both favourite kinds follow `favourites`). `seatsShort`: an auction
+ * the user enrolled in was canceled at its start for too few seats and their entry fee refunded (decision 102); it is
+ * about their money, so no switch silences it.
+ */
+export const pushKinds = ["outbid", "favouriteStarted", "favouriteEnding", "won", "sent", "seatsShort"] as const;
 export type PushKind = (typeof pushKinds)[number];
 
 export const pushSwitches = ["outbid", "favourites", "won", "sent"] as const;
 export type PushSwitch = (typeof pushSwitches)[number];
-export const switchOf: Record<PushKind, PushSwitch> = {
+export const switchOf: Record<PushKind, PushSwitch | null> = {
   outbid: "outbid",
   favouriteStarted: "favourites",
   favouriteEnding: "favourites",
   won: "won",
   sent: "sent",
+  seatsShort: null,
 };
 
 export const pushKeys = { endpoint: "validation.pushEndpoint", keys: "validation.pushKeys" } as const;

@@ -219,7 +219,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           db,
           clock,
           log: http.log,
-          onTransitions: (transitions) => void feed.publishAuctions(transitions.map((t) => t.auctionId)),
+          onTransitions: (transitions) => {
+            void feed.publishAuctions(transitions.map((t) => t.auctionId));
+            // A seat auction canceled at its start gave its bidders their entry fees back (decision 102).
+            for (const t of transitions) if (t.status === "Canceled") for (const userId of t.refundedUserIds) void feed.publishWallet(userId);
+          },
           onTick: () => commands.runAutoBids(),
         });
   // Unpaid won auctions past their payment window expire, by the same clock, on the processes that run the lifecycle.

@@ -64,6 +64,6 @@ export class Refusal extends Error {
 
 function interpolate(message: string, values: Record<string, number>): string {
   let result = message;
-  for (const [name, value] of Object.entries(values)) result = result.replace(`{{${name}}}`, String(value));
+  for (const [name, value] of Object.entries(values)) result = result.replaceAll(`{{${name}}}`, String(value));
   return result;
 }

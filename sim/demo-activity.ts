@@ -29,7 +29,9 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
         auction.maxPreviousWins === null &&
         !auction.realBiddersOnly &&
         auction.enrolmentClosesAt === null &&
-        auction.enrolmentClosesAtPriceCents === null,
+        auction.enrolmentClosesAtPriceCents === null &&
+        // Seats are for real bidders: bots neither take the last one nor make up a minimum (decision 102).
+        auction.seats === null,
     )
     .sort((a, b) => (a.endsAt ?? "").localeCompare(b.endsAt ?? ""))
     .slice(0, scenario.auctions);

@@ -86,6 +86,7 @@ function bareState(id: number, now: number): AuctionState {
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
     feeBackPercent: 0,
+    seats: null,
     leaderName: null,
     winnerName: null,
     leaderId: null,

@@ -29,6 +29,9 @@ export type AuctionRow = {
   enrolment_closes_at_price_cents: number | null;
   real_bidders_only: boolean;
   fee_back_percent: number;
+  min_seats: number | null;
+  max_seats: number | null;
+  seats_taken: number;
   leader_name: string | null;
   winner_name: string | null;
   leader_id: string | null;
@@ -53,6 +56,7 @@ const AUCTION_STATE_COLUMNS = [
   "price_cap_cents", "reset_seconds", "min_previous_entries", "bid_count", "final_hash", "recent_bids", "initial_seconds", "max_previous_wins",
   "enrolment_closes_seconds", "enrolment_closes_at_price_cents", "real_bidders_only",
   "fee_back_percent",
+  "min_seats", "max_seats", "seats_taken",
 ] as const satisfies readonly (keyof AuctionRow)[];
 
 /**
@@ -122,6 +126,7 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     enrolmentClosesAtPriceCents: row.enrolment_closes_at_price_cents,
     realBiddersOnly: row.real_bidders_only,
     feeBackPercent: row.fee_back_percent,
+    seats: row.min_seats === null && row.max_seats === null ? null : { min: row.min_seats, max: row.max_seats, taken: row.seats_taken },
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     leaderId: row.leader_id,
@@ -235,7 +240,13 @@ export async function auctionStatesInOrder(db: Queryable, ids: number[], languag
 }
 
 export async function auctionDetail(db: Queryable, id: number, language: Language): Promise<AuctionDetail | null> {
-  const [state] = await auctionStates(db, [id], language);
+  // A seat auction the lifecycle canceled at its start for too few seats was public until then: its page says so
+  // (decision 102). Any other canceled one (a draft, or an operator's cancel) stays unlisted.
+  const [state] = await auctionStates(db, [id], language, [...PUBLIC_STATUSES, "Canceled"]);
+  if (state?.status === "Canceled") {
+    const [shown] = await db.query("select 1 from auctions where id = $1 and seats_short_at is not null", [id]);
+    if (!shown) return null;
+  }
   if (!state) return null;
   const [row] = await db.query<{ description: string; images: string[]; payment_window_hours: number }>(
     `select ${descriptionIn(language)} as description, images, payment_window_hours from auctions a where id = $1`,

@@ -68,7 +68,7 @@ export async function enrol(
       userId,
       auction.entry_fee_cents,
     ]);
-    await tx.query("update auctions set seq = seq + 1 where id = $1", [auctionId]);
+    await tx.query("update auctions set seq = seq + 1, seats_taken = seats_taken + 1 where id = $1", [auctionId]);
     return { feeCents: auction.entry_fee_cents, balanceCents };
   });
 }
@@ -164,19 +164,68 @@ export async function placeBid(
   };
 }
 
-export type Transition = { auctionId: number; status: "Running" | "Ended" };
+export type Transition =
+  | { auctionId: number; status: "Running" | "Ended" }
+  /** Too few seats taken at the start: canceled, and these bidders' entry fees refunded. */
+  | { auctionId: number; status: "Canceled"; refundedUserIds: string[] };
+
+/** Who got their entry fee back from a canceled auction. */
+export type EntryFeeRefund = { user_id: string; display_name: string; fee_cents: number };
 
 /**
- * Moves every auction whose time has come: Waiting → Running at `startsAt`, Running → Ended when `endsAt` (or the
- * hard stop) has passed. Each UPDATE changes a row once, so however many processes run this, each auction starts
- * and ends exactly once; the leader at that moment wins, and their fulfilment opens, and the losers' fees come back,
- * in the same statement.
+ * Gives every enrolled bidder of an auction being canceled their entry fee back (a Refund entry each) and drops its
+ * auto-bids, in the caller's transaction: an operator's cancel and the lifecycle's (too few seats) alike.
  */
-export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transition[]> {
+export async function refundEntryFees(tx: Queryable, auctionId: number, title: string): Promise<EntryFeeRefund[]> {
+  const enrolled = await tx.query<EntryFeeRefund>(
+    `select e.user_id, u.display_name, e.fee_cents from enrolments e join users u on u.id = e.user_id
+     where e.auction_id = $1 and e.fee_cents > 0 order by e.created_at`,
+    [auctionId],
+  );
+  for (const row of enrolled) {
+    await postLedgerEntry(tx, {
+      userId: row.user_id,
+      type: "Refund",
+      amountCents: row.fee_cents,
+      description: `Entry fee refunded: ${title} was canceled`.slice(0, 255),
+      auctionId,
+    });
+  }
+  await tx.query("delete from auto_bids where auction_id = $1", [auctionId]);
+  return enrolled;
+}
+
+/** SQL: auction `a` has fewer bidders enrolled than its minimum of seats (decision 102). */
+const SEATS_SHORT = "seats_taken < coalesce(min_seats, 0)";
+
+/**
+ * Moves every auction whose time has come: Waiting → Running at `startsAt` (or → Canceled, every entry fee refunded,
+ * when fewer than its minimum of seats are taken), Running → Ended when `endsAt` (or the hard stop) has passed. Each
+ * UPDATE changes a row once, so however many processes run this, each auction starts (or is canceled) and ends exactly
+ * once; the leader at that moment wins, and their fulfilment opens, and the losers' fees come back (decision 103), in
+ * the same statement.
+ */
+export async function advanceLifecycle(db: Database, now: Date): Promise<Transition[]> {
+  // The cancel and its refunds commit together; an enrolment that took the last seat needed first (it locks the row)
+  // is seen by the update's re-check, and the start below asks the opposite, so an auction is never both.
+  // The transaction is opened only when some auction may be short: most ticks have none.
+  const [isAnyShort] = await db.query(`select 1 from auctions where status = 'Waiting' and starts_at <= $1 and ${SEATS_SHORT} limit 1`, [now]);
+  const canceled = !isAnyShort
+    ? []
+    : await db.transaction(async (tx) => {
+        const short = await tx.query<{ id: number; title: string }>(
+          `update auctions set status = 'Canceled', seq = seq + 1, seats_short_at = $1
+           where status = 'Waiting' and starts_at <= $1 and ${SEATS_SHORT} returning id, title`,
+          [now],
+        );
+        const refunds: EntryFeeRefund[][] = [];
+        for (const auction of short) refunds.push(await refundEntryFees(tx, auction.id, auction.title));
+        return short.map((auction, index) => ({ id: auction.id, refundedUserIds: (refunds[index] ?? []).map((refund) => refund.user_id) }));
+      });
   const started = await db.query<{ id: number }>(
     `update auctions set status = 'Running', seq = seq + 1,
             ends_at = least(starts_at + make_interval(secs => initial_seconds), coalesce(hard_ends_at, 'infinity'))
-     where status = 'Waiting' and starts_at <= $1 returning id`,
+     where status = 'Waiting' and starts_at <= $1 and not ${SEATS_SHORT} returning id`,
     [now],
   );
   // Ending, opening the winner's fulfilment and giving fees back are one statement, so none happens without the others.
@@ -191,6 +240,7 @@ export async function advanceLifecycle(db: Queryable, now: Date): Promise<Transi
     [now],
   );
   return [
+    ...canceled.map((row) => ({ auctionId: row.id, status: "Canceled" as const, refundedUserIds: row.refundedUserIds })),
     ...started.map((row) => ({ auctionId: row.id, status: "Running" as const })),
     ...ended.map((row) => ({ auctionId: row.id, status: "Ended" as const })),
   ];

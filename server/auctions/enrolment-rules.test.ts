@@ -18,6 +18,8 @@ const auction = (overrides: Partial<RuledAuction> = {}): RuledAuction => ({
   max_previous_wins: null,
   enrolment_closes_seconds: 60,
   enrolment_closes_at_price_cents: null,
+  max_seats: null,
+  seats_taken: 0,
   real_bidders_only: false,
   product_key: "kettle",
   entry_fee_cents: 0,

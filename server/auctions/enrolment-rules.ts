@@ -41,10 +41,13 @@ export type RuledAuction = {
   real_bidders_only: boolean;
   product_key: string;
   entry_fee_cents: number;
+  max_seats: number | null;
+  seats_taken: number;
 };
 
 export const RULED_AUCTION_COLUMNS = `id, status, price_cents, starts_at, ends_at, hard_ends_at, initial_seconds, min_previous_entries,
-  max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key, entry_fee_cents`;
+  max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key, entry_fee_cents,
+  max_seats, seats_taken`;
 
 /** When enrolment in the auction of this row closes by time (contract/enrolment-lock.ts), or null. */
 export function enrolmentClosesAt(auction: Pick<RuledAuction, "starts_at" | "hard_ends_at" | "initial_seconds" | "enrolment_closes_seconds">): Date | null {
@@ -80,7 +83,7 @@ function limitRefusal(code: "WIN_LIMIT" | "PRODUCT_WIN_LIMIT", counted: Counted[
 
 /**
  * The first rule that stops `userId` enrolling in `auction` at `now`, or null. In the order the refusals are told:
- * closed, locked, already in, staff/demo, previous entries, previous wins, the product's limit, the site's limit.
+ * closed, locked, already in, sold out, staff/demo, previous entries, previous wins, the product's limit, the site's limit.
  */
 export async function enrolmentRefusal(
   q: Queryable,
@@ -104,6 +107,8 @@ export async function enrolmentRefusal(
   if (!user) return new Refusal("NOT_FOUND", "There is no such bidder.");
   if (user.is_closed) return new Refusal("ACCOUNT_CLOSED");
   if (user.is_enrolled) return new Refusal("ALREADY_ENROLLED");
+  // The last seat goes to the enrolment that locks the row first (decision 102).
+  if (auction.max_seats !== null && auction.seats_taken >= auction.max_seats) return new Refusal("SOLD_OUT", { count: auction.max_seats });
   // Accounts made before sign-up asked tell their date of birth once, before their next enrolment (decision 094).
   if (user.needs_date_of_birth) return new Refusal("DATE_OF_BIRTH_REQUIRED");
   if (auction.real_bidders_only && user.is_staff_or_demo) return new Refusal("REAL_BIDDERS_ONLY");

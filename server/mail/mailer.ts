@@ -33,14 +33,15 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
 export function actionMail(options: {
   to: string;
   language: Language;
-  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won";
+  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won" | "seatsShort";
   name: string;
   link: string;
   /** What the subject and body name (`{{title}}`), already written in the mail's language. */
-  values?: Record<string, string>;
+  values?: Record<string, string | number>;
 }): Mail {
   const t = translatorFor(options.language);
-  const key = `mail.${options.kind}`;
+  // A seat auction's texts are in their own object of the locales (decision 102).
+  const key = options.kind === "seatsShort" ? "seats.mail" : `mail.${options.kind}`;
   const subject = t(`${key}.subject`, options.values);
   const greeting = t("mail.greeting", { name: options.name });
   const body = t(`${key}.body`, options.values);

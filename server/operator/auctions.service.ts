@@ -12,12 +12,11 @@ import {
   type OperatorAuctionDetail,
 } from "../../contract";
 import { bidChain, titleMatches } from "../auctions/auctions.queries";
-import { advanceLifecycle, type Transition } from "../auctions/engine";
+import { advanceLifecycle, refundEntryFees, type Transition } from "../auctions/engine";
 import { productKeyOf } from "../auctions/enrolment-rules";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
-import { postLedgerEntry } from "../wallet/wallet.service";
 import { logOperatorAction } from "./audit-log";
 import type { Changes } from "./changes";
 import { prepareImages, storeImages } from "./media.service";
@@ -108,11 +107,12 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     real_bidders_only: boolean;
     product_key: string;
     fee_back_percent: number;
+    min_seats: number | null;
+    max_seats: number | null;
   }>(
     `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
             payment_window_hours, max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents,
-            real_bidders_only, product_key,
-            fee_back_percent from auctions where id = $1`,
+            real_bidders_only, product_key, fee_back_percent, min_seats, max_seats from auctions where id = $1`,
     [id],
   );
   const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
@@ -149,6 +149,8 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     realBiddersOnly: settings.real_bidders_only,
     productKey: settings.product_key,
     feeBackPercent: settings.fee_back_percent,
+    minSeats: settings.min_seats,
+    maxSeats: settings.max_seats,
     enrolments: enrolments.map((row) => ({
       displayName: row.display_name,
       email: row.email,
@@ -184,13 +186,14 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
       `insert into auctions (title, images, retail_value_cents, entry_fee_cents, start_price_cents, price_cents,
                              status, starts_at, initial_seconds, reset_seconds, min_previous_entries, hard_ends_at,
                              price_cap_cents, payment_window_hours, is_demo, max_previous_wins, enrolment_closes_seconds,
-                             enrolment_closes_at_price_cents, real_bidders_only, product_key)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning id`,
+                             enrolment_closes_at_price_cents, real_bidders_only, product_key, min_seats, max_seats)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) returning id`,
       [
         catalogueTitle(texts), JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
         body.publish ? "Waiting" : "New", startsAt, body.initialSeconds, body.resetSeconds, body.minPreviousEntries, hardEndsAt,
         body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo, body.maxPreviousWins ?? null,
         body.enrolmentClosesSecondsBeforeEnd ?? null, body.enrolmentClosesAtPriceCents ?? null, body.realBiddersOnly, productKey,
+        body.minSeats ?? null, body.maxSeats ?? null,
       ],
     );
     await writeTexts(tx, row!.id, texts);
@@ -223,9 +226,11 @@ export async function updateDraft(db: Database, actor: string, id: number, input
       initial_seconds: number;
       enrolment_closes_seconds: number | null;
       enrolment_closes_at_price_cents: number | null;
+      min_seats: number | null;
+      max_seats: number | null;
     }>(
       `select starts_at, hard_ends_at, start_price_cents, price_cap_cents, initial_seconds, enrolment_closes_seconds,
-              enrolment_closes_at_price_cents from auctions where id = $1`,
+              enrolment_closes_at_price_cents, min_seats, max_seats from auctions where id = $1`,
       [id],
     );
     const startsAt = change.startsAt ? new Date(change.startsAt) : current!.starts_at;
@@ -241,6 +246,9 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     }
     const closesAtPrice = change.enrolmentClosesAtPriceCents === undefined ? current!.enrolment_closes_at_price_cents : change.enrolmentClosesAtPriceCents;
     checkClosingPrice(closesAtPrice, startPriceCents, priceCapCents);
+    const minSeats = change.minSeats === undefined ? current!.min_seats : change.minSeats;
+    const maxSeats = change.maxSeats === undefined ? current!.max_seats : change.maxSeats;
+    if (minSeats !== null && maxSeats !== null && minSeats > maxSeats) throw new Refusal("CONFLICT", "The minimum of seats must be at most the maximum.");
     const images = pictures && (await storeImages(tx, pictures));
     // Each column keeps its value unless the change names it; a draft's price is its start price.
     await tx.query(
@@ -252,7 +260,7 @@ export async function updateDraft(db: Database, actor: string, id: number, input
          hard_ends_at = $10, price_cap_cents = $11, payment_window_hours = coalesce($12, payment_window_hours),
          max_previous_wins = case when $13 then $14 else max_previous_wins end, enrolment_closes_seconds = $15,
          enrolment_closes_at_price_cents = $16, real_bidders_only = coalesce($17, real_bidders_only),
-         product_key = coalesce($18, product_key), seq = seq + 1
+         product_key = coalesce($18, product_key), min_seats = $19, max_seats = $20, seq = seq + 1
        where id = $1`,
       [
         id, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
@@ -260,6 +268,7 @@ export async function updateDraft(db: Database, actor: string, id: number, input
         change.minPreviousEntries ?? null, hardEndsAt, priceCapCents, change.paymentWindowHours ?? null,
         change.maxPreviousWins !== undefined, change.maxPreviousWins ?? null, closesSeconds, closesAtPrice,
         change.realBiddersOnly ?? null, change.productKey === undefined ? null : productKeyFor(change.productKey),
+        minSeats, maxSeats,
       ],
     );
     if (change.feeBackPercent !== undefined) {
@@ -362,22 +371,8 @@ export async function cancelAuction(
 ): Promise<Changes & { refunds: { displayName: string; amountCents: number }[] }> {
   const refunds = await db.transaction(async (tx) => {
     const auction = await lockAuction(tx, id, ["New", "Waiting"], "canceled", seq);
-    const enrolled = await tx.query<{ user_id: string; display_name: string; fee_cents: number }>(
-      `select e.user_id, u.display_name, e.fee_cents from enrolments e join users u on u.id = e.user_id
-       where e.auction_id = $1 and e.fee_cents > 0 order by e.created_at`,
-      [id],
-    );
-    for (const row of enrolled) {
-      await postLedgerEntry(tx, {
-        userId: row.user_id,
-        type: "Refund",
-        amountCents: row.fee_cents,
-        description: `Entry fee refunded: ${auction.title} was canceled`.slice(0, 255),
-        auctionId: id,
-      });
-    }
+    const enrolled = await refundEntryFees(tx, id, auction.title);
     await tx.query("update auctions set status = 'Canceled', seq = seq + 1 where id = $1", [id]);
-    await tx.query("delete from auto_bids where auction_id = $1", [id]);
     await logOperatorAction(tx, actor, "auction.cancel", `auction:${id}`, { refunds: enrolled.length });
     return enrolled;
   });

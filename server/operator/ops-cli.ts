@@ -34,11 +34,13 @@ Auctions
         [--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]
         [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
         [--max-previous-wins N] [--enrolment-closes-before SECONDS] [--enrolment-closes-at-price EUR]
-        [--real-bidders-only] [--product KEY]
+        [--real-bidders-only] [--product KEY] [--min-seats N] [--max-seats N]
                                           --title is English; any one language's title will do (en, lv, ru)
                                           fair-play rules: a beginner auction (0: only bidders who never won);
                                           enrolment closing SECONDS before the initial timer ends, or at a price;
                                           no operators or demo accounts; KEY names the product for the win limits
+                                          seats: enrolment closes at the maximum; below the minimum at the
+                                          start the auction is canceled and every entry fee refunded
         [--fee-back PERCENT]              fees back: that share (0-100) of each loser's entry fee returns at the end
   auctions publish <id>                   a draft (New) becomes Waiting
   auctions cancel <id>                    New or Waiting only; entry fees are refunded
@@ -249,6 +251,8 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
     realBiddersOnly: values["real-bidders-only"] === true ? true : undefined,
     productKey: text(values, "product"),
     feeBackPercent: text(values, "fee-back") === undefined ? undefined : integer(text(values, "fee-back"), "--fee-back (percent)"),
+    minSeats: text(values, "min-seats") === undefined ? undefined : integer(text(values, "min-seats"), "--min-seats", 1),
+    maxSeats: text(values, "max-seats") === undefined ? undefined : integer(text(values, "max-seats"), "--max-seats", 1),
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [name]: value });
   return body;
@@ -283,6 +287,8 @@ const OPTIONS = {
   "real-bidders-only": { type: "boolean" },
   "fee-back": { type: "string" },
   product: { type: "string" },
+  "min-seats": { type: "string" },
+  "max-seats": { type: "string" },
   publish: { type: "boolean" },
   demo: { type: "boolean" },
   real: { type: "boolean" },
@@ -384,7 +390,9 @@ export async function runOps(
                 (a.maxPreviousWins === null ? "" : `, beginners: at most ${a.maxPreviousWins} previous wins`) +
                 (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
                 (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
-                (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : ""),
+                (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : "") +
+                (a.minSeats === null ? "" : `, at least ${a.minSeats} seats or canceled at the start`) +
+                (a.maxSeats === null ? "" : `, at most ${a.maxSeats} seats`),
               ...(a.feeBackPercent > 0 ? [`  fees back: ${a.feeBackPercent}% of each losing bidder's entry fee returns when it ends`] : []),
               `  images: ${a.images.join(", ") || "none"}`,
               `Enrolments (${a.enrolments.length}):`,

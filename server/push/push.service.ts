@@ -80,6 +80,9 @@ type NoticeRow = {
   deadline_at: Date | null;
   /** Whether the auction's item is the user's by Buy it now (a "sent" notice then points to the auction's page). */
   bought: boolean;
+  /** A seat auction's seats taken and minimum (a `seatsShort` notice names them). */
+  seats_taken: number;
+  min_seats: number | null;
 };
 
 const euro = (language: Language, cents: number) => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -95,6 +98,7 @@ const aboutKind = {
   outbid: "auction",
   favouriteStarted: "auction",
   favouriteEnding: "auction",
+  seatsShort: "auction",
 } as const satisfies Record<PushKind, "won" | "auction">;
 
 export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">): PushMessage {
@@ -104,14 +108,18 @@ export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">)
     price: euro(row.language, row.final_price_cents ?? row.price_cents),
     deadline: row.deadline_at ? deadlineText(row.language, row.deadline_at) : "",
     minutes: String(ENDING_SOON_MINUTES),
+    taken: row.seats_taken,
+    count: row.min_seats ?? 0,
   };
+  // A seat auction's texts are in their own object of the locales (decision 102).
+  const texts = row.kind === "seatsShort" ? "seats.push" : `push.messages.${row.kind}`;
   // A won item's news opens the won page at its card; a bought one's, the auction page at its purchase (decision 038).
   const about = row.kind === "sent" && row.bought ? "bought" : aboutKind[row.kind];
   const urls = { won: wonPath(row.auction_id), bought: `/auctions/${row.auction_id}#buy-now`, auction: `/auctions/${row.auction_id}` };
   return {
     kind: row.kind,
-    title: t(`push.messages.${row.kind}.title`, values),
-    body: t(`push.messages.${row.kind}.body`, values),
+    title: t(`${texts}.title`, values),
+    body: t(`${texts}.body`, values),
     url: urls[about],
     tag: `${about}-${row.auction_id}`,
     auctionId: row.auction_id,
@@ -119,7 +127,7 @@ export function pushMessage(row: Omit<NoticeRow, "subscription_id" | "user_id">)
 }
 
 /** SQL: whether notice `n`'s kind is switched on for its user (`p`, their settings row, if any; none means all on). */
-const switchedOn = `coalesce(case n.kind ${pushKinds.map((kind) => `when '${kind}' then p.${switchOf[kind]}`).join(" ")} end, true)`;
+const switchedOn = `coalesce(case n.kind ${pushKinds.flatMap((kind) => (switchOf[kind] ? [`when '${kind}' then p.${switchOf[kind]}`] : [])).join(" ")} end, true)`;
 
 export type PushOptions = {
   db: Database;
@@ -155,7 +163,8 @@ export function createPush(options: PushOptions): Push {
     const rows = await db.query<NoticeRow>(
       `select s.id as subscription_id, s.user_id, u.language, n.kind, n.auction_id, ${titleFor("u.language")} as title,
               a.price_cents, f.price_cents as final_price_cents, f.deadline_at,
-              exists (select 1 from buy_now_purchases b where b.auction_id = a.id and b.user_id = n.user_id) as bought
+              exists (select 1 from buy_now_purchases b where b.auction_id = a.id and b.user_id = n.user_id) as bought,
+              a.seats_taken, a.min_seats
          from unnest($1::uuid[], $2::text[], $3::bigint[]) as n (user_id, kind, auction_id)
          join push_subscriptions s on s.user_id = n.user_id
          join users u on u.id = n.user_id
@@ -294,6 +303,33 @@ export function createPush(options: PushOptions): Push {
     }
   }
 
+  /** The e-mail to each bidder of a seat auction canceled for too few seats: its entry fee is back (decision 102). */
+  async function mailSeatsShort(notices: { user_id: string; auction_id: number }[]): Promise<void> {
+    if (notices.length === 0) return;
+    const rows = await db.query<{ auction_id: number; email: string; display_name: string; language: Language; title: string; seats_taken: number; min_seats: number }>(
+      `select a.id as auction_id, u.email, u.display_name, u.language, ${titleFor("u.language")} as title, a.seats_taken, a.min_seats
+         from unnest($1::uuid[], $2::bigint[]) as n (user_id, auction_id)
+         join users u on u.id = n.user_id join auctions a on a.id = n.auction_id
+        where u.deleted_at is null`,
+      [notices.map((notice) => notice.user_id), notices.map((notice) => notice.auction_id)],
+    );
+    for (const row of rows) {
+      try {
+        const mail = actionMail({
+          to: row.email,
+          language: row.language,
+          kind: "seatsShort",
+          name: row.display_name,
+          link: `${options.origin()}/wallet`,
+          values: { title: row.title, taken: row.seats_taken, count: row.min_seats },
+        });
+        await options.mailer.send(db, mail);
+      } catch (error) {
+        log.error({ err: error, auctionId: row.auction_id }, "the canceled seat auction's e-mail failed");
+      }
+    }
+  }
+
   /** Inserts notices the statement selects (user_id, auction_id); those the table already holds are skipped. */
   const claim = async (kind: PushKind, select: string, params: unknown[]) =>
     db.query<{ user_id: string; auction_id: number }>(
@@ -352,7 +388,14 @@ export function createPush(options: PushOptions): Push {
            select user_id, auction_id from buy_now_purchases where in_delivery_at > $1::timestamptz - interval '1 hour'`,
           [now],
         );
+        const seatsShort = await claim(
+          "seatsShort",
+          `select e.user_id, a.id as auction_id from enrolments e join auctions a on a.id = e.auction_id
+            where a.seats_short_at > $1::timestamptz - interval '1 hour'`,
+          [now],
+        );
         await mailWins(won);
+        await mailSeatsShort(seatsShort);
         const notices = (kind: PushKind, rows: { user_id: string; auction_id: number }[]) =>
           rows.map((row) => ({ userId: row.user_id, auctionId: row.auction_id, kind }));
         await notify([
@@ -360,6 +403,7 @@ export function createPush(options: PushOptions): Push {
           ...notices("favouriteEnding", ending),
           ...notices("won", won),
           ...notices("sent", sent),
+          ...notices("seatsShort", seatsShort),
         ]);
       } catch (error) {
         log.error({ err: error }, "the push notice scan failed");

@@ -2,9 +2,10 @@
 // real database against a few lines of model. No lost bid, no negative balance, exactly one winner, and
 // price = start + bids × €0.01. Each run's auction has random fair-play rules (decision 031) and each bidder a random
 // past (wins, recent or old, of this product or another; staff or demo accounts): every enrolment is answered as
-// the model's rules say, so none ever breaks a rule in force. Each auction gives a random share of the fee back to
-// those who lose (decision 103): each loser is refunded once, floored to the cent, the winner never, and every
-// wallet's ledger adds up to its balance.
+// the model's rules say, so none ever breaks a rule in force. Seat limits too (decision 102): the auction waits a few
+// seconds before its start, enrolment closes at its maximum, and below its minimum at the start it is canceled with
+// every entry fee refunded. Each auction gives a random share of the fee back to those who lose (decision 103): each
+// loser is refunded once, floored to the cent, the winner never, and every wallet's ledger adds up to its balance.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auctionStates } from "../../server/auctions/auctions.queries";
@@ -19,14 +20,25 @@ const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 1000);
 const FEE = 30;
 const RESET_SECONDS = 15;
 const INITIAL_SECONDS = 20;
+/** The auction is Waiting this long before it starts: enrolments then count towards its minimum of seats. */
+const WAITING_SECONDS = 5;
 const DAY = 24 * 3600;
 const LIMITS: WinLimits = { wins: 2, sameProductWins: 1, days: 7 };
 
-type Rules = { closesSeconds: number | null; closesAtPrice: number | null; maxPreviousWins: number | null; realBiddersOnly: boolean };
+type Rules = {
+  closesSeconds: number | null;
+  closesAtPrice: number | null;
+  maxPreviousWins: number | null;
+  realBiddersOnly: boolean;
+  minSeats: number | null;
+  maxSeats: number | null;
+};
 type Past = { kind: "bidder" | "demo" | "operator"; wins: { daysAgo: number; sameProduct: boolean }[] };
 
 type Model = {
-  now: number; // seconds since the auction started
+  now: number; // seconds since the auction's start time (negative while it waits)
+  /** Past the start: Running (then Ended), or Canceled for want of seats. */
+  phase: "waiting" | "started" | "canceled";
   endsAt: number;
   hasEnded: boolean;
   price: number;
@@ -49,11 +61,12 @@ function endModel(model: Model) {
 /** The refusal the rules give `bidder` (in enrol's order), or null: closed, locked, in, staff/demo, wins, limits. */
 function ruleRefusal(model: Model, bidder: number): string | null {
   const { rules } = model;
-  const isOpen = !model.hasEnded && model.now < model.endsAt;
+  const isOpen = model.phase !== "canceled" && !model.hasEnded && model.now < model.endsAt;
   if (!isOpen) return "ENROLMENT_CLOSED";
   const closesAt = rules.closesSeconds === null ? null : INITIAL_SECONDS - rules.closesSeconds;
   if ((closesAt !== null && model.now >= closesAt) || (rules.closesAtPrice !== null && model.price >= rules.closesAtPrice)) return "ENROLMENT_LOCKED";
   if (model.enrolled.has(bidder)) return "ALREADY_ENROLLED";
+  if (rules.maxSeats !== null && model.enrolled.size >= rules.maxSeats) return "SOLD_OUT";
   const past = model.pasts[bidder]!;
   if (rules.realBiddersOnly && past.kind !== "bidder") return "REAL_BIDDERS_ONLY";
   if (rules.maxPreviousWins !== null && past.wins.length > rules.maxPreviousWins) return "MAX_PREVIOUS_WINS";
@@ -62,6 +75,17 @@ function ruleRefusal(model: Model, bidder: number): string | null {
   if (recent.filter((win) => win.sameProduct).length >= LIMITS.sameProductWins) return "PRODUCT_WIN_LIMIT";
   if (recent.length >= LIMITS.wins) return "WIN_LIMIT";
   return null;
+}
+
+/** The start, as the lifecycle decides it: Running with enough seats taken, else Canceled with every fee back. */
+function startOrCancel(model: Model): void {
+  if (model.phase !== "waiting" || model.now < 0) return;
+  if (model.enrolled.size >= (model.rules.minSeats ?? 0)) {
+    model.phase = "started";
+    return;
+  }
+  model.phase = "canceled";
+  for (const bidder of model.enrolled) model.balances[bidder]! += FEE;
 }
 
 type Real = { auctionId: number; userIds: string[]; start: Date; database: TestDatabase };
@@ -101,9 +125,11 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const last = model.lastBidAt.get(this.bidder);
     const expected =
-      model.hasEnded || model.now >= model.endsAt
+      model.phase === "canceled" || model.hasEnded || (model.phase === "started" && model.now >= model.endsAt)
         ? "AUCTION_ENDED"
-        : !model.enrolled.has(this.bidder)
+        : model.phase === "waiting"
+          ? "AUCTION_NOT_RUNNING"
+          : !model.enrolled.has(this.bidder)
           ? "NOT_ENROLLED"
           : model.leader === this.bidder
             ? "ALREADY_WINNING"
@@ -138,7 +164,8 @@ class WaitCommand implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     model.now += this.seconds;
     await advanceLifecycle(real.database.db, at(real.start, model.now));
-    if (!model.hasEnded && model.now >= model.endsAt) endModel(model);
+    startOrCancel(model);
+    if (model.phase === "started" && !model.hasEnded && model.now >= model.endsAt) endModel(model);
   }
   toString = () => `wait(${this.seconds})`;
 }
@@ -148,7 +175,9 @@ const rules: fc.Arbitrary<Rules> = fc.record({
   closesAtPrice: fc.constantFrom(null, 1, 2, 4),
   maxPreviousWins: fc.constantFrom(null, 0, 1),
   realBiddersOnly: fc.boolean(),
-});
+  minSeats: fc.constantFrom(null, 1, 2, 3),
+  maxSeats: fc.constantFrom(null, 1, 2, 3),
+}).map((drawn) => (drawn.minSeats !== null && drawn.maxSeats !== null && drawn.minSeats > drawn.maxSeats ? { ...drawn, maxSeats: drawn.minSeats } : drawn));
 const past: fc.Arbitrary<Past> = fc.record({
   kind: fc.constantFrom("bidder", "bidder", "bidder", "demo", "operator"),
   wins: fc.array(fc.record({ daysAgo: fc.constantFrom(0.0001, 1, 6.9998, 7, 12), sameProduct: fc.boolean() }), { maxLength: 3 }),
@@ -170,6 +199,10 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
       const db = database.db;
       const start = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
       const auctionId = await createAuction(db, start, {
+        status: "Waiting",
+        startsAt: start,
+        minSeats: auctionRules.minSeats,
+        maxSeats: auctionRules.maxSeats,
         title: "Model product",
         entryFeeCents: FEE,
         initialSeconds: INITIAL_SECONDS,
@@ -189,7 +222,8 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
         }
       }
       const model: Model = {
-        now: 0,
+        now: -WAITING_SECONDS,
+        phase: "waiting",
         endsAt: INITIAL_SECONDS,
         hasEnded: false,
         price: 0,
@@ -206,14 +240,16 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
       await fc.asyncModelRun(() => ({ model, real }), cmds);
 
       // Settle the end (two runs racing, as two processes would), then compare everything the model knows.
-      await Promise.all([advanceLifecycle(db, at(start, model.now + 3600)), advanceLifecycle(db, at(start, model.now + 3601))]);
-      if (!model.hasEnded) endModel(model);
+      model.now += 3600;
+      await Promise.all([advanceLifecycle(db, at(start, model.now)), advanceLifecycle(db, at(start, model.now + 1))]);
+      startOrCancel(model);
+      if (model.phase === "started" && !model.hasEnded) endModel(model);
       const [auction] = await db.query<{ status: string; price_cents: number; bid_count: number; winner_id: string | null }>(
         "select status, price_cents, bid_count, winner_id from auctions where id = $1",
         [auctionId],
       );
       const [bids] = await db.query<{ n: number }>("select count(*) as n from bids where auction_id = $1", [auctionId]);
-      expect(auction?.status).toBe("Ended");
+      expect(auction?.status).toBe(model.phase === "canceled" ? "Canceled" : "Ended");
       expect(auction?.price_cents).toBe(model.acceptedBids);
       expect(bids?.n).toBe(model.acceptedBids);
       expect(auction?.winner_id ?? null).toBe(model.leader === null ? null : real.userIds[model.leader]);
@@ -226,7 +262,9 @@ it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async ()
           [user.id, auctionId],
         );
         expect(Number(ledger?.sum ?? 0)).toBe(balance);
-        const isRefunded = model.enrolled.has(i) && model.leader !== i && Math.floor((FEE * feeBackPercent) / 100) > 0;
+        // Canceled for want of seats: the whole fee back; ended: the loser's share, if it comes to a cent.
+        const isRefunded =
+          model.enrolled.has(i) && (model.phase === "canceled" || (model.leader !== i && Math.floor((FEE * feeBackPercent) / 100) > 0));
         expect(ledger?.refunds).toBe(isRefunded ? 1 : 0);
       }
     }),

@@ -40,6 +40,9 @@ export type AuctionFixture = {
   realBiddersOnly?: boolean;
   /** Fees back (decision 103). */
   feeBackPercent?: number;
+  /** Seat auctions (decision 102). */
+  minSeats?: number | null;
+  maxSeats?: number | null;
 };
 
 /** An auction ("Test product" unless titled); a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
@@ -65,6 +68,9 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
   );
   if (!row) throw new Error("auction insert failed");
   if (fixture.feeBackPercent) await db.query("update auctions set fee_back_percent = $2 where id = $1", [row.id, fixture.feeBackPercent]);
+  if (fixture.minSeats != null || fixture.maxSeats != null) {
+    await db.query("update auctions set min_seats = $2, max_seats = $3 where id = $1", [row.id, fixture.minSeats ?? null, fixture.maxSeats ?? null]);
+  }
   return row.id;
 }
 

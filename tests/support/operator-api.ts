@@ -58,6 +58,8 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     enrolmentClosesSecondsBeforeEnd: null,
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
+    minSeats: null,
+    maxSeats: null,
     productKey: "espresso-machine",
     feeBackPercent: 0,
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],

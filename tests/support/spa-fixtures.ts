@@ -26,6 +26,7 @@ export function auctionState(overrides: Partial<AuctionState> = {}): AuctionStat
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
     feeBackPercent: 0,
+    seats: null,
     leaderName: null,
     winnerName: null,
     leaderId: null,

@@ -113,7 +113,8 @@ begin
            'fee_back_percent', m.fee_back_percent,
            -- the ledger read in this statement does not see the refunds it writes
            'entry_fees_cents', f.entry_fees_cents - (select coalesce(sum(fb.cents), 0) from fees_back fb)::int,
-           'winner_fee_cents', f.winner_fee_cents) end
+           'winner_fee_cents', f.winner_fee_cents,
+           'min_seats', m.min_seats, 'max_seats', m.max_seats, 'seats_taken', m.seats_taken) end
   from locked l
   left join moved m on true
   left join lateral auction_fees(m.id, m.winner_id, m.status) f on true;

@@ -8,17 +8,22 @@ import { isEnrolmentLocked } from "../../../contract/enrolment-lock";
 import { useServerNowSelect } from "../../hooks/use-server-now";
 import { useDateTime, useEuro } from "../../lib/format";
 import { useRefusalValues } from "../../lib/refusal-values";
+import { isSoldOut } from "./seats";
 
-type LockRules = Pick<AuctionCardState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents">;
+type LockRules = Pick<AuctionCardState, "enrolmentClosesAt" | "enrolmentClosesAtPriceCents" | "priceCents" | "seats">;
 
-/** Closed to new bidders, on the server's clock (the contract's rule): re-renders only when the answer changes. */
+/**
+ * Closed to new bidders, on the server's clock (the contract's rule), or every seat taken (decision 102): re-renders
+ * only when the answer changes.
+ */
 export function useIsEnrolmentLocked(auction: LockRules): boolean {
   const lock = {
     closesAtMs: auction.enrolmentClosesAt === null ? null : Date.parse(auction.enrolmentClosesAt),
     closesAtPriceCents: auction.enrolmentClosesAtPriceCents,
     priceCents: auction.priceCents,
   };
-  return useServerNowSelect((nowMs) => isEnrolmentLocked(lock, nowMs));
+  const isLocked = useServerNowSelect((nowMs) => isEnrolmentLocked(lock, nowMs));
+  return isLocked || isSoldOut(auction.seats);
 }
 
 /** A refusal of enrolment (or any error code) in the bidder's language, with the figures the server gave. */

@@ -86,6 +86,9 @@ export const DraftForm = z
     productKey: optional(body.productKey.unwrap()),
     // Fees back (decision 103).
     feeBackPercent: wholeField(body.feeBackPercent.unwrap()),
+    // Seat auctions (decision 102).
+    minSeats: nullable(wholeField(body.minSeats.unwrap().unwrap())),
+    maxSeats: nullable(wholeField(body.maxSeats.unwrap().unwrap())),
   })
   // The server refuses these too; said here, at the field, before anything is sent.
   .refine((draft) => draft.hardEndsAt === undefined || draft.hardEndsAt > draft.startsAt, {
@@ -95,6 +98,10 @@ export const DraftForm = z
   .refine((draft) => draft.enrolmentClosesSecondsBeforeEnd === null || draft.enrolmentClosesSecondsBeforeEnd <= draft.initialSeconds, {
     error: "operator.validation.closesWithinInitialTimer",
     path: ["enrolmentClosesSecondsBeforeEnd"],
+  })
+  .refine((draft) => draft.minSeats === null || draft.maxSeats === null || draft.minSeats <= draft.maxSeats, {
+    error: "seats.draft.outOfOrder",
+    path: ["minSeats"],
   })
   .transform((draft): CreateAuctionBody => ({ ...draft, publish: false }));
 
@@ -128,6 +135,8 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     realBiddersOnly: false,
     productKey: "",
     feeBackPercent: "0",
+    minSeats: "",
+    maxSeats: "",
   };
 }
 
@@ -151,5 +160,7 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     realBiddersOnly: auction.realBiddersOnly,
     productKey: auction.productKey,
     feeBackPercent: String(auction.feeBackPercent),
+    minSeats: auction.minSeats === null ? "" : String(auction.minSeats),
+    maxSeats: auction.maxSeats === null ? "" : String(auction.maxSeats),
   };
 }

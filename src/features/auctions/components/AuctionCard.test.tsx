@@ -218,6 +218,22 @@ describe("an auction card", () => {
     expect(open.querySelector("[data-enrolment-lock]")).toBeNull();
   });
 
+  it("says how many of its seats are taken, and once sold out says so and offers no Enrol (decision 102)", async () => {
+    const { article } = renderCard(auction({ seats: { min: 10, max: 40, taken: 23 } }));
+    expect(within(article).getByText("23 of 40 seats")).toBeInTheDocument();
+    expect(await within(article).findByRole("button", { name: "Enrol · €1.50" })).toBeInTheDocument();
+    cleanup();
+    const { article: full } = renderCard(auction({ seats: { min: null, max: 40, taken: 40 } }));
+    expect(within(full).getByText("Sold out: 40 of 40 seats")).toBeInTheDocument();
+    await within(full).findByRole("button", { name: "Add to favourites" });
+    expect(within(full).queryByRole("button", { name: /^Enrol/ })).toBeNull();
+    cleanup();
+    // A minimum alone is said on the auction's page, not on its card.
+    const { article: minimumOnly } = renderCard(auction({ seats: { min: 5, max: null, taken: 2 } }));
+    await within(minimumOnly).findByRole("button", { name: "Enrol · €1.50" });
+    expect(minimumOnly.querySelector("[data-seats]")).toBeNull();
+  });
+
   it("counts a waiting auction down to its start and shows its entry fee", () => {
     const { article } = renderCard(auction({ status: "Waiting", startsAt: minutes(10), endsAt: null, priceCents: 0, leaderName: null }));
     const card = within(article);

@@ -16,6 +16,7 @@ import { EnrolButton, LikeButton } from "../components/AuctionButtons";
 import { useIsEnrolled } from "../components/BidderControls";
 import { useEnrolmentEligibility } from "../api/my-auctions";
 import { AuctionRulesNotes, EnrolmentClosesNote, useIsEnrolmentLocked, useRefusalText } from "../enrolment-rules";
+import { SeatsCanceled, SeatsMinimumNote, SeatsNote } from "../seats";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
 import { BidderBadge } from "../components/BidderBadge";
@@ -180,7 +181,9 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       className={`sticky bottom-0 z-20 order-last -mx-4 flex flex-col gap-3 rounded-2xl rounded-b-none border p-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(15_23_42/0.35)] transition-colors sm:mx-0 sm:rounded-b-2xl lg:static lg:order-none lg:p-5 lg:pb-5 lg:shadow-sm landscape-phone:grid landscape-phone:grid-cols-2 landscape-phone:items-center landscape-phone:gap-x-5 landscape-phone:py-2 ${frame}`}
     >
       <div className="grid grid-cols-2 gap-x-3 gap-y-1">
-        {outcome === "sold" ? (
+        {auction.status === "Canceled" ? (
+          <SeatsCanceled seats={auction.seats} />
+        ) : outcome === "sold" ? (
           <>
             <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
             <Stat label={t("auction.winner")} value={auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)} isName />
@@ -223,6 +226,8 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       {isOpen && !isEnrolled && <AuctionRulesNotes auction={auction} className="landscape-phone:col-span-2" />}
       {isOpen && <EnrolmentClosesNote auction={auction} className="self-start landscape-phone:col-span-2" />}
       {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start landscape-phone:col-span-2" />}
+      {isOpen && <SeatsNote seats={auction.seats} className="self-start landscape-phone:col-span-2" />}
+      {(phase === "waiting" || phase === "starting") && <SeatsMinimumNote seats={auction.seats} className="landscape-phone:col-span-2" />}
       {refusal && (
         <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}
@@ -233,9 +238,9 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
         <SlideToBid minPreviousEntries={auction.minPreviousEntries} />
       ) : (
         // An ended auction has nothing left to enrol in: no "Enrolled" bar under its outcome.
-        (isOpen || (isEnrolled && phase !== "ended")) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
+        (isOpen || (isEnrolled && phase !== "ended" && phase !== "hidden")) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
-      {phase !== "ended" && (
+      {phase !== "ended" && phase !== "hidden" && (
         <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
       )}
     </section>

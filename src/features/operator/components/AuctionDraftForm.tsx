@@ -108,6 +108,12 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
           </span>
         </label>
       </Section>
+      <Section title={t("seats.draft.title")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("seats.draft.minSeats")} hint={t("seats.draft.minSeatsHint")} {...whole} error={errors.minSeats?.message} {...form.register("minSeats")} />
+          <TextField label={t("seats.draft.maxSeats")} hint={t("seats.draft.maxSeatsHint")} {...whole} error={errors.maxSeats?.message} {...form.register("maxSeats")} />
+        </div>
+      </Section>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <SubmitButton isPending={isPending}>{saveLabel}</SubmitButton>
         <p className="text-sm text-muted">{saveHint}</p>

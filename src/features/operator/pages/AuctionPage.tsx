@@ -94,6 +94,8 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
     ...(auction.feeBackPercent > 0 ? [[t("feesBack.title"), t("feesBack.operatorRule", { percent: auction.feeBackPercent })] as [string, string]] : []),
+    [t("seats.draft.minSeats"), auction.minSeats === null ? t("operator.auction.none") : String(auction.minSeats)],
+    [t("seats.draft.maxSeats"), auction.maxSeats === null ? t("operator.auction.none") : String(auction.maxSeats)],
     [t("operator.auctions.bids"), String(auction.bidCount)],
     // An ended auction's winner is in its result, above.
     ...(auction.status === "Ended" ? [] : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),

@@ -101,6 +101,9 @@ describe("a new draft", () => {
     await user.type(screen.getByLabelText("Most previous wins allowed"), "0");
     await user.type(screen.getByLabelText("Enrolment closes at price (€)"), "0,50");
     await user.click(screen.getByRole("checkbox", { name: /Real bidders only/ }));
+    // Seats: it starts with at least 10 and sells out at 40 (decision 102).
+    await user.type(screen.getByLabelText("Fewest seats to start"), "10");
+    await user.type(screen.getByLabelText("Most seats"), "40");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
@@ -124,9 +127,23 @@ describe("a new draft", () => {
       enrolmentClosesAtPriceCents: 50,
       realBiddersOnly: true,
       feeBackPercent: 50,
+      minSeats: 10,
+      maxSeats: 40,
       publish: false,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
+  });
+
+  it("says at the field when the fewest seats are more than the most", async () => {
+    const api = stubOperatorApi({});
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText("Title in English"), "Kettle");
+    await user.type(screen.getByLabelText("Fewest seats to start"), "41");
+    await user.type(screen.getByLabelText("Most seats"), "40");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText("The fewest seats must be at most the most seats.")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/operator/auctions")).toHaveLength(0);
   });
 
   it("says at the field when enrolment would close before the auction starts", async () => {
