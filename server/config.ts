@@ -6,6 +6,7 @@ import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
 import { DEFAULT_WIN_LIMITS, type WinLimits } from "./auctions/enrolment-rules";
+import type { DatabaseSettings } from "./db/database";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -79,7 +80,7 @@ export type AppConfig = {
   host: string;
   port: number;
   publicOrigin: string | undefined;
-  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  database: DatabaseSettings;
   dataDir: string;
   redisUrl: string | undefined;
   /** The bearer token of GET /metrics; undefined: no metrics endpoint. */
