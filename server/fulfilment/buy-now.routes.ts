@@ -26,7 +26,7 @@ import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import type { DomainEvents } from "../events/domain-events";
 import { buyNowStatus, listOffers, listPurchases, ownPurchases } from "./buy-now.queries";
 import { advancePurchase, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";

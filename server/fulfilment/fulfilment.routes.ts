@@ -25,7 +25,7 @@ import {
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import type { DomainEvents } from "../events/domain-events";
 import type { AddressProvider } from "./addresses";
 import { requestLanguage } from "../http/language";

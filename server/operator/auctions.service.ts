@@ -18,7 +18,7 @@ import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { postLedgerEntry } from "../wallet/wallet.service";
-import { logOperatorAction } from "./audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import type { Changes } from "./changes";
 import { prepareImages, storeImages } from "./media.service";
 

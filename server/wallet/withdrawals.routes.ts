@@ -16,7 +16,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import type { RefundProvider } from "../payments/providers";
 import { statementCsv, statementMonths } from "./statement";
 import type { WithdrawalNotices } from "./withdrawal-notices";

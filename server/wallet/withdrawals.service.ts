@@ -5,7 +5,7 @@
 // locked rows in one transaction; the HTTP routes, the webhooks and account deletion call these functions.
 import { ibanProblem, compactIban, MIN_WITHDRAWAL_CENTS, type Language, type OperatorPayout, type Withdrawal, type WithdrawalStatus } from "../../contract";
 import type { Database, Queryable } from "../db/database";
-import { logOperatorAction } from "../operator/audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { lockSpender } from "./spend-limits";
 import { balanceCents, postLedgerEntry } from "./wallet.service";
