@@ -1,6 +1,7 @@
 // Lint rules, including the import directions of DESIGN.md: contract/ and machines/ import nothing of the app,
 // src/ and server/ never import each other; inside src/, code flows shared → features → app, and a feature uses
-// another only through its index.ts (docs/decisions/021-feature-boundaries.md). Cycles count type imports (decision 105).
+// another only through its index.ts (docs/decisions/021-feature-boundaries.md). Cycles count type imports, server/'s
+// folders import one another one way only, and server/realtime, a transport, imports no domain (decision 105).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
@@ -15,6 +16,12 @@ const fromRoot = (...parts) => path.resolve(import.meta.dirname, ...parts);
 /** The SPA's features, each a folder of src/features. */
 const features = readdirSync(fromRoot("src/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** server/'s domains: every folder but the transport and the plumbing the domains stand on. */
+const serverPlumbing = new Set(["realtime", "events", "audit", "db", "http", "jobs", "metrics"]);
+const serverDomains = readdirSync(fromRoot("server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverPlumbing.has(entry.name))
   .map((entry) => entry.name);
 
 /** Within a feature, anything of its own; of another feature, only its index.ts. */
@@ -47,6 +54,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "cycles/no-cycle": ["error", { ignoreExternal: true }],
+      // The pending edges close circles still to be undone (decision 105); anything else that closes one is an error.
+      "cycles/no-folder-cycle": [
+        "error",
+        { root: "server", pending: ["db -> accounts", "metrics -> http", "accounts -> wallet", "wallet -> auctions", "wallet -> payments"] },
+      ],
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -56,6 +68,11 @@ export default tseslint.config(
             { target: "./src", from: "./server" },
             { target: "./server", from: "./src" },
             { target: "./sim", from: ["./src", "./server", "./machines"] },
+            {
+              target: "./server/realtime",
+              from: serverDomains.map((domain) => `./server/${domain}`),
+              message: "server/realtime is a transport: a domain publishes its events (server/events) and sends through it, never the other way round.",
+            },
             { target: "./src/features", from: "./src/app", message: "The app composes features, never the other way round." },
             {
               target: ["./src/components", "./src/hooks", "./src/lib"],
