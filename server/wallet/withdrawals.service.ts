@@ -91,6 +91,14 @@ export type WithdrawalRequest = {
 /** A refund the request planned, for the caller to ask the provider for once the transaction has committed. */
 export type PlannedRefund = { partId: string; paymentId: string; amountCents: number; paymentIntent: string | null };
 
+/** The provider's refund id, and its status when the provider already knows it (Stripe may answer succeeded at once). */
+export type RefundStarted = { providerRef: string; outcome: "succeeded" | "failed" | null };
+
+/** The payment provider's refunds, which a planned refund is asked of (payments/providers.ts provides them). */
+export interface Refunds {
+  createRefund(refund: PlannedRefund): Promise<RefundStarted>;
+}
+
 /**
  * The request: the user's row locked (one money-moving request of theirs at a time: enrolments, payments, other
  * withdrawals), the amount judged against what is withdrawable on it, the refunds planned on the locked top-ups, the
