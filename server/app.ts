@@ -43,7 +43,7 @@ import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
 import { createRealtimeServer, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
-import { metricsRoutes } from "./metrics/metrics.routes";
+import { metricsRoutes } from "./health/metrics.routes";
 import { realityCheckRoutes } from "./reality-check/reality-check.routes";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletFeed } from "./wallet/wallet.feed";
