@@ -1,12 +1,14 @@
 // Lint rules, including the import directions of DESIGN.md: contract/ and machines/ import nothing of the app,
 // src/ and server/ never import each other; inside src/, code flows shared → features → app, and a feature uses
-// another only through its index.ts (docs/decisions/021-feature-boundaries.md).
+// another only through its index.ts (docs/decisions/021-feature-boundaries.md). Cycles count type imports, server/'s
+// folders import one another one way only, and server/realtime, a transport, imports no domain (decision 105).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { cycles } from "./scripts/lint/cycles.js";
 import tseslint from "typescript-eslint";
 
 const fromRoot = (...parts) => path.resolve(import.meta.dirname, ...parts);
@@ -14,6 +16,12 @@ const fromRoot = (...parts) => path.resolve(import.meta.dirname, ...parts);
 /** The SPA's features, each a folder of src/features. */
 const features = readdirSync(fromRoot("src/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** server/'s domains: every folder but the transport and the plumbing the domains stand on. */
+const serverPlumbing = new Set(["realtime", "events", "audit", "db", "http", "jobs", "metrics"]);
+const serverDomains = readdirSync(fromRoot("server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverPlumbing.has(entry.name))
   .map((entry) => entry.name);
 
 /** Within a feature, anything of its own; of another feature, only its index.ts. */
@@ -32,9 +40,12 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    plugins: { "import-x": importX, "react-hooks": reactHooks, cycles },
     settings: {
       "import-x/ignore": ["node_modules"],
+      // Without these, import-x reads no TypeScript file it is led to, and its cycle walk sees nothing (decision 105).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
     },
     rules: {
@@ -42,7 +53,12 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "cycles/no-cycle": ["error", { ignoreExternal: true }],
+      // The pending edges close circles still to be undone (decision 105); anything else that closes one is an error.
+      "cycles/no-folder-cycle": [
+        "error",
+        { root: "server", pending: ["db -> accounts", "accounts -> wallet", "wallet -> auctions"] },
+      ],
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -52,6 +68,11 @@ export default tseslint.config(
             { target: "./src", from: "./server" },
             { target: "./server", from: "./src" },
             { target: "./sim", from: ["./src", "./server", "./machines"] },
+            {
+              target: "./server/realtime",
+              from: serverDomains.map((domain) => `./server/${domain}`),
+              message: "server/realtime is a transport: a domain publishes its events (server/events) and sends through it, never the other way round.",
+            },
             { target: "./src/features", from: "./src/app", message: "The app composes features, never the other way round." },
             {
               target: ["./src/components", "./src/hooks", "./src/lib"],

@@ -114,6 +114,9 @@ export type AuctionCardState = z.infer<typeof AuctionCardState>;
 export const AuctionState = AuctionCardState.extend({ recentBids: z.array(BidEntry) });
 export type AuctionState = z.infer<typeof AuctionState>;
 
+/** An auction's state as a card shows it: all of it but the recent bids. */
+export const cardState = ({ recentBids: _recentBids, ...card }: AuctionState): AuctionCardState => card;
+
 export const AuctionSort = z.enum(auctionSorts);
 export type AuctionSort = z.infer<typeof AuctionSort>;
 /** POST /api/auctions/search: one public status, a page of it, optionally narrowed and sorted (SPEC.md's `{ status }` alone keeps today's answer). */

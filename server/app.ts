@@ -5,15 +5,18 @@ import { accountsRoutes } from "./accounts/accounts.routes";
 import { personalDataRoutes } from "./accounts/personal-data.routes";
 import { deviceCookies } from "./accounts/device-cookie";
 import { pruneRateLimitEvents } from "./accounts/rate-limit";
-import { sessionCookieName, sessionsPlugin } from "./accounts/sessions";
+import { sessionsPlugin } from "./accounts/sessions";
+import { endSocketsOfEndedSessions, socketSessions } from "./accounts/socket-sessions";
 import { createAuctionCommands } from "./auctions/auction-commands";
 import { auctionHandlers } from "./auctions/auction.handlers";
+import { auctionsFeed } from "./auctions/auctions.feed";
 import { auctionsRoutes } from "./auctions/auctions.routes";
 import { startLifecycle } from "./auctions/lifecycle";
 import { linkOrigin, type AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { startBackups } from "./db/backup";
 import { startUpkeep } from "./db/upkeep";
+import { createDomainEvents, type DomainEvents } from "./events/domain-events";
 import { healthRoutes } from "./health/health.routes";
 import { devToolsOfferPlugin } from "./http/dev-tools.plugin";
 import { compressionPlugin } from "./http/compression.plugin";
@@ -26,6 +29,7 @@ import { firstScreenFor } from "./auctions/first-screen";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
 import { buyNowRoutes } from "./fulfilment/buy-now.routes";
+import { fulfilmentFeed } from "./fulfilment/fulfilment.feed";
 import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailboxRoutes } from "./mail/mailbox.routes";
@@ -34,14 +38,15 @@ import { startHeartbeat } from "./operator/system";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { pushRoutes, startPush, type Push } from "./push";
 import { refundProviderFor, type StripeCheckoutSessions, type StripeRefunds } from "./payments/providers";
-import { createAuctionFeed, type AuctionFeed } from "./realtime/feed";
+import { createLiveFeed } from "./realtime/feed";
 import type { BudgetSettings } from "./realtime/command-budget";
 import { attachRedisAdapter } from "./realtime/redis-adapter";
-import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
+import { createRealtimeServer, sessionSockets, SocketTraffic, type RealtimeServer } from "./realtime/socket";
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
-import { metricsRoutes } from "./metrics/metrics.routes";
+import { metricsRoutes } from "./health/metrics.routes";
 import { realityCheckRoutes } from "./reality-check/reality-check.routes";
 import { toursRoutes } from "./tours/tours.routes";
+import { walletFeed } from "./wallet/wallet.feed";
 import { walletRoutes } from "./wallet/wallet.routes";
 import { withdrawalNotices } from "./wallet/withdrawal-notices";
 import { withdrawalsRoutes } from "./wallet/withdrawals.routes";
@@ -55,7 +60,8 @@ export type RouteSummary = { method: string; url: string; csrf: CsrfMode; schema
 export type App = {
   http: FastifyInstance;
   io: RealtimeServer;
-  feed: AuctionFeed;
+  /** What the domains publish once a change is committed (decision 105). */
+  events: DomainEvents;
   push: Push;
   routes: RouteSummary[];
   /**
@@ -114,12 +120,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const traffic = new SocketTraffic();
+  const sessions = socketSessions(db, config);
   const io = createRealtimeServer(http.server, {
     traffic,
     allowedOrigin: config.publicOrigin,
     isProduction: config.isProduction,
-    db,
-    sessionCookie: sessionCookieName(config),
+    sessions,
     ...(options.commandBudget ? { commandBudget: options.commandBudget } : {}),
   });
   // With REDIS_URL several processes share the feed; without it, socket.io's in-memory adapter (one process).
@@ -132,10 +138,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log, onRecovered: endSocketsOfEnded }) : undefined;
   const origin = () => linkOrigin(config, http.server.address());
+  // Each domain publishes its events; each domain's part of the live feed sends what followed (decision 105).
+  const events = createDomainEvents(http.log);
+  const live = createLiveFeed(io);
+  auctionsFeed({ events, live, db });
+  fulfilmentFeed({ events, live, db });
+  walletFeed({ events, live, db });
   // Web Push and the win e-mail (decision 035); the scan and the outbox retries run where the lifecycle runs.
   const push = startPush({
     db,
     io,
+    events,
     vapid: config.vapid,
     subject: config.publicOrigin?.startsWith("https://") ? config.publicOrigin : "mailto:no-reply@pennybid.lv",
     log: http.log,
@@ -144,17 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock,
     runsJob: options.runsLifecycle !== false,
   });
-  const liveFeed = createAuctionFeed(io, db, http.log);
-  // A bid that takes the lead also pushes to the bidder it took it from, when they are not looking.
-  const feed: AuctionFeed = {
-    ...liveFeed,
-    publishOutbid: async (bids) => {
-      await liveFeed.publishOutbid(bids);
-      void push.outbid(bids);
-    },
-  };
-  const commands = createAuctionCommands(db, clock, feed, config.winLimits);
-  auctionHandlers(io, db, commands, http.log);
+  const commands = createAuctionCommands(db, clock, events, config.winLimits);
+  auctionHandlers(io, { db, sessions, commands, log: http.log });
 
   await http.register(securityPlugin, { config });
   // Before the routes: it compresses the answers of each route registered after it.
@@ -180,11 +184,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(toursRoutes, { db });
   await http.register(realityCheckRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits, clock });
-  const notices = withdrawalNotices({ db, feed, mailer, origin, log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed") });
+  const notices = withdrawalNotices({ db, events, mailer, origin, log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed") });
   await http.register(paymentsRoutes, {
     config,
     db,
-    feed,
+    events,
     clock,
     origin,
     notices,
@@ -198,15 +202,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     isDraining: () => traffic.isDraining,
     redis: () => (redis ? (redis.isUp() ? "ok" : "unavailable") : "off"),
   });
-  await http.register(operatorRoutes, { db, feed, sockets, clock, sessionSecret: config.sessionSecret, heartbeat });
+  await http.register(operatorRoutes, { db, events, sockets, clock, sessionSecret: config.sessionSecret, heartbeat });
   await http.register(fulfilmentRoutes, {
     db,
-    feed,
+    events,
     clock,
     addresses: createAddressProvider(config.addressProviderUrl, http.log),
     sessionSecret: config.sessionSecret,
   });
-  await http.register(buyNowRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
+  await http.register(buyNowRoutes, { db, events, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }
@@ -220,9 +224,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           clock,
           log: http.log,
           onTransitions: (transitions) => {
-            void feed.publishAuctions(transitions.map((t) => t.auctionId));
+            void events.publish("auctions:changed", { auctionIds: transitions.map((t) => t.auctionId) });
             // A seat auction canceled at its start gave its bidders their entry fees back (decision 102).
-            for (const t of transitions) if (t.status === "Canceled") for (const userId of t.refundedUserIds) void feed.publishWallet(userId);
+            for (const t of transitions) if (t.status === "Canceled") for (const userId of t.refundedUserIds) void events.publish("wallet:changed", { userId });
           },
           onTick: () => commands.runAutoBids(),
         });
@@ -230,7 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const expiry =
     options.runsLifecycle === false
       ? undefined
-      : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void feed.publishAuctions(auctionIds) });
+      : startExpiryJob({ db, clock, log: http.log, onExpired: (auctionIds) => void events.publish("auctions:changed", { auctionIds }) });
   // PGlite has no autovacuum: the process keeps its tables vacuumed and measured (decision 051).
   const upkeep = startUpkeep({ db, log: http.log });
   // BACKUP_EVERY: the embedded database's scheduled backups (decision 088).
@@ -257,5 +261,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await traffic.idle(graceMs);
     io.local.disconnectSockets(true);
   };
-  return { http, io, feed, push, routes, drain, traffic };
+  return { http, io, events, push, routes, drain, traffic };
 }

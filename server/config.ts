@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
-import { DEFAULT_WIN_LIMITS, type WinLimits } from "./auctions/enrolment-rules";
+import type { DatabaseSettings } from "./db/database";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -27,6 +27,12 @@ export function parseDuration(text: string): number | null {
 
 /** Where the embedded database and the generated keys live unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = "./data";
+
+/** Site-wide win limits in a rolling window of `days`: wins plus the auctions still open to win; 0 turns one off. */
+export type WinLimits = { wins: number; sameProductWins: number; days: number };
+
+/** What the server runs with unless WIN_LIMIT_WINS, WIN_LIMIT_SAME_PRODUCT and WIN_LIMIT_DAYS say otherwise. */
+export const DEFAULT_WIN_LIMITS: WinLimits = { wins: 10, sameProductWins: 1, days: 7 };
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -79,7 +85,7 @@ export type AppConfig = {
   host: string;
   port: number;
   publicOrigin: string | undefined;
-  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  database: DatabaseSettings;
   dataDir: string;
   redisUrl: string | undefined;
   /** The bearer token of GET /metrics; undefined: no metrics endpoint. */

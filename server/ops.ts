@@ -8,7 +8,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { directBackend, findLocalServer, httpBackend, OpsError } from "./operator/backends";
 import { runOps, type ConnectPurpose } from "./operator/ops-cli";
-import { localOperatorKey } from "./operator/operator-auth";
+import { localOperatorKey } from "./accounts/operator-auth";
 
 async function connect(purpose: ConnectPurpose) {
   const config = loadConfig();

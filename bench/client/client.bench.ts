@@ -87,7 +87,7 @@ function startUpdates(app: App, states: AuctionState[], perSecond: number) {
         serverNow: now,
       });
       state.recentBids = [benchBid(state.priceCents, state.leaderName ?? "", now), ...state.recentBids].slice(0, RECENT_BIDS);
-      void app.feed.publishStates([{ ...state }]);
+      void app.events.publish("auctions:states", { states: [{ ...state }] });
     }
   }, 5);
   return { sent: () => sent, stop: () => clearInterval(timer) };

@@ -1,10 +1,10 @@
 // The auction commands over the socket: watch a status list or one auction, enrol and bid. Each handler parses its
-// payload with the contract, calls one auction command and acks; the feed then tells the watchers what changed.
+// payload with the contract, calls one auction command and acks; its events then tell the watchers what changed.
 import type { FastifyBaseLogger } from "fastify";
 import { auctionStatuses, commandPayloads, type AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import { rooms } from "../realtime/rooms";
-import { asSignedIn, commandAnswerer, followRoom, type LiveSocket, type RealtimeServer } from "../realtime/socket";
+import { asSignedIn, commandAnswerer, followRoom, type LiveSocket, type RealtimeServer, type SocketSessions } from "../realtime/socket";
 import { Refusal } from "../refusal";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { auctionStates } from "./auctions.queries";
@@ -12,7 +12,10 @@ import { auctionStates } from "./auctions.queries";
 /** What an operator's socket may follow: every auction there is. */
 const OPERATOR_STATUSES: AuctionStatus[] = [...auctionStatuses];
 
-export function auctionHandlers(io: RealtimeServer, db: Database, commands: AuctionCommands, log: Pick<FastifyBaseLogger, "error">): void {
+export function auctionHandlers(
+  io: RealtimeServer,
+  { db, sessions, commands, log }: { db: Database; sessions: SocketSessions; commands: AuctionCommands; log: Pick<FastifyBaseLogger, "error"> },
+): void {
   const answer = commandAnswerer(log);
 
   io.on("connection", (socket: LiveSocket) => {
@@ -48,7 +51,7 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
     socket.on("auction:enrol", (payload, ack) =>
       answer(ack, commandPayloads["auction:enrol"], payload, async ({ auctionId }) =>
         // Money moves: the session is read again first, whatever this process has heard of it.
-        enrolAnswer(await asSignedIn(socket, db, ({ userId }) => commands.enrol(userId, auctionId), { isReread: true })),
+        enrolAnswer(await asSignedIn(socket, sessions, ({ userId }) => commands.enrol(userId, auctionId), { isReread: true })),
       ),
     );
     socket.on("bid:place", (payload, ack) =>
@@ -57,7 +60,7 @@ export function auctionHandlers(io: RealtimeServer, db: Database, commands: Auct
         commandPayloads["bid:place"],
         payload,
         // The session is checked in the bid's own statement: no round trip more on the busiest command.
-        async ({ auctionId }) => bidAnswer(await asSignedIn(socket, db, ({ userId, sessionIdHash }) => commands.bid(userId, auctionId, sessionIdHash))),
+        async ({ auctionId }) => bidAnswer(await asSignedIn(socket, sessions, ({ userId, sessionIdHash }) => commands.bid(userId, auctionId, sessionIdHash))),
         "BID_FAILED",
       ),
     );

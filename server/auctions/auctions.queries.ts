@@ -1,6 +1,6 @@
 // The read side: auctions as lists show them (AuctionCardState) and as their own pages do (AuctionState), built in a few
 // queries per batch.
-import type { AuctionCardState, AuctionDetail, AuctionSort, AuctionState, AuctionStatus, BidChainResponse, BidderLabel, BidEntry, Language, SearchAuctionsResponse } from "../../contract";
+import { cardState, type AuctionCardState, type AuctionDetail, type AuctionSort, type AuctionState, type AuctionStatus, type BidChainResponse, type BidderLabel, type BidEntry, type Language, type SearchAuctionsResponse } from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
@@ -147,8 +147,6 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
 }
 
 /** A live state as a card shows it, without the recent bids (lists and their feed, decision 056). */
-export const cardState = ({ recentBids: _recentBids, ...card }: AuctionState): AuctionCardState => card;
-
 const statesOf = (rows: { state: AuctionJson }[]): AuctionState[] => {
   const serverNow = Date.now();
   return rows.map((row) => auctionState(rowOfJson(row.state), serverNow));

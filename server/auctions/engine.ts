@@ -2,12 +2,12 @@
 // several server processes agree. Every function takes the server's `now`; nothing trusts a client's clock.
 import type { Database, Queryable } from "../db/database";
 import type { AuctionState } from "../../contract";
-import { openFulfilmentsOf } from "../fulfilment/fulfilment.service";
 import { SESSION_IDLE_SECONDS, SessionEnded } from "../accounts/sessions";
 import { Refusal } from "../refusal";
 import { assertAuctionSpend, auctionSpendRefusal, pauseRefusal } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { FEES_BACK } from "./fees-back";
+import { openFulfilmentsOf } from "./opening-fulfilments";
 import { auctionState, RECENT_BIDS, rowOfJson, type AuctionJson } from "./auctions.queries";
 import { enrolmentRefusal, NO_WIN_LIMITS, RULED_AUCTION_COLUMNS, type RuledAuction, type WinLimits } from "./enrolment-rules";
 

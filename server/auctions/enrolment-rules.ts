@@ -3,14 +3,13 @@
 // locks, so what it tells a bidder beforehand is what enrolling would answer. The lock (until when) is the contract's
 // rule, which the SPA shows too; here it reads an auction's row.
 import { enrolmentClosesAtMs, isEnrolmentLocked, type EnrolmentLock } from "../../contract";
+import type { WinLimits } from "../config";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 
-/** Site-wide win limits in a rolling window of `days`: wins plus the auctions still open to win; 0 turns one off. */
-export type WinLimits = { wins: number; sameProductWins: number; days: number };
+/** Site-wide win limits: config.ts reads them (WIN_LIMIT_WINS, WIN_LIMIT_SAME_PRODUCT, WIN_LIMIT_DAYS). */
+export type { WinLimits };
 
-/** What the server runs with unless WIN_LIMIT_WINS, WIN_LIMIT_SAME_PRODUCT and WIN_LIMIT_DAYS say otherwise (config.ts). */
-export const DEFAULT_WIN_LIMITS: WinLimits = { wins: 10, sameProductWins: 1, days: 7 };
 /** For history the seed makes up, and for tests of other rules. */
 export const NO_WIN_LIMITS: WinLimits = { wins: 0, sameProductWins: 0, days: 7 };
 

@@ -6,7 +6,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { AppConfig } from "../config";
 import { projectRoot } from "../paths";
 import { DatabaseUnavailable, isDatabaseUnavailable } from "./errors";
 import { preparedStatements } from "./pglite-statements";
@@ -54,8 +53,11 @@ export const POSTGRES_TIMEOUTS = {
   answerMs: 4_000,
 } as const;
 
+/** Which database to open: DATABASE_URL's PostgreSQL, or the embedded PGlite in DATA_DIR (config.ts reads which). */
+export type DatabaseSettings = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+
 /** `startFrom`: a PGlite data directory `dumpDataDir` wrote, for a database in memory (no initdb, no migrations to run). */
-export async function openDatabase(config: AppConfig["database"], options: { startFrom?: Blob } = {}): Promise<Database> {
+export async function openDatabase(config: DatabaseSettings, options: { startFrom?: Blob } = {}): Promise<Database> {
   return timed(config.kind === "postgres" ? await openPostgres(config.url) : await openPglite(config.dataDir, options.startFrom));
 }
 

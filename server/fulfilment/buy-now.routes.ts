@@ -26,13 +26,13 @@ import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
-import type { AuctionFeed } from "../realtime/feed";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
+import type { DomainEvents } from "../events/domain-events";
 import { buyNowStatus, listOffers, listPurchases, ownPurchases } from "./buy-now.queries";
 import { advancePurchase, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";
 
-export async function buyNowRoutes(app: FastifyInstance, options: { db: Database; feed: AuctionFeed; clock: () => Date; sessionSecret: string }): Promise<void> {
-  const { db, feed, clock } = options;
+export async function buyNowRoutes(app: FastifyInstance, options: { db: Database; events: DomainEvents; clock: () => Date; sessionSecret: string }): Promise<void> {
+  const { db, events, clock } = options;
   await app.register(async (signedIn) => {
     signedIn.addHook("preValidation", refuseSignedOut);
     const s = signedIn.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +63,7 @@ export async function buyNowRoutes(app: FastifyInstance, options: { db: Database
       async (request, reply) => {
         const user = signedInUser(request);
         const { purchase } = await buyNow(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() });
-        await Promise.all([feed.publishPurchases([purchase.purchaseId]), feed.publishWallet(user.id)]);
+        await Promise.all([events.publish("purchases:changed", { purchaseIds: [purchase.purchaseId] }), events.publish("wallet:changed", { userId: user.id })]);
         const { buyerId: _id, buyerEmail: _email, buyerDisplayName: _name, ...mine } = purchase;
         return reply.status(201).send(mine);
       },
@@ -83,7 +83,7 @@ export async function buyNowRoutes(app: FastifyInstance, options: { db: Database
       { schema: { params: PurchaseIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorBuyNowPurchase, ...errorAnswers } } },
       async (request) => {
         const purchase = await advancePurchase(db, { purchaseId: request.params.purchaseId, to: request.body.to, actor: actingOperator(request), now: clock() });
-        await feed.publishPurchases([purchase.purchaseId]);
+        await events.publish("purchases:changed", { purchaseIds: [purchase.purchaseId] });
         return purchase;
       },
     );

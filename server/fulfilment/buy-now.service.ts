@@ -5,7 +5,7 @@
 import type { BuyNowSettings, FulfilmentState, OperatorBuyNowPurchase } from "../../contract";
 import { fulfilmentEventBetween } from "../../machines/fulfilment.machine";
 import type { Database, Queryable } from "../db/database";
-import { logOperatorAction } from "../operator/audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { offerFacts, offerOrRefuse, purchasesOf } from "./buy-now.queries";
 import { logFulfilmentStep, payWithPromo } from "./fulfilment.service";

@@ -25,8 +25,8 @@ import {
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
-import type { AuctionFeed } from "../realtime/feed";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
+import type { DomainEvents } from "../events/domain-events";
 import type { AddressProvider } from "./addresses";
 import { requestLanguage } from "../http/language";
 import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
@@ -35,9 +35,9 @@ import { createPromoCode, disablePromoCode, listPromoCodes } from "./promo-codes
 
 export async function fulfilmentRoutes(
   app: FastifyInstance,
-  options: { db: Database; feed: AuctionFeed; clock: () => Date; addresses: AddressProvider; sessionSecret: string },
+  options: { db: Database; events: DomainEvents; clock: () => Date; addresses: AddressProvider; sessionSecret: string },
 ): Promise<void> {
-  const { db, feed, clock, addresses } = options;
+  const { db, events, clock, addresses } = options;
   // Who may call is checked before the body is: a signed-out caller gets 401 and a bidder 403, whatever they send.
   await app.register(async (signedIn) => {
     signedIn.addHook("preValidation", refuseSignedOut);
@@ -65,14 +65,14 @@ export async function fulfilmentRoutes(
     s.post("/api/fulfilments/:auctionId/pay", { schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
       const user = signedInUser(request);
       const { wonAuction } = await payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() });
-      await Promise.all([feed.publishFulfilments([wonAuction.auctionId]), feed.publishWallet(user.id)]);
+      await Promise.all([events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] }), events.publish("wallet:changed", { userId: user.id })]);
       return wonAuction;
     });
 
     s.post("/api/fulfilments/:auctionId/seen", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
       const user = signedInUser(request);
       const { wonAuction, hasChanged } = await markWinSeen(db, user.id, request.params.auctionId, clock());
-      if (hasChanged) await feed.publishFulfilments([wonAuction.auctionId]);
+      if (hasChanged) await events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] });
       return wonAuction;
     });
 
@@ -97,7 +97,7 @@ export async function fulfilmentRoutes(
       { schema: { params: AuctionIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
       async (request) => {
         const fulfilment = await advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actingOperator(request), now: clock() });
-        await feed.publishFulfilments([fulfilment.auctionId]);
+        await events.publish("fulfilments:changed", { auctionIds: [fulfilment.auctionId] });
         return fulfilment;
       },
     );
@@ -107,7 +107,7 @@ export async function fulfilmentRoutes(
       { schema: { params: AuctionIdParams, body: PaymentTimeLeftBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
       async (request) => {
         const fulfilment = await setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actingOperator(request), now: clock() });
-        await feed.publishFulfilments([fulfilment.auctionId]);
+        await events.publish("fulfilments:changed", { auctionIds: [fulfilment.auctionId] });
         return fulfilment;
       },
     );

@@ -1,5 +1,5 @@
-// The commands of fulfilment: opening one when an auction ends, the winner seeing and paying for it from the wallet,
-// operators moving delivery on, and expiry when the payment window closes. Each change is decided in one transaction with the row
+// The commands of fulfilment, once the auction's end opened one (auctions/opening-fulfilments.ts): the winner seeing
+// and paying for it from the wallet, operators moving delivery on, and expiry when the payment window closes. Each change is decided in one transaction with the row
 // locked, asks machines/fulfilment.machine.ts whether the move is allowed, and refuses (changing nothing) otherwise.
 // The HTTP routes and the ops CLI both call these functions.
 import { fulfilmentStates, type FulfilmentState, type OperatorFulfilment, type WonAuction } from "../../contract";
@@ -7,25 +7,13 @@ import { fulfilmentEventBetween, isPayable } from "../../machines/fulfilment.mac
 import type { Database, Queryable } from "../db/database";
 import { assertAuctionSpend } from "../wallet/spend-limits";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
-import { logOperatorAction } from "../operator/audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
 import { promoNote, quoteWithPromo, recordRedemption, type Quote, type UsablePromoCode } from "./promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
-
-/**
- * The one statement that opens fulfilments: for each ended auction with a winner among `endedAuctions` (a table or
- * a CTE with the auctions' id, winner_id, price_cents, ended_at and payment_window_hours), once; repeats do nothing.
- * The lifecycle and a bid that reaches the price cap run it inside the statement that ends auctions, so neither
- * happens without the other.
- */
-export const openFulfilmentsOf = (endedAuctions: string): string =>
-  `insert into fulfilments (auction_id, user_id, price_cents, deadline_at)
-   select id, winner_id, price_cents, ended_at + make_interval(hours => payment_window_hours) from ${endedAuctions}
-   where winner_id is not null
-   on conflict (auction_id) do nothing`;
 
 /**
  * The winner has seen their win (closed the "You won!" dialog or went on to pay): stamped once, so a repeat changes

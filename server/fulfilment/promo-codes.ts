@@ -2,7 +2,7 @@
 // Operators create and disable them; a winner redeems one when paying. Codes match without regard to case.
 import { CreatePromoCodeBody, type PromoCode } from "../../contract";
 import type { Database, Queryable } from "../db/database";
-import { logOperatorAction } from "../operator/audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 
 export type UsablePromoCode = { id: number; code: string; kind: "percent" | "fixed"; amount: number };

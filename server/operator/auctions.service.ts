@@ -17,7 +17,7 @@ import { productKeyOf } from "../auctions/enrolment-rules";
 import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
-import { logOperatorAction } from "./audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import type { Changes } from "./changes";
 import { prepareImages, storeImages } from "./media.service";
 

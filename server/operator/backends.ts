@@ -24,7 +24,7 @@ import * as fulfilment from "../fulfilment";
 import { createPromoCode, disablePromoCode, listPromoCodes } from "../fulfilment/promo-codes";
 import { backupArchive, BackupError } from "../db/backup";
 import { Refusal } from "../refusal";
-import { OPS_CLI_ACTOR } from "./audit-log";
+import { OPS_CLI_ACTOR } from "../audit/operator-actions";
 import * as operator from ".";
 
 export type OperatorBackend = {

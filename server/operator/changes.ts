@@ -1,11 +1,11 @@
 // What an operator action changed, so the live feed can tell the open pages.
-import type { AuctionFeed } from "../realtime/feed";
+import type { DomainEvents } from "../events/domain-events";
 
 export type Changes = { auctionIds: number[]; walletUserIds: string[] };
 
-export async function publishChanges(feed: AuctionFeed, changes: Changes): Promise<void> {
+export async function publishChanges(events: DomainEvents, changes: Changes): Promise<void> {
   await Promise.all([
-    changes.auctionIds.length > 0 ? feed.publishAuctions(changes.auctionIds) : undefined,
-    ...changes.walletUserIds.map((userId) => feed.publishWallet(userId)),
+    changes.auctionIds.length > 0 ? events.publish("auctions:changed", { auctionIds: changes.auctionIds }) : undefined,
+    ...changes.walletUserIds.map((userId) => events.publish("wallet:changed", { userId })),
   ]);
 }

@@ -38,11 +38,12 @@ import {
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import type { AuctionFeed } from "../realtime/feed";
+import type { DomainEvents } from "../events/domain-events";
 import type { SessionSockets } from "../realtime/socket";
 import { backupArchive, BackupError } from "../db/backup";
-import { auditLogPage, OPS_CLI_ACTOR } from "./audit-log";
-import { actingOperator, refuseNonOperators } from "./operator-auth";
+import { OPS_CLI_ACTOR } from "../audit/operator-actions";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
+import { auditLogPage } from "./audit-log";
 import { publishChanges, type Changes } from "./changes";
 import { systemView, type Heartbeat } from "./system";
 import * as operator from ".";
@@ -52,11 +53,11 @@ const OptionalActionBody = AuctionActionBody.nullish();
 
 export async function operatorRoutes(
   app: FastifyInstance,
-  options: { db: Database; feed: AuctionFeed; sockets: SessionSockets; clock: () => Date; sessionSecret: string; heartbeat: Heartbeat },
+  options: { db: Database; events: DomainEvents; sockets: SessionSockets; clock: () => Date; sessionSecret: string; heartbeat: Heartbeat },
 ): Promise<void> {
-  const { db, feed, clock } = options;
+  const { db, events, clock } = options;
   const auctionAfter = async (id: number, changes: Changes) => {
-    await publishChanges(feed, changes);
+    await publishChanges(events, changes);
     return operator.getAuction(db, id);
   };
 
@@ -99,7 +100,7 @@ export async function operatorRoutes(
       { bodyLimit: 12 * 1024 * 1024, schema: { body: CreateAuctionBody, response: { 201: OperatorAuction, ...errorAnswers } } },
       async (request, reply) => {
         const auction = await operator.createAuction(db, clock(), actingOperator(request), request.body);
-        await feed.publishAuctions([auction.id]);
+        await events.publish("auctions:changed", { auctionIds: [auction.id] });
         return reply.status(201).send(auction);
       },
     );
@@ -110,7 +111,7 @@ export async function operatorRoutes(
       { bodyLimit: 12 * 1024 * 1024, schema: { params: AuctionIdParams, body: UpdateAuctionBody, response: { 200: OperatorAuctionDetail, ...errorAnswers } } },
       async (request) => {
         const id = request.params.auctionId;
-        await publishChanges(feed, await operator.updateDraft(db, actingOperator(request), id, request.body));
+        await publishChanges(events, await operator.updateDraft(db, actingOperator(request), id, request.body));
         return operator.auctionDetail(db, id);
       },
     );
@@ -192,7 +193,7 @@ export async function operatorRoutes(
       { schema: { params: UserRefParams, body: WalletAdjustmentBody, response: { 200: OperatorUser, ...errorAnswers } } },
       async (request) => {
         const { user, ...changes } = await operator.adjustWallet(db, actingOperator(request), request.params.user, request.body);
-        await publishChanges(feed, changes);
+        await publishChanges(events, changes);
         return user;
       },
     );

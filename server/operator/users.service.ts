@@ -21,7 +21,7 @@ import { Refusal } from "../refusal";
 import { SESSION_IDLE_SECONDS } from "../accounts/sessions";
 import { spendLimitsView } from "../wallet/spend-limits";
 import { listTransactions } from "../wallet/wallet.service";
-import { logOperatorAction } from "./audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 
 const USER_SELECT = `select u.id, u.email, u.first_name, u.last_name, u.display_name, u.role, u.is_demo,
        u.email_confirmed_at is not null as is_confirmed, u.created_at, coalesce(w.balance_cents, 0) as balance_cents

@@ -3,7 +3,7 @@ import type { OperatorUser } from "../../contract";
 import type { Database } from "../db/database";
 import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
-import { logOperatorAction } from "./audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import type { Changes } from "./changes";
 import { findUser } from "./users.service";
 

@@ -18,7 +18,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { errorAnswers, HttpError } from "../http/errors";
 import { translatorFor } from "../i18n";
-import type { AuctionFeed } from "../realtime/feed";
+import type { DomainEvents } from "../events/domain-events";
 import { attachProviderRef, createPendingPayment, findPayment, settlePayment, topUpCents } from "./payments.service";
 import { SANDBOX_WEBHOOK_PATH, sandboxRoutes } from "./sandbox.routes";
 import { isValidSignature } from "./webhook-signature";
@@ -47,7 +47,7 @@ export function sandboxWebhookSecret(config: AppConfig): string {
 export type PaymentsOptions = {
   config: AppConfig;
   db: Database;
-  feed: AuctionFeed;
+  events: DomainEvents;
   /** The server's clock: which month a top-up counts in (spend limits). */
   clock?: () => Date;
   /** Where the provider sends the payer back: the configured public origin, never the request's Host. */
@@ -58,7 +58,7 @@ export type PaymentsOptions = {
 };
 
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
-  const { config, db, feed, notices } = options;
+  const { config, db, events, notices } = options;
   const clock = options.clock ?? (() => new Date());
   const webhookSecret = sandboxWebhookSecret(config);
   const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : undefined;
@@ -128,7 +128,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       const event = SandboxWebhookEvent.safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
       if (!event.success) throw new HttpError(400, "BAD_REQUEST", "Invalid event.");
       const settled = await settlePayment(db, event.data.paymentId, event.data.outcome, event.data.method);
-      if (settled) await feed.publishWallet(settled.userId);
+      if (settled) await events.publish("wallet:changed", { userId: settled.userId });
       return reply.send({ received: true });
     });
 
@@ -161,7 +161,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
         const settlement = stripeSettlement(event);
         if (settlement) {
           const settled = await settlePayment(db, settlement.paymentId, settlement.outcome, undefined, stripePaymentIntent(event));
-          if (settled) await feed.publishWallet(settled.userId);
+          if (settled) await events.publish("wallet:changed", { userId: settled.userId });
         }
         // A withdrawal's refunds, by the refund's id: replays and events out of order change nothing once settled.
         for (const refund of stripeRefundSettlements(event)) {

@@ -2,6 +2,7 @@
 import StripeClient from "stripe";
 import type Stripe from "stripe";
 import type { Language } from "../../contract";
+import type { Refunds } from "../wallet/withdrawals.service";
 import type { PaymentOutcome } from "./payments.service";
 
 export type CheckoutRequest = { paymentId: string; amountCents: number; language: Language; origin: string; email: string };
@@ -58,18 +59,11 @@ export function stripeSettlement(event: Stripe.Event): { paymentId: string; outc
   return outcome ? { paymentId, outcome } : null;
 }
 
-// Refunds (decision 090): a withdrawal's money goes back against the top-up that brought it in.
-
-export type RefundRequest = { partId: string; paymentId: string; amountCents: number; paymentIntent: string | null };
-/** The provider's refund id, and its status when the provider already knows it (Stripe may answer succeeded at once). */
-export type RefundStarted = { providerRef: string; outcome: "succeeded" | "failed" | null };
-
-export interface RefundProvider {
-  createRefund(request: RefundRequest): Promise<RefundStarted>;
-}
+// Refunds (decision 090): a withdrawal's money goes back against the top-up that brought it in, through the `Refunds`
+// the withdrawals ask of (wallet/withdrawals.service.ts).
 
 /** The sandbox's refunds wait on its refund page, where the bidder settles or fails them (sandbox.routes.ts). */
-export function sandboxRefunds(): RefundProvider {
+export function sandboxRefunds(): Refunds {
   return { createRefund: async ({ partId }) => ({ providerRef: `sbxr_${partId}`, outcome: null }) };
 }
 
@@ -81,7 +75,7 @@ export type StripeRefunds = {
 const refundOutcome = (status: string | null | undefined): "succeeded" | "failed" | null =>
   status === "succeeded" ? "succeeded" : status === "failed" || status === "canceled" ? "failed" : null;
 
-export function stripeRefunds(refunds: StripeRefunds): RefundProvider {
+export function stripeRefunds(refunds: StripeRefunds): Refunds {
   return {
     async createRefund({ partId, amountCents, paymentIntent }) {
       if (!paymentIntent) throw new Error("a Stripe top-up without its PaymentIntent cannot be refunded");
@@ -122,7 +116,7 @@ export function stripePaymentIntent(event: Stripe.Event): string | null {
 }
 
 /** The configured provider's refunds: Stripe's (the real client's unless a test gives its stand-in), or the sandbox's. */
-export function refundProviderFor(config: { paymentProvider: "sandbox" | "stripe"; stripe?: { secretKey: string } | undefined }, refunds?: StripeRefunds): RefundProvider {
+export function refundProviderFor(config: { paymentProvider: "sandbox" | "stripe"; stripe?: { secretKey: string } | undefined }, refunds?: StripeRefunds): Refunds {
   if (config.paymentProvider !== "stripe" || !config.stripe) return sandboxRefunds();
   return stripeRefunds(refunds ?? new StripeClient(config.stripe.secretKey).refunds);
 }

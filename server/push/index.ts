@@ -1,7 +1,8 @@
 // Web Push wiring (decision 035): pages report their visibility on their socket, and on the processes that run the
 // lifecycle a job scans for notices and retries the outbox every second. Pushes for bids go out from the process
-// whose bid took the lead (`push.outbid`), at once.
+// whose bid took the lead, at once: push subscribes to the auctions' `bids:outbid` (decision 105).
 import { commandPayloads } from "../../contract";
+import type { DomainEvents } from "../events/domain-events";
 import { rooms } from "../realtime/rooms";
 import { commandAnswerer, type LiveSocket } from "../realtime/socket";
 import { startRepeating } from "../jobs/repeating";
@@ -13,9 +14,11 @@ export type { Push } from "./push.service";
 export const PUSH_JOB_INTERVAL_MS = 1000;
 
 export function startPush(
-  options: PushOptions & { clock: () => Date; runsJob: boolean; intervalMs?: number },
+  options: PushOptions & { events: DomainEvents; clock: () => Date; runsJob: boolean; intervalMs?: number },
 ): Push & { stop: () => Promise<void> } {
   const push = createPush(options);
+  // Not awaited: the bid's publisher does not wait for push services (push.outbid never rejects).
+  options.events.subscribe("bids:outbid", ({ bids }) => void push.outbid(bids));
   const answer = commandAnswerer(options.log);
   options.io.on("connection", (socket: LiveSocket) => {
     socket.on("page:visibility", (payload, ack) =>

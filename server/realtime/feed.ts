@@ -1,18 +1,8 @@
-// The live feed: after any change, the auction's whole state goes to those who watch it (its own room at once, the
-// rooms of its status lists in batches, decision 054). The wallet's balance goes to its owner's sockets, and a won
-// auction's fulfilment to its winner's (when the auction ends and at every step after). A bid that takes the lead
-// tells the bidder it took it from, on all their sockets, whatever page they are on.
-// Publishing follows a commit, so it never fails the caller: a failure is logged, and clients catch up with the next
-// update of that auction or their resync after a reconnect (a newer `seq` or `version` replaces whatever they missed).
-import type { FastifyBaseLogger } from "fastify";
-import type { AuctionState, AuctionStatus } from "../../contract";
-import type { PlacedBid } from "../auctions/engine";
-import type { Database } from "../db/database";
-import { auctionStates, cardState } from "../auctions/auctions.queries";
-import { feesBackRecipients } from "../auctions/fees-back";
-import { purchasesOf } from "../fulfilment/buy-now.queries";
-import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
-import { balanceCents } from "../wallet/wallet.service";
+// The live feed, a transport (decision 105): an auction's state goes to those who watch it (its own room at once, the
+// rooms of its status lists in batches, decision 054); what else a domain publishes goes to one user's sockets or to
+// the operators'. It reads nothing: each domain sends what it read or committed (auctions.feed.ts,
+// fulfilment.feed.ts, wallet.feed.ts), after the event that says it changed (server/events).
+import { cardState, type AuctionState, type AuctionStatus } from "../../contract";
 import { feedPublishLagSeconds } from "../metrics/metrics";
 import { rooms } from "./rooms";
 import type { RealtimeServer } from "./socket";
@@ -27,23 +17,14 @@ const LISTS_REACHED: Partial<Record<AuctionStatus, AuctionStatus[]>> = {
 /** Updates of one auction closer together than this go out as one `auction:updated`: the latest. */
 export const COALESCE_MS = 5;
 
-/** Every method resolves, never rejects: what was committed stays a success whatever the broadcast does. */
-export type AuctionFeed = {
-  /** Reads the auctions' live states and sends them. */
-  publishAuctions(ids: number[]): Promise<void>;
-  /** Sends states the caller already holds (a bid returns its auction's): no read. */
-  publishStates(states: AuctionState[]): Promise<void>;
-  publishWallet(userId: string): Promise<void>;
-  publishFulfilments(auctionIds: number[]): Promise<void>;
-  /**
-   * A Buy it now purchase's fulfilment to its buyer's sockets (bought, and at every step after), and `buyNow:changed`
-   * to the operators' room, first, so the back office's queue follows it.
-   */
-  publishPurchases(purchaseIds: number[]): Promise<void>;
-  /** `auction:outbid` to the bidder each bid took the lead from (none for an auction's first bid). */
-  publishOutbid(bids: Pick<PlacedBid, "auctionId" | "title" | "priceCents" | "bidderId" | "bidderName" | "outbidUserId" | "outbidHasPush">[]): Promise<void>;
-  /** `auto-bid:changed` to the operators' sockets: a bidder set, changed or stopped an auto-bid. */
-  publishAutoBid(auctionId: number): Promise<void>;
+/** Where a domain's live events go: a user's sockets (all of them, whatever page they show), or every operator's. */
+export type LiveAudience = Pick<ReturnType<RealtimeServer["to"]>, "emit">;
+
+export type LiveFeed = {
+  /** Auctions' states to their rooms and their status lists (coalesced and batched, see `createStateEmitter`). */
+  sendStates(states: AuctionState[]): void;
+  toUser(userId: string): LiveAudience;
+  toOperators(): LiveAudience;
 };
 
 /**
@@ -109,61 +90,11 @@ export function createStateEmitter(io: Pick<RealtimeServer, "to">): (state: Auct
   }, COALESCE_MS);
 }
 
-export function createAuctionFeed(io: RealtimeServer, db: Database, log: Pick<FastifyBaseLogger, "error">): AuctionFeed {
+export function createLiveFeed(io: RealtimeServer): LiveFeed {
   const emitState = createStateEmitter(io);
-  const feed: AuctionFeed = {
-    async publishAuctions(ids) {
-      await feed.publishStates(await auctionStates(db, [...new Set(ids)], undefined, ["Waiting", "Running", "Ended", "Canceled"]));
-    },
-    async publishStates(states) {
-      for (const state of states) emitState(state);
-      const ended = states.filter((state) => state.status === "Ended").map((state) => state.id);
-      if (ended.length > 0) await feed.publishFulfilments(ended);
-      // Fees back (decision 103): the losers' wallets moved with the end, whichever way it came.
-      const feesBack = states.filter((state) => state.status === "Ended" && state.feeBackPercent > 0).map((state) => state.id);
-      for (const userId of await feesBackRecipients(db, feesBack)) await feed.publishWallet(userId);
-    },
-    async publishWallet(userId) {
-      io.to(rooms.user(userId)).emit("wallet:updated", { balance: (await balanceCents(db, userId)) / 100 });
-    },
-    async publishFulfilments(auctionIds) {
-      for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [...new Set(auctionIds)])) {
-        io.to(rooms.user(winnerId)).emit("fulfilment:updated", wonAuction);
-        io.to(rooms.operators).emit("fulfilment:changed", { auctionId: wonAuction.auctionId, state: wonAuction.state });
-      }
-    },
-    async publishPurchases(purchaseIds) {
-      for (const { buyerId, buyerEmail: _email, buyerDisplayName: _name, ...purchase } of await purchasesOf(db, [...new Set(purchaseIds)])) {
-        io.to(rooms.operators).emit("buyNow:changed", { purchaseId: purchase.purchaseId, state: purchase.state });
-        io.to(rooms.user(buyerId)).emit("buyNow:updated", purchase);
-      }
-    },
-    async publishOutbid(bids) {
-      for (const { auctionId, title, priceCents, bidderId, bidderName, outbidUserId } of bids) {
-        if (outbidUserId === null || outbidUserId === bidderId) continue;
-        io.to(rooms.user(outbidUserId)).emit("auction:outbid", { auctionId, title, priceCents, leaderName: bidderName });
-      }
-    },
-    async publishAutoBid(auctionId) {
-      io.to(rooms.operators).emit("auto-bid:changed", { auctionId });
-    },
-  };
-  const logged =
-    <A extends unknown[]>(what: string, publish: (...args: A) => Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      try {
-        await publish(...args);
-      } catch (error) {
-        log.error({ err: error, args }, `publishing ${what} failed; clients catch up on the next update`);
-      }
-    };
   return {
-    publishAuctions: logged("auctions", feed.publishAuctions),
-    publishStates: logged("auction states", feed.publishStates),
-    publishWallet: logged("a wallet", feed.publishWallet),
-    publishFulfilments: logged("fulfilments", feed.publishFulfilments),
-    publishPurchases: logged("Buy it now purchases", feed.publishPurchases),
-    publishOutbid: logged("outbid notices", feed.publishOutbid),
-    publishAutoBid: logged("an auto-bid change", feed.publishAutoBid),
+    sendStates: (states) => states.forEach((state) => emitState(state)),
+    toUser: (userId) => io.to(rooms.user(userId)),
+    toOperators: () => io.to(rooms.operators),
   };
 }

@@ -1,16 +1,14 @@
 // The socket.io transport: the server shares the HTTP server (one origin, one port), WebSocket first, polling as
 // fallback. A socket carries the session of its cookie and joins its user's and session's rooms; every command spends
 // from a budget first (decision 078) and is acked `{ data }` or `{ error }`. The commands themselves are registered by
-// their domain (server/auctions/auction.handlers.ts).
+// their domain (server/auctions/auction.handlers.ts), and the sessions are the accounts' (`SocketSessions`): the
+// transport knows no domain (decision 105).
 import type { Server as HttpServer } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import { auctionErrorMessages, commandPayloads, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
-import { loadSession, SESSION_IDLE_SECONDS, SessionEnded, type SessionUser } from "../accounts/sessions";
-import { hashToken } from "../accounts/tokens";
-import type { Database, Queryable } from "../db/database";
 import { DatabaseUnavailable } from "../db/errors";
 import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
@@ -19,16 +17,30 @@ import { bidAckWindowSeconds, secondsSince, socketCommandSeconds } from "../metr
 import { createCommandBudget, FOLLOWED_ROOMS_MAX, type BudgetSettings, type CommandBudget } from "./command-budget";
 import { rooms } from "./rooms";
 
+/** What the transport knows of a socket's user: who, whether an operator, and until when the session holds unread. */
+export type SocketUser = { id: string; role: string; expiresAt: Date };
+
+/** The sessions behind the sockets' cookies, as the accounts keep them (server/accounts/socket-sessions.ts). */
+export type SocketSessions = {
+  /** The cookie that carries a session's id. */
+  cookieName: string;
+  /** The session whose id a cookie carries, with the id's hash (which names its room); null when none holds. */
+  load(id: string): Promise<{ user: SocketUser; idHash: string } | null>;
+  /** The session again, by its id's hash: null once it has ended. */
+  reload(idHash: string): Promise<SocketUser | null>;
+  /** Whether a command failed because it found its session ended in its own statement (a bid checks it there). */
+  isEnded(error: unknown): boolean;
+};
+
 /** `roomsAtConnect`: how many rooms a socket is in before it asks to follow any (its own id's, its user's, …). */
-type SocketData = { user: SessionUser | null; sessionIdHash: string | null; roomsAtConnect: number };
+type SocketData = { user: SocketUser | null; sessionIdHash: string | null; roomsAtConnect: number };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export type RealtimeOptions = {
   allowedOrigin?: string;
   isProduction?: boolean;
-  db: Database;
-  sessionCookie: string;
+  sessions: SocketSessions;
   /** How many commands a socket's owner may send; the product's numbers (command-budget.ts) unless a test needs others. */
   commandBudget?: BudgetSettings;
   /** Whether the process is draining (no new sockets), and its commands in flight (see `SocketTraffic`). */
@@ -83,10 +95,10 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
   io.use(async (socket, next) => {
     // A draining process sends a new connection elsewhere: the client tries again, behind the proxy another process.
     if (traffic.isDraining) return next(new Error("SERVER_DRAINING"));
-    const id = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[options.sessionCookie];
-    const idHash = id && id.length <= 64 ? hashToken(id) : null;
-    socket.data.user = idHash ? await loadSession(options.db, idHash).catch(() => null) : null;
-    socket.data.sessionIdHash = socket.data.user ? idHash : null;
+    const id = fastifyCookie.parse(socket.handshake.headers.cookie ?? "")[options.sessions.cookieName];
+    const session = id ? await options.sessions.load(id).catch(() => null) : null;
+    socket.data.user = session?.user ?? null;
+    socket.data.sessionIdHash = session?.idHash ?? null;
     next();
   });
 
@@ -254,11 +266,11 @@ function endSignedOut(socket: LiveSocket): never {
  * The socket's user while its session lasts. The session is read again past the time it was due to end, and with
  * `isReread` always: a sign-out on another process reaches this one as a message, which a Redis outage can lose.
  */
-export async function signedInUserId(socket: LiveSocket, db: Database, { isReread = false } = {}): Promise<string> {
+export async function signedInUserId(socket: LiveSocket, sessions: SocketSessions, { isReread = false } = {}): Promise<string> {
   const { user, sessionIdHash } = socket.data;
   if (!user || !sessionIdHash) throw new NotSignedIn();
   if (isReread || Date.now() >= user.expiresAt.getTime()) {
-    const current = await loadSession(db, sessionIdHash);
+    const current = await sessions.reload(sessionIdHash);
     if (!current) endSignedOut(socket);
     socket.data.user = current;
   }
@@ -271,34 +283,15 @@ export async function signedInUserId(socket: LiveSocket, db: Database, { isRerea
  */
 export async function asSignedIn<T>(
   socket: LiveSocket,
-  db: Database,
+  sessions: SocketSessions,
   run: (session: { userId: string; sessionIdHash: string }) => Promise<T>,
   options: { isReread?: boolean } = {},
 ): Promise<T> {
-  const userId = await signedInUserId(socket, db, options);
+  const userId = await signedInUserId(socket, sessions, options);
   try {
     return await run({ userId, sessionIdHash: socket.data.sessionIdHash ?? "" });
   } catch (error) {
-    if (error instanceof SessionEnded) endSignedOut(socket);
+    if (sessions.isEnded(error)) endSignedOut(socket);
     throw error;
   }
-}
-
-/**
- * Ends this process's sockets whose sessions have ended, in one query: what a sign-out's message would have done, for
- * the messages an outage of Redis lost. Run when Redis is back.
- */
-export async function endSocketsOfEndedSessions(io: RealtimeServer, db: Queryable): Promise<number> {
-  const signedIn = [...io.of("/").sockets.values()].filter((socket) => socket.data.sessionIdHash);
-  if (signedIn.length === 0) return 0;
-  const hashes = [...new Set(signedIn.map((socket) => socket.data.sessionIdHash!))];
-  const alive = await db.query<{ id_hash: string }>(
-    `select id_hash from sessions
-     where id_hash = any($1::text[]) and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
-    [hashes, SESSION_IDLE_SECONDS],
-  );
-  const isAlive = new Set(alive.map((row) => row.id_hash));
-  const ended = signedIn.filter((socket) => !isAlive.has(socket.data.sessionIdHash!));
-  for (const socket of ended) socket.disconnect(true);
-  return ended.length;
 }

@@ -5,7 +5,7 @@ import type { Queryable } from "../db/database";
 import { escapeHtml } from "../http/html";
 import { translatorFor } from "../i18n";
 import type { Mail, Mailer } from "../mail/mailer";
-import type { AuctionFeed } from "../realtime/feed";
+import type { DomainEvents } from "../events/domain-events";
 import { withdrawalRecipient, type PartSettlement } from "./withdrawals.service";
 
 export type WithdrawalNoticeKind = "requested" | "completed" | "partlyReturned" | "returned";
@@ -43,8 +43,8 @@ export function withdrawalMail(options: {
   return { to: options.to, subject, text, html, language: options.language };
 }
 
-export function withdrawalNotices(options: { db: Queryable; feed: AuctionFeed; mailer: Mailer; origin: () => string; log?: (error: unknown) => void }): WithdrawalNotices {
-  const { db, feed, mailer } = options;
+export function withdrawalNotices(options: { db: Queryable; events: DomainEvents; mailer: Mailer; origin: () => string; log?: (error: unknown) => void }): WithdrawalNotices {
+  const { db, events, mailer } = options;
   const mail = async (withdrawalId: string, kind: WithdrawalNoticeKind) => {
     const recipient = await withdrawalRecipient(db, withdrawalId);
     if (!recipient) return;
@@ -71,12 +71,12 @@ export function withdrawalNotices(options: { db: Queryable; feed: AuctionFeed; m
   };
   return {
     async requested(userId, withdrawalId) {
-      await feed.publishWallet(userId);
+      await events.publish("wallet:changed", { userId });
       await safely(() => mail(withdrawalId, "requested"));
     },
     async settled(settlement) {
       if (!settlement) return;
-      await feed.publishWallet(settlement.userId);
+      await events.publish("wallet:changed", { userId: settlement.userId });
       if (settlement.status !== "pending") await safely(() => mail(settlement.withdrawalId, settlement.status as Exclude<typeof settlement.status, "pending">));
     },
   };

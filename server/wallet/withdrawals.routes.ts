@@ -16,8 +16,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { actingOperator, refuseNonOperators } from "../operator/operator-auth";
-import type { RefundProvider } from "../payments/providers";
+import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import { statementCsv, statementMonths } from "./statement";
 import type { WithdrawalNotices } from "./withdrawal-notices";
 import {
@@ -29,6 +28,7 @@ import {
   settlePayout,
   settleRefund,
   withdrawableFunds,
+  type Refunds,
 } from "./withdrawals.service";
 
 export type WithdrawalsOptions = {
@@ -36,7 +36,7 @@ export type WithdrawalsOptions = {
   db: Database;
   clock: () => Date;
   origin: () => string;
-  refunds: RefundProvider;
+  refunds: Refunds;
   notices: WithdrawalNotices;
 };
 

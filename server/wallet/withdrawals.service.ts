@@ -5,7 +5,7 @@
 // locked rows in one transaction; the HTTP routes, the webhooks and account deletion call these functions.
 import { ibanProblem, compactIban, MIN_WITHDRAWAL_CENTS, type Language, type OperatorPayout, type Withdrawal, type WithdrawalStatus } from "../../contract";
 import type { Database, Queryable } from "../db/database";
-import { logOperatorAction } from "../operator/audit-log";
+import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { lockSpender } from "./spend-limits";
 import { balanceCents, postLedgerEntry } from "./wallet.service";
@@ -90,6 +90,14 @@ export type WithdrawalRequest = {
 
 /** A refund the request planned, for the caller to ask the provider for once the transaction has committed. */
 export type PlannedRefund = { partId: string; paymentId: string; amountCents: number; paymentIntent: string | null };
+
+/** The provider's refund id, and its status when the provider already knows it (Stripe may answer succeeded at once). */
+export type RefundStarted = { providerRef: string; outcome: "succeeded" | "failed" | null };
+
+/** The payment provider's refunds, which a planned refund is asked of (payments/providers.ts provides them). */
+export interface Refunds {
+  createRefund(refund: PlannedRefund): Promise<RefundStarted>;
+}
 
 /**
  * The request: the user's row locked (one money-moving request of theirs at a time: enrolments, payments, other

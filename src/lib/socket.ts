@@ -2,12 +2,12 @@
 // socket.io-client is a chunk of its own, loaded on first need: the first paint comes from REST and never waits
 // for it.
 import { useEffect } from "react";
-import type { Socket } from "socket.io-client";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../contract";
+import type { ServerToClientEvents } from "../../contract";
 import { createStore, useStore } from "./create-store";
+import type { LiveSocket } from "./live-socket";
 import { resetClockSamples, syncClock } from "./server-clock";
 
-export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type { LiveSocket };
 export type LiveStatus = "connecting" | "connected" | "disconnected";
 
 let socket: LiveSocket | undefined;

@@ -15,7 +15,7 @@ import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { backupArchive, readBackup, scheduledBackupRound, scheduledName, writeWhole } from "../../server/db/backup";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrate } from "../../server/db/migrate";
-import { localOperatorKey } from "../../server/operator/operator-auth";
+import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { TestClient } from "../support/client";
 import { createAuction, createBidder } from "../support/fixtures";
 import { operatorClient } from "../support/scene";

@@ -17,7 +17,7 @@ import {
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { buyNowStatus, purchasesOf } from "../../server/fulfilment/buy-now.queries";
 import { httpBackend } from "../../server/operator/backends";
-import { localOperatorKey } from "../../server/operator/operator-auth";
+import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";

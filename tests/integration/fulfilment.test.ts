@@ -19,7 +19,7 @@ import {
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, quotePayment, setPaymentTimeLeft } from "../../server/fulfilment";
 import { Refusal } from "../../server/refusal";
-import { localOperatorKey } from "../../server/operator/operator-auth";
+import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";

@@ -5,6 +5,7 @@ import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
+import { operatorClient } from "../support/scene";
 import { nextAuctionState, nextState, onStates, openSocket, type HeardIn, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -127,14 +128,17 @@ describe("the live feed", () => {
     expect(await moved).toMatchObject({ id: auction, priceCents: 0 });
   });
 
-  it("broadcasts the bids the auto-bidder places for a bidder", async () => {
+  it("broadcasts the bids the auto-bidder places for a bidder, and tells the operators an auto-bid was set", async () => {
     const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     const watcher = await open();
+    const operator = await open((await operatorClient(server, `10.30.1.${++ip}`)).client);
+    const operatorHears = new Promise<unknown>((resolve) => operator.once("auto-bid:changed", resolve));
     await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     const autoBid = nextState(watcher, (state) => state.priceCents === 1);
     expect((await anna.client.put(`/api/auctions/${auction}/auto-bid`, { maxPriceCents: 5 })).status).toBe(200);
+    expect(await operatorHears).toEqual({ auctionId: auction });
     expect(await autoBid).toMatchObject({ leaderName: anna.displayName, bidCount: 1 });
   });
 

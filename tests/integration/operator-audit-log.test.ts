@@ -3,7 +3,7 @@
 // time, newest first, a page at a time with the total. Operators only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuditLogPage, type AuditLogEntry } from "../../contract";
-import { localOperatorKey } from "../../server/operator/operator-auth";
+import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { TestClient } from "../support/client";
 import { bidderClient, operatorClient } from "../support/scene";
 import { startTestServer, type TestServer } from "../support/server";

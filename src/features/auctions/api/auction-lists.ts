@@ -12,12 +12,13 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { AuctionSort, AuctionCardState, Language, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionCardState, Language, SearchAuctionsResponse } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useUser } from "../../auth";
 import { applyToList, applyToPages, isNewer, withOwnTitle } from "../live/apply-update";
 import { follow, untilWatched } from "../live/live-auctions";
 import { handToCards, keepWhileSameCards } from "../live/live-cards";
+import type { AuctionFilters, ListStatus } from "./auction-filters";
 import { takeFirstScreenPage } from "./first-screen";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
@@ -26,11 +27,8 @@ import { catchUp, TEN_MINUTES_MS } from "../../../lib/query-client";
 // Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
 const auctionSchemas = () => import("../../../../contract/auctions");
 
-export type ListStatus = "Running" | "Waiting" | "Ended";
+export type { AuctionFilters, ListStatus };
 export const LIST_PAGE_SIZE = 24;
-
-/** What narrows Home's sections: the title search, the sort, and whether only free-entry auctions show. */
-export type AuctionFilters = { query: string; sort: AuctionSort; isFreeEntryOnly: boolean };
 
 /**
  * One section of Home, page by page: each "Show more" asks from the number of cards already shown (live updates

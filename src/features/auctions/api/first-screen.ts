@@ -4,7 +4,7 @@
 // resync when its watch is acknowledged, an auction's state in its subscription's acknowledgement).
 import type { AuctionDetail, FirstScreen, FirstScreenLists, Language, SearchAuctionsResponse } from "../../../../contract";
 import { DEFAULT_AUCTION_SORT, FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
-import type { AuctionFilters, ListStatus } from "./auction-lists";
+import type { AuctionFilters, ListStatus } from "./auction-filters";
 
 /**
  * What is left of the page's first screen: each part goes once, except that a list cut to a smaller page than it came

@@ -5,10 +5,10 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useTexts } from "../../../hooks/use-texts";
-import type { AuctionCardState } from "../../../../contract";
 import { signInPathFor, useUser } from "../../auth";
 import { createStore, useStore } from "../../../lib/create-store";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
+import { sizeOf, type EnrolButtonProps, type LikeButtonProps } from "./auction-buttons.props";
 import type * as BidderControlsChunk from "./BidderControls";
 
 type BidderControls = typeof BidderControlsChunk;
@@ -36,21 +36,10 @@ function useBidderControls(): BidderControls | undefined {
   return isBidder ? controls : undefined;
 }
 
-export type LikeButtonProps = { auctionId: number; className?: string };
-
 export function LikeButton(props: LikeButtonProps) {
   const controls = useBidderControls();
   return controls ? <controls.FavouriteToggle {...props} /> : null;
 }
-
-export type EnrolButtonProps = {
-  auction: AuctionCardState;
-  isOpen: boolean;
-  /** The detail page's bid panel: full width and as tall as the slider it stands in for. */
-  isLarge?: boolean;
-};
-
-export const sizeOf = (isLarge: boolean) => (isLarge ? "h-14 w-full justify-center px-6 text-lg" : "h-10 px-4 text-sm");
 
 /** Enrol (for the entry fee), "Enrolled", or a sign-in link for visitors; nothing once enrolment is closed or locked. */
 export function EnrolButton(props: EnrolButtonProps) {

@@ -11,7 +11,7 @@ import { buttonClassName } from "../../../components/ui/Button";
 import { useIsEnrolmentLocked } from "../enrolment-rules";
 import { ApiError } from "../../../lib/api-client";
 import { DateOfBirthDialog } from "../../personal-data";
-import { sizeOf, type EnrolButtonProps, type LikeButtonProps } from "./AuctionButtons";
+import { sizeOf, type EnrolButtonProps, type LikeButtonProps } from "./auction-buttons.props";
 
 export function useIsEnrolled(auctionId: number): boolean {
   const { data: mine } = useMyAuctions();

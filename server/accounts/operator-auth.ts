@@ -2,9 +2,9 @@
 // local key. Each operator route group adds one hook that settles who acts; its handlers read `actingOperator`.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { requireOperator } from "../accounts/sessions";
+import { requireOperator } from "./sessions";
 import { HttpError } from "../http/errors";
-import { OPS_CLI_ACTOR } from "./audit-log";
+import { OPS_CLI_ACTOR } from "../audit/operator-actions";
 
 /** The key the ops CLI proves itself with: derived from the session secret, which only this machine's files hold. */
 export function localOperatorKey(sessionSecret: string): string {

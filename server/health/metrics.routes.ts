@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../http/errors";
-import { registry } from "./metrics";
+import { registry } from "../metrics/metrics";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
