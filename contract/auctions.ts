@@ -29,6 +29,8 @@ export const auctionErrorMessages = {
   PRODUCT_WIN_LIMIT: "Win limit reached: at most {{limit}} wins of the same product in {{days}} days, counting the auctions you are still in.",
   ENROLMENT_LOCKED: "Closed to new bidders: enrolment in this auction has closed.",
   REAL_BIDDERS_ONLY: "Staff and demo accounts cannot enrol in this auction.",
+  // Manual-only auctions (decision 101).
+  MANUAL_ONLY: "Manual bids only: auto-bids are off in this auction.",
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
@@ -85,6 +87,8 @@ export const AuctionCardState = z.object({
   enrolmentClosesAtPriceCents: z.number().int().nullable(),
   /** Operators and demo accounts may not enrol. */
   realBiddersOnly: z.boolean(),
+  /** Manual bids only (decision 101): no auto-bid can be set or run. */
+  manualOnly: z.boolean(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   /**

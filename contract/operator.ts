@@ -64,6 +64,8 @@ export const CreateAuctionBody = z
     enrolmentClosesAtPriceCents: z.number().int().min(1).max(100_000_000).nullable().optional(),
     /** Operators and demo accounts may not enrol. */
     realBiddersOnly: z.boolean().default(false),
+    /** Manual bids only: no auto-bid can be set or run (decision 101). */
+    manualOnly: z.boolean().default(false),
     /** What "the same product" is for the win limits; made from the title when not given. */
     productKey: text().trim().min(1).max(120).optional(),
     /** Publish at once (Waiting) rather than keep it a draft (New). */
@@ -114,6 +116,7 @@ export const UpdateAuctionBody = z
     enrolmentClosesSecondsBeforeEnd: create.enrolmentClosesSecondsBeforeEnd.unwrap(),
     enrolmentClosesAtPriceCents: create.enrolmentClosesAtPriceCents.unwrap(),
     realBiddersOnly: create.realBiddersOnly.unwrap(),
+    manualOnly: create.manualOnly.unwrap(),
     productKey: create.productKey.unwrap(),
   })
   .partial()
@@ -173,6 +176,7 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   enrolmentClosesSecondsBeforeEnd: z.number().int().nullable(),
   enrolmentClosesAtPriceCents: z.number().int().nullable(),
   realBiddersOnly: z.boolean(),
+  manualOnly: z.boolean(),
   productKey: z.string(),
   enrolments: z.array(z.object({ displayName: z.string(), email: z.string(), feeCents: z.number().int(), at: z.string() })),
   /** The auto-bids set now, earliest first (the order they take turns in). */

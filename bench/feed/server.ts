@@ -85,6 +85,7 @@ function bareState(id: number, now: number): AuctionState {
     enrolmentClosesAt: null,
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
+    manualOnly: false,
     leaderName: null,
     winnerName: null,
     leaderId: null,

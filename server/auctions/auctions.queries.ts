@@ -28,6 +28,7 @@ export type AuctionRow = {
   enrolment_closes_seconds: number | null;
   enrolment_closes_at_price_cents: number | null;
   real_bidders_only: boolean;
+  manual_only: boolean;
   leader_name: string | null;
   winner_name: string | null;
   leader_id: string | null;
@@ -51,6 +52,7 @@ const AUCTION_STATE_COLUMNS = [
   "id", "seq", "status", "title", "images", "retail_value_cents", "entry_fee_cents", "price_cents", "starts_at", "ends_at", "hard_ends_at",
   "price_cap_cents", "reset_seconds", "min_previous_entries", "bid_count", "final_hash", "recent_bids", "initial_seconds", "max_previous_wins",
   "enrolment_closes_seconds", "enrolment_closes_at_price_cents", "real_bidders_only",
+  "manual_only",
 ] as const satisfies readonly (keyof AuctionRow)[];
 
 /**
@@ -119,6 +121,7 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     enrolmentClosesAt: enrolmentClosesAt(row)?.toISOString() ?? null,
     enrolmentClosesAtPriceCents: row.enrolment_closes_at_price_cents,
     realBiddersOnly: row.real_bidders_only,
+    manualOnly: row.manual_only,
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     leaderId: row.leader_id,

@@ -106,11 +106,12 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolment_closes_seconds: number | null;
     enrolment_closes_at_price_cents: number | null;
     real_bidders_only: boolean;
+    manual_only: boolean;
     product_key: string;
   }>(
     `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
             payment_window_hours, max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents,
-            real_bidders_only, product_key from auctions where id = $1`,
+            real_bidders_only, manual_only, product_key from auctions where id = $1`,
     [id],
   );
   const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
@@ -145,6 +146,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolmentClosesSecondsBeforeEnd: settings.enrolment_closes_seconds,
     enrolmentClosesAtPriceCents: settings.enrolment_closes_at_price_cents,
     realBiddersOnly: settings.real_bidders_only,
+    manualOnly: settings.manual_only,
     productKey: settings.product_key,
     enrolments: enrolments.map((row) => ({
       displayName: row.display_name,
@@ -190,6 +192,7 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
         body.enrolmentClosesSecondsBeforeEnd ?? null, body.enrolmentClosesAtPriceCents ?? null, body.realBiddersOnly, productKey,
       ],
     );
+    if (body.manualOnly) await tx.query("update auctions set manual_only = true where id = $1", [row!.id]);
     await writeTexts(tx, row!.id, texts);
     await logOperatorAction(tx, actor, "auction.create", `auction:${row!.id}`, {
       title: catalogueTitle(texts),
@@ -257,6 +260,7 @@ export async function updateDraft(db: Database, actor: string, id: number, input
         change.realBiddersOnly ?? null, change.productKey === undefined ? null : productKeyFor(change.productKey),
       ],
     );
+    if (change.manualOnly !== undefined) await tx.query("update auctions set manual_only = $2 where id = $1", [id, change.manualOnly]);
     if (change.texts) {
       await tx.query("delete from auction_texts where auction_id = $1 and not (language = any($2::text[]))", [
         id,
@@ -378,6 +382,22 @@ export async function cancelAuction(
     walletUserIds: refunds.map((row) => row.user_id),
     refunds: refunds.map((row) => ({ displayName: row.display_name, amountCents: row.fee_cents })),
   };
+}
+
+/**
+ * Makes a Waiting or Running auction manual-only (decision 101): the auto-bids set in it are removed in the same
+ * transaction, on the locked row, so no auto bid follows the switch (place_bid refuses one on that row too). One way
+ * only: bidders who enrolled for a nail-biter keep one. The audit log counts the auto-bids removed.
+ */
+export async function makeManualOnly(db: Database, actor: string, id: number, seq?: number): Promise<Changes> {
+  await db.transaction(async (tx) => {
+    await lockAuction(tx, id, ["Waiting", "Running"], "made manual-only", seq);
+    const [switched] = await tx.query("update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning id", [id]);
+    if (!switched) throw new Refusal("CONFLICT", `Auction ${id} is manual-only already.`);
+    const removed = await tx.query("delete from auto_bids where auction_id = $1 returning user_id", [id]);
+    await logOperatorAction(tx, actor, "auction.manual-only", `auction:${id}`, { autoBidsRemoved: removed.length });
+  });
+  return { auctionIds: [id], walletUserIds: [] };
 }
 
 /** How an operator's retiming is asked for: which statuses it applies to, and the auction as they saw it. */

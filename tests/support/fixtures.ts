@@ -38,6 +38,8 @@ export type AuctionFixture = {
   enrolmentClosesSeconds?: number | null;
   enrolmentClosesAtPriceCents?: number | null;
   realBiddersOnly?: boolean;
+  /** Manual bids only (decision 101). */
+  manualOnly?: boolean;
 };
 
 /** An auction ("Test product" unless titled); a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
@@ -62,6 +64,7 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
     ],
   );
   if (!row) throw new Error("auction insert failed");
+  if (fixture.manualOnly) await db.query("update auctions set manual_only = true where id = $1", [row.id]);
   return row.id;
 }
 

@@ -58,6 +58,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     enrolmentClosesSecondsBeforeEnd: null,
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
+    manualOnly: false,
     productKey: "espresso-machine",
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],
     autoBids: [],

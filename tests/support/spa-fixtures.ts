@@ -25,6 +25,7 @@ export function auctionState(overrides: Partial<AuctionState> = {}): AuctionStat
     enrolmentClosesAt: null,
     enrolmentClosesAtPriceCents: null,
     realBiddersOnly: false,
+    manualOnly: false,
     leaderName: null,
     winnerName: null,
     leaderId: null,
