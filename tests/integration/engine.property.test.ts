@@ -2,11 +2,14 @@
 // real database against a few lines of model. No lost bid, no negative balance, exactly one winner, and
 // price = start + bids × €0.01. Each run's auction has random fair-play rules (decision 031) and each bidder a random
 // past (wins, recent or old, of this product or another; staff or demo accounts): every enrolment is answered as
-// the model's rules say, so none ever breaks a rule in force.
+// the model's rules say, so none ever breaks a rule in force. Auto-bids are set and their rounds run among the bids;
+// a run's auction may be manual-only from the start or be switched to it by an operator (decision 101): then no
+// auto-bid is set and no auto bid placed.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auctionStates } from "../../server/auctions/auctions.queries";
-import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
+import { advanceLifecycle, autoBidRound, enrol, placeBid, setAutoBid } from "../../server/auctions/engine";
+import { makeManualOnly } from "../../server/operator/auctions.service";
 import type { WinLimits } from "../../server/auctions/enrolment-rules";
 import { Refusal } from "../../server/refusal";
 import { balanceCents } from "../../server/wallet/wallet.service";
@@ -20,7 +23,7 @@ const INITIAL_SECONDS = 20;
 const DAY = 24 * 3600;
 const LIMITS: WinLimits = { wins: 2, sameProductWins: 1, days: 7 };
 
-type Rules = { closesSeconds: number | null; closesAtPrice: number | null; maxPreviousWins: number | null; realBiddersOnly: boolean };
+type Rules = { closesSeconds: number | null; closesAtPrice: number | null; maxPreviousWins: number | null; realBiddersOnly: boolean; manualOnly: boolean };
 type Past = { kind: "bidder" | "demo" | "operator"; wins: { daysAgo: number; sameProduct: boolean }[] };
 
 type Model = {
@@ -35,6 +38,11 @@ type Model = {
   acceptedBids: number;
   rules: Rules;
   pasts: Past[];
+  /** Manual bids only: from the start (`rules.manualOnly`) or since an operator's switch. */
+  manualOnly: boolean;
+  /** The auto-bids set, by bidder, in the order first set (the order a round takes them in). */
+  autoBids: Map<number, number>;
+  autoBidsPlaced: number;
 };
 
 /** The refusal the rules give `bidder` (in enrol's order), or null: closed, locked, in, staff/demo, wins, limits. */
@@ -108,11 +116,7 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
       // The state the bid returns is what the feed sends without reading: it must be what a read finds.
       const [read] = await auctionStates(real.database.db, [real.auctionId], undefined);
       expect({ ...(await placing).state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
-      model.price += 1;
-      model.leader = this.bidder;
-      model.endsAt = Math.max(model.endsAt, model.now + RESET_SECONDS);
-      model.lastBidAt.set(this.bidder, model.now);
-      model.acceptedBids += 1;
+      acceptBid(model, this.bidder);
       const [row] = await real.database.db.query<{ price_cents: number; leader_id: string; ends_at: Date }>(
         "select price_cents, leader_id, ends_at from auctions where id = $1",
         [real.auctionId],
@@ -121,6 +125,73 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
     }
   }
   toString = () => `bid(${this.bidder})`;
+}
+
+/** Moves the model as an accepted bid of `bidder` does. */
+function acceptBid(model: Model, bidder: number) {
+  model.price += 1;
+  model.leader = bidder;
+  model.endsAt = Math.max(model.endsAt, model.now + RESET_SECONDS);
+  model.lastBidAt.set(bidder, model.now);
+  model.acceptedBids += 1;
+}
+
+class SetAutoBidCommand implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly bidder: number,
+    readonly maxCents: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const expected =
+      model.hasEnded || model.now >= model.endsAt
+        ? "AUCTION_ENDED"
+        : model.manualOnly
+          ? "MANUAL_ONLY"
+          : !model.enrolled.has(this.bidder)
+            ? "NOT_ENROLLED"
+            : this.maxCents <= model.price
+              ? "AUTO_BID_TOO_LOW"
+              : "ok";
+    const got = await outcome(setAutoBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, this.maxCents, at(real.start, model.now)));
+    expect(got).toBe(expected);
+    if (got === "ok") model.autoBids.set(this.bidder, this.maxCents);
+  }
+  toString = () => `setAutoBid(${this.bidder}, ${this.maxCents})`;
+}
+
+class AutoBidRoundCommand implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    // The earliest auto-bidder who is outbid, under their maximum and not too fast bids once; none in a manual-only auction.
+    const isRunning = !model.hasEnded && model.now < model.endsAt && !model.manualOnly;
+    const next = [...model.autoBids].find(([bidder, max]) => {
+      const last = model.lastBidAt.get(bidder);
+      return max >= model.price + 1 && model.leader !== bidder && (last === undefined || model.now - last >= 1);
+    });
+    const placed = await autoBidRound(real.database.db, at(real.start, model.now));
+    const expected = isRunning && next ? [real.userIds[next[0]]] : [];
+    expect(placed.filter((bid) => bid.auctionId === real.auctionId).map((bid) => bid.bidderId)).toEqual(expected);
+    if (isRunning && next) {
+      acceptBid(model, next[0]);
+      model.autoBidsPlaced += 1;
+    }
+  }
+  toString = () => "autoBidRound()";
+}
+
+class SwitchToManualOnlyCommand implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    // Waiting or Running only (the lifecycle ends it at a wait), and once.
+    const expected = model.hasEnded || model.manualOnly ? "CONFLICT" : "ok";
+    expect(await outcome(makeManualOnly(real.database.db, "model@pennybid.lv", real.auctionId))).toBe(expected);
+    if (expected === "ok") {
+      model.manualOnly = true;
+      model.autoBids.clear();
+    }
+  }
+  toString = () => "switchToManualOnly()";
 }
 
 class WaitCommand implements fc.AsyncCommand<Model, Real> {
@@ -139,78 +210,116 @@ const rules: fc.Arbitrary<Rules> = fc.record({
   closesAtPrice: fc.constantFrom(null, 1, 2, 4),
   maxPreviousWins: fc.constantFrom(null, 0, 1),
   realBiddersOnly: fc.boolean(),
+  manualOnly: fc.constantFrom(false, false, false, true),
 });
 const past: fc.Arbitrary<Past> = fc.record({
   kind: fc.constantFrom("bidder", "bidder", "bidder", "demo", "operator"),
   wins: fc.array(fc.record({ daysAgo: fc.constantFrom(0.0001, 1, 6.9998, 7, 12), sameProduct: fc.boolean() }), { maxLength: 3 }),
 });
 
+/** One run: the auction with these rules, three bidders with these balances and pasts, the commands, then the end. */
+async function modelRun(cmds: Iterable<fc.AsyncCommand<Model, Real>>, startingBalances: number[], auctionRules: Rules, pasts: Past[]) {
+  const db = database.db;
+  const start = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
+  const auctionId = await createAuction(db, start, {
+    title: "Model product",
+    entryFeeCents: FEE,
+    initialSeconds: INITIAL_SECONDS,
+    resetSeconds: RESET_SECONDS,
+    enrolmentClosesSeconds: auctionRules.closesSeconds,
+    enrolmentClosesAtPriceCents: auctionRules.closesAtPrice,
+    maxPreviousWins: auctionRules.maxPreviousWins,
+    realBiddersOnly: auctionRules.realBiddersOnly,
+    manualOnly: auctionRules.manualOnly,
+  });
+  const users = await Promise.all(startingBalances.map((balance) => createBidder(db, { balanceCents: balance })));
+  for (const [i, { kind, wins }] of pasts.entries()) {
+    await db.query("update users set is_demo = $2, role = $3 where id = $1", [users[i]!.id, kind === "demo", kind === "operator" ? "operator" : "bidder"]);
+    for (const win of wins) {
+      const won = await createAuction(db, start, { status: "Waiting", title: win.sameProduct ? "Model product" : "Another product" });
+      await db.query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [won, users[i]!.id, at(start, -win.daysAgo * DAY)]);
+    }
+  }
+  const model: Model = {
+    now: 0,
+    endsAt: INITIAL_SECONDS,
+    hasEnded: false,
+    price: 0,
+    leader: null,
+    enrolled: new Set(),
+    balances: [...startingBalances],
+    lastBidAt: new Map(),
+    acceptedBids: 0,
+    rules: auctionRules,
+    pasts,
+    manualOnly: auctionRules.manualOnly,
+    autoBids: new Map(),
+    autoBidsPlaced: 0,
+  };
+  const real: Real = { auctionId, userIds: users.map((u) => u.id), start, database };
+  await fc.asyncModelRun(() => ({ model, real }), cmds);
+
+  // Settle the end, then compare everything the model knows.
+  await advanceLifecycle(db, at(start, model.now + 3600));
+  const [auction] = await db.query<{ status: string; price_cents: number; bid_count: number; winner_id: string | null }>(
+    "select status, price_cents, bid_count, winner_id from auctions where id = $1",
+    [auctionId],
+  );
+  const [bids] = await db.query<{ n: number; auto: number }>("select count(*) as n, count(*) filter (where is_auto) as auto from bids where auction_id = $1", [auctionId]);
+  expect(auction?.status).toBe("Ended");
+  expect(auction?.price_cents).toBe(model.acceptedBids);
+  expect(bids?.n).toBe(model.acceptedBids);
+  expect(bids?.auto).toBe(model.autoBidsPlaced);
+  expect(auction?.winner_id ?? null).toBe(model.leader === null ? null : real.userIds[model.leader]);
+  for (const [i, user] of users.entries()) {
+    const balance = await balanceCents(db, user.id);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(balance).toBe(model.balances[i]);
+  }
+}
+
+const bidder = fc.integer({ min: 0, max: 2 });
+const autoBidCommands = [
+  fc.tuple(bidder, fc.constantFrom(1, 2, 4, 8)).map(([b, max]) => new SetAutoBidCommand(b, max)),
+  fc.constant(new AutoBidRoundCommand()),
+  fc.constant(new SwitchToManualOnlyCommand()),
+];
+
 it(`matches the model over ${RUNS} random runs of enrol, bid and wait`, async () => {
-  const bidder = fc.integer({ min: 0, max: 2 });
   const commands = fc.commands(
     [
       bidder.map((b) => new EnrolCommand(b)),
       bidder.map((b) => new BidCommand(b)),
       fc.constantFrom(0.3, 1, 4, 9, 13.9, 14.9, 15, 16).map((s) => new WaitCommand(s)),
+      ...autoBidCommands,
     ],
     { maxCommands: 25 },
   );
+  const balances = fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 });
+  await fc.assert(fc.asyncProperty(commands, balances, rules, fc.array(past, { minLength: 3, maxLength: 3 }), modelRun), { numRuns: RUNS });
+}, 600_000);
 
+// Auto-bids among bids and the switch to manual-only, where every bidder may enrol (no fair-play rule, money enough):
+// a round bids for the earliest outbid auto-bidder, and never in a manual-only auction (decision 101).
+const AUTO_BID_RUNS = Math.ceil(RUNS / 4);
+it(`matches the model over ${AUTO_BID_RUNS} random runs of auto-bids and the switch to manual-only`, async () => {
+  const commands = fc.commands(
+    [
+      bidder.map((b) => new EnrolCommand(b)),
+      bidder.map((b) => new BidCommand(b)),
+      fc.constantFrom(0.3, 1, 4, 9, 15, 16).map((s) => new WaitCommand(s)),
+      ...autoBidCommands,
+      fc.constant(new AutoBidRoundCommand()),
+    ],
+    { maxCommands: 30, size: "+1" },
+  );
+  const open: Rules = { closesSeconds: null, closesAtPrice: null, maxPreviousWins: null, realBiddersOnly: false, manualOnly: false };
+  const noPast: Past = { kind: "bidder", wins: [] };
   await fc.assert(
-    fc.asyncProperty(commands, fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 3, maxLength: 3 }), rules, fc.array(past, { minLength: 3, maxLength: 3 }), async (cmds, startingBalances, auctionRules, pasts) => {
-      const db = database.db;
-      const start = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
-      const auctionId = await createAuction(db, start, {
-        title: "Model product",
-        entryFeeCents: FEE,
-        initialSeconds: INITIAL_SECONDS,
-        resetSeconds: RESET_SECONDS,
-        enrolmentClosesSeconds: auctionRules.closesSeconds,
-        enrolmentClosesAtPriceCents: auctionRules.closesAtPrice,
-        maxPreviousWins: auctionRules.maxPreviousWins,
-        realBiddersOnly: auctionRules.realBiddersOnly,
-      });
-      const users = await Promise.all(startingBalances.map((balance) => createBidder(db, { balanceCents: balance })));
-      for (const [i, { kind, wins }] of pasts.entries()) {
-        await db.query("update users set is_demo = $2, role = $3 where id = $1", [users[i]!.id, kind === "demo", kind === "operator" ? "operator" : "bidder"]);
-        for (const win of wins) {
-          const won = await createAuction(db, start, { status: "Waiting", title: win.sameProduct ? "Model product" : "Another product" });
-          await db.query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [won, users[i]!.id, at(start, -win.daysAgo * DAY)]);
-        }
-      }
-      const model: Model = {
-        now: 0,
-        endsAt: INITIAL_SECONDS,
-        hasEnded: false,
-        price: 0,
-        leader: null,
-        enrolled: new Set(),
-        balances: [...startingBalances],
-        lastBidAt: new Map(),
-        acceptedBids: 0,
-        rules: auctionRules,
-        pasts,
-      };
-      const real: Real = { auctionId, userIds: users.map((u) => u.id), start, database };
-      await fc.asyncModelRun(() => ({ model, real }), cmds);
-
-      // Settle the end, then compare everything the model knows.
-      await advanceLifecycle(db, at(start, model.now + 3600));
-      const [auction] = await db.query<{ status: string; price_cents: number; bid_count: number; winner_id: string | null }>(
-        "select status, price_cents, bid_count, winner_id from auctions where id = $1",
-        [auctionId],
-      );
-      const [bids] = await db.query<{ n: number }>("select count(*) as n from bids where auction_id = $1", [auctionId]);
-      expect(auction?.status).toBe("Ended");
-      expect(auction?.price_cents).toBe(model.acceptedBids);
-      expect(bids?.n).toBe(model.acceptedBids);
-      expect(auction?.winner_id ?? null).toBe(model.leader === null ? null : real.userIds[model.leader]);
-      for (const [i, user] of users.entries()) {
-        const balance = await balanceCents(db, user.id);
-        expect(balance).toBeGreaterThanOrEqual(0);
-        expect(balance).toBe(model.balances[i]);
-      }
-    }),
-    { numRuns: RUNS },
+    fc.asyncProperty(commands, fc.constantFrom(false, false, true), (cmds, manualOnly) =>
+      // Everyone enrols first, so the auto-bids have bidders to run for.
+      modelRun([...[0, 1, 2].map((b): fc.AsyncCommand<Model, Real> => new EnrolCommand(b)), ...cmds], [FEE, FEE, FEE], { ...open, manualOnly }, [noPast, noPast, noPast]),
+    ),
+    { numRuns: AUTO_BID_RUNS },
   );
 }, 600_000);
