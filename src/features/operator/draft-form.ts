@@ -83,6 +83,7 @@ export const DraftForm = z
     enrolmentClosesSecondsBeforeEnd: nullable(wholeField(body.enrolmentClosesSecondsBeforeEnd.unwrap().unwrap())),
     enrolmentClosesAtPriceCents: nullable(euroField(body.enrolmentClosesAtPriceCents.unwrap().unwrap())),
     realBiddersOnly: z.boolean(),
+    manualOnly: z.boolean(),
     productKey: optional(body.productKey.unwrap()),
   })
   // The server refuses these too; said here, at the field, before anything is sent.
@@ -124,6 +125,7 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     enrolmentClosesSecondsBeforeEnd: "",
     enrolmentClosesAtPriceCents: "",
     realBiddersOnly: false,
+    manualOnly: false,
     productKey: "",
   };
 }
@@ -146,6 +148,7 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     enrolmentClosesSecondsBeforeEnd: auction.enrolmentClosesSecondsBeforeEnd === null ? "" : String(auction.enrolmentClosesSecondsBeforeEnd),
     enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
     realBiddersOnly: auction.realBiddersOnly,
+    manualOnly: auction.manualOnly,
     productKey: auction.productKey,
   };
 }

@@ -14,6 +14,7 @@ import { useOffScreen } from "../../../hooks/use-off-screen";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
+import { ManualOnlyBadge } from "./ManualOnlyBadge";
 import { useBidderName } from "../../personal-data";
 import { TrueCostLine } from "./TrueCost";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
@@ -124,6 +125,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         )}
 
         {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
+        {phase !== null && phase !== "ended" && <ManualOnlyBadge auction={auction} />}
 
         {phase === "ended" && auction.trueCost ? (
           <TrueCostLine trueCost={auction.trueCost} isSold={outcome === "sold"} />

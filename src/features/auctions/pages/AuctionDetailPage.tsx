@@ -18,6 +18,7 @@ import { useEnrolmentEligibility } from "../api/my-auctions";
 import { AuctionRulesNotes, EnrolmentClosesNote, useIsEnrolmentLocked, useRefusalText } from "../enrolment-rules";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
+import { ManualOnlyBadge } from "../components/ManualOnlyBadge";
 import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
@@ -85,7 +86,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
             </Suspense>
           )}
           {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} />}
-          {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
+          {isEnrolled && !auction.manualOnly && (phase === "running" || phase === "waiting" || phase === "starting") && (
             <div className="order-3 lg:order-none">
               <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
             </div>
@@ -216,6 +217,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       )}
       {isOpen && !isEnrolled && <AuctionRulesNotes auction={auction} className="landscape-phone:col-span-2" />}
       {isOpen && <EnrolmentClosesNote auction={auction} className="self-start landscape-phone:col-span-2" />}
+      {phase !== "ended" && <ManualOnlyBadge auction={auction} isDetailed className="landscape-phone:col-span-2" />}
       {refusal && (
         <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}

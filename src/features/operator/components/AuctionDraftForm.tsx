@@ -106,6 +106,13 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
             <span className="block text-muted">{t("operator.form.realBiddersOnlyHint")}</span>
           </span>
         </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary-600" {...form.register("manualOnly")} />
+          <span>
+            <span className="font-medium">{t("manualOnly.field")}</span>
+            <span className="block text-muted">{t("manualOnly.fieldHint")}</span>
+          </span>
+        </label>
       </Section>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <SubmitButton isPending={isPending}>{saveLabel}</SubmitButton>

@@ -98,6 +98,8 @@ describe("a new draft", () => {
     await user.type(screen.getByLabelText("Most previous wins allowed"), "0");
     await user.type(screen.getByLabelText("Enrolment closes at price (€)"), "0,50");
     await user.click(screen.getByRole("checkbox", { name: /Real bidders only/ }));
+    // A nail-biter: no auto-bids (decision 101).
+    await user.click(screen.getByRole("checkbox", { name: /Manual bids only/ }));
     await user.click(screen.getByRole("button", { name: "Save draft" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
@@ -120,6 +122,7 @@ describe("a new draft", () => {
       enrolmentClosesSecondsBeforeEnd: null,
       enrolmentClosesAtPriceCents: 50,
       realBiddersOnly: true,
+      manualOnly: true,
       publish: false,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
