@@ -31,6 +31,8 @@ export const auctionErrorMessages = {
   REAL_BIDDERS_ONLY: "Staff and demo accounts cannot enrol in this auction.",
   // Seat auctions (decision 102).
   SOLD_OUT: "Sold out: {{count}} of {{count}} seats",
+  // Manual-only auctions (decision 101).
+  MANUAL_ONLY: "Manual bids only: auto-bids are off in this auction.",
 } as const;
 export type AuctionErrorCode = keyof typeof auctionErrorMessages;
 
@@ -91,6 +93,8 @@ export const AuctionCardState = z.object({
   feeBackPercent: z.number().int(),
   /** A seat auction (decision 102): bidders enrolled so far, of at most `max`; below `min` at the start it is canceled. */
   seats: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable(), taken: z.number().int() }).nullable(),
+  /** Manual bids only (decision 101): no auto-bid can be set or run. */
+  manualOnly: z.boolean(),
   leaderName: z.string().nullable(),
   winnerName: z.string().nullable(),
   /**

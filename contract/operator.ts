@@ -71,6 +71,8 @@ export const CreateAuctionBody = z
     realBiddersOnly: z.boolean().default(false),
     /** Fees back (decision 103): this percentage of each losing bidder's entry fee returns to their wallet at the end. */
     feeBackPercent: z.number().int().min(0).max(100).default(0),
+    /** Manual bids only: no auto-bid can be set or run (decision 101). */
+    manualOnly: z.boolean().default(false),
     /** What "the same product" is for the win limits; made from the title when not given. */
     productKey: text().trim().min(1).max(120).optional(),
     /** Seat auctions (decision 102): enrolment closes at `maxSeats`; with fewer than `minSeats` at the start it is canceled. */
@@ -126,6 +128,7 @@ export const UpdateAuctionBody = z
     enrolmentClosesAtPriceCents: create.enrolmentClosesAtPriceCents.unwrap(),
     realBiddersOnly: create.realBiddersOnly.unwrap(),
     feeBackPercent: create.feeBackPercent.unwrap(),
+    manualOnly: create.manualOnly.unwrap(),
     productKey: create.productKey.unwrap(),
     minSeats: create.minSeats.unwrap(),
     maxSeats: create.maxSeats.unwrap(),
@@ -189,6 +192,7 @@ export const OperatorAuctionDetail = OperatorAuction.extend({
   enrolmentClosesAtPriceCents: z.number().int().nullable(),
   realBiddersOnly: z.boolean(),
   feeBackPercent: z.number().int(),
+  manualOnly: z.boolean(),
   productKey: z.string(),
   minSeats: z.number().int().nullable(),
   maxSeats: z.number().int().nullable(),

@@ -87,6 +87,7 @@ function bareState(id: number, now: number): AuctionState {
     realBiddersOnly: false,
     feeBackPercent: 0,
     seats: null,
+    manualOnly: false,
     leaderName: null,
     winnerName: null,
     leaderId: null,

@@ -32,6 +32,7 @@ export type AuctionRow = {
   min_seats: number | null;
   max_seats: number | null;
   seats_taken: number;
+  manual_only: boolean;
   leader_name: string | null;
   winner_name: string | null;
   leader_id: string | null;
@@ -57,6 +58,7 @@ const AUCTION_STATE_COLUMNS = [
   "enrolment_closes_seconds", "enrolment_closes_at_price_cents", "real_bidders_only",
   "fee_back_percent",
   "min_seats", "max_seats", "seats_taken",
+  "manual_only",
 ] as const satisfies readonly (keyof AuctionRow)[];
 
 /**
@@ -127,6 +129,7 @@ export function auctionState(row: AuctionRow, serverNow: number): AuctionState {
     realBiddersOnly: row.real_bidders_only,
     feeBackPercent: row.fee_back_percent,
     seats: row.min_seats === null && row.max_seats === null ? null : { min: row.min_seats, max: row.max_seats, taken: row.seats_taken },
+    manualOnly: row.manual_only,
     leaderName: row.leader_name,
     winnerName: row.winner_name,
     leaderId: row.leader_id,

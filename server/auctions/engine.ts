@@ -12,13 +12,13 @@ import { auctionState, RECENT_BIDS, rowOfJson, type AuctionJson } from "./auctio
 import { enrolmentRefusal, NO_WIN_LIMITS, RULED_AUCTION_COLUMNS, type RuledAuction, type WinLimits } from "./enrolment-rules";
 
 /** What enrolment and the auto-bid setting read of the auction they lock (a bid locks it in place_bid). */
-type LockedAuction = RuledAuction & { title: string };
+type LockedAuction = RuledAuction & { title: string; manual_only: boolean };
 
 /** Locks the auction row for the rest of the transaction: enrolments, auto-bid settings and bids on one auction
  * serialize here. */
 async function lockAuction(tx: Queryable, auctionId: number): Promise<LockedAuction> {
   const [row] = await tx.query<LockedAuction>(
-    `select ${RULED_AUCTION_COLUMNS}, title from auctions where id = $1 for update`,
+    `select ${RULED_AUCTION_COLUMNS}, title, manual_only from auctions where id = $1 for update`,
     [auctionId],
   );
   if (!row) throw new Refusal("AUCTION_STATE_MISSING");
@@ -103,7 +103,7 @@ export type PlacedBid = {
 };
 
 /** What the bid's statement can refuse by itself; the one-bid-a-second rule shows as `is_paced` false. */
-type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
+type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "MANUAL_ONLY" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
 
 type PlacedBidRow = {
   refusal: BidRefusal | null;
@@ -247,8 +247,9 @@ export async function advanceLifecycle(db: Database, now: Date): Promise<Transit
 }
 
 /**
- * Sets (or, with null, removes) a bidder's auto-bid maximum; only an enrolled bidder, only above the price, and only
- * as high as the monthly limit on auction spending leaves them to pay for a win.
+ * Sets (or, with null, removes) a bidder's auto-bid maximum; only an enrolled bidder, only in an auction that is not
+ * manual-only (decision 101), only above the price, and only as high as the monthly limit on auction spending leaves
+ * them to pay for a win.
  */
 export async function setAutoBid(db: Database, userId: string, auctionId: number, maxPriceCents: number | null, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -260,6 +261,7 @@ export async function setAutoBid(db: Database, userId: string, auctionId: number
     if (auction.status === "Ended" || auction.status === "Canceled" || (auction.ends_at && auction.ends_at <= now)) {
       throw new Refusal("AUCTION_ENDED");
     }
+    if (auction.manual_only) throw new Refusal("MANUAL_ONLY");
     const [enrolled] = await tx.query("select 1 from enrolments where auction_id = $1 and user_id = $2", [auctionId, userId]);
     if (!enrolled) throw new Refusal("NOT_ENROLLED");
     if (maxPriceCents <= auction.price_cents) throw new Refusal("AUTO_BID_TOO_LOW");
@@ -282,7 +284,8 @@ export async function runAutoBids(db: Database, now: Date): Promise<number[]> {
 /**
  * One round of auto-bids: in every running auction, the earliest auto-bidder who is outbid, still under their
  * maximum and not rate-limited places one bid, by the same rules as anyone, unless a win at the new price would cross
- * their monthly limit on auction spending. Returns the bids placed.
+ * their monthly limit on auction spending. Never in a manual-only auction: place_bid refuses an auto bid there on the
+ * locked row, so an auction switched after this round read it gets no bid (decision 101). Returns the bids placed.
  */
 export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]> {
   const candidates = await db.query<{ auction_id: number; user_id: string; price_cents: number }>(
@@ -291,6 +294,7 @@ export async function autoBidRound(db: Database, now: Date): Promise<PlacedBid[]
      join auctions a on a.id = ab.auction_id
      join enrolments e on e.auction_id = ab.auction_id and e.user_id = ab.user_id
      where a.status = 'Running' and a.ends_at > $1
+       and not a.manual_only
        and ab.max_price_cents >= a.price_cents + 1
        and (a.price_cap_cents is null or a.price_cents < a.price_cap_cents)
        and a.leader_id is distinct from ab.user_id

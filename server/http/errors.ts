@@ -57,6 +57,7 @@ const refusalStatus: Record<RefusalCode, number> = {
   ENROLMENT_LOCKED: 409,
   SOLD_OUT: 409,
   REAL_BIDDERS_ONLY: 403,
+  MANUAL_ONLY: 409,
   ALREADY_ENROLLED: 409,
   ENROLMENT_CLOSED: 409,
   BID_TOO_FAST: 429,

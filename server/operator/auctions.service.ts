@@ -105,6 +105,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolment_closes_seconds: number | null;
     enrolment_closes_at_price_cents: number | null;
     real_bidders_only: boolean;
+    manual_only: boolean;
     product_key: string;
     fee_back_percent: number;
     min_seats: number | null;
@@ -112,7 +113,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
   }>(
     `select images, reset_seconds, initial_seconds, min_previous_entries, hard_ends_at, price_cap_cents,
             payment_window_hours, max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents,
-            real_bidders_only, product_key, fee_back_percent, min_seats, max_seats from auctions where id = $1`,
+            real_bidders_only, manual_only, product_key, fee_back_percent, min_seats, max_seats from auctions where id = $1`,
     [id],
   );
   const enrolments = await db.query<{ display_name: string; email: string; fee_cents: number; created_at: Date }>(
@@ -147,6 +148,7 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
     enrolmentClosesSecondsBeforeEnd: settings.enrolment_closes_seconds,
     enrolmentClosesAtPriceCents: settings.enrolment_closes_at_price_cents,
     realBiddersOnly: settings.real_bidders_only,
+    manualOnly: settings.manual_only,
     productKey: settings.product_key,
     feeBackPercent: settings.fee_back_percent,
     minSeats: settings.min_seats,
@@ -196,6 +198,7 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
         body.minSeats ?? null, body.maxSeats ?? null,
       ],
     );
+    if (body.manualOnly) await tx.query("update auctions set manual_only = true where id = $1", [row!.id]);
     await writeTexts(tx, row!.id, texts);
     // Fees back (decision 103): the losers' share of their fee that returns at the end.
     await tx.query("update auctions set fee_back_percent = $2 where id = $1", [row!.id, body.feeBackPercent]);
@@ -274,6 +277,7 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     if (change.feeBackPercent !== undefined) {
       await tx.query("update auctions set fee_back_percent = $2 where id = $1", [id, change.feeBackPercent]);
     }
+    if (change.manualOnly !== undefined) await tx.query("update auctions set manual_only = $2 where id = $1", [id, change.manualOnly]);
     if (change.texts) {
       await tx.query("delete from auction_texts where auction_id = $1 and not (language = any($2::text[]))", [
         id,
@@ -381,6 +385,22 @@ export async function cancelAuction(
     walletUserIds: refunds.map((row) => row.user_id),
     refunds: refunds.map((row) => ({ displayName: row.display_name, amountCents: row.fee_cents })),
   };
+}
+
+/**
+ * Makes a Waiting or Running auction manual-only (decision 101): the auto-bids set in it are removed in the same
+ * transaction, on the locked row, so no auto bid follows the switch (place_bid refuses one on that row too). One way
+ * only: bidders who enrolled for a nail-biter keep one. The audit log counts the auto-bids removed.
+ */
+export async function makeManualOnly(db: Database, actor: string, id: number, seq?: number): Promise<Changes> {
+  await db.transaction(async (tx) => {
+    await lockAuction(tx, id, ["Waiting", "Running"], "made manual-only", seq);
+    const [switched] = await tx.query("update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning id", [id]);
+    if (!switched) throw new Refusal("CONFLICT", `Auction ${id} is manual-only already.`);
+    const removed = await tx.query("delete from auto_bids where auction_id = $1 returning user_id", [id]);
+    await logOperatorAction(tx, actor, "auction.manual-only", `auction:${id}`, { autoBidsRemoved: removed.length });
+  });
+  return { auctionIds: [id], walletUserIds: [] };
 }
 
 /** How an operator's retiming is asked for: which statuses it applies to, and the auction as they saw it. */

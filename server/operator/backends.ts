@@ -38,6 +38,7 @@ export type OperatorBackend = {
   startNow(id: number): Promise<OperatorAuction>;
   endNow(id: number): Promise<OperatorAuction>;
   timeLeft(id: number, seconds: number): Promise<OperatorAuction>;
+  manualOnly(id: number): Promise<OperatorAuction>;
   buyNow(id: number): Promise<BuyNowSettings>;
   setBuyNow(id: number, body: BuyNowSettingsBody): Promise<BuyNowSettings>;
   listUsers(filter: { search?: string | undefined; isDemo?: boolean | undefined; limit: number }): Promise<OperatorUser[]>;
@@ -84,6 +85,7 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     startNow: (id) => then(() => operator.startNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
     endNow: (id) => then(() => operator.endNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
     timeLeft: (id, seconds) => then(() => operator.setTimeLeft(db, clock(), ACTOR, id, seconds), () => operator.getAuction(db, id)),
+    manualOnly: (id) => then(() => operator.makeManualOnly(db, ACTOR, id), () => operator.getAuction(db, id)),
     buyNow: (id) => refusals(() => fulfilment.buyNowSettings(db, id)),
     setBuyNow: (id, body) => refusals(() => fulfilment.setBuyNowSettings(db, { auctionId: id, ...body, actor: ACTOR })),
     listUsers: (filter) => operator.listUsers(db, filter),
@@ -147,6 +149,7 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     startNow: (id) => call("POST", `/api/operator/auctions/${id}/start-now`),
     endNow: (id) => call("POST", `/api/operator/auctions/${id}/end-now`),
     timeLeft: (id, seconds) => call("POST", `/api/operator/auctions/${id}/time-left`, { seconds }),
+    manualOnly: (id) => call("POST", `/api/operator/auctions/${id}/manual-only`),
     buyNow: (id) => call("GET", `/api/operator/auctions/${id}/buy-now`),
     setBuyNow: (id, body) => call("POST", `/api/operator/auctions/${id}/buy-now`, body),
     listUsers: async (filter) => (await call<{ items: OperatorUser[] }>("GET", `/api/operator/users?${query(filter)}`)).items,

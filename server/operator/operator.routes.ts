@@ -137,6 +137,11 @@ export async function operatorRoutes(
       return auctionAfter(id, await operator.endNow(db, clock(), actingOperator(request), id, request.body?.seq));
     });
 
+    s.post("/api/operator/auctions/:auctionId/manual-only", { schema: { params: AuctionIdParams, body: OptionalActionBody, response: { 200: OperatorAuction, ...errorAnswers } } }, async (request) => {
+      const id = request.params.auctionId;
+      return auctionAfter(id, await operator.makeManualOnly(db, actingOperator(request), id, request.body?.seq));
+    });
+
     s.post(
       "/api/operator/auctions/:auctionId/time-left",
       { schema: { params: AuctionIdParams, body: TimeLeftBody, response: { 200: OperatorAuction, ...errorAnswers } } },

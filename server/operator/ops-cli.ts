@@ -35,18 +35,21 @@ Auctions
         [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
         [--max-previous-wins N] [--enrolment-closes-before SECONDS] [--enrolment-closes-at-price EUR]
         [--real-bidders-only] [--product KEY] [--min-seats N] [--max-seats N]
+        [--manual-only]
                                           --title is English; any one language's title will do (en, lv, ru)
                                           fair-play rules: a beginner auction (0: only bidders who never won);
                                           enrolment closing SECONDS before the initial timer ends, or at a price;
                                           no operators or demo accounts; KEY names the product for the win limits
                                           seats: enrolment closes at the maximum; below the minimum at the
                                           start the auction is canceled and every entry fee refunded
+                                          --manual-only: bids by hand only, no auto-bids
         [--fee-back PERCENT]              fees back: that share (0-100) of each loser's entry fee returns at the end
   auctions publish <id>                   a draft (New) becomes Waiting
   auctions cancel <id>                    New or Waiting only; entry fees are refunded
   auctions start-now <id>                 New or Waiting: starts at once
   auctions end-now <id>                   Running: ends at once, the leader wins
   auctions time-left <id> <seconds>       Running: ends in that many seconds; New/Waiting: starts then
+  auctions manual-only <id>               Waiting or Running: bids by hand only from now on; auto-bids set are removed
   auctions buy-now <id> [--on | --off] [--stock N|none]
                                           Buy it now for those who lost (on by default): switch, stock
                                           (none: no limit); without options, shows them and how many sold
@@ -249,6 +252,7 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
       text(values, "enrolment-closes-before") === undefined ? undefined : integer(text(values, "enrolment-closes-before"), "--enrolment-closes-before (seconds)"),
     enrolmentClosesAtPriceCents: money("enrolment-closes-at-price", "--enrolment-closes-at-price"),
     realBiddersOnly: values["real-bidders-only"] === true ? true : undefined,
+    manualOnly: values["manual-only"] === true ? true : undefined,
     productKey: text(values, "product"),
     feeBackPercent: text(values, "fee-back") === undefined ? undefined : integer(text(values, "fee-back"), "--fee-back (percent)"),
     minSeats: text(values, "min-seats") === undefined ? undefined : integer(text(values, "min-seats"), "--min-seats", 1),
@@ -286,6 +290,7 @@ const OPTIONS = {
   "enrolment-closes-at-price": { type: "string" },
   "real-bidders-only": { type: "boolean" },
   "fee-back": { type: "string" },
+  "manual-only": { type: "boolean" },
   product: { type: "string" },
   "min-seats": { type: "string" },
   "max-seats": { type: "string" },
@@ -344,7 +349,7 @@ export async function runOps(
     const key = group === "backup" || group === "restore" ? group : `${group} ${command ?? ""}`.trim();
     const known = [
       "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
-      "auctions end-now", "auctions time-left", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
+      "auctions end-now", "auctions time-left", "auctions manual-only", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
       "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
       "promo-codes disable", "backup", "restore",
     ];
@@ -391,6 +396,7 @@ export async function runOps(
                 (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
                 (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
                 (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : "") +
+                (a.manualOnly ? ", manual bids only (no auto-bids)" : "") +
                 (a.minSeats === null ? "" : `, at least ${a.minSeats} seats or canceled at the start`) +
                 (a.maxSeats === null ? "" : `, at most ${a.maxSeats} seats`),
               ...(a.feeBackPercent > 0 ? [`  fees back: ${a.feeBackPercent}% of each losing bidder's entry fee returns when it ends`] : []),
@@ -423,6 +429,7 @@ export async function runOps(
         case "auctions publish":
         case "auctions start-now":
         case "auctions end-now":
+        case "auctions manual-only":
         case "auctions time-left": {
           const auctionId = id();
           const seconds = key === "auctions time-left" ? integer(rest[1], "The seconds") : 0;
@@ -431,6 +438,7 @@ export async function runOps(
             "auctions start-now": (backend) => backend.startNow(auctionId),
             "auctions end-now": (backend) => backend.endNow(auctionId),
             "auctions time-left": (backend) => backend.timeLeft(auctionId, seconds),
+            "auctions manual-only": (backend) => backend.manualOnly(auctionId),
           };
           return async (backend) => {
             const a = await act[key]!(backend);

@@ -134,6 +134,8 @@ type Plan = {
   enrolmentClosesSeconds?: number;
   enrolmentClosesAtPriceCents?: number;
   realBiddersOnly?: boolean;
+  /** Manual bids only (decision 101). */
+  manualOnly?: boolean;
 };
 
 const running: Plan[] = [3, 8, 15, 30, 60, 120, 300, 720, 1440, 2880].map((minutes, i) => ({
@@ -149,6 +151,7 @@ const running: Plan[] = [3, 8, 15, 30, 60, 120, 300, 720, 1440, 2880].map((minut
   ...(i === 2 ? { maxPreviousWins: 0 } : {}),
   ...(i === 4 ? { enrolmentClosesAtPriceCents: 50 } : {}),
   ...(i === 6 ? { realBiddersOnly: true } : {}),
+  ...(i === 7 ? { manualOnly: true } : {}),
   hardStopHours: 48,
 }));
 

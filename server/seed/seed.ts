@@ -75,6 +75,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       ],
     );
     const auctionId = row!.id;
+    if (plan.manualOnly) await db.query("update auctions set manual_only = true where id = $1", [auctionId]);
     for (const [language, text] of Object.entries(product.texts)) {
       await db.query("insert into auction_texts (auction_id, language, title, description) values ($1, $2, $3, $4)", [auctionId, language, text.title, text.description]);
     }

@@ -88,6 +88,7 @@ const validBodies: Record<string, Record<string, Json>> = {
     priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false, maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30,
     enrolmentClosesAtPriceCents: 300, realBiddersOnly: true, productKey: "desk-lamp",
     feeBackPercent: 50,
+    manualOnly: true,
   },
   "PATCH /api/operator/auctions/:auctionId": {
     texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
@@ -95,6 +96,7 @@ const validBodies: Record<string, Record<string, Json>> = {
     paymentWindowHours: 72, maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 300, realBiddersOnly: false,
     productKey: "desk-lamp",
     feeBackPercent: 50,
+    manualOnly: false,
   },
   "POST /api/operator/auctions/:auctionId/time-left": { seconds: 60 },
   // The auction as the operator saw it: an action may carry its seq (refused if it changed since), or nothing.
@@ -102,6 +104,7 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/operator/auctions/:auctionId/cancel": {},
   "POST /api/operator/auctions/:auctionId/start-now": {},
   "POST /api/operator/auctions/:auctionId/end-now": {},
+  "POST /api/operator/auctions/:auctionId/manual-only": {},
   "POST /api/operator/users": { email: "bot@example.lv", password: "Secret1!", firstName: "Bot", lastName: "One", displayName: "bot_one", role: "bidder", isDemo: true },
   "POST /api/operator/users/:user/wallet": { amountCents: 100, reason: "Goodwill" },
   "POST /api/operator/users/:user/role": { role: "bidder" },

@@ -528,6 +528,25 @@ describe("the ops CLI", () => {
     expect(bad.stderr).toContain("feeBackPercent");
   }, 60_000);
 
+  it("creates a manual-only auction and switches a waiting one, which open pages hear; a second switch is refused (decision 101)", async () => {
+    const created = await ops(dataDir, "auctions", "create", "--title", "Nail-biter", "--initial", "300", "--reset", "20", "--manual-only", "--json");
+    expect(created.code).toBe(0);
+    const { id } = JSON.parse(created.stdout) as OperatorAuction;
+    expect((await ops(dataDir, "auctions", "show", String(id))).stdout).toContain("manual bids only (no auto-bids)");
+
+    const plain = JSON.parse((await ops(dataDir, "auctions", "create", "--title", "Radio", "--initial", "300", "--reset", "20", "--starts-in", "600", "--publish", "--json")).stdout) as OperatorAuction;
+    const page = await watch(server!.url, "Waiting");
+    const switched = nextState(page, (state) => state.id === plain.id && state.manualOnly);
+    const done = await ops(dataDir, "auctions", "manual-only", String(plain.id));
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(`Auction ${plain.id} "Radio" is Waiting`);
+    expect((await switched).manualOnly).toBe(true);
+    page.disconnect();
+    const again = await ops(dataDir, "auctions", "manual-only", String(plain.id));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Refused: Auction ${plain.id} is manual-only already.`);
+  }, 60_000);
+
   it("finds users, adjusts wallets with a reason and refuses an overdraft", async () => {
     const client = new TestClient(server!.url, "10.40.2.1");
     const body = await signUpConfirmed(client);

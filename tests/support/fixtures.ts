@@ -43,6 +43,8 @@ export type AuctionFixture = {
   /** Seat auctions (decision 102). */
   minSeats?: number | null;
   maxSeats?: number | null;
+  /** Manual bids only (decision 101). */
+  manualOnly?: boolean;
 };
 
 /** An auction ("Test product" unless titled); a Running one ends `initialSeconds` after now unless `endsAt` says otherwise. */
@@ -71,6 +73,7 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
   if (fixture.minSeats != null || fixture.maxSeats != null) {
     await db.query("update auctions set min_seats = $2, max_seats = $3 where id = $1", [row.id, fixture.minSeats ?? null, fixture.maxSeats ?? null]);
   }
+  if (fixture.manualOnly) await db.query("update auctions set manual_only = true where id = $1", [row.id]);
   return row.id;
 }
 

@@ -60,6 +60,7 @@ export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): Oper
     realBiddersOnly: false,
     minSeats: null,
     maxSeats: null,
+    manualOnly: false,
     productKey: "espresso-machine",
     feeBackPercent: 0,
     enrolments: [{ displayName: "anna_b", email: "anna@example.lv", feeCents: 50, at: "2029-12-31T10:00:00.000Z" }],

@@ -27,6 +27,7 @@ export function auctionState(overrides: Partial<AuctionState> = {}): AuctionStat
     realBiddersOnly: false,
     feeBackPercent: 0,
     seats: null,
+    manualOnly: false,
     leaderName: null,
     winnerName: null,
     leaderId: null,

@@ -7,7 +7,7 @@
 -- - `locked` takes the auction's row lock (bids on one auction queue here; after the wait it reads the row as the bid
 --   before left it) and decides every rule but one, in the order the refusals are told (the fair-play rules at
 --   enrolment's, decision 031; the bidder's own pause, decision 033; a closed account, decision 093, whose closing
---   it waits for under a shared lock on the account);
+--   it waits for under a shared lock on the account; an auto bid in a manual-only auction, decision 101);
 -- - `paced` stamps the enrolment's last bid only if the one before is a second old, checked on the enrolment's latest
 --   row as it is updated (a snapshot read could miss a bid of the same bidder committed while this one waited);
 -- - `moved` gives the auction its new price, leader and end (ended at once at the price cap, with the winner's
@@ -43,6 +43,7 @@ begin
              when a.status <> 'Running' then 'AUCTION_NOT_RUNNING'
              when a.ends_at is null then 'AUCTION_STATE_MISSING'
              when a.ends_at <= bid_at or a.hard_ends_at <= bid_at then 'AUCTION_ENDED'
+             when bid_is_auto and a.manual_only then 'MANUAL_ONLY'
              when u.deleted_at is not null then 'ACCOUNT_CLOSED'
              when e.user_id is null then 'NOT_ENROLLED'
              when p.paused_until > bid_at then 'SELF_PAUSED'
@@ -110,6 +111,7 @@ begin
            'leader_name', l.bidder_name, 'winner_name', case when m.status = 'Ended' then l.bidder_name end, 'initial_seconds', m.initial_seconds,
            'max_previous_wins', m.max_previous_wins, 'enrolment_closes_seconds', m.enrolment_closes_seconds,
            'enrolment_closes_at_price_cents', m.enrolment_closes_at_price_cents, 'real_bidders_only', m.real_bidders_only,
+           'manual_only', m.manual_only,
            'fee_back_percent', m.fee_back_percent,
            -- the ledger read in this statement does not see the refunds it writes
            'entry_fees_cents', f.entry_fees_cents - (select coalesce(sum(fb.cents), 0) from fees_back fb)::int,

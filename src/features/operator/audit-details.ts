@@ -24,6 +24,7 @@ const fieldLabels: Record<string, string> = {
   enrolmentClosesSecondsBeforeEnd: "operator.form.enrolmentClosesBefore",
   enrolmentClosesAtPriceCents: "operator.form.enrolmentClosesAtPrice",
   realBiddersOnly: "operator.form.realBiddersOnly",
+  manualOnly: "manualOnly.field",
   productKey: "operator.form.productKey",
   feeBackPercent: "feesBack.form.label",
 };
@@ -43,6 +44,7 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
       // Who led when an auction was ended now: "name (e-mail)", or nobody.
       return value === null ? t("operator.auction.none") : typeof value === "string" ? value : null;
     case "bids":
+    case "autoBidsRemoved":
     case "sessions":
       return typeof value === "number" ? String(value) : null;
     case "amount":
@@ -86,6 +88,7 @@ const knownNames = [
   "leader",
   "priceCents",
   "bids",
+  "autoBidsRemoved",
   "sessions",
   "amountCents",
   "amount",

@@ -83,6 +83,7 @@ export const DraftForm = z
     enrolmentClosesSecondsBeforeEnd: nullable(wholeField(body.enrolmentClosesSecondsBeforeEnd.unwrap().unwrap())),
     enrolmentClosesAtPriceCents: nullable(euroField(body.enrolmentClosesAtPriceCents.unwrap().unwrap())),
     realBiddersOnly: z.boolean(),
+    manualOnly: z.boolean(),
     productKey: optional(body.productKey.unwrap()),
     // Fees back (decision 103).
     feeBackPercent: wholeField(body.feeBackPercent.unwrap()),
@@ -133,6 +134,7 @@ export function emptyDraft(now = new Date()): DraftFormValues {
     enrolmentClosesSecondsBeforeEnd: "",
     enrolmentClosesAtPriceCents: "",
     realBiddersOnly: false,
+    manualOnly: false,
     productKey: "",
     feeBackPercent: "0",
     minSeats: "",
@@ -158,6 +160,7 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     enrolmentClosesSecondsBeforeEnd: auction.enrolmentClosesSecondsBeforeEnd === null ? "" : String(auction.enrolmentClosesSecondsBeforeEnd),
     enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
     realBiddersOnly: auction.realBiddersOnly,
+    manualOnly: auction.manualOnly,
     productKey: auction.productKey,
     feeBackPercent: String(auction.feeBackPercent),
     minSeats: auction.minSeats === null ? "" : String(auction.minSeats),

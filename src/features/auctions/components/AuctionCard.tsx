@@ -15,6 +15,7 @@ import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { SeatsNote } from "../seats";
+import { ManualOnlyBadge } from "./ManualOnlyBadge";
 import { useBidderName } from "../../personal-data";
 import { TrueCostLine } from "./TrueCost";
 import { FeeBackNote } from "./FeeBackNote";
@@ -128,6 +129,7 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         {isOpen && <EnrolmentClosesNote auction={auction} className="self-start" />}
         {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start" />}
         {isOpen && <SeatsNote seats={auction.seats} className="self-start" />}
+        {phase !== null && phase !== "ended" && <ManualOnlyBadge auction={auction} />}
 
         {phase === "ended" && auction.trueCost ? (
           <TrueCostLine trueCost={auction.trueCost} isSold={outcome === "sold"} />

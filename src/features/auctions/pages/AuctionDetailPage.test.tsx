@@ -20,7 +20,7 @@ const ANNA_ID = "0b7c6a1e-0000-4000-8000-00000000a77a";
 const OTTO_ID = "0b7c6a1e-0000-4000-8000-0000000000o7";
 
 /** Auction 7, running for a good while yet (or `ended`), with `leader` leading (or the winner); Anna is enrolled. */
-function serve(leader: { id: string; name: string }, user: { displayName: string }, ended?: "ended") {
+function serve(leader: { id: string; name: string }, user: { displayName: string }, ended?: "ended", rules: { manualOnly?: boolean } = {}) {
   const led = { leaderName: leader.name, leaderId: leader.id };
   const state = ended
     ? { ...led, status: "Ended" as const, endsAt: "2026-01-01T00:00:00.000Z", winnerName: leader.name, winnerId: leader.id }
@@ -28,7 +28,7 @@ function serve(leader: { id: string; name: string }, user: { displayName: string
   const answers = {
     user: { ...signedInUser, id: ANNA_ID, ...user },
     auction: {
-      ...auctionState({ id: 7, priceCents: 42, bidCount: 42, ...state }),
+      ...auctionState({ id: 7, priceCents: 42, bidCount: 42, ...state, ...rules }),
       description: "A fine thing.",
       images: [],
       paymentWindowHours: 72,
@@ -97,5 +97,25 @@ describe("the auction's page: where the bidder stands", () => {
     const panel = await bidPanel();
     expect(await within(panel).findByText("Winner")).toBeInTheDocument();
     expect(within(panel).queryByText("You won this auction!")).toBeNull();
+  });
+});
+
+describe("the auction's page: a manual-only auction (decision 101)", () => {
+  it("says manual bids only in the bid panel and offers the enrolled bidder no auto-bid", async () => {
+    serve({ id: OTTO_ID, name: "otto" }, { displayName: "anna" }, undefined, { manualOnly: true });
+    renderPage();
+    const panel = await bidPanel();
+    expect(await within(panel).findByText("Manual bids only")).toBeInTheDocument();
+    expect(within(panel).getByText("No auto-bids in this auction: every bid is placed by hand.")).toBeInTheDocument();
+    await within(panel).findByRole("slider", { name: "Bid €0.01" });
+    expect(screen.queryByRole("heading", { name: "Auto-bid" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Set auto-bid" })).toBeNull();
+  });
+
+  it("offers the auto-bid in an ordinary auction, without the badge", async () => {
+    serve({ id: OTTO_ID, name: "otto" }, { displayName: "anna" });
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Auto-bid" })).toBeInTheDocument();
+    expect(within(await bidPanel()).queryByText("Manual bids only")).toBeNull();
   });
 });

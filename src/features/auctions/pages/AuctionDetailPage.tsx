@@ -19,6 +19,7 @@ import { AuctionRulesNotes, EnrolmentClosesNote, useIsEnrolmentLocked, useRefusa
 import { SeatsCanceled, SeatsMinimumNote, SeatsNote } from "../seats";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { AutoBidForm } from "../components/AutoBidForm";
+import { ManualOnlyBadge } from "../components/ManualOnlyBadge";
 import { BidderBadge } from "../components/BidderBadge";
 import { FairnessSection } from "../components/FairnessSection";
 import { endedOutcome, unsoldTextKey } from "../ended-outcome";
@@ -92,7 +93,7 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
             </Suspense>
           )}
           {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} feeBackPercent={auction.feeBackPercent} />}
-          {isEnrolled && (phase === "running" || phase === "waiting" || phase === "starting") && (
+          {isEnrolled && !auction.manualOnly && (phase === "running" || phase === "waiting" || phase === "starting") && (
             <div className="order-3 lg:order-none">
               <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
             </div>
@@ -228,6 +229,7 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start landscape-phone:col-span-2" />}
       {isOpen && <SeatsNote seats={auction.seats} className="self-start landscape-phone:col-span-2" />}
       {(phase === "waiting" || phase === "starting") && <SeatsMinimumNote seats={auction.seats} className="landscape-phone:col-span-2" />}
+      {phase !== "ended" && <ManualOnlyBadge auction={auction} isDetailed className="landscape-phone:col-span-2" />}
       {refusal && (
         <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}

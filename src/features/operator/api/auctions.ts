@@ -48,7 +48,7 @@ export function updateDraft({ id, body }: { id: number; body: UpdateAuctionBody 
 }
 
 /** What the operator asks of an auction. */
-export type AskedAction = { kind: "publish" | "start-now" | "end-now" | "cancel" } | { kind: "time-left"; seconds: number };
+export type AskedAction = { kind: "publish" | "start-now" | "end-now" | "cancel" | "manual-only" } | { kind: "time-left"; seconds: number };
 
 /** An action with the `seq` of the auction as the operator saw it: the server refuses it if that changed since. */
 export type AuctionAction = AskedAction & { seq: number };

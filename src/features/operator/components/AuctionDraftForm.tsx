@@ -107,6 +107,13 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
             <span className="block text-muted">{t("operator.form.realBiddersOnlyHint")}</span>
           </span>
         </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary-600" {...form.register("manualOnly")} />
+          <span>
+            <span className="font-medium">{t("manualOnly.field")}</span>
+            <span className="block text-muted">{t("manualOnly.fieldHint")}</span>
+          </span>
+        </label>
       </Section>
       <Section title={t("seats.draft.title")}>
         <div className="grid gap-4 sm:grid-cols-2">

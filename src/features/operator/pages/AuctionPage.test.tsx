@@ -21,7 +21,30 @@ describe("an auction's actions", () => {
     renderAuction();
     await screen.findByRole("heading", { level: 1, name: "Espresso machine" });
     const actions = screen.getByRole("region", { name: "Actions" });
-    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Start now", "Set start", "Cancel auction"]);
+    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Start now", "Set start", "Make manual-only", "Cancel auction"]);
+  });
+
+  it("makes a running auction manual-only after a confirmation that counts the auto-bids it removes, then no longer offers it", async () => {
+    let manualOnly = false;
+    const autoBids = [{ displayName: "anna_b", email: "anna@example.lv", maxPriceCents: 300, at: "2030-01-01T10:01:00.000Z" }];
+    const api = stubOperatorApi({
+      [`GET ${path}`]: () => json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z", manualOnly, autoBids: manualOnly ? [] : autoBids })),
+      [`POST ${path}/manual-only`]: () => {
+        manualOnly = true;
+        return json(auctionDetail({ status: "Running", manualOnly }));
+      },
+    });
+    const user = userEvent.setup();
+    renderAuction();
+    await user.click(await screen.findByRole("button", { name: "Make manual-only" }));
+    const dialog = await screen.findByRole("dialog", { name: "Make this auction manual-only?" });
+    expect(dialog).toHaveTextContent("The auto-bids set now are removed: 1.");
+    expect(api.callsTo("POST", `${path}/manual-only`)).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Make manual-only" }));
+
+    await waitFor(() => expect(api.callsTo("POST", `${path}/manual-only`).map((call) => call.body)).toEqual([{ seq: 7 }]));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Make manual-only" })).not.toBeInTheDocument());
+    expect(screen.getByRole("region", { name: "Settings" })).toHaveTextContent("Manual bids only");
   });
 
   it("cancels after a confirmation and lists the entry fees it refunded", async () => {

@@ -92,6 +92,7 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     [t("operator.form.enrolmentClosesBefore"), auction.enrolmentClosesSecondsBeforeEnd === null ? t("operator.auction.none") : seconds(auction.enrolmentClosesSecondsBeforeEnd)],
     [t("operator.form.enrolmentClosesAtPrice"), auction.enrolmentClosesAtPriceCents === null ? t("operator.auction.none") : euro(auction.enrolmentClosesAtPriceCents)],
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
+    ...(auction.manualOnly ? [[t("manualOnly.field"), t("manualOnly.fieldHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
     ...(auction.feeBackPercent > 0 ? [[t("feesBack.title"), t("feesBack.operatorRule", { percent: auction.feeBackPercent })] as [string, string]] : []),
     [t("seats.draft.minSeats"), auction.minSeats === null ? t("operator.auction.none") : String(auction.minSeats)],
@@ -304,7 +305,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 /** How many of the newest bids the chain's card lists. */
 const LATEST_BIDS = 20;
 
-type DialogKind = "start-now" | "end-now" | "time-left" | "cancel";
+type DialogKind = "start-now" | "end-now" | "time-left" | "cancel" | "manual-only";
 
 const conflictKeys: Record<AskedAction["kind"], string> = {
   publish: "operator.actions.refused.publish",
@@ -312,6 +313,7 @@ const conflictKeys: Record<AskedAction["kind"], string> = {
   "end-now": "operator.actions.refused.endNow",
   "time-left": "operator.actions.refused.timeLeft",
   cancel: "operator.actions.refused.cancel",
+  "manual-only": "manualOnly.refused",
 };
 
 const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) });
@@ -330,6 +332,7 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
   const canEnd = status === "Running";
   const canCancel = status === "New" || status === "Waiting";
   const canRetime = canStart || canEnd;
+  const canMakeManualOnly = (status === "Waiting" || status === "Running") && !auction.manualOnly;
 
   // The action names the auction as this render shows it (its seq): the page follows the feed, so that is what the
   // operator read when confirming, and the server refuses the action if the auction has changed since.
@@ -339,7 +342,8 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
       onSuccess: ({ auction: changed, refunds }) => {
         setOpen(null);
         if (refunds) onRefunds(refunds);
-        showToast("success", t(`operator.actions.done.${action.kind}`, { title: changed.title, status: t(`operator.status.${changed.status}`) }));
+        const done = action.kind === "manual-only" ? "manualOnly.done" : `operator.actions.done.${action.kind}`;
+        showToast("success", t(done, { title: changed.title, status: t(`operator.status.${changed.status}`) }));
       },
       onError: (error) => setFailure(refusalText(error, t, conflictKeys[action.kind])),
     });
@@ -356,7 +360,7 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
     error: open === kind ? failure : undefined,
   });
 
-  if (!canPublish && !canRetime && !canCancel) return null;
+  if (!canPublish && !canRetime && !canCancel && !canMakeManualOnly) return null;
   return (
     <section aria-label={t("operator.actions.title")} className="mb-6 flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
@@ -383,6 +387,11 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
         {canRetime && (
           <Button variant="secondary" onClick={() => openDialog("time-left")}>
             {t(canEnd ? "operator.actions.setTimeLeft" : "operator.actions.setStartsIn")}
+          </Button>
+        )}
+        {canMakeManualOnly && (
+          <Button variant="secondary" onClick={() => openDialog("manual-only")}>
+            {t("manualOnly.action")}
           </Button>
         )}
         {canCancel && (
@@ -451,6 +460,14 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
         description={t("operator.actions.cancelBody", { title: auction.title, count: auction.enrolledCount })}
         confirmLabel={t("operator.actions.cancel")}
         onConfirm={() => run({ kind: "cancel" })}
+      />
+      <ConfirmDialog
+        {...dialog("manual-only")}
+        variant="danger"
+        title={t("manualOnly.confirmTitle")}
+        description={t("manualOnly.confirmBody", { title: auction.title, count: auction.autoBids.length })}
+        confirmLabel={t("manualOnly.action")}
+        onConfirm={() => run({ kind: "manual-only" })}
       />
     </section>
   );

@@ -26,6 +26,7 @@ export const auditActions = [
   "auction.cancel",
   "auction.start-now",
   "auction.end-now",
+  "auction.manual-only",
   "auction.time-left",
   "fulfilment.in-delivery",
   "fulfilment.delivered",

@@ -104,6 +104,8 @@ describe("a new draft", () => {
     // Seats: it starts with at least 10 and sells out at 40 (decision 102).
     await user.type(screen.getByLabelText("Fewest seats to start"), "10");
     await user.type(screen.getByLabelText("Most seats"), "40");
+    // A nail-biter: no auto-bids (decision 101).
+    await user.click(screen.getByRole("checkbox", { name: /Manual bids only/ }));
     await user.click(screen.getByRole("button", { name: "Save draft" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
@@ -129,6 +131,7 @@ describe("a new draft", () => {
       feeBackPercent: 50,
       minSeats: 10,
       maxSeats: 40,
+      manualOnly: true,
       publish: false,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Kettle" })).toBeInTheDocument();
