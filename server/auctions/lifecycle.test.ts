@@ -3,10 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/database";
 import { startLifecycle } from "./lifecycle";
 
-/** A database answering the lifecycle's two statements from `answer` (which sees whether it is the starting one). */
+/**
+ * A database answering the lifecycle's two statements from `answer` (which sees whether it is the starting one); the
+ * look for seat auctions short of their minimum (decision 102) finds none and is not counted in `query`.
+ */
 function fakeDatabase(answer: (isStart: boolean) => Promise<{ id: number }[]>) {
   const query = vi.fn((sql: string) => answer(sql.includes("set status = 'Running'")));
-  return { db: { query } as unknown as Database, query };
+  const db = { query: (sql: string) => (sql.includes("seats_taken <") && !sql.includes("set status") ? Promise.resolve([]) : query(sql)) };
+  return { db: db as unknown as Database, query };
 }
 
 const fakeLog = () => ({ info: vi.fn(), error: vi.fn() });
