@@ -8,7 +8,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { json, stubServer, withProviders } from "../../../tests/support/render";
 import { Header } from "./Header";
 
-vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected", renewSocketSession: () => undefined }));
+vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 afterEach(() => vi.unstubAllGlobals());
 
 it("the page's first commit has no menus to ask for a render at once; they come in a commit of their own, usable", async () => {

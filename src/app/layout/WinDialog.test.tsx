@@ -10,7 +10,7 @@ import { OpenLayer } from "../../lib/foreground";
 import { useWonAuctions, wonAuctionsQueryOptions } from "../../features/won/api/won-auctions";
 
 // No live socket in these tests: the list comes over REST only.
-vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
+vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 afterEach(() => vi.unstubAllGlobals());
 
 

@@ -7,10 +7,7 @@ import { json, renderWithRouter, stubServer } from "../../../../tests/support/re
 import { buyNowPurchase, signedInUser, wonAuction } from "../../../../tests/support/spa-fixtures";
 import { WonAuctionsPage } from "./WonAuctionsPage";
 
-vi.mock(import("../../../lib/socket"), async (original) => ({
-  ...(await original()),
-  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 afterEach(() => vi.unstubAllGlobals());
 
