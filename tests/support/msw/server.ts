@@ -9,24 +9,16 @@ import { SetupServerApi } from "msw/node";
 // where the live layer's own tests put mock-socket's (support/mock-socket-io.ts).
 export const server = new SetupServerApi([], [new FetchInterceptor()]);
 
-/** A request the page made, as a test asserts on it. */
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+/** A request the page made, as a test asserts on it; `json()` reads its body (a copy: the handler reads the original). */
+export type RecordedRequest = { method: string; path: string; query: URLSearchParams; json: () => Promise<unknown> };
 
-/** Records every request the page makes from now until the test ends, in order, with its parsed JSON body. */
+/** Records every request the page makes from now until the test ends, in order. */
 export function recordRequests(): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
-    const entry: RecordedRequest = { method: request.method, path: url.pathname, query: url.searchParams, body: undefined };
-    requests.push(entry);
-    // The body is read from a clone, so the handler still reads the original; the entry is filled in before any
-    // answer reaches the page.
-    void request
-      .clone()
-      .text()
-      .then((text) => {
-        entry.body = text ? (JSON.parse(text) as unknown) : undefined;
-      });
+    const copy = request.clone();
+    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, json: async () => (await copy.json()) as unknown });
   });
   return requests;
 }
