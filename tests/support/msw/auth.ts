@@ -5,3 +5,6 @@ import { signedInUser } from "../spa-fixtures";
 export const signedOut = () => http.get("/authn/user", () => HttpResponse.json({ isAuthenticated: false }));
 
 export const signedIn = (user: object = signedInUser) => http.get("/authn/user", () => HttpResponse.json(user));
+
+/** POST /authn/sign-in, answered by `answer` (a refusal, or the user signed in). */
+export const signIn = (answer: () => Response) => http.post("/authn/sign-in", answer);

@@ -1,4 +1,5 @@
 // The test kit's handlers per domain: `import { auth, wallet } from "…/tests/support/msw"`.
+export * as auctions from "./auctions";
 export * as auth from "./auth";
 export * as wallet from "./wallet";
 export { refusal } from "./errors";
