@@ -1,6 +1,6 @@
 // The bidder's wallet: its balance, transactions page by page, spend limits, withdrawals and statement.
 import { HttpResponse, http } from "msw";
-import type { SpendLimitsResponse, StatementResponse, WalletTransaction, WithdrawalsResponse } from "../../../contract";
+import type { CreatePaymentResponse, SpendLimitsResponse, StatementResponse, WalletTransaction, WithdrawalsResponse } from "../../../contract";
 
 export const balance = (euros: number) => http.get("/api/user-wallet", () => HttpResponse.json({ balance: euros }));
 
@@ -27,3 +27,10 @@ export const statement = (months: StatementResponse["months"] = []) => http.get(
 
 /** The whole wallet page of a bidder with `euros` and these transactions, nothing else set. */
 export const page = (euros: number, all: WalletTransaction[] = []) => [balance(euros), transactions(all), spendLimits(), withdrawals({ withdrawableCents: Math.round(euros * 100) }), statement()];
+
+/** POST /api/payments (a top-up): the provider's checkout for it, unless `answer` says otherwise. */
+export const createPayment = (answer?: () => Response) =>
+  http.post(
+    "/api/payments",
+    () => answer?.() ?? HttpResponse.json<CreatePaymentResponse>({ isSuccess: true, checkoutUrl: "https://checkout.example/session/1", payment: { id: "pay_1" }, errorMessage: null }),
+  );
