@@ -3,5 +3,6 @@ export * as auctions from "./auctions";
 export * as auth from "./auth";
 export * as personalData from "./personal-data";
 export * as wallet from "./wallet";
+export * as won from "./won";
 export { refusal } from "./errors";
 export { recordRequests, requestsTo, server, type RecordedRequest } from "./server";
