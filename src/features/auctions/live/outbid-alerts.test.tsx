@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionOutbid } from "../../../../contract";
 import { Toaster } from "../../../components/ui/toast";
 import { listenersOf, serverSends } from "../../../../tests/support/fake-socket";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { auth, server } from "../../../../tests/support/msw";
+import { renderRoutes } from "../../../../tests/support/render";
 import { OutbidAlerts, createOutbidThrottle } from "./outbid-alerts";
 
 // The test plays the server's `auction:outbid`.
@@ -27,13 +28,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   document.querySelectorAll<HTMLElement>("[data-kind] button[aria-label='Close']").forEach((button) => button.click());
 });
 
 async function renderAt(path: string) {
-  const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
-  vi.stubGlobal("fetch", fetchStub);
+  server.use(auth.signedIn(signedIn));
   const page = (
     <>
       <OutbidAlerts />
