@@ -10,7 +10,7 @@ import { SetupServerApi } from "msw/node";
 export const server = new SetupServerApi([], [new FetchInterceptor()]);
 
 /** A request the page made, as a test asserts on it; `json()` reads its body (a copy: the handler reads the original). */
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; json: () => Promise<unknown> };
+export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: Headers; json: () => Promise<unknown> };
 
 /** Records every request the page makes from now until the test ends, in order. */
 export function recordRequests(): RecordedRequest[] {
@@ -18,7 +18,7 @@ export function recordRequests(): RecordedRequest[] {
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
     const copy = request.clone();
-    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, json: async () => (await copy.json()) as unknown });
+    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, json: async () => (await copy.json()) as unknown });
   });
   return requests;
 }

@@ -19,3 +19,10 @@ export const addressSuggestions = (q: string, labels: string[]) =>
   http.get("/api/addresses", ({ request }) =>
     HttpResponse.json<AddressSuggestionsResponse>({ items: new URL(request.url).searchParams.get("q") === q ? labels.map((label) => ({ label })) : [] }),
   );
+
+/** POST /api/fulfilments/{id}/seen: the win of `items` with that id, seen (its version one on). */
+export const markSeen = (items: WonAuction[]) =>
+  http.post("/api/fulfilments/:auctionId/seen", ({ params }) => {
+    const item = items.find((one) => String(one.auctionId) === params.auctionId);
+    return item ? HttpResponse.json<WonAuction>({ ...item, isSeen: true, version: item.version + 1 }) : new HttpResponse(null, { status: 404 });
+  });
