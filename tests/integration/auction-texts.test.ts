@@ -18,7 +18,8 @@ import {
   type ServerToClientEvents,
 } from "../../contract";
 import { spaHeaders } from "../../sim/api-client";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
+import { bidderClient, operatorClient } from "../support/scene";
 import { openTestDatabase } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -54,9 +55,7 @@ describe("auction texts in three languages", () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-auction-texts-"));
     writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><html><head></head><body></body></html>");
     server = await startTestServer({ STATIC_DIR: staticDir });
-    operator = new TestClient(server.url, "10.41.0.1");
-    const op = await signUpConfirmed(operator);
-    await server.database.db.query("update users set role = 'operator' where email = $1", [op.email]);
+    operator = (await operatorClient(server, "10.41.0.1")).client;
     reader = new TestClient(server.url, "10.41.0.2");
   });
   afterAll(async () => {
@@ -108,8 +107,7 @@ describe("auction texts in three languages", () => {
   });
 
   it("serves a bidder's own lists in their language", async () => {
-    const bidder = new TestClient(server.url, "10.41.0.3");
-    await signUpConfirmed(bidder);
+    const { client: bidder } = await bidderClient(server, "10.41.0.3");
     const made = await create(lamp, { publish: true });
     expect((await bidder.request("PUT", `/api/favourites/${made.id}`, { isFavourite: true })).status).toBe(200);
     const favourites = await bidder.request("GET", "/api/favourites", undefined, inLanguage("ru"));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchAuctionsResponse, AuctionState } from "../../contract";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { createAuction } from "../support/fixtures";
+import { bidderClient } from "../support/scene";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -17,13 +17,7 @@ afterAll(async () => {
 });
 
 /** A signed-in bidder with `euros` in the wallet. */
-async function bidder(euros = 10) {
-  const client = new TestClient(server.url, `10.20.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
-  return { client, displayName: body.displayName };
-}
+const bidder = (euros = 10) => bidderClient(server, `10.20.0.${++ip}`, {}, { balanceCents: euros * 100 });
 
 describe("the auctions API", () => {
   it("lists auctions by status, each with its live state", async () => {
@@ -70,12 +64,12 @@ describe("the auctions API", () => {
     expect(again).toMatchObject({ status: 409, body: { error: { code: "ALREADY_WINNING", message: "You are already winning" } } });
 
     const state = AuctionState.parse((await otto.client.get(`/api/auctions/${auction}`)).body);
-    expect(state).toMatchObject({ priceCents: 1, leaderName: anna.displayName, bidCount: 1 });
+    expect(state).toMatchObject({ priceCents: 1, leaderName: anna.body.displayName, bidCount: 1 });
     // The leader by the id the bidder knows as their own, and the bid chain shows beside their bid: no name compared.
     const annaAsSignedIn = (await anna.client.get("/authn/user")).body as { id: string };
     expect(state.leaderId).toBe(annaAsSignedIn.id);
     expect((await otto.client.get(`/api/auctions/${auction}/chain`)).body).toMatchObject({ links: [{ bidderId: annaAsSignedIn.id }] });
-    expect(state.recentBids[0]).toMatchObject({ priceCents: 1, displayName: anna.displayName });
+    expect(state.recentBids[0]).toMatchObject({ priceCents: 1, displayName: anna.body.displayName });
   });
 
   it("states the previous-participation rule with its number", async () => {
@@ -119,7 +113,7 @@ describe("the auctions API", () => {
       .poll(async () => AuctionState.parse((await anna.client.get(`/api/auctions/${auction}`)).body).status, { timeout: 5000 })
       .toBe("Ended");
     const state = AuctionState.parse((await anna.client.get(`/api/auctions/${auction}`)).body);
-    expect(state).toMatchObject({ winnerName: anna.displayName, priceCents: 1 });
+    expect(state).toMatchObject({ winnerName: anna.body.displayName, priceCents: 1 });
     expect(state.finalHash).toMatch(/^[0-9a-f]{64}$/);
     const late = await anna.client.post(`/api/auctions/${auction}/bids`);
     expect(late.body).toMatchObject({ error: { code: "AUCTION_ENDED", message: "Auction has ended" } });
@@ -167,7 +161,7 @@ describe("the public bid chain", () => {
       genesisHash: string; finalHash: string; isValid: boolean; links: { displayName: string; prevHash: string; hash: string }[];
     };
     expect(chain.isValid).toBe(true);
-    expect(chain.links.map((l) => l.displayName)).toEqual([anna.displayName, otto.displayName]);
+    expect(chain.links.map((l) => l.displayName)).toEqual([anna.body.displayName, otto.body.displayName]);
     expect(chain.links[0]?.prevHash).toBe(chain.genesisHash);
     expect(chain.links[1]?.prevHash).toBe(chain.links[0]?.hash);
     expect(chain.finalHash).toBe(chain.links[1]?.hash);

@@ -20,10 +20,11 @@ import { httpBackend } from "../../server/operator/backends";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 import { openSocket, type LiveClient } from "../support/socket";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let nowMs = Date.now();
@@ -51,11 +52,8 @@ const address = "Brīvības iela 58, Rīga, LV-1010";
 const payBody = { deliveryAddress: address, phone: "+371 29123456" };
 
 async function signedIn(euros = 0) {
-  const client = new TestClient(server.url, `10.61.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
-  return { client, id: user!.id };
+  const { client, userId } = await bidderClient(server, `10.61.0.${++ip}`, {}, { balanceCents: euros * 100 });
+  return { client, id: userId };
 }
 
 async function operator() {

@@ -4,15 +4,12 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddressSuggestionsResponse } from "../../contract";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let ip = 0;
-async function signedIn(server: TestServer) {
-  const client = new TestClient(server.url, `10.61.0.${++ip}`);
-  await signUpConfirmed(client);
-  return client;
-}
+const signedIn = async (server: TestServer) => (await bidderClient(server, `10.61.0.${++ip}`)).client;
 
 const suggestions = async (client: TestClient, q: string) => {
   const answer = await client.get(`/api/addresses?q=${encodeURIComponent(q)}`);

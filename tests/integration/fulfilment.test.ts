@@ -21,11 +21,11 @@ import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, qu
 import { Refusal } from "../../server/refusal";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { openTestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -51,11 +51,8 @@ afterAll(async () => {
 const db = () => server.database.db;
 
 async function signedIn(euros = 0) {
-  const client = new TestClient(server.url, `10.60.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  if (euros > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
-  return { client, id: user!.id, email: body.email, displayName: body.displayName };
+  const { client, body, userId } = await bidderClient(server, `10.60.0.${++ip}`, {}, { balanceCents: euros * 100 });
+  return { client, id: userId, email: body.email, displayName: body.displayName };
 }
 
 async function operator() {

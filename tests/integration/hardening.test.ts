@@ -12,9 +12,9 @@ import { advanceLifecycle } from "../../server/auctions/engine";
 import type { Database } from "../../server/db/database";
 import { endNow, startNow } from "../../server/operator";
 import { Refusal } from "../../server/refusal";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
+import { TestClient, mailsTo } from "../support/client";
 import { createAuction } from "../support/fixtures";
+import { bidderClient } from "../support/scene";
 import { spaHeaders, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -33,15 +33,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-async function bidder(euros = 5) {
-  const client = new TestClient(server.url, `10.40.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  if (euros > 0) {
-    await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
-  }
-  return { client, body, id: user!.id };
-}
+const bidder = (euros = 5) => bidderClient(server, `10.40.0.${++ip}`, {}, { balanceCents: euros * 100 });
 
 async function balanceOf(userId: string): Promise<number> {
   const [row] = await db().query<{ balance_cents: number }>("select balance_cents from wallets where user_id = $1", [userId]);
@@ -62,7 +54,7 @@ describe("the CSRF guard on what is actually routed", () => {
     ["upper case", (id: number) => `/API/auctions/${id}/enrol`],
     ["a trailing slash", (id: number) => `/api/auctions/${id}/enrol/`],
   ])("refuses a cross-site enrolment spelled with %s, and takes no fee", async (_name, path) => {
-    const { client, id } = await bidder();
+    const { client, userId: id } = await bidder();
     const auction = await createAuction(db(), new Date(), { entryFeeCents: 50 });
     const answer = await crossSite(client, "POST", path(auction));
     expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -80,7 +72,7 @@ describe("the CSRF guard on what is actually routed", () => {
   });
 
   it("refuses an encoded operator route without the header", async () => {
-    const { client, id } = await bidder(0);
+    const { client, userId: id } = await bidder(0);
     await db().query("update users set role = 'operator' where id = $1", [id]);
     const auction = await createAuction(db(), new Date(), { status: "Waiting" });
     const answer = await crossSite(client, "POST", `/api/%6Fperator/auctions/${auction}/cancel`);
@@ -105,7 +97,7 @@ describe("the CSRF guard on what is actually routed", () => {
 
   it("guards every mutating route the app has, not a list of prefixes", async () => {
     const operator = await bidder(0);
-    await db().query("update users set role = 'operator' where id = $1", [operator.id]);
+    await db().query("update users set role = 'operator' where id = $1", [operator.userId]);
     const unguarded: string[] = [];
     for (const route of server.app.routes) {
       if (route.method === "GET" || route.method === "HEAD" || route.method === "OPTIONS") continue;
@@ -169,7 +161,7 @@ describe("work after a commit", () => {
   }
 
   it("answers a committed enrolment and bid as succeeded when the broadcast fails, and the server stays up", async () => {
-    const { client, id } = await bidder();
+    const { client, userId: id } = await bidder();
     const auction = await createAuction(db(), new Date(), { entryFeeCents: 50 });
     const socket = await open(client);
     const restore = breakBroadcasts();
@@ -250,9 +242,9 @@ describe("a socket lives no longer than its session", () => {
   });
 
   it("ends the user's sockets when an operator changes the role", async () => {
-    const { client, id } = await enrolledBidder();
+    const { client, userId: id } = await enrolledBidder();
     const operator = await bidder(0);
-    await db().query("update users set role = 'operator' where id = $1", [operator.id]);
+    await db().query("update users set role = 'operator' where id = $1", [operator.userId]);
     const socket = await open(client);
     const closed = closedByServer(socket);
     expect((await operator.client.post(`/api/operator/users/${id}/role`, { role: "operator" })).status).toBe(200);
@@ -260,7 +252,7 @@ describe("a socket lives no longer than its session", () => {
   });
 
   it("refuses a command once the session has expired, and closes the socket", async () => {
-    const { client, id, auction } = await enrolledBidder();
+    const { client, userId: id, auction } = await enrolledBidder();
     // The session's absolute end is a second away when the socket opens, and passes while it is open.
     const [session] = await db().query<{ expires_at: Date }>(
       "update sessions set expires_at = now() + interval '1 second' where user_id = $1 returning expires_at",
@@ -288,7 +280,7 @@ describe("a session ended where this process did not hear of it (issue 51: a sig
     const other = await createAuction(db(), new Date(), { entryFeeCents: 100 });
     expect((await who.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
     const socket = await open(who.client);
-    await db().query("delete from sessions where user_id = $1", [who.id]);
+    await db().query("delete from sessions where user_id = $1", [who.userId]);
     return { ...who, auction, other, socket };
   }
 
@@ -302,7 +294,7 @@ describe("a session ended where this process did not hear of it (issue 51: a sig
   });
 
   it("refuses the socket's enrolment, takes no fee and closes the socket", async () => {
-    const { socket, other, id } = await endedElsewhere();
+    const { socket, other, userId: id } = await endedElsewhere();
     const before = await balanceOf(id);
     const closed = closedByServer(socket);
     expect(await socket.timeout(5_000).emitWithAck("auction:enrol", { auctionId: other })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });

@@ -1,13 +1,13 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AuctionCardState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { type TestClient } from "../support/client";
 import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
 import { operatorClient } from "../support/scene";
 import { nextAuctionState, nextState, onStates, openSocket, type HeardIn, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 const sockets: LiveClient[] = [];
@@ -26,10 +26,7 @@ afterAll(async () => {
 const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
 
 async function bidder(euros = 5) {
-  const client = new TestClient(server.url, `10.30.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [body.email]);
-  await postLedgerEntry(server.database.db, { userId: user!.id, type: "Payment", amountCents: euros * 100, description: "Test top-up" });
+  const { client, body } = await bidderClient(server, `10.30.0.${++ip}`, {}, { balanceCents: euros * 100 });
   return { client, displayName: body.displayName, socket: await open(client) };
 }
 

@@ -4,9 +4,10 @@
 // overview counts what needs an operator's eye.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuditLogPage, OperatorAuction, OperatorAuctionDetail, OperatorOverview } from "../../contract";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { type TestClient } from "../support/client";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 describe("operators' confirmations and what the back office reads", () => {
   let server: TestServer;
@@ -17,8 +18,7 @@ describe("operators' confirmations and what the back office reads", () => {
   let ip = 0;
 
   const signedIn = async () => {
-    const client = new TestClient(server.url, `10.52.4.${++ip}`);
-    const body = (await signUpConfirmed(client)) as { email: string; displayName: string };
+    const { client, body } = await bidderClient(server, `10.52.4.${++ip}`);
     return { client, email: body.email, displayName: body.displayName };
   };
   const detail = async (id: number) => (await operator.get(`/api/operator/auctions/${id}`)).body as OperatorAuctionDetail;

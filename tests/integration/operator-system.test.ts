@@ -14,10 +14,11 @@ import {
   type AuditLogPage,
 } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let operator: TestClient;
@@ -25,10 +26,8 @@ const sockets: LiveClient[] = [];
 let ip = 0;
 
 async function signedIn(overrides: Record<string, unknown> = {}) {
-  const client = new TestClient(server.url, `10.89.0.${++ip}`);
-  const body = await signUpConfirmed(client, overrides);
-  const [user] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [body.email]);
-  return { client, body, id: user!.id };
+  const { client, body, userId } = await bidderClient(server, `10.89.0.${++ip}`, overrides);
+  return { client, body, id: userId };
 }
 
 beforeAll(async () => {

@@ -15,6 +15,7 @@ import { createAuction as createAuctionFixture, createBidder } from "../support/
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestServer, type TestServer } from "../support/server";
 import { nextState, openSocket, type LiveClient as OpenedSocket } from "../support/socket";
+import { bidderClient } from "../support/scene";
 
 type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -37,8 +38,7 @@ describe("the operator API", () => {
   let ip = 0;
 
   const signedIn = async () => {
-    const client = new TestClient(server.url, `10.40.0.${++ip}`);
-    const body = await signUpConfirmed(client);
+    const { client, body } = await bidderClient(server, `10.40.0.${++ip}`);
     return { client, body };
   };
   const balanceOf = async (client: TestClient) => ((await client.get("/api/user-wallet")).body as { balance: number }).balance;

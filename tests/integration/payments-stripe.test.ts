@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreatePaymentResponse } from "../../contract";
 import { createPendingPayment } from "../../server/payments/payments.service";
 import type { StripeCheckoutSessions } from "../../server/payments/providers";
-import { TestClient, signUpConfirmed } from "../support/client";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 const WEBHOOK_SECRET = "whsec_test_pennybid";
 const stripe = new Stripe("sk_test_offline");
@@ -39,11 +39,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function bidder() {
-  const client = new TestClient(server.url, `10.60.0.${++ip}`);
-  await signUpConfirmed(client);
-  return client;
-}
+const bidder = async () => (await bidderClient(server, `10.60.0.${++ip}`)).client;
 
 function sessionEvent(type: string, paymentId: string | null, paymentStatus: "paid" | "unpaid" = "paid", metadata: Record<string, string> = paymentId ? { paymentId } : {}) {
   return JSON.stringify({

@@ -4,9 +4,10 @@ import { signPayload } from "../../server/payments/webhook-signature";
 import { sandboxWebhookSecret } from "../../server/payments/payments.routes";
 import { loadConfig } from "../../server/config";
 import { spaHeaders } from "../../sim/api-client";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let ip = 0;
@@ -24,11 +25,7 @@ afterAll(async () => {
 
 const secret = () => sandboxWebhookSecret(loadConfig({ DATA_DIR: "memory://", SESSION_SECRET: "s".repeat(40) }));
 
-async function bidder() {
-  const client = new TestClient(server.url, `10.50.0.${++ip}`);
-  await signUpConfirmed(client);
-  return client;
-}
+const bidder = async () => (await bidderClient(server, `10.50.0.${++ip}`)).client;
 
 async function createPayment(client: TestClient, amount: number, language = "en") {
   const answer = await client.post("/api/payments", { amount, language });

@@ -7,6 +7,7 @@ import { loadConfig } from "../../server/config";
 import { isAllowedEndpoint } from "../../server/push/endpoints";
 import { signUpConfirmed, TestClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let ip = 0;
@@ -18,11 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function signedIn() {
-  const client = new TestClient(server.url, `10.73.0.${++ip}`);
-  await signUpConfirmed(client);
-  return client;
-}
+const signedIn = async () => (await bidderClient(server, `10.73.0.${++ip}`)).client;
 
 function keys() {
   const ecdh = createECDH("prime256v1");

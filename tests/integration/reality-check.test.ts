@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBody, RealityCheckView } from "../../contract";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -18,11 +19,8 @@ afterAll(async () => {
 
 let ip = 0;
 async function signedIn() {
-  const client = new TestClient(server.url, `10.53.5.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: 10_000, description: "Test top-up" });
-  return { client, id: user!.id, email: body.email, password: body.password };
+  const { client, body, userId } = await bidderClient(server, `10.53.5.${++ip}`, {}, { balanceCents: 10_000 });
+  return { client, id: userId, email: body.email, password: body.password };
 }
 
 const viewOf = async (client: TestClient) => {

@@ -6,10 +6,10 @@ import { advanceLifecycle, autoBidRound, enrol, placeBid } from "../../server/au
 import { payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { Refusal } from "../../server/refusal";
 import { spendMonth } from "../../server/wallet/spend-limits";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { at, createAuction } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -27,11 +27,8 @@ afterAll(async () => {
 
 let ip = 0;
 async function signedIn(balanceCents = 10_000) {
-  const client = new TestClient(server.url, `10.33.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  if (balanceCents > 0) await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: balanceCents, description: "Test top-up" });
-  return { client, id: user!.id };
+  const { client, userId } = await bidderClient(server, `10.33.0.${++ip}`, {}, { balanceCents });
+  return { client, id: userId };
 }
 
 const limitsOf = async (client: TestClient) => SpendLimitsResponse.parse((await client.get("/api/spend-limits")).body);

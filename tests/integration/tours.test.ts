@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let ip = 0;
@@ -12,11 +13,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function bidder() {
-  const client = new TestClient(server.url, `10.70.0.${++ip}`);
-  await signUpConfirmed(client);
-  return client;
-}
+const bidder = async () => (await bidderClient(server, `10.70.0.${++ip}`)).client;
 
 describe("tour progress", () => {
   it("answers step 0, not completed, for a tour never seen", async () => {

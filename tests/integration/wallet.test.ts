@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransactionsResponse, WalletResponse, type Language } from "../../contract";
 import { spaHeaders } from "../../sim/api-client";
 import { InsufficientFundsError, postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { openTestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -21,10 +22,8 @@ afterAll(async () => {
 
 let ip = 0;
 async function signedIn() {
-  const client = new TestClient(server.url, `10.41.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  return { client, id: user!.id };
+  const { client, userId } = await bidderClient(server, `10.41.0.${++ip}`);
+  return { client, id: userId };
 }
 
 const historyOf = async (client: TestClient, page?: number, language: Language = "en") => {

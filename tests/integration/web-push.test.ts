@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BidAck, PushMessage, PushSettingsResponse } from "../../contract";
 import { advancePurchase, buyNow } from "../../server/fulfilment/buy-now.service";
 import { advanceFulfilment, payForWonAuction } from "../../server/fulfilment/fulfilment.service";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { mailsTo, signUpConfirmed, TestClient } from "../support/client";
+import { mailsTo } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { startPushService, type FakeBrowser } from "../support/push-service";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -35,15 +35,12 @@ afterAll(async () => {
 const db = () => server.database.db;
 
 async function bidder(language: "en" | "lv" | "ru" = "en") {
-  const client = new TestClient(server.url, `10.72.0.${++ip}`);
-  const body = await signUpConfirmed(client, { language });
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: 5000, description: "Test top-up" });
+  const { client, body, userId } = await bidderClient(server, `10.72.0.${++ip}`, { language }, { balanceCents: 5000 });
   const socket = await openSocket(server.url, sockets, client.cookieHeader);
   const browser = pushService.browser();
   const subscribed = await client.put("/api/push/subscription", browser.subscription);
   expect(subscribed.status).toBe(200);
-  return { client, id: user!.id, email: body.email, socket, browser };
+  return { client, id: userId, email: body.email, socket, browser };
 }
 type Bidder = Awaited<ReturnType<typeof bidder>>;
 

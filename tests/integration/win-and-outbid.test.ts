@@ -3,11 +3,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuctionOutbid, BidAck, WonAuction, WonAuctionsResponse } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { postLedgerEntry } from "../../server/wallet/wallet.service";
-import { TestClient, signUpConfirmed } from "../support/client";
+import { TestClient } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 let server: TestServer;
 // The server's clock, moved by the tests: bids of one bidder must be a second apart.
@@ -29,14 +29,11 @@ afterAll(async () => {
 const db = () => server.database.db;
 
 async function bidder() {
-  const client = new TestClient(server.url, `10.71.0.${++ip}`);
-  const body = await signUpConfirmed(client);
-  const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
-  await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: 500, description: "Test top-up" });
+  const { client, body, userId } = await bidderClient(server, `10.71.0.${++ip}`, {}, { balanceCents: 500 });
   const socket = await openSocket(server.url, sockets, client.cookieHeader);
   const outbids: AuctionOutbid[] = [];
   socket.on("auction:outbid", (raw) => outbids.push(AuctionOutbid.parse(raw)));
-  return { client, id: user!.id, displayName: body.displayName, socket, outbids };
+  return { client, id: userId, displayName: body.displayName, socket, outbids };
 }
 
 type Bidder = Awaited<ReturnType<typeof bidder>>;

@@ -8,17 +8,17 @@ import { loadConfig } from "../../server/config";
 import { sandboxWebhookSecret } from "../../server/payments/payments.routes";
 import type { StripeCheckoutSessions, StripeRefunds } from "../../server/payments/providers";
 import { signPayload } from "../../server/payments/webhook-signature";
-import { TestClient, mailsTo, signUpConfirmed } from "../support/client";
+import { type TestClient, mailsTo } from "../support/client";
 import { openSocket, type LiveClient } from "../support/socket";
 import { startTestServer, type TestServer } from "../support/server";
+import { bidderClient } from "../support/scene";
 
 const sockets: LiveClient[] = [];
 let ip = 0;
 
 async function bidder(server: TestServer) {
-  const client = new TestClient(server.url, `10.71.0.${++ip}`);
-  const { email } = await signUpConfirmed(client);
-  return { client, email };
+  const { client, body } = await bidderClient(server, `10.71.0.${++ip}`);
+  return { client, email: body.email };
 }
 
 describe("in the sandbox", () => {

@@ -1,16 +1,26 @@
 // The people and things hardening tests act on: an operator, bidders, and a won auction awaiting payment.
 import type { OperatorAuction } from "../../contract";
+import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { TestClient, mailsTo, signUpConfirmed } from "./client";
 import type { TestServer } from "./server";
 
-/** A signed-in bidder speaking from its own IP (TRUST_PROXY=1 in tests), so rate limits are per client. */
-export async function bidderClient(server: TestServer, ip: string, overrides: Record<string, unknown> = {}) {
+/**
+ * The one signed-in bidder of integration tests (decision 098): signed up and confirmed through the API, speaking from
+ * its own IP (TRUST_PROXY=1 in tests) so rate limits are per client, with `balanceCents` in the wallet when asked (a
+ * test top-up in the ledger). `overrides` change the sign-up body (a language, a display name). A test that needs a
+ * socket opens one with the client's cookie (support/socket.ts's `openSocket`); engine tests without a server take
+ * `createBidder` (support/fixtures.ts), a row written straight to the database.
+ */
+export async function bidderClient(server: TestServer, ip: string, overrides: Record<string, unknown> = {}, { balanceCents = 0 } = {}) {
   const client = new TestClient(server.url, ip);
   const body = await signUpConfirmed(client, overrides);
   const [row] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [body.email]);
   if (!row) throw new Error("bidder not stored");
+  if (balanceCents > 0) await postLedgerEntry(server.database.db, { userId: row.id, type: "Payment", amountCents: balanceCents, description: "Test top-up" });
   return { client, body, userId: row.id };
 }
+
+export type BidderClient = Awaited<ReturnType<typeof bidderClient>>;
 
 /** A signed-in operator (the seed has none in tests: a bidder given the role, as an operator would). */
 export async function operatorClient(server: TestServer, ip: string) {

@@ -4,15 +4,15 @@
 import { Profiler, startTransition, type ProfilerOnRenderCallback } from "react";
 import { createRoot } from "react-dom/client";
 import { act, screen } from "@testing-library/react";
-import { afterEach, expect, it, vi } from "vitest";
-import { json, stubServer, withProviders } from "../../../tests/support/render";
+import { expect, it, vi } from "vitest";
+import { auth, server } from "../../../tests/support/msw";
+import { withProviders } from "../../../tests/support/render";
 import { Header } from "./Header";
 
-vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected", renewSocketSession: () => undefined }));
-afterEach(() => vi.unstubAllGlobals());
+vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 
 it("the page's first commit has no menus to ask for a render at once; they come in a commit of their own, usable", async () => {
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json({ isAuthenticated: false }) }).fetchStub);
+  server.use(auth.signedOut());
   await import("../menus/HeaderMenus"); // as on a page, where it is fetched beside the first script and there first
   const commits: string[] = [];
   const onRender: ProfilerOnRenderCallback = (_id, phase) =>

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../contract";
-import { json, renderRoutes, stubServer } from "../../../tests/support/render";
+import { auth, recordRequests, server, won as wonHandlers } from "../../../tests/support/msw";
+import { renderRoutes } from "../../../tests/support/render";
 import { signedInUser, wonAuction } from "../../../tests/support/spa-fixtures";
 import { NavigationContent } from "./NavigationContent";
 import { WinDialog } from "../../features/won/components/WinDialog";
@@ -10,8 +11,7 @@ import { OpenLayer } from "../../lib/foreground";
 import { useWonAuctions, wonAuctionsQueryOptions } from "../../features/won/api/won-auctions";
 
 // No live socket in these tests: the list comes over REST only.
-vi.mock("../../lib/socket", () => ({ onSocket: () => () => undefined, useLiveStatus: () => "connected" }));
-afterEach(() => vi.unstubAllGlobals());
+vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 
 
 const won = (auctionId: number, overrides: Partial<WonAuction> = {}) =>
@@ -36,13 +36,8 @@ function RealityCheckStandIn() {
 }
 
 function renderApp(items: WonAuction[], { isRealityCheckOpen = false } = {}) {
-  const seen = (auctionId: number) => () => json({ ...items.find((item) => item.auctionId === auctionId), isSeen: true, version: 1 });
-  const { fetchStub, calls } = stubServer({
-    "/authn/user": () => json(signedInUser),
-    "/api/fulfilments": () => json({ items, defaults: { phone: "", deliveryAddress: "" } }),
-    ...Object.fromEntries(items.map((item) => [`/api/fulfilments/${item.auctionId}/seen`, seen(item.auctionId)])),
-  });
-  vi.stubGlobal("fetch", fetchStub);
+  server.use(auth.signedIn(signedInUser), wonHandlers.wonAuctions(() => items), wonHandlers.markSeen(items));
+  const requests = recordRequests();
   const layout = (
     <>
       <NavigationContent />
@@ -55,7 +50,7 @@ function renderApp(items: WonAuction[], { isRealityCheckOpen = false } = {}) {
     { path: "/", element: layout },
     { path: "/auctions/won", element: layout },
   ]);
-  const seenCalls = () => calls.filter((call) => call.url.endsWith("/seen")).map((call) => [call.url, call.init?.method, new Headers(call.init?.headers).get("X-Requested-With")]);
+  const seenCalls = () => requests.filter((request) => request.path.endsWith("/seen")).map((request) => [request.path, request.method, request.headers.get("X-Requested-With")]);
   return { ...view, seenCalls };
 }
 

@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InfoAlert } from "./InfoAlert";
 
-vi.mock("../../lib/socket", () => ({ useLiveStatus: () => "connected" }));
+vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 
 const OFFLINE = "You are offline. Live prices resume when you reconnect.";
 

@@ -1,6 +1,7 @@
 import { QueryClient, type InfiniteData } from "@tanstack/react-query";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuctionCardState, SearchAuctionsResponse } from "../../../../contract";
+import { auctions, server } from "../../../../tests/support/msw";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { auctionSearchQueryOptions } from "./auction-lists";
 
@@ -11,11 +12,9 @@ const card = (overrides: Partial<AuctionCardState>): AuctionCardState => {
 const answer = (items: AuctionCardState[]): SearchAuctionsResponse => ({ items, page: 1, pageSize: 6, total: items.length, offset: 0, hasMore: false });
 
 describe("a Home section read again", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("keeps the state each unchanged card was drawn with, and takes a changed one's", async () => {
     let served = answer([card({ id: 1, seq: 3, serverNow: 1000 }), card({ id: 2, seq: 5, serverNow: 1000 })]);
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(served), { status: 200, headers: { "Content-Type": "application/json" } }));
+    server.use(auctions.search(() => served));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const options = auctionSearchQueryOptions("Running", { query: "", sort: "endingSoon", isFreeEntryOnly: false }, 6, "en");
     const itemsOf = () => (client.getQueryData(options.queryKey) as InfiniteData<SearchAuctionsResponse, number>).pages[0]?.items ?? [];

@@ -7,7 +7,7 @@ import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtur
 import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
 import { AuctionCard } from "./AuctionCard";
 
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 // The lifecycle's chunk arrives when the test says so.
 const chunk = vi.hoisted(() => {
   let arrive: () => void = () => undefined;

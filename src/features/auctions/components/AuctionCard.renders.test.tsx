@@ -22,7 +22,7 @@ vi.mock("react-router-dom", async (importOriginal) => {
   });
   return { ...router, Link: CountedLink };
 });
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 afterEach(() => vi.unstubAllGlobals());
 beforeAll(loadLifecycleActors);
 

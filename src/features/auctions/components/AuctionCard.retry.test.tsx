@@ -8,7 +8,7 @@ import { json, renderWithRouter, stubServer } from "../../../../tests/support/re
 import "../live/use-auction-lifecycle";
 import { AuctionCard } from "./AuctionCard";
 
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 const attempts = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../live/lifecycle-actors", async (importOriginal) => {
   attempts.count += 1;

@@ -23,7 +23,7 @@ function WalletRead() {
 }
 
 // No live socket here: commands go over REST, as they do while the socket is down.
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 afterEach(() => vi.unstubAllGlobals());
 // The lifecycle's chunk is in before each card renders, as it is on an auction's page (AuctionCard.pending.test.tsx
 // renders one before it).

@@ -13,7 +13,7 @@ import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
 import { AuctionGrid } from "./AuctionGrid";
 
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 beforeAll(loadLifecycleActors);
 
 /** The browser's event, as Chromium sends it for each such cell once laid out and whenever it is skipped or not. */

@@ -10,7 +10,7 @@ import { FairnessSection } from "./FairnessSection";
 import { TrueCostLine } from "./TrueCost";
 
 // No live socket here (the auth provider would open one).
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -6,19 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInst
 import { fromPromise } from "xstate";
 import type { AuctionPhase } from "../../../../machines/auction-countdown";
 import { runningAuctionMachine, type BidOutcome } from "../../../../machines/running-auction.machine";
+import { socketTakesCommands } from "../../../../tests/support/fake-socket";
 import { json, stubServer } from "../../../../tests/support/render";
-import type { LiveSocket } from "../../../lib/socket";
 import { placeBid as placeBidOnServer } from "../api/my-auctions";
 import { RunningAuctionProvider } from "../live/running-auction-context";
 import { SlideToBid } from "./SlideToBid";
 
-// The page's socket as the bid tests need it: up or down, and what it acks a bid with.
-const liveSocket = vi.hoisted(() => ({ isConnected: false, bidAck: undefined as unknown }));
-vi.mock(import("../../../lib/socket"), async (original) => ({
-  ...(await original()),
-  isSocketConnected: () => liveSocket.isConnected,
-  loadSocket: async () => ({ timeout: () => ({ emitWithAck: async () => liveSocket.bidAck }) }) as unknown as LiveSocket,
-}));
+// The page's socket: down unless a test connects it and says what it acks a bid with.
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 // The track is 300 px wide in a browser; happy-dom lays nothing out, so the test gives it that width.
 const TRACK_PX = 300;
@@ -132,7 +127,6 @@ describe("slide to bid while the auction cannot be reached", () => {
   };
   afterEach(() => {
     vi.unstubAllGlobals();
-    liveSocket.isConnected = false;
   });
 
   it("says the bid was not placed when the server answers the bid with 503 SERVICE_UNAVAILABLE", async () => {
@@ -149,8 +143,7 @@ describe("slide to bid while the auction cannot be reached", () => {
   });
 
   it("says the same when the socket acks the bid with SERVICE_UNAVAILABLE", async () => {
-    liveSocket.isConnected = true;
-    liveSocket.bidAck = outage;
+    socketTakesCommands({ "bid:place": () => outage });
     const user = userEvent.setup();
     const { status } = renderSlide({ bid: placeBidOnServer });
 
@@ -162,9 +155,6 @@ describe("slide to bid while the auction cannot be reached", () => {
 });
 
 describe("slide to bid in the last moment: the server judges it, and the control says its answer", () => {
-  afterEach(() => {
-    liveSocket.isConnected = false;
-  });
   const ended: BidOutcome = { ok: false, code: "AUCTION_ENDED", message: "Auction has ended" };
 
   it("a slide completed while the auction is closing is sent: 'Sending…', then the server's 'Auction has ended'", async () => {
@@ -183,8 +173,7 @@ describe("slide to bid in the last moment: the server judges it, and the control
   });
 
   it("a slide while the auction is closing goes to the server on the page's socket, and its refusal is shown in the bidder's words", async () => {
-    liveSocket.isConnected = true;
-    liveSocket.bidAck = { error: { code: "AUCTION_ENDED", message: "Auction has ended" } };
+    socketTakesCommands({ "bid:place": () => ({ error: { code: "AUCTION_ENDED", message: "Auction has ended" } }) });
     const user = userEvent.setup();
     const { slider, status } = renderSlide({ phase: "closing", bid: placeBidOnServer });
 

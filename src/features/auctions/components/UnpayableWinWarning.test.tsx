@@ -1,7 +1,8 @@
 // The warning a bidder reads before sliding when a win at the next price would cross their monthly limit (issue 51).
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { describe, expect, it } from "vitest";
+import { auth, server, wallet } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { useSpendLimits } from "../../wallet";
 import { UnpayableWinWarning } from "./UnpayableWinWarning";
 
@@ -10,20 +11,13 @@ function LimitsArrived() {
   return useSpendLimits().data ? <p>limits read</p> : null;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const limits = (leftCents: number | null) => ({
   auction: { limitCents: leftCents === null ? null : 500, spentCents: 450, leftCents, pending: null },
-  topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
-  pausedUntil: null,
   resetsAt: "2027-01-01T00:00:00.000Z",
 });
 
 function renderWith(leftCents: number | null, nextPriceCents: number) {
-  const server = stubServer({ "/authn/user": () => json({ isAuthenticated: false }), "/api/spend-limits": () => json(limits(leftCents)) });
-  vi.stubGlobal("fetch", server.fetchStub);
+  server.use(auth.signedOut(), wallet.spendLimits(limits(leftCents)));
   renderWithRouter(
     <>
       <UnpayableWinWarning nextPriceCents={nextPriceCents} />

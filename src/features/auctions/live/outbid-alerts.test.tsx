@@ -2,16 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionOutbid } from "../../../../contract";
 import { Toaster } from "../../../components/ui/toast";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { listenersOf, serverSends } from "../../../../tests/support/fake-socket";
+import { auth, server } from "../../../../tests/support/msw";
+import { renderRoutes } from "../../../../tests/support/render";
 import { OutbidAlerts, createOutbidThrottle } from "./outbid-alerts";
 
-// A stand-in socket: the test plays the server's `auction:outbid`.
-const handlers = new Set<(raw: unknown) => void>();
-vi.mock("../../../lib/socket", () => ({
-  onSocket: (attach: (socket: { on: (event: string, handler: (raw: unknown) => void) => void; off: (event: string, handler: (raw: unknown) => void) => void }) => () => void) =>
-    attach({ on: (_event, handler) => handlers.add(handler), off: (_event, handler) => handlers.delete(handler) }),
-  useLiveStatus: () => "connected",
-}));
+// The test plays the server's `auction:outbid`.
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 const alertOutbid = vi.fn();
 vi.mock("../bid-sound-player", () => ({ alertOutbid: () => alertOutbid() }));
 
@@ -20,7 +17,7 @@ const outbid = (auctionId: number): AuctionOutbid => ({ auctionId, title: `Speak
 /** A notice from the server, handled: the handler parses it once the socket's schemas have loaded. */
 const serverSays = (notice: AuctionOutbid) =>
   act(async () => {
-    handlers.forEach((handler) => handler(notice));
+    serverSends("auction:outbid", notice);
     await Promise.all([import("../../../../contract/socket"), import("../bid-sound-player")]);
   });
 
@@ -31,13 +28,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   document.querySelectorAll<HTMLElement>("[data-kind] button[aria-label='Close']").forEach((button) => button.click());
 });
 
 async function renderAt(path: string) {
-  const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
-  vi.stubGlobal("fetch", fetchStub);
+  server.use(auth.signedIn(signedIn));
   const page = (
     <>
       <OutbidAlerts />
@@ -45,7 +40,7 @@ async function renderAt(path: string) {
     </>
   );
   const view = renderRoutes([{ path: "*", element: page }], path);
-  await waitFor(() => expect(handlers.size).toBe(1));
+  await waitFor(() => expect(listenersOf("auction:outbid")).toBe(1));
   return view;
 }
 

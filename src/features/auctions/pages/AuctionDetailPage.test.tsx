@@ -7,7 +7,7 @@ import { json, renderRoutes, stubServer } from "../../../../tests/support/render
 import { useAuthActor, useUser } from "../../auth";
 import { AuctionDetailPage } from "./AuctionDetailPage";
 
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 const alertOutbid = vi.hoisted(() => vi.fn());
 vi.mock(import("../bid-sound-player"), async (original) => ({ ...(await original()), alertOutbid }));
 

@@ -1,6 +1,8 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { describe, expect, it } from "vitest";
+import { auth, server } from "../../../../tests/support/msw";
+import { renderRoutes } from "../../../../tests/support/render";
+import { signedInUser } from "../../../../tests/support/spa-fixtures";
 import { GuestOnlyRoute, ProtectedRoute } from "./ProtectedRoute";
 
 const routes = [
@@ -10,14 +12,9 @@ const routes = [
   { element: <GuestOnlyRoute />, children: [{ path: "/sign-up", element: <p>Sign-up page</p> }] },
 ];
 
-const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe("the protected-area guard", () => {
   it("sends an anonymous visitor to /sign-in, replacing the entry and carrying the return address", async () => {
-    const { fetchStub } = stubServer({ "/authn/user": () => json({ isAuthenticated: false }) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedOut());
     const { router } = renderRoutes(routes, "/favourites?sort=new");
     expect(await screen.findByText("Sign-in page")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?returnUrl=%2Ffavourites%3Fsort%3Dnew");
@@ -25,29 +22,26 @@ describe("the protected-area guard", () => {
   });
 
   it("shows the thin progress bar while the user is still loading", async () => {
-    vi.stubGlobal("fetch", () => new Promise<Response>(() => undefined));
+    server.use(auth.stillAsking());
     renderRoutes(routes, "/favourites");
     expect(await screen.findByRole("progressbar")).toBeInTheDocument();
     expect(screen.queryByText("Favourites page")).not.toBeInTheDocument();
   });
 
   it("shows the page to a signed-in user", async () => {
-    const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedInUser));
     renderRoutes(routes, "/favourites");
     expect(await screen.findByText("Favourites page")).toBeInTheDocument();
   });
 
   it("says 'Something went wrong' when the user cannot be known", async () => {
-    const { fetchStub } = stubServer({ "/authn/user": () => json({ nonsense: true }) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.garbled());
     renderRoutes(routes, "/favourites");
     expect(await screen.findByText("Something went wrong", {}, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it("sends a signed-in user away from the account pages to /", async () => {
-    const { fetchStub } = stubServer({ "/authn/user": () => json(signedIn) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedInUser));
     renderRoutes(routes, "/sign-up");
     expect(await screen.findByText("Home page")).toBeInTheDocument();
   });

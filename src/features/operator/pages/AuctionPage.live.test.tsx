@@ -18,10 +18,7 @@ vi.mock("../../auctions", () => ({
   },
 }));
 
-vi.mock(import("../../../lib/socket"), async (original) => ({
-  ...(await original()),
-  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());

@@ -13,10 +13,7 @@ import { OperatorArea } from "../OperatorArea";
 import { stepsFrom } from "./FulfilmentQueuePage";
 
 // The page's socket, as the queue sees it: handlers by event, fired by the test as the server would.
-vi.mock(import("../../../lib/socket"), async (original) => ({
-  ...(await original()),
-  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
-}));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 beforeAll(() => loadOperatorTexts());
 afterEach(() => vi.unstubAllGlobals());

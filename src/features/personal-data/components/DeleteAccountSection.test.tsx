@@ -1,32 +1,27 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { describe, expect, it } from "vitest";
+import { auth, personalData, recordRequests, refusal, requestsTo, server } from "../../../../tests/support/msw";
+import { renderRoutes } from "../../../../tests/support/render";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 
-afterEach(() => vi.unstubAllGlobals());
+const refused = (status: number, code: string, values: Record<string, number> = {}) => () => refusal(status, code, "English for logs", values);
 
-const refusal = (status: number, code: string, values: Record<string, number> = {}) => () =>
-  new Response(JSON.stringify({ error: { code, message: "English for logs", values } }), { status, headers: { "Content-Type": "application/json" } });
-
-async function deleteWith(answer: () => Response, password = "Secret1!") {
-  const { fetchStub, calls } = stubServer({
-    "/authn/user": () => json({ isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "anna@example.lv", isOperator: false }),
-    "/api/users/delete": answer,
-  });
-  vi.stubGlobal("fetch", fetchStub);
+async function deleteWith(answer?: () => Response, password = "Secret1!") {
+  server.use(auth.signedIn({ isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "anna@example.lv", isOperator: false }), personalData.deleteAccount(answer));
+  const requests = recordRequests();
   renderRoutes([{ path: "/profile", element: <DeleteAccountSection className="" /> }], "/profile");
   const user = userEvent.setup();
   await user.click(await screen.findByRole("button", { name: "Delete my account…" }));
   const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
   if (password) await user.type(screen.getByLabelText("Your password"), password);
   await user.click(screen.getByRole("button", { name: "Delete my account" }));
-  return { dialog, calls };
+  return { dialog, deletions: () => requestsTo(requests, "POST", "/api/users/delete") };
 }
 
 describe("Delete my account", () => {
   it("names the balance to withdraw first and links to the wallet, and the dialog stays open", async () => {
-    await deleteWith(refusal(409, "BALANCE_NOT_WITHDRAWN", { amountCents: 750 }));
+    await deleteWith(refused(409, "BALANCE_NOT_WITHDRAWN", { amountCents: 750 }));
     // The first refusal loads the error schema (a chunk of its own): slower than the default wait on a cold start.
     const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
     expect(alert).toHaveTextContent("Withdraw your balance of €7.50 first: the account can be deleted once it is withdrawn.");
@@ -35,18 +30,18 @@ describe("Delete my account", () => {
   });
 
   it("links an unpaid win to the won auctions", async () => {
-    await deleteWith(refusal(409, "WIN_UNPAID", { auctionId: 7 }));
+    await deleteWith(refused(409, "WIN_UNPAID", { auctionId: 7 }));
     expect(await screen.findByRole("link", { name: "See your won auctions" })).toHaveAttribute("href", "/auctions/won");
   });
 
   it("puts a wrong password beside the field", async () => {
-    await deleteWith(refusal(400, "WRONG_CURRENT_PASSWORD"));
+    await deleteWith(refused(400, "WRONG_CURRENT_PASSWORD"));
     expect(await screen.findByText("The current password is wrong.")).toBeInTheDocument();
   });
 
   it("asks for the password before sending anything", async () => {
-    const { calls } = await deleteWith(() => json({}), "");
+    const { deletions } = await deleteWith(undefined, "");
     expect(await screen.findByText("Required")).toBeInTheDocument();
-    expect(calls.some((call) => call.url.includes("/api/users/delete"))).toBe(false);
+    expect(deletions()).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@
 // provider's checkout remembering where the user was; by pointer and by keyboard, through roles and labels.
 import { screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storageKeys } from "../../../../contract/constants";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, recordRequests, requestsTo, server, wallet } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { AddFundsDialog, useAddFunds } from "./AddFundsDialog";
 
 /** What the account menu does: a button that opens the dialog. */
@@ -33,20 +35,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog(answer: () => Response) {
-  const server = stubServer({ "/authn/user": () => json({ isAuthenticated: false }), "/api/payments": answer });
-  vi.stubGlobal("fetch", server.fetchStub);
+function renderDialog(answer?: () => Response) {
+  server.use(auth.signedOut(), wallet.createPayment(answer));
+  const requests = recordRequests();
   renderWithRouter(<AddFundsButton />, "/wallet?page=2");
-  const payments = () => server.calls.filter((call) => call.url === "/api/payments").map((call) => [call.init?.method, JSON.parse(String(call.init?.body))]);
+  const payments = () => Promise.all(requestsTo(requests, "POST", "/api/payments").map(async (request) => [request.method, await request.json()]));
   return { payments };
 }
-
-const checkout = () => json({ isSuccess: true, checkoutUrl: "https://checkout.example/session/1", payment: { id: "pay_1" }, errorMessage: null });
 
 describe("the add-funds dialog", () => {
   it("takes an amount and pays: the payment is created, and the browser goes to checkout remembering the page", async () => {
     const user = userEvent.setup();
-    const { payments } = renderDialog(checkout);
+    const { payments } = renderDialog();
 
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     const dialog = screen.getByRole("dialog", { name: "Add funds" });
@@ -59,14 +59,14 @@ describe("the add-funds dialog", () => {
     await user.click(pay);
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.example/session/1"));
-    expect(payments()).toEqual([["POST", { amount: 12.5, language: "en" }]]);
+    expect(await payments()).toEqual([["POST", { amount: 12.5, language: "en" }]]);
     expect(window.localStorage.getItem(storageKeys.paymentId)).toBe("pay_1");
     expect(window.localStorage.getItem(storageKeys.paymentOrigin)).toBe("/wallet?page=2");
   });
 
   it("works from the keyboard: Enter opens it with focus inside, Tab reaches the amount, Enter pays", async () => {
     const user = userEvent.setup();
-    const { payments } = renderDialog(checkout);
+    const { payments } = renderDialog();
 
     await user.tab();
     await user.keyboard("{Enter}");
@@ -77,13 +77,13 @@ describe("the add-funds dialog", () => {
     expect(within(dialog).getByLabelText("Amount")).toHaveFocus();
     await user.keyboard("5{Enter}");
 
-    await vi.waitFor(() => expect(payments()).toEqual([["POST", { amount: 5, language: "en" }]]));
+    await vi.waitFor(async () => expect(await payments()).toEqual([["POST", { amount: 5, language: "en" }]]));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
   });
 
   it("closes with Escape and with its Close button, paying nothing", async () => {
     const user = userEvent.setup();
-    const { payments } = renderDialog(checkout);
+    const { payments } = renderDialog();
 
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     await user.keyboard("{Escape}");
@@ -92,12 +92,12 @@ describe("the add-funds dialog", () => {
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(payments()).toEqual([]);
+    expect(await payments()).toEqual([]);
   });
 
   it("stays open with the amount marked when the provider refuses, so the user can try again", async () => {
     const user = userEvent.setup();
-    renderDialog(() => json({ isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The card provider is not answering." }));
+    renderDialog(() => HttpResponse.json({ isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The card provider is not answering." }));
 
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     const dialog = screen.getByRole("dialog", { name: "Add funds" });

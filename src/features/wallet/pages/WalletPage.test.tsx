@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WalletTransaction } from "../../../../contract";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, server, wallet } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
+import { signedInUser } from "../../../../tests/support/spa-fixtures";
 import { WalletPage } from "./WalletPage";
-
-const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
 
 const fee = (id: number): WalletTransaction => ({
   id,
@@ -17,15 +17,11 @@ const fee = (id: number): WalletTransaction => ({
 
 function renderWallet({ isWide }: { isWide: boolean }) {
   vi.stubGlobal("matchMedia", (query: string) => ({ matches: isWide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-  const { fetchStub, calls } = stubServer({
-    "/authn/user": () => json(signedIn),
-    "/api/user-wallet": () => json({ balance: 12.5 }),
-    "/api/user-wallet/transactions?page=1": () => json({ items: Array.from({ length: 20 }, (_, i) => fee(25 - i)), page: 1, pageSize: 20, total: 25 }),
-    "/api/user-wallet/transactions?page=2": () => json({ items: Array.from({ length: 5 }, (_, i) => fee(5 - i)), page: 2, pageSize: 20, total: 25 }),
-  });
-  vi.stubGlobal("fetch", fetchStub);
+  server.use(
+    auth.signedIn(signedInUser),
+    ...wallet.page(12.5, Array.from({ length: 25 }, (_, i) => fee(25 - i))),
+  );
   renderWithRouter(<WalletPage />, "/wallet");
-  return calls;
 }
 
 afterEach(() => vi.unstubAllGlobals());

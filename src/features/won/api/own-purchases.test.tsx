@@ -5,18 +5,18 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
-import { json, stubServer } from "../../../../tests/support/render";
+import { server as api, won } from "../../../../tests/support/msw";
 import { buyNowPurchase } from "../../../../tests/support/spa-fixtures";
 import { useOwnPurchases } from "./own-purchases";
 
 vi.mock("socket.io-client", async () => (await import("../../../../tests/support/mock-socket-io")).socketIoClientOnMockSocket());
 vi.mock("../../auth", () => ({ useUser: () => ({ data: { isAuthenticated: true } }) }));
 
-const server = new MockSocketIoServer();
+const socketServer = new MockSocketIoServer();
 
-beforeAll(() => void server.start());
+beforeAll(() => void socketServer.start());
 afterAll(() => {
-  server.stop();
+  socketServer.stop();
   vi.unstubAllGlobals();
 });
 
@@ -25,8 +25,7 @@ describe("the won page's purchases", () => {
     const other = buyNowPurchase({ purchaseId: 5, auctionId: 11, title: "Tosteris" });
     let items = [buyNowPurchase(), other];
     let reads = 0;
-    const { fetchStub } = stubServer({ "/api/buy-now/purchases": () => (reads++, json({ items, page: 1, pageSize: 20, total: items.length })) });
-    vi.stubGlobal("fetch", fetchStub);
+    api.use(won.purchases(() => (reads++, items)));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useOwnPurchases().data?.pages.flatMap((page) => page.items), { wrapper });
@@ -34,17 +33,17 @@ describe("the won page's purchases", () => {
     await waitFor(() => expect(reads).toBe(2));
     await waitFor(() => expect(result.current).toHaveLength(2));
 
-    server.broadcast("buyNow:updated", buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }));
+    socketServer.broadcast("buyNow:updated", buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }));
     await waitFor(() => expect(result.current?.[0]).toMatchObject({ state: "InDelivery", title: "Kafijas dzirnaviņas", version: 1 }));
     // An older version that arrives late changes nothing: the other purchase's step, sent after it, arrives after it.
-    server.broadcast("buyNow:updated", buyNowPurchase({ version: 0 }));
-    server.broadcast("buyNow:updated", { ...other, state: "InDelivery", version: 1 });
+    socketServer.broadcast("buyNow:updated", buyNowPurchase({ version: 0 }));
+    socketServer.broadcast("buyNow:updated", { ...other, state: "InDelivery", version: 1 });
     await waitFor(() => expect(result.current?.[1]).toMatchObject({ state: "InDelivery", version: 1 }));
     expect(result.current?.[0]).toMatchObject({ state: "InDelivery", version: 1 });
     expect(reads).toBe(2);
 
     items = [buyNowPurchase({ purchaseId: 4, auctionId: 10, title: "Tējkanna" }), ...items];
-    server.broadcast("buyNow:updated", items[0]);
+    socketServer.broadcast("buyNow:updated", items[0]);
     await waitFor(() => expect(result.current?.map((item) => item.purchaseId)).toEqual([4, 3, 5]));
     expect(reads).toBe(3);
   });

@@ -6,17 +6,17 @@ import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { wonAuction } from "../../../../tests/support/spa-fixtures";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
-import { json, stubServer } from "../../../../tests/support/render";
+import { server as api, won } from "../../../../tests/support/msw";
 import { useWonAuctions } from "./won-auctions";
 
 vi.mock("socket.io-client", async () => (await import("../../../../tests/support/mock-socket-io")).socketIoClientOnMockSocket());
 vi.mock("../../auth", () => ({ useUser: () => ({ data: { isAuthenticated: true } }) }));
 
-const server = new MockSocketIoServer();
+const socketServer = new MockSocketIoServer();
 
-beforeAll(() => void server.start());
+beforeAll(() => void socketServer.start());
 afterAll(() => {
-  server.stop();
+  socketServer.stop();
   vi.unstubAllGlobals();
 });
 
@@ -25,8 +25,7 @@ describe("the won auctions' list", () => {
     // The first read still says the payment was received; the fulfilment is sent before the socket is in the user's room.
     const answers = [wonAuction({ state: "PaymentReceived", version: 1 }), wonAuction({ state: "InDelivery", version: 2 })];
     let reads = 0;
-    const { fetchStub } = stubServer({ "/api/fulfilments": () => json({ items: [answers[Math.min(reads++, 1)]], defaults: { phone: "", deliveryAddress: "" } }) });
-    vi.stubGlobal("fetch", fetchStub);
+    api.use(won.wonAuctions(() => [answers[Math.min(reads++, 1)]!]));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useWonAuctions().data, { wrapper });

@@ -1,21 +1,20 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../../contract";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, recordRequests, server, wallet, won as wonHandlers } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { signedInUser, wonAuction as won } from "../../../../tests/support/spa-fixtures";
 import { devMachines } from "../../../lib/dev-machines";
 import { AddressCombobox } from "../../addresses";
 import { WonAuctionCard } from "./WonAuctionCard";
 
-afterEach(() => vi.unstubAllGlobals());
-
 const defaults = { phone: "", deliveryAddress: "" };
 
 function renderCard(wonAuction: WonAuction) {
-  const { fetchStub } = stubServer({ "/authn/user": () => json(signedInUser) });
-  vi.stubGlobal("fetch", fetchStub);
+  // The pay form reads the wallet: enough in it to pay.
+  server.use(auth.signedIn(signedInUser), wallet.balance(10));
   renderWithRouter(<WonAuctionCard wonAuction={wonAuction} defaults={defaults} />);
   return screen.getByRole("article", { name: "Espresso machine" });
 }
@@ -119,11 +118,8 @@ function Harness({ onChange }: { onChange: (value: string) => void }) {
 describe("the delivery address combobox", () => {
   it("suggests while typing; arrows move, Enter picks, Escape closes", async () => {
     const labels = ["Brīvības iela 37, Rīga, LV-1010", "Brīvības iela 40, Rīga, LV-1010", "Brīvības iela 58, Rīga, LV-1010"];
-    const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json(signedInUser),
-      "/api/addresses?q=brivibas": () => json({ items: labels.map((label) => ({ label })) }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedInUser), wonHandlers.addressSuggestions("brivibas", labels));
+    const requests = recordRequests();
     const onChange = vi.fn();
     renderWithRouter(<Harness onChange={onChange} />);
     const input = screen.getByRole("combobox", { name: "Delivery address" });
@@ -133,7 +129,7 @@ describe("the delivery address combobox", () => {
     const options = await screen.findAllByRole("option");
     expect(options.map((option) => option.textContent)).toEqual(labels);
     expect(input).toHaveAttribute("aria-expanded", "true");
-    expect(calls.some((call) => call.url === "/api/addresses?q=brivibas")).toBe(true);
+    expect(requests.some((request) => request.path === "/api/addresses" && request.query.get("q") === "brivibas")).toBe(true);
 
     fireEvent.keyDown(input, { key: "ArrowDown" });
     fireEvent.keyDown(input, { key: "ArrowDown" });
@@ -156,8 +152,7 @@ describe("the delivery address combobox", () => {
 
 describe("the fulfilment actor of a won auction", () => {
   it("follows the list's state by the machine's own steps, missed ones included, and the card shows where it is", () => {
-    const { fetchStub } = stubServer({ "/authn/user": () => json(signedInUser) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedInUser));
     function Harness() {
       const [state, setState] = useState<WonAuction["state"]>("AwaitingPayment");
       return (

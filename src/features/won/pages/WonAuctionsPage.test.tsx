@@ -1,28 +1,19 @@
 // The won page: the wins, then the Buy it now purchases under their own heading; one empty state, only when there is
 // neither (a bidder with wins and no purchases sees no purchases heading).
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BuyNowPurchase, WonAuction } from "../../../../contract";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, server, wallet, won } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { buyNowPurchase, signedInUser, wonAuction } from "../../../../tests/support/spa-fixtures";
 import { WonAuctionsPage } from "./WonAuctionsPage";
 
-vi.mock(import("../../../lib/socket"), async (original) => ({
-  ...(await original()),
-  onSocket: (await import("../../../../tests/support/fake-socket")).onSocket,
-}));
-
-afterEach(() => vi.unstubAllGlobals());
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 const purchase = buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 });
 
 function renderPage(wins: WonAuction[], purchases: BuyNowPurchase[]) {
-  const { fetchStub } = stubServer({
-    "/authn/user": () => json(signedInUser),
-    "/api/fulfilments": () => json({ items: wins, defaults: { phone: "", deliveryAddress: "" } }),
-    "/api/buy-now/purchases": () => json({ items: purchases, page: 1, pageSize: 20, total: purchases.length }),
-  });
-  vi.stubGlobal("fetch", fetchStub);
+  server.use(auth.signedIn(signedInUser), won.wonAuctions(() => wins), won.purchases(() => purchases), wallet.balance(10));
   renderWithRouter(<WonAuctionsPage />, "/auctions/won");
 }
 

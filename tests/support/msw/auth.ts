@@ -1,0 +1,16 @@
+// Who the page's user is (GET /authn/user), and signing in.
+import { HttpResponse, http } from "msw";
+import { signedInUser } from "../spa-fixtures";
+
+export const signedOut = () => http.get("/authn/user", () => HttpResponse.json({ isAuthenticated: false }));
+
+export const signedIn = (user: object = signedInUser) => http.get("/authn/user", () => HttpResponse.json(user));
+
+/** POST /authn/sign-in, answered by `answer` (a refusal, or the user signed in). */
+export const signIn = (answer: () => Response) => http.post("/authn/sign-in", answer);
+
+/** GET /authn/user never answered: the page is still finding out who its user is. */
+export const stillAsking = () => http.get("/authn/user", () => new Promise<Response>(() => undefined));
+
+/** GET /authn/user answered with something that is not a user (the page cannot know who it is). */
+export const garbled = () => http.get("/authn/user", () => HttpResponse.json({ nonsense: true }));

@@ -1,0 +1,8 @@
+// The test kit's handlers per domain: `import { auth, wallet } from "…/tests/support/msw"`.
+export * as auctions from "./auctions";
+export * as auth from "./auth";
+export * as personalData from "./personal-data";
+export * as wallet from "./wallet";
+export * as won from "./won";
+export { refusal } from "./errors";
+export { recordRequests, requestsTo, server, type RecordedRequest } from "./server";
