@@ -3,20 +3,20 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UsualCost } from "../../../../contract";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auctions, server } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { UsualCostSection } from "./UsualCostSection";
 
-vi.mock("../../../lib/socket", () => import("../../../../tests/support/no-socket"));
+vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const figures = { participants: 12, medianSpentCents: 185, p90SpentCents: 1122, wins: 3, winShare: 0.25, winnerAllInCents: 1172, retailValueCents: 6000 };
 const withHistory: UsualCost = { windowDays: 90, minAuctions: 5, auctions: 6, figures };
 
 async function renderSection(answer: UsualCost) {
-  vi.stubGlobal("fetch", stubServer({ "/api/auctions/7/usual-cost": () => json(answer) }).fetchStub);
+  server.use(auctions.usualCost(7, answer));
   renderWithRouter(<UsualCostSection auctionId={7} />);
   return screen.findByRole("region", { name: "What it usually costs" });
 }
