@@ -41,6 +41,7 @@ import { createRealtimeServer, endSocketsOfEndedSessions, sessionSockets, Socket
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
 import { metricsRoutes } from "./metrics/metrics.routes";
 import { realityCheckRoutes } from "./reality-check/reality-check.routes";
+import { reviewsRoutes } from "./reviews";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletRoutes } from "./wallet/wallet.routes";
 import { withdrawalNotices } from "./wallet/withdrawal-notices";
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessionSecret: config.sessionSecret,
   });
   await http.register(buyNowRoutes, { db, feed, clock, sessionSecret: config.sessionSecret });
+  await http.register(reviewsRoutes, { db, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }
