@@ -2,7 +2,7 @@
 // one per win or purchase: the insert itself reads the delivered item (and the table's keys hold both rules, migration
 // 032), so two posts that race leave one review and tell the other it exists. Photos go through the operators' image
 // pipeline (size and pixel limits, re-encoded without their metadata), read before the transaction and stored in it.
-import type { Language, OwnReview, OperatorReview, PostReviewBody, ReviewSource } from "../../contract";
+import type { Language, OwnReview, OperatorReview, ReviewSource } from "../../contract";
 import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../operator/audit-log";
 import { prepareImages, storeImages } from "../operator/media.service";

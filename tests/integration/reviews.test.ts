@@ -94,10 +94,10 @@ async function expectRefused(bidder: Bidder, body: PostReviewBody, status: numbe
 }
 
 async function photo(width: number, height: number, format: "png" | "jpeg" | "webp" = "jpeg") {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 220, g: 120, b: 40 } } })
-    .withMetadata({ exif: { IFD0: { Copyright: "Taken at home in Jugla" } } })
-    [format]()
-    .toBuffer();
+  const picture = sharp({ create: { width, height, channels: 3, background: { r: 220, g: 120, b: 40 } } }).withMetadata({
+    exif: { IFD0: { Copyright: "Taken at home in Jugla" } },
+  });
+  const bytes = await picture[format]().toBuffer();
   return `data:image/${format};base64,${bytes.toString("base64")}`;
 }
 

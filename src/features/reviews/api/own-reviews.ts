@@ -1,0 +1,15 @@
+// GET /api/reviews/mine: what the signed-in user has reviewed (hidden reviews too), so a delivered item shows its
+// review instead of the form.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OwnReviewList, type Language } from "../../../../contract";
+import { apiRequest } from "../../../lib/api-client";
+import { useLanguage } from "../../../hooks/use-language";
+import { reviewsKey } from "./reviews-key";
+
+export const ownReviewsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: [...reviewsKey, "mine", language],
+    queryFn: ({ signal }) => apiRequest("/api/reviews/mine", { schema: OwnReviewList, signal }),
+  });
+
+export const useOwnReviews = () => useQuery(ownReviewsQuery(useLanguage()));
