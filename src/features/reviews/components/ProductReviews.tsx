@@ -26,7 +26,7 @@ export function ProductReviews({ auctionId }: { auctionId: number }) {
           </p>
         )}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={`grid gap-4 ${items.length > 1 ? "sm:grid-cols-2" : ""}`}>
         {items.map((review) => (
           <ReviewCard key={review.id} review={review} />
         ))}

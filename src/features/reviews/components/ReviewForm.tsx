@@ -92,8 +92,8 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
                 }}
                 className="sr-only"
               />
-              <span aria-hidden="true" className={value <= rating ? "text-amber-500 dark:text-amber-400" : "text-slate-300 dark:text-slate-600"}>
-                ★
+              <span aria-hidden="true" className={value <= rating ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}>
+                {value <= rating ? "★" : "☆"}
               </span>
               <span className="sr-only">{t("reviews.rating", { rating: value })}</span>
             </label>
