@@ -3,6 +3,7 @@
 // auction of the same product; an operator hides it with a reason and it is gone from both.
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoSeriousViolations } from "./axe";
 import { deliveredWin, operatorPage, operatorSession, publishedAuction, signedInPage, topUpInSandbox } from "./support";
 
 test("a winner reviews a delivered item; the review shows on the Winners page and the product's auction until an operator hides it", async ({ browser }) => {
@@ -32,6 +33,7 @@ test("a winner reviews a delivered item; the review shows on the Winners page an
   const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
   await form.locator('input[type="file"]').setInputFiles({ name: "headphones.png", mimeType: "image/png", buffer: photo });
   await expect(form.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await expectNoSeriousViolations(page, "the review form");
   await form.getByRole("button", { name: "Publish review" }).click();
   await expect(page.getByText("Thank you! Your review is published.")).toBeVisible();
   const own = card.getByRole("region", { name: "Your review" });
@@ -50,6 +52,7 @@ test("a winner reviews a delivered item; the review shows on the Winners page an
   await expect(listed.getByRole("img", { name: "4 out of 5" })).toBeVisible();
   await expect(listed.getByRole("img", { name: `Photo 1 by ${displayName}` })).toBeVisible();
   await expect(listed.getByRole("link", { name: title })).toHaveAttribute("href", `/auctions/${auctionId}`);
+  await expectNoSeriousViolations(page, "the Winners page");
 
   // The next auction of the same product shows it too.
   await page.goto(`/auctions/${nextAuctionId}`);
@@ -67,6 +70,7 @@ test("a winner reviews a delivered item; the review shows on the Winners page an
   await dialog.getByRole("button", { name: "Hide" }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText("Test of the moderation")).toBeVisible();
+  await expectNoSeriousViolations(office, "the back office's reviews");
   await page.goto("/winners");
   await expect(page.getByRole("heading", { level: 1, name: "Winners' reviews" })).toBeVisible();
   await expect(page.getByText("Clear sound, and the case survived the courier.")).toHaveCount(0);
