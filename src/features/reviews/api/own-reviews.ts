@@ -12,4 +12,5 @@ export const ownReviewsQuery = (language: Language) =>
     queryFn: ({ signal }) => apiRequest("/api/reviews/mine", { schema: OwnReviewList, signal }),
   });
 
-export const useOwnReviews = () => useQuery(ownReviewsQuery(useLanguage()));
+/** Asked only where it is needed (`isWanted`: a delivered item is on the page), once for all of them. */
+export const useOwnReviews = (isWanted = true) => useQuery({ ...ownReviewsQuery(useLanguage()), enabled: isWanted });

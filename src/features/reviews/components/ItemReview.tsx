@@ -10,7 +10,7 @@ import { ReviewForm } from "./ReviewForm";
 
 export function ItemReview({ source, sourceId, isDelivered }: { source: ReviewSource; sourceId: number; isDelivered: boolean }) {
   const { t } = useTexts();
-  const { data } = useOwnReviews();
+  const { data } = useOwnReviews(isDelivered);
   const [isWriting, setIsWriting] = useState(false);
   if (!isDelivered || !data) return null;
   const own = data.items.find((item) => item.source === source && item.sourceId === sourceId);
