@@ -38,6 +38,7 @@ export const auditActions = [
   "wallet.adjust",
   "payout.paid",
   "payout.refused",
+  "review.hide",
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
