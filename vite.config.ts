@@ -24,6 +24,8 @@ export const laterTexts = [
   "auth", "validation", "pages", "profile", "personalData", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools",
   // The wallet's withdrawals and statement, and the back office's payouts (decisions 090, 091).
   "withdraw", "statement", "payouts",
+  // Winners' reviews (decision 104).
+  "reviews",
 ];
 
 /**

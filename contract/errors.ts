@@ -8,6 +8,7 @@ import { imageErrorMessages, type ImageErrorCode } from "./images";
 import { spendLimitErrorMessages, type SpendLimitErrorCode } from "./spend-limits";
 import { withdrawalErrorMessages, type WithdrawalErrorCode } from "./withdrawals";
 import { personalDataErrorMessages, type PersonalDataErrorCode } from "./personal-data";
+import { reviewErrorMessages, type ReviewErrorCode } from "./reviews";
 
 export const errorCodes = [
   "BAD_REQUEST",
@@ -45,6 +46,7 @@ export const ErrorCode = z.enum([
   ...(Object.keys(imageErrorMessages) as ImageErrorCode[]),
   ...(Object.keys(withdrawalErrorMessages) as WithdrawalErrorCode[]),
   ...(Object.keys(personalDataErrorMessages) as PersonalDataErrorCode[]),
+  ...(Object.keys(reviewErrorMessages) as ReviewErrorCode[]),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -23,3 +23,4 @@ export * from "./reality-check";
 export * from "./iban";
 export * from "./withdrawals";
 export * from "./personal-data";
+export * from "./reviews";

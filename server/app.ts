@@ -45,6 +45,7 @@ import { createRealtimeServer, sessionSockets, SocketTraffic, type RealtimeServe
 import { databasePoolWaiters, httpRequestSeconds, openSockets } from "./metrics/metrics";
 import { metricsRoutes } from "./health/metrics.routes";
 import { realityCheckRoutes } from "./reality-check/reality-check.routes";
+import { reviewsRoutes } from "./reviews";
 import { toursRoutes } from "./tours/tours.routes";
 import { walletFeed } from "./wallet/wallet.feed";
 import { walletRoutes } from "./wallet/wallet.routes";
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessionSecret: config.sessionSecret,
   });
   await http.register(buyNowRoutes, { db, events, clock, sessionSecret: config.sessionSecret });
+  await http.register(reviewsRoutes, { db, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }

@@ -7,6 +7,7 @@ import {
   fulfilmentErrorMessages,
   imageErrorMessages,
   personalDataErrorMessages,
+  reviewErrorMessages,
   spendLimitErrorMessages,
   withdrawalErrorMessages,
   type AuctionErrorCode,
@@ -14,6 +15,7 @@ import {
   type FulfilmentErrorCode,
   type ImageErrorCode,
   type PersonalDataErrorCode,
+  type ReviewErrorCode,
   type SpendLimitErrorCode,
   type WithdrawalErrorCode,
 } from "../contract";
@@ -26,6 +28,7 @@ export type RefusalCode =
   | ImageErrorCode
   | WithdrawalErrorCode
   | PersonalDataErrorCode
+  | ReviewErrorCode
   | "NOT_FOUND"
   | "CONFLICT"
   | "AUCTION_CHANGED"
@@ -39,6 +42,7 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...imageErrorMessages,
   ...withdrawalErrorMessages,
   ...personalDataErrorMessages,
+  ...reviewErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
   AUCTION_CHANGED: "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",

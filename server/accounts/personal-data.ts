@@ -207,6 +207,15 @@ export const personalTables: PersonalTable[] = [
     exportSql: `select tour_name, current_step, is_completed, ${iso("updated_at")} from tour_progress where user_id = $1 order by tour_name`,
     onClose: { kind: "delete" },
   },
+  // Reviews of delivered wins and purchases (decision 104): the author's words and photos, gone with the account.
+  {
+    section: "reviews",
+    table: "reviews",
+    userColumn: "user_id",
+    exportSql: `select id, auction_id, win_auction_id, purchase_id, rating, body, photos, ${iso("created_at")}, ${iso("hidden_at")}, hidden_reason
+                from reviews where user_id = $1 order by id`,
+    onClose: { kind: "delete" },
+  },
 ];
 
 /**

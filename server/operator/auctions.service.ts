@@ -19,7 +19,7 @@ import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { logOperatorAction } from "../audit/operator-actions";
 import type { Changes } from "./changes";
-import { prepareImages, storeImages } from "./media.service";
+import { prepareImages, storeImages } from "../media/media.service";
 
 const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,
        a.ends_at, a.ended_at, a.bid_count, a.is_demo, a.seq, l.display_name as leader_name, w.display_name as winner_name,

@@ -18,9 +18,11 @@ import type {
   OperatorUserDetail,
   WalletAdjustmentBody,
 } from "../../contract";
+import type { OperatorReview } from "../../contract";
 import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import * as fulfilment from "../fulfilment";
+import * as reviews from "../reviews";
 import { createPromoCode, disablePromoCode, listPromoCodes } from "../fulfilment/promo-codes";
 import { backupArchive, BackupError } from "../db/backup";
 import { Refusal } from "../refusal";
@@ -51,6 +53,9 @@ export type OperatorBackend = {
   listPromoCodes(): Promise<PromoCode[]>;
   createPromoCode(body: CreatePromoCodeBody): Promise<PromoCode>;
   disablePromoCode(code: string): Promise<PromoCode>;
+  /** Reviews (decision 104): the newest, hidden ones (true), visible ones (false) or both; hiding one with a reason. */
+  listReviews(filter: { hidden?: "yes" | "no" | undefined; limit: number }): Promise<OperatorReview[]>;
+  hideReview(reviewId: number, reason: string): Promise<OperatorReview>;
   /** The embedded database's backup as a gzip-compressed tar (decision 088). */
   backup(): Promise<Buffer>;
   close(): Promise<void>;
@@ -98,6 +103,8 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     listPromoCodes: () => listPromoCodes(db),
     createPromoCode: (body) => refusals(() => createPromoCode(db, body, { actor: ACTOR })),
     disablePromoCode: (code) => refusals(() => disablePromoCode(db, code, { actor: ACTOR, now: clock() })),
+    listReviews: (filter) => reviews.operatorReviews(db, filter, "en"),
+    hideReview: (reviewId, reason) => refusals(() => reviews.hideReview(db, { reviewId, reason, actor: ACTOR, now: clock() }, "en")),
     backup: () =>
       backupArchive(db).catch((error: unknown) => {
         throw error instanceof BackupError ? new OpsError(error.message) : error;
@@ -162,6 +169,8 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     listPromoCodes: async () => (await call<{ items: PromoCode[] }>("GET", "/api/operator/promo-codes")).items,
     createPromoCode: (body) => call("POST", "/api/operator/promo-codes", body),
     disablePromoCode: (code) => call("POST", `/api/operator/promo-codes/${encodeURIComponent(code)}/disable`),
+    listReviews: async (filter) => (await call<{ items: OperatorReview[] }>("GET", `/api/operator/reviews?${query(filter)}`)).items,
+    hideReview: (reviewId, reason) => call("POST", `/api/operator/reviews/${reviewId}/hide`, { reason }),
     backup: async () => {
       const response = await request("POST", "/api/operator/backup");
       // A body cut short (the server stopped) fails here, and no file is written.

@@ -15,6 +15,7 @@ import {
   type FulfilmentState,
   type OperatorAuction,
   type OperatorFulfilment,
+  type OperatorReview,
   type OperatorUser,
   type PromoCode,
 } from "../../contract";
@@ -67,6 +68,11 @@ Promo codes
         [--max-uses N] [--max-uses-per-user N]
   promo-codes disable <CODE>              refused at payment from now on ('Entered promo code is not valid.')
 
+Reviews of delivered wins and purchases
+  reviews list [--hidden | --visible] [--limit N]
+  reviews hide <review id> --reason TEXT  gone from the Winners page and the product's auctions; the reason is
+                                          kept with it and in the audit log
+
 Users and wallets
   users list [--search TEXT] [--demo | --real] [--limit N]
   users show <user>                       a user (id, e-mail or display name), balance, last transactions
@@ -113,6 +119,17 @@ const time = (iso: string | null) => (iso ? iso.replace("T", " ").replace(/\.\d+
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+}
+
+function reviewRows(items: OperatorReview[]): string[] {
+  if (items.length === 0) return ["No reviews."];
+  return table([
+    ["ID", "RATING", "AUCTION", "REVIEWER", "WRITTEN", "HIDDEN", "TEXT"],
+    ...items.map((r) => [
+      String(r.id), `${r.rating}/5`, `${r.auctionId} ${r.auctionTitle.slice(0, 24)}`, r.reviewerEmail, time(r.createdAt),
+      r.hiddenAt ? `${time(r.hiddenAt)}: ${r.hiddenReason ?? ""}` : "-", r.text.replace(/\s+/g, " ").slice(0, 40),
+    ]),
+  ]);
 }
 
 function auctionRows(items: OperatorAuction[]): string[] {
@@ -310,6 +327,8 @@ const OPTIONS = {
   "valid-until": { type: "string" },
   "max-uses": { type: "string" },
   "max-uses-per-user": { type: "string" },
+  hidden: { type: "boolean" },
+  visible: { type: "boolean" },
 } as const;
 
 /** Runs one command line; answers the exit code. The backend is opened by the caller and closed here. */
@@ -352,6 +371,7 @@ export async function runOps(
       "auctions end-now", "auctions time-left", "auctions manual-only", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
       "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
       "promo-codes disable", "backup", "restore",
+      "reviews list", "reviews hide",
     ];
     if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
 
@@ -536,6 +556,24 @@ export async function runOps(
           return async (backend) => {
             const p = await backend.disablePromoCode(code);
             print(p, [`Disabled promo code ${p.code} (used ${p.uses} times): it is refused at payment from now on.`]);
+          };
+        }
+        case "reviews list": {
+          if (values.hidden && values.visible) throw new UsageError("Give --hidden or --visible, not both.");
+          const hidden = values.hidden ? "yes" : values.visible ? "no" : undefined;
+          const limit = text(values, "limit") === undefined ? 50 : integer(text(values, "limit"), "--limit", 1);
+          return async (backend) => {
+            const items = await backend.listReviews({ hidden, limit });
+            print(items, reviewRows(items));
+          };
+        }
+        case "reviews hide": {
+          const reviewId = integer(rest[0], "The review id", 1);
+          const reason = text(values, "reason")?.trim();
+          if (!reason) throw new UsageError("Say why with --reason; it is kept with the review and in the audit log.");
+          return async (backend) => {
+            const r = await backend.hideReview(reviewId, reason);
+            print(r, [`Hid review ${r.id} by ${r.reviewerEmail} of auction ${r.auctionId}: ${r.hiddenReason ?? ""}`]);
           };
         }
         case "backup": {

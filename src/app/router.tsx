@@ -94,6 +94,7 @@ const routes: RouteObject[] = [
       { path: "terms-of-service", ...lazyPage(infoPages, (m) => m.TermsOfServicePage, loadInfoTexts) },
       { path: "contacts", ...lazyPage(infoPages, (m) => m.ContactsPage, loadInfoTexts) },
       { path: "faq", ...lazyPage(infoPages, (m) => m.FaqPage, loadInfoTexts) },
+      { path: "winners", ...lazyPage(() => import("../features/reviews"), (m) => m.WinnersPage) },
       // Operators only; its pages are routes of its own chunk.
       { path: "operator/*", element: <OperatorGate /> },
       { path: "404", ...lazyPage(() => import("../features/errors/pages/NotFoundPage"), (m) => m.NotFoundPage) },

@@ -91,7 +91,7 @@ test.describe("an anonymous visitor", () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link")).toHaveText(["Home"]);
     const info = page.getByRole("navigation", { name: "Information" });
-    await expect(info.getByRole("link")).toHaveText(["Privacy policy", "Terms of service", "Contacts", "FAQ"]);
+    await expect(info.getByRole("link")).toHaveText(["Privacy policy", "Terms of service", "Contacts", "FAQ", "Winners"]);
     await expect(page.getByRole("link", { name: "Pennybid on TikTok" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign up", exact: true })).toBeVisible();

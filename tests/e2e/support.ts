@@ -248,3 +248,20 @@ export async function swipeToBid(page: Page): Promise<void> {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
 }
+
+/**
+ * An auction the bidder of `page` (with €2.50 or more in the wallet) wins, pays for by the API and has delivered: the
+ * operator moves it to Delivered, where its review may be written (decision 104).
+ */
+export async function deliveredWin(operator: APIRequestContext, page: Page, title: string): Promise<number> {
+  const auctionId = await winAuction(operator, page, title);
+  const paid = await page.request.post(`/api/fulfilments/${auctionId}/pay`, {
+    headers: xhr,
+    data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 29123456" },
+  });
+  expect(paid.status()).toBe(200);
+  for (const to of ["InDelivery", "Delivered"]) {
+    expect((await operator.post(`/api/operator/fulfilments/${auctionId}/advance`, { headers: xhr, data: { to } })).status()).toBe(200);
+  }
+  return auctionId;
+}

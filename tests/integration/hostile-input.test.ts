@@ -126,6 +126,9 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/operator/promo-codes": { code: "SAVE10", kind: "percent", amount: 10, validFrom: "2026-01-01T00:00:00Z", validUntil: "2030-01-01T00:00:00Z", maxUses: 10, maxUsesPerUser: 1 },
   "POST /api/withdrawals": { amount: "2.50", iban: "LV80BANK0000435195001" },
   "POST /api/operator/payouts/:payoutId": { outcome: "refused", reason: "Hostile test" },
+  // Reviews (decision 104): the bidder's win is not delivered, so a valid post is refused and changes nothing.
+  "POST /api/reviews": { source: "win", sourceId: 1, rating: 5, text: "Arrived quickly, works well.", photos: [] },
+  "POST /api/operator/reviews/:reviewId/hide": { reason: "Hostile test" },
 };
 const validQueries: Record<string, Record<string, string>> = {
   "GET /api/user-wallet/transactions": { page: "1" },
@@ -141,6 +144,9 @@ const validQueries: Record<string, Record<string, string>> = {
   },
   "GET /api/addresses": { q: "Brīvības" },
   "GET /dev/mailbox.json": { to: "hostile@example.lv" },
+  "GET /api/reviews": { limit: "5", before: "100" },
+  "GET /api/auctions/:auctionId/reviews": { limit: "5", before: "100" },
+  "GET /api/operator/reviews": { limit: "5", hidden: "yes" },
 };
 
 // The opposites of the schemas.
@@ -440,6 +446,8 @@ beforeAll(async () => {
     paymentId: "00000000-0000-4000-8000-000000000000",
     // No such purchase: advancing it must answer 404 and change nothing.
     purchaseId: "999999",
+    // No such review: hiding it must answer 404 and change nothing.
+    reviewId: "999999",
     // No such code: disabling it must answer 404 and change nothing.
     code: "NOSUCHCODE",
     // No such withdrawal or payout: 404, nothing changes.

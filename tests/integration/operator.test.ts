@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
 import { PICTURE_WIDTHS } from "../../contract/constants";
-import { prepareImage } from "../../server/operator/media.service";
+import { prepareImage } from "../../server/media/media.service";
 import { TestClient, signUpConfirmed } from "../support/client";
 import { createAuction as createAuctionFixture, createBidder } from "../support/fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";

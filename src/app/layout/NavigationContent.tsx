@@ -22,6 +22,7 @@ export const informationLinks = [
   { to: "/terms-of-service", labelKey: "nav.termsOfService" },
   { to: "/contacts", labelKey: "nav.contacts" },
   { to: "/faq", labelKey: "nav.faq" },
+  { to: "/winners", labelKey: "winners.link" },
 ] as const;
 
 /** `onOpenDevTools`: what the holder does as the dev panel opens from here (the slide-out menu closes). */

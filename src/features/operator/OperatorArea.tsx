@@ -11,6 +11,7 @@ import { EditDraftPage, NewAuctionPage } from "./pages/DraftPages";
 import { FulfilmentQueuePage } from "./pages/FulfilmentQueuePage";
 import { OverviewPage } from "./pages/OverviewPage";
 import { PromoCodesPage } from "./pages/PromoCodesPage";
+import { ReviewsPage } from "./pages/ReviewsPage";
 import { SystemPage } from "./pages/SystemPage";
 import { UserListPage } from "./pages/UserListPage";
 import { UserPage } from "./pages/UserPage";
@@ -27,6 +28,7 @@ export function OperatorArea() {
         <Route path="auctions/:auctionId/edit" element={<EditDraftPage />} />
         <Route path="fulfilments" element={<FulfilmentQueuePage />} />
         <Route path="promo-codes" element={<PromoCodesPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="payouts" element={<PayoutsPage />} />
@@ -48,6 +50,7 @@ const navigation: { key: string; path: string }[] = [
   { key: "auctions", path: "auctions" },
   { key: "fulfilments", path: "fulfilments" },
   { key: "promo-codes", path: "promo-codes" },
+  { key: "reviews", path: "reviews" },
   { key: "users", path: "users" },
   { key: "payouts", path: "payouts" },
   { key: "audit", path: "audit" },

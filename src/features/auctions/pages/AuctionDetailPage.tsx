@@ -10,6 +10,7 @@ import { CenteredProgressBar } from "../../../components/ui/ProgressBar";
 import { useUser } from "../../auth";
 import { useBidderName } from "../../personal-data";
 import { BuyNowPanel } from "../../buy-now";
+import { ProductReviews } from "../../reviews";
 import { bidChainQueryOptions, useAuction } from "../api/auction";
 import { usePlayOnNewBid } from "../bid-sound-player";
 import { EnrolButton, LikeButton } from "../components/AuctionButtons";
@@ -114,6 +115,9 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
             <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
             <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
           </section>
+          <div className="order-7 lg:order-none">
+            <ProductReviews auctionId={auction.id} />
+          </div>
         </div>
       </article>
     </RunningAuctionProvider>

@@ -39,6 +39,7 @@ export const auditActions = [
   "wallet.adjust",
   "payout.paid",
   "payout.refused",
+  "review.hide",
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,6 +6,7 @@ import { useDateTime, useEuro } from "../../../lib/format";
 import { useFulfilment } from "../live/use-fulfilment-actor";
 import { FulfilmentStepper } from "./FulfilmentProgress";
 import { ItemHeading } from "./WonAuctionCard";
+import { ItemReview } from "../../reviews";
 
 export function PurchaseCard({ purchase }: { purchase: BuyNowPurchase }) {
   const { t } = useTexts();
@@ -29,6 +30,7 @@ export function PurchaseCard({ purchase }: { purchase: BuyNowPurchase }) {
           </div>
         </ItemHeading>
         <FulfilmentStepper fulfilment={fulfilment} />
+        <ItemReview source="purchase" sourceId={purchase.purchaseId} isDelivered={fulfilment.value === "Delivered"} />
       </div>
     </article>
   );

@@ -14,6 +14,7 @@ import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";
 import { useFulfilment } from "../live/use-fulfilment-actor";
 import { PayForm } from "./PayForm";
 import { quotePayment, usePayForWonAuction } from "../api/pay";
+import { ItemReview } from "../../reviews";
 
 export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuction; defaults: { phone: string; deliveryAddress: string } }) {
   const { t } = useTexts();
@@ -47,6 +48,7 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
         ) : (
           <PaidDetails wonAuction={wonAuction} />
         )}
+        <ItemReview source="win" sourceId={wonAuction.auctionId} isDelivered={fulfilment.value === "Delivered"} />
       </div>
     </article>
   );

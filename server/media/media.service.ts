@@ -1,7 +1,7 @@
-// Product images operators upload: stored once in the database, named by their hash, served at `/media/…`. A photo
-// (PNG, JPEG or WebP) is also stored as WebP at each of `PICTURE_WIDTHS` (decision 062): pages offer those in `srcset`,
-// and a phone fetches a few tens of KiB instead of the camera's megabytes. A photo's own file is kept without the
-// camera's metadata (where, when, with what): it is public.
+// Product images operators upload, and the photos winners add to their reviews (decision 104): stored once in the
+// database, named by their hash, served at `/media/…`. A photo (PNG, JPEG or WebP) is also stored as WebP at each of
+// `PICTURE_WIDTHS` (decision 062): pages offer those in `srcset`, and a phone fetches a few tens of KiB instead of the
+// camera's megabytes. A photo's own file is kept without the camera's metadata (where, when, with what): it is public.
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
