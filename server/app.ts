@@ -28,7 +28,8 @@ import { spaPlugin } from "./http/spa.plugin";
 import { firstScreenFor } from "./auctions/first-screen";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
-import { buyNowRoutes } from "./fulfilment/buy-now.routes";
+import { buyNowFeed } from "./buy-now/buy-now.feed";
+import { buyNowRoutes } from "./buy-now/buy-now.routes";
 import { fulfilmentFeed } from "./fulfilment/fulfilment.feed";
 import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const live = createLiveFeed(io);
   auctionsFeed({ events, live, db });
   fulfilmentFeed({ events, live, db });
+  buyNowFeed({ events, live, db });
   walletFeed({ events, live, db });
   // Web Push and the win e-mail (decision 035); the scan and the outbox retries run where the lifecycle runs.
   const push = startPush({

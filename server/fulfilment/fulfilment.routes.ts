@@ -30,8 +30,8 @@ import type { DomainEvents } from "../events/domain-events";
 import type { AddressProvider } from "./addresses";
 import { requestLanguage } from "../http/language";
 import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
-import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
-import { createPromoCode, disablePromoCode, listPromoCodes } from "./promo-codes";
+import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "../fulfilment/fulfilment.service";
+import { createPromoCode, disablePromoCode, listPromoCodes } from "../promo-codes/promo-codes";
 
 export async function fulfilmentRoutes(
   app: FastifyInstance,
