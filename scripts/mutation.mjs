@@ -29,7 +29,7 @@ const FOLDERS = {
   "server/payments": integration("payments", "payments-stripe", "spend-limits", "hardening"),
   "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid", "input-validation"),
   "server/buy-now": integration("buy-now", "operator", "input-validation"),
-  "server/promo-codes": integration("fulfilment", "buy-now", "operator"),
+  "server/promo-codes": integration("fulfilment", "buy-now", "operator", "input-validation"),
   "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
 };
 

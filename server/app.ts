@@ -37,6 +37,7 @@ import { mailboxRoutes } from "./mail/mailbox.routes";
 import { operatorRoutes } from "./operator/operator.routes";
 import { startHeartbeat } from "./operator/system";
 import { paymentsRoutes } from "./payments/payments.routes";
+import { promoCodeRoutes } from "./promo-codes/promo-codes.routes";
 import { pushRoutes, startPush, type Push } from "./push";
 import { refundProviderFor, type StripeCheckoutSessions, type StripeRefunds } from "./payments/providers";
 import { createLiveFeed } from "./realtime/feed";
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sessionSecret: config.sessionSecret,
   });
   await http.register(buyNowRoutes, { db, events, clock, sessionSecret: config.sessionSecret });
+  await http.register(promoCodeRoutes, { db, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }
