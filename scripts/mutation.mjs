@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Mutation testing (issue 18, decision 037): Stryker once per folder, each with the tests that prove it, then one
 // summary table (tests/mutation/summary.md) with each folder's score against the 80 % target.
-//   npm run test:mutation                                  all five folders
+//   npm run test:mutation                                  all seven folders
 //   npm run test:mutation -- machines                      only the folders named
 //   npm run test:mutation -- server/auctions/engine.ts …   files, with their folder's tests (a folder in parts)
-//   npm run test:mutation -- server/fulfilment/buy-now.routes.ts --tests=buy-now
+//   npm run test:mutation -- server/buy-now/buy-now.routes.ts --tests=buy-now
 //                                                          files with fewer of their folder's integration files
 //   npm run test:mutation -- --summary                     only the table, from the reports already written
 // A folder's row is written once every file in it has a report: from a run of the folder, or of files of it (the
@@ -28,6 +28,8 @@ const FOLDERS = {
   "server/wallet": integration("wallet", "ledger.property", "spend-limits.property", "spend-limits", "payments"),
   "server/payments": integration("payments", "payments-stripe", "spend-limits", "hardening"),
   "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid", "input-validation"),
+  "server/buy-now": integration("buy-now", "operator", "input-validation"),
+  "server/promo-codes": integration("fulfilment", "buy-now", "operator", "input-validation"),
   "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
 };
 

@@ -28,7 +28,8 @@ import { spaPlugin } from "./http/spa.plugin";
 import { firstScreenFor } from "./auctions/first-screen";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
-import { buyNowRoutes } from "./fulfilment/buy-now.routes";
+import { buyNowFeed } from "./buy-now/buy-now.feed";
+import { buyNowRoutes } from "./buy-now/buy-now.routes";
 import { fulfilmentFeed } from "./fulfilment/fulfilment.feed";
 import { fulfilmentRoutes } from "./fulfilment/fulfilment.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -36,6 +37,7 @@ import { mailboxRoutes } from "./mail/mailbox.routes";
 import { operatorRoutes } from "./operator/operator.routes";
 import { startHeartbeat } from "./operator/system";
 import { paymentsRoutes } from "./payments/payments.routes";
+import { promoCodeRoutes } from "./promo-codes/promo-codes.routes";
 import { pushRoutes, startPush, type Push } from "./push";
 import { refundProviderFor, type StripeCheckoutSessions, type StripeRefunds } from "./payments/providers";
 import { createLiveFeed } from "./realtime/feed";
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const live = createLiveFeed(io);
   auctionsFeed({ events, live, db });
   fulfilmentFeed({ events, live, db });
+  buyNowFeed({ events, live, db });
   walletFeed({ events, live, db });
   // Web Push and the win e-mail (decision 035); the scan and the outbox retries run where the lifecycle runs.
   const push = startPush({
@@ -213,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await http.register(buyNowRoutes, { db, events, clock, sessionSecret: config.sessionSecret });
   await http.register(reviewsRoutes, { db, clock, sessionSecret: config.sessionSecret });
+  await http.register(promoCodeRoutes, { db, clock, sessionSecret: config.sessionSecret });
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }

@@ -1,10 +1,9 @@
 // Fulfilment's part of the live feed (decision 105): a won auction's fulfilment goes to its winner's sockets when the
-// auction ends and at every step after, a Buy it now purchase's to its buyer's; the operators' back office hears that
-// either changed, first, so its queues follow.
+// auction ends and at every step after; the operators' back office hears that it changed, so its queue follows. A Buy
+// it now purchase's is buy-now/buy-now.feed.ts.
 import type { Database } from "../db/database";
 import type { DomainEvents } from "../events/domain-events";
 import type { LiveFeed } from "../realtime/feed";
-import { purchasesOf } from "./buy-now.queries";
 import { fulfilmentsOf } from "./fulfilment.queries";
 
 export function fulfilmentFeed({ events, live, db }: { events: DomainEvents; live: LiveFeed; db: Database }): void {
@@ -19,11 +18,5 @@ export function fulfilmentFeed({ events, live, db }: { events: DomainEvents; liv
   events.subscribe("auctions:states", async ({ states }) => {
     const ended = states.filter((state) => state.status === "Ended").map((state) => state.id);
     if (ended.length > 0) await sendFulfilments(ended);
-  });
-  events.subscribe("purchases:changed", async ({ purchaseIds }) => {
-    for (const { buyerId, buyerEmail: _email, buyerDisplayName: _name, ...purchase } of await purchasesOf(db, [...new Set(purchaseIds)])) {
-      live.toOperators().emit("buyNow:changed", { purchaseId: purchase.purchaseId, state: purchase.state });
-      live.toUser(buyerId).emit("buyNow:updated", purchase);
-    }
   });
 }

@@ -1,6 +1,6 @@
 // Won auctions and fulfilment over HTTP: the winner's list, quote and pay; address suggestions; and the operator
-// calls (move delivery on, list fulfilments, promo codes: list, create, disable). Handlers parse, call one service
-// function, answer, then tell the live feed so the winner's open page follows.
+// calls (move delivery on, list fulfilments, a payment's time left; promo codes are promo-codes/promo-codes.routes.ts).
+// Handlers parse, call one service function, answer, then tell the live feed so the winner's open page follows.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -8,15 +8,11 @@ import {
   AddressSuggestionsResponse,
   AdvanceFulfilmentBody,
   AuctionIdParams,
-  CreatePromoCodeBody,
   OperatorFulfilment,
   OperatorFulfilmentList,
   OperatorFulfilmentsQuery,
   PayBody,
   PaymentTimeLeftBody,
-  PromoCode,
-  PromoCodeList,
-  PromoCodeParams,
   QuoteBody,
   QuoteResponse,
   WonAuction,
@@ -30,8 +26,7 @@ import type { DomainEvents } from "../events/domain-events";
 import type { AddressProvider } from "./addresses";
 import { requestLanguage } from "../http/language";
 import { getWonAuction, listFulfilments, listWonAuctions } from "./fulfilment.queries";
-import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "./fulfilment.service";
-import { createPromoCode, disablePromoCode, listPromoCodes } from "./promo-codes";
+import { advanceFulfilment, markWinSeen, payForWonAuction, quotePayment, setPaymentTimeLeft } from "../fulfilment/fulfilment.service";
 
 export async function fulfilmentRoutes(
   app: FastifyInstance,
@@ -110,19 +105,6 @@ export async function fulfilmentRoutes(
         await events.publish("fulfilments:changed", { auctionIds: [fulfilment.auctionId] });
         return fulfilment;
       },
-    );
-
-    s.get("/api/operator/promo-codes", { schema: { response: { 200: PromoCodeList, ...errorAnswers } } }, async () => ({
-      items: await listPromoCodes(db),
-    }));
-
-    s.post("/api/operator/promo-codes", { schema: { body: CreatePromoCodeBody, response: { 201: PromoCode, ...errorAnswers } } }, async (request, reply) => {
-      const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });
-      return reply.status(201).send(promo);
-    });
-
-    s.post("/api/operator/promo-codes/:code/disable", { schema: { params: PromoCodeParams, response: { 200: PromoCode, ...errorAnswers } } }, async (request) =>
-      disablePromoCode(db, request.params.code, { actor: actingOperator(request), now: clock() }),
     );
   });
 }

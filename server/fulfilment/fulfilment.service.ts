@@ -10,7 +10,7 @@ import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.servic
 import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
-import { promoNote, quoteWithPromo, recordRedemption, type Quote, type UsablePromoCode } from "./promo-codes";
+import { promoNote, quoteWithPromo, recordRedemption, type Quote, type UsablePromoCode } from "../promo-codes/promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
 const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);

@@ -7,6 +7,3 @@ export {
   quotePayment,
   setPaymentTimeLeft,
 } from "./fulfilment.service";
-export { createPromoCode, disablePromoCode, discountCents, listPromoCodes, type Quote } from "./promo-codes";
-export { buyNowStatus, listOffers, listPurchases, purchasesOf } from "./buy-now.queries";
-export { advancePurchase, buyItNow, buyNow, buyNowSettings, quoteBuyNow, setBuyNowSettings } from "./buy-now.service";

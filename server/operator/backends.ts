@@ -23,7 +23,8 @@ import type { AuctionStatus } from "../../contract";
 import type { Database } from "../db/database";
 import * as fulfilment from "../fulfilment";
 import * as reviews from "../reviews";
-import { createPromoCode, disablePromoCode, listPromoCodes } from "../fulfilment/promo-codes";
+import { buyNowSettings, setBuyNowSettings } from "../buy-now";
+import { createPromoCode, disablePromoCode, listPromoCodes } from "../promo-codes";
 import { backupArchive, BackupError } from "../db/backup";
 import { Refusal } from "../refusal";
 import { OPS_CLI_ACTOR } from "../audit/operator-actions";
@@ -91,8 +92,8 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     endNow: (id) => then(() => operator.endNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
     timeLeft: (id, seconds) => then(() => operator.setTimeLeft(db, clock(), ACTOR, id, seconds), () => operator.getAuction(db, id)),
     manualOnly: (id) => then(() => operator.makeManualOnly(db, ACTOR, id), () => operator.getAuction(db, id)),
-    buyNow: (id) => refusals(() => fulfilment.buyNowSettings(db, id)),
-    setBuyNow: (id, body) => refusals(() => fulfilment.setBuyNowSettings(db, { auctionId: id, ...body, actor: ACTOR })),
+    buyNow: (id) => refusals(() => buyNowSettings(db, id)),
+    setBuyNow: (id, body) => refusals(() => setBuyNowSettings(db, { auctionId: id, ...body, actor: ACTOR })),
     listUsers: (filter) => operator.listUsers(db, filter),
     user: (ref) => refusals(() => operator.userDetail(db, ref, "en")),
     adjustWallet: (ref, adjustment) => refusals(async () => (await operator.adjustWallet(db, ACTOR, ref, adjustment)).user),

@@ -15,7 +15,7 @@ import {
   QuoteResponse,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { buyNowStatus, purchasesOf } from "../../server/fulfilment/buy-now.queries";
+import { buyNowStatus, purchasesOf } from "../../server/buy-now/buy-now.queries";
 import { httpBackend } from "../../server/operator/backends";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";

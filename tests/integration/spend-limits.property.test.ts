@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { buyNow } from "../../server/fulfilment/buy-now.service";
+import { buyNow } from "../../server/buy-now/buy-now.service";
 import { payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { createPendingPayment, settlePayment } from "../../server/payments/payments.service";
 import { Refusal } from "../../server/refusal";

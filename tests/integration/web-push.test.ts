@@ -4,7 +4,7 @@
 // the win e-mail with its payment deadline, in the winner's language.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BidAck, PushMessage, PushSettingsResponse } from "../../contract";
-import { advancePurchase, buyNow } from "../../server/fulfilment/buy-now.service";
+import { advancePurchase, buyNow } from "../../server/buy-now/buy-now.service";
 import { advanceFulfilment, payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { mailsTo } from "../support/client";
 import { createAuction } from "../support/fixtures";

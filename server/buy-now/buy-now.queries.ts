@@ -12,8 +12,8 @@ import {
   type Language,
   type OperatorBuyNowPurchase,
 } from "../../contract";
-import { titleFor, titleIn } from "../auctions/auctions.queries";
 import type { Queryable } from "../db/database";
+import { deliveryDefaults, recipientOf, selectDeliveries, toDelivery, type DeliveryRow, type PaidColumns } from "../fulfilment/delivery";
 import { Refusal } from "../refusal";
 
 /** What decides a bidder's offer for one auction: the auction's row and this bidder's part in it. */
@@ -97,65 +97,22 @@ export async function listOffers(db: Queryable, userId: string, now: Date): Prom
   return rows.map((row) => judgeOffer(row, userId, now)).filter((offer): offer is BuyNowOffer => typeof offer !== "string");
 }
 
-type PurchaseRow = {
-  id: number;
-  auction_id: number;
-  user_id: string;
-  title: string;
-  images: string[];
-  retail_value_cents: number;
-  entry_fee_paid_cents: number;
-  price_cents: number;
-  state: FulfilmentState;
-  amount_paid_cents: number;
-  discount_cents: number;
-  promo_code: string | null;
-  delivery_address: string;
-  phone: string;
-  paid_at: Date;
-  in_delivery_at: Date | null;
-  delivered_at: Date | null;
-  version: number;
-  buyer_email: string;
-  buyer_display_name: string;
-};
+/** A purchase's own columns besides those it shares with a won auction's fulfilment; paid at once, so paid in full. */
+type PurchaseRow = DeliveryRow<PaidColumns> & { id: number; retail_value_cents: number; entry_fee_paid_cents: number; price_cents: number };
 
-const selectPurchases = (titleLanguage?: Language) => `select b.id, b.auction_id, b.user_id,
-       ${titleLanguage ? titleIn(titleLanguage) : titleFor("u.language")} as title, a.images, b.retail_value_cents,
-       b.entry_fee_paid_cents, b.price_cents, b.state, b.amount_paid_cents, b.discount_cents, p.code as promo_code,
-       b.delivery_address, b.phone, b.paid_at, b.in_delivery_at, b.delivered_at, b.version,
-       u.email as buyer_email, u.display_name as buyer_display_name
-  from buy_now_purchases b
-  join auctions a on a.id = b.auction_id
-  join users u on u.id = b.user_id
-  left join promo_codes p on p.id = b.promo_code_id`;
+const selectPurchases = (titleLanguage?: Language) =>
+  selectDeliveries({ table: "buy_now_purchases", alias: "b", columns: "b.id, b.retail_value_cents, b.entry_fee_paid_cents, b.price_cents" }, titleLanguage);
 
 const toPurchase = (row: PurchaseRow): BuyNowPurchase => ({
+  ...toDelivery(row),
   purchaseId: row.id,
-  auctionId: row.auction_id,
-  title: row.title,
-  image: row.images[0] ?? null,
   retailValueCents: row.retail_value_cents,
   entryFeePaidCents: row.entry_fee_paid_cents,
   priceCents: row.price_cents,
-  state: row.state,
-  amountPaidCents: row.amount_paid_cents,
-  discountCents: row.discount_cents,
-  promoCode: row.promo_code,
-  deliveryAddress: row.delivery_address,
-  phone: row.phone,
   paidAt: row.paid_at.toISOString(),
-  inDeliveryAt: row.in_delivery_at?.toISOString() ?? null,
-  deliveredAt: row.delivered_at?.toISOString() ?? null,
-  version: row.version,
 });
 
-const toOperatorPurchase = (row: PurchaseRow): OperatorBuyNowPurchase => ({
-  ...toPurchase(row),
-  buyerId: row.user_id,
-  buyerEmail: row.buyer_email,
-  buyerDisplayName: row.buyer_display_name,
-});
+const toOperatorPurchase = (row: PurchaseRow): OperatorBuyNowPurchase => ({ ...toPurchase(row), ...recipientOf("buyer", row) });
 
 /** The purchases with these ids, with their buyers: what operators get back and the feed sends each buyer. */
 export async function purchasesOf(db: Queryable, purchaseIds: number[]): Promise<OperatorBuyNowPurchase[]> {
@@ -183,8 +140,7 @@ export async function ownPurchases(db: Queryable, input: { userId: string; langu
 
 /** The bidder's offer for the auction (or why there is none) and their purchase of it, for the auction page. */
 export async function buyNowStatus(db: Queryable, input: { userId: string; auctionId: number; language: Language; now: Date }): Promise<BuyNowStatus> {
-  const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [input.userId]);
-  const defaults = { phone: user?.phone ?? "", deliveryAddress: user?.delivery_address ?? "" };
+  const defaults = await deliveryDefaults(db, input.userId);
   const [row] = await db.query<PurchaseRow>(`${selectPurchases(input.language)} where b.auction_id = $1 and b.user_id = $2`, [input.auctionId, input.userId]);
   if (row) return { offer: null, purchase: toPurchase(row), reason: null, defaults };
   const judged = judgeOffer(await offerFacts(db, input.auctionId, input.userId), input.userId, input.now);

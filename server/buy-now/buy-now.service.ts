@@ -8,8 +8,8 @@ import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
 import { offerFacts, offerOrRefuse, purchasesOf } from "./buy-now.queries";
-import { logFulfilmentStep, payWithPromo } from "./fulfilment.service";
-import { quoteWithPromo, recordRedemption, type Quote } from "./promo-codes";
+import { logFulfilmentStep, payWithPromo } from "../fulfilment/fulfilment.service";
+import { quoteWithPromo, recordRedemption, type Quote } from "../promo-codes/promo-codes";
 
 /** What the bidder would pay now for the auction's item, with the promo code if it is valid for them. */
 export async function quoteBuyNow(db: Database, input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date }): Promise<Quote> {
