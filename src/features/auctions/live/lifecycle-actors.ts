@@ -3,7 +3,7 @@
 // wait for their next phase by timers, not on every tick). Its own chunk with XState and the machine, loaded by
 // `use-auction-lifecycle.ts` after the first paint (decision 014).
 import { createActor, type Actor } from "xstate";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
