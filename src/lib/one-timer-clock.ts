@@ -12,7 +12,7 @@ export type Clock = { setTimeout: (run: () => void, timeout: number) => number; 
  * A clock whose delays share one browser timer, set for the earliest of them. `now` is the monotonic time it counts
  * in (the page's `performance.now()`). Delays due at once run in the order of their time, then of their setting.
  */
-export function createSharedClock(now: () => number = () => performance.now()): Clock {
+export function createOneTimerClock(now: () => number = () => performance.now()): Clock {
   const pending = new Map<number, { at: number; run: () => void }>();
   let lastId = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
