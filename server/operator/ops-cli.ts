@@ -342,7 +342,7 @@ const CREATE_OPTIONS: Options = {
   ...Object.fromEntries(["real-bidders-only", "manual-only", "publish", "demo"].map((name) => [name, { type: "boolean" }])),
 };
 
-export const SECTIONS: Section[] = [
+const SECTIONS: Section[] = [
   {
     heading: "Auctions",
     commands: [
