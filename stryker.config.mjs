@@ -12,7 +12,7 @@ const config = {
   testRunner: "vitest",
   vitest: { configFile: "tests/mutation/vitest.config.ts", related: true },
   plugins: ["@stryker-mutator/vitest-runner"],
-  mutate: files.length > 0 ? files : [`${folder}/**/*.ts`, `!${folder}/**/*.test.ts`, "!machines/generated-paths.ts"],
+  mutate: files.length > 0 ? files : [`${folder}/**/*.ts`, `!${folder}/**/*.test.ts`],
   coverageAnalysis: "perTest",
   checkers: [],
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),

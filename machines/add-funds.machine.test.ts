@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { CreatePaymentResponse } from "../contract";
 import { addFundsMachine, payableAmount, type AddFundsEvent } from "./add-funds.machine";
-import { generatePaths, isActorDone, isActorError, walkAgainst, type Oracle } from "./generated-paths";
+import { generatePaths, isActorDone, isActorError, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
 const success: CreatePaymentResponse = { isSuccess: true, checkoutUrl: "http://x/sandbox/checkout/p1", payment: { id: "p1" }, errorMessage: null };
 const refusal: CreatePaymentResponse = { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The smallest top-up is €1.00." };

@@ -3,8 +3,8 @@ import { createActor, initialTransition } from "xstate";
 import fc from "fast-check";
 import { auctionStatuses } from "../contract/constants";
 import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleEvent, type LifecycleInput } from "./auction-lifecycle.machine";
-import { STARTING_LABEL_MS, secondsToStart } from "./auction-countdown";
-import { generatePaths, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
+import { STARTING_LABEL_MS, secondsToStart } from "../contract/auction-countdown";
+import { generatePaths, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
 const T = 1_000_000;
 

@@ -5,7 +5,7 @@
 // (src/features/auctions/live/use-auction-lifecycle.ts), and the dev panel lists those very actors.
 import { assign, setup, type SnapshotFrom } from "xstate";
 import type { AuctionStatus } from "../contract";
-import { MAX_TIMER_MS, STARTING_LABEL_MS, auctionPhases, type AuctionPhase } from "./auction-countdown";
+import { MAX_TIMER_MS, STARTING_LABEL_MS, auctionPhases, type AuctionPhase } from "../contract/auction-countdown";
 
 /** The auction as last heard of, and the server's time as the machine knows it (moved on by its own delays). */
 export type LifecycleContext = { status: AuctionStatus; startsAtMs: number; endsAtMs: number | null; nowMs: number };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor, type EventObject } from "xstate";
 import type { AuthUser, AuthenticatedUser } from "../contract";
 import { USER_REFRESH_MS, authMachine, type AuthEvent } from "./auth.machine";
-import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
+import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
 const anna: AuthenticatedUser = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false, needsNewDisplayName: false };
 const anonymous: AuthUser = { isAuthenticated: false };

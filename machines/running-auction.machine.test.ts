@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { AuctionPhase } from "./auction-countdown";
-import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
+import type { AuctionPhase } from "../contract/auction-countdown";
+import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 import { NOTICE_MS, canBid, isLeading, runningAuctionMachine, type BidOutcome, type RunningAuctionEvent, type RunningAuctionInput } from "./running-auction.machine";
 
 const ANNA = "anna-id";

@@ -9,7 +9,7 @@
 // sent, whatever the phase: the server answers it, and its answer is shown. The caller provides `placeBid` and
 // `notifyOutbid`.
 import { assign, fromPromise, raise, setup } from "xstate";
-import type { AuctionPhase } from "./auction-countdown";
+import type { AuctionPhase } from "../contract/auction-countdown";
 
 export type BidOutcome = { ok: true; priceCents: number } | { ok: false; code: string; message: string };
 

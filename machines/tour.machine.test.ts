@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { TourProgress } from "../contract";
-import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "./generated-paths";
+import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 import { tourMachine, type TourEvent } from "./tour.machine";
 
 beforeEach(() => {

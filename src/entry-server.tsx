@@ -14,7 +14,7 @@ import { AppProviders } from "./app/App";
 import { provideFirstScreen } from "./features/auctions/api/first-screen";
 import { loadLifecycleActors } from "./features/auctions";
 import { createQueryClient } from "./lib/query-client";
-import { holdDrawing } from "./lib/drawing";
+import { holdDrawing } from "./lib/first-screen-moment";
 import { AppRoutes, loadPagesOf } from "./app/router";
 import en from "../locales/en.json?core";
 import lv from "../locales/lv.json?core";

@@ -8,7 +8,7 @@ import { loadPagesOf } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
 import { currentLanguage, i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
-import { holdDrawing } from "./lib/drawing";
+import { holdDrawing } from "./lib/first-screen-moment";
 import { linkFonts } from "./lib/fonts";
 
 const container = document.getElementById("root");

@@ -14,6 +14,7 @@ import {
   type CreateAuctionBody,
   type FulfilmentState,
   type OperatorAuction,
+  type OperatorAuctionDetail,
   type OperatorFulfilment,
   type OperatorReview,
   type OperatorUser,
@@ -21,74 +22,6 @@ import {
 } from "../../contract";
 import { writeWhole, type RestoreSummary } from "../db/backup";
 import { OpsError, type OperatorBackend } from "./backends";
-
-export const HELP = `Pennybid operator CLI
-
-Usage: npm run ops -- <command> [arguments] [--json]
-
-Auctions
-  auctions list [--status New|Waiting|Running|Ended|Canceled] [--limit N]
-  auctions show <id>                      settings, enrolments, every bid and the chain check
-  auctions create --title TEXT --initial SECONDS --reset SECONDS
-        [--description TEXT] [--title-lv TEXT] [--description-lv TEXT] [--title-ru TEXT] [--description-ru TEXT]
-        [--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]
-        [--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]
-        [--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]
-        [--max-previous-wins N] [--enrolment-closes-before SECONDS] [--enrolment-closes-at-price EUR]
-        [--real-bidders-only] [--product KEY] [--min-seats N] [--max-seats N]
-        [--manual-only]
-                                          --title is English; any one language's title will do (en, lv, ru)
-                                          fair-play rules: a beginner auction (0: only bidders who never won);
-                                          enrolment closing SECONDS before the initial timer ends, or at a price;
-                                          no operators or demo accounts; KEY names the product for the win limits
-                                          seats: enrolment closes at the maximum; below the minimum at the
-                                          start the auction is canceled and every entry fee refunded
-                                          --manual-only: bids by hand only, no auto-bids
-        [--fee-back PERCENT]              fees back: that share (0-100) of each loser's entry fee returns at the end
-  auctions publish <id>                   a draft (New) becomes Waiting
-  auctions cancel <id>                    New or Waiting only; entry fees are refunded
-  auctions start-now <id>                 New or Waiting: starts at once
-  auctions end-now <id>                   Running: ends at once, the leader wins
-  auctions time-left <id> <seconds>       Running: ends in that many seconds; New/Waiting: starts then
-  auctions manual-only <id>               Waiting or Running: bids by hand only from now on; auto-bids set are removed
-  auctions buy-now <id> [--on | --off] [--stock N|none]
-                                          Buy it now for those who lost (on by default): switch, stock
-                                          (none: no limit); without options, shows them and how many sold
-
-Fulfilment of won auctions
-  fulfilments list [--state AwaitingPayment|PaymentReceived|InDelivery|Delivered|Expired] [--limit N]
-  fulfilments advance <auction id> in-delivery|delivered
-                                          PaymentReceived → InDelivery → Delivered; the winner's page follows
-  fulfilments payment-time-left <auction id> <seconds>
-                                          AwaitingPayment: the winner must pay within that; 0 expires it now
-
-Promo codes
-  promo-codes list
-  promo-codes create <CODE> (--percent N | --fixed EUR) [--valid-from ISO-TIME] [--valid-until ISO-TIME]
-        [--max-uses N] [--max-uses-per-user N]
-  promo-codes disable <CODE>              refused at payment from now on ('Entered promo code is not valid.')
-
-Reviews of delivered wins and purchases
-  reviews list [--hidden | --visible] [--limit N]
-  reviews hide <review id> --reason TEXT  gone from the Winners page and the product's auctions; the reason is
-                                          kept with it and in the audit log
-
-Users and wallets
-  users list [--search TEXT] [--demo | --real] [--limit N]
-  users show <user>                       a user (id, e-mail or display name), balance, last transactions
-  users set-role <user> bidder|operator
-  wallet credit <user> <EUR> --reason TEXT
-  wallet debit <user> <EUR> --reason TEXT
-                                          <user> is an id, an e-mail (matched against e-mails only) or a display
-                                          name (against names only); a change first shows whom it will touch
-                                          (e-mail and id) and asks, or goes ahead with --yes
-
-Backups of the embedded database (PostgreSQL: pg_dump, see docs/operations/backups.md)
-  backup <file>                           a consistent copy while the server runs and bids go on (.tar.gz)
-  restore <file>                          into a new, empty data directory (DATA_DIR), never over one in use
-
-Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open
-pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).`;
 
 export class UsageError extends Error {}
 
@@ -146,6 +79,30 @@ function auctionRows(items: OperatorAuction[]): string[] {
 const auctionLine = (a: OperatorAuction) =>
   `Auction ${a.id} "${a.title}" is ${a.status}: price ${euro(a.priceCents)}, starts ${time(a.startsAt)}, ends ${time(a.endedAt ?? a.endsAt)}` +
   (a.winnerName ? `, won by ${a.winnerName}` : a.leaderName ? `, led by ${a.leaderName}` : "");
+
+/** `auctions show`: the settings, enrolments, every bid and the chain check. */
+const auctionDetails = (a: OperatorAuctionDetail): string[] => [
+  auctionLine(a),
+  `  entry fee ${euro(a.entryFeeCents)}, retail ${euro(a.retailValueCents)}, initial ${a.initialSeconds} s, reset ${a.resetSeconds} s, ` +
+    `min previous entries ${a.minPreviousEntries}, payment window ${a.paymentWindowHours} h` +
+    (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") + (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
+    (a.isDemo ? ", demo data" : ""),
+  `  product ${a.productKey}` +
+    (a.maxPreviousWins === null ? "" : `, beginners: at most ${a.maxPreviousWins} previous wins`) +
+    (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
+    (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
+    (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : "") +
+    (a.manualOnly ? ", manual bids only (no auto-bids)" : "") +
+    (a.minSeats === null ? "" : `, at least ${a.minSeats} seats or canceled at the start`) +
+    (a.maxSeats === null ? "" : `, at most ${a.maxSeats} seats`),
+  ...(a.feeBackPercent > 0 ? [`  fees back: ${a.feeBackPercent}% of each losing bidder's entry fee returns when it ends`] : []),
+  `  images: ${a.images.join(", ") || "none"}`,
+  `Enrolments (${a.enrolments.length}):`,
+  ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),
+  `Bids (${a.chain.links.length}):`,
+  ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName}${l.label ? ` (${l.label})` : ""} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
+  `Bid chain: ${a.chain.isValid ? "verified" : "BROKEN"}; final hash ${a.chain.finalHash ?? "(none yet)"}`,
+];
 
 function userRows(items: OperatorUser[]): string[] {
   if (items.length === 0) return ["No users."];
@@ -225,7 +182,7 @@ export async function imageSource(source: string): Promise<string> {
   return `data:${type};base64,${bytes.toString("base64")}`;
 }
 
-type Values = Record<string, string | boolean | string[] | undefined>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 const text = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 
 /** --title and --description are English; --title-lv, --description-lv, --title-ru and --description-ru the others. */
@@ -279,57 +236,487 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
   return body;
 }
 
-const OPTIONS = {
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-  status: { type: "string" },
-  limit: { type: "string" },
-  title: { type: "string" },
-  description: { type: "string" },
-  "title-lv": { type: "string" },
-  "description-lv": { type: "string" },
-  "title-ru": { type: "string" },
-  "description-ru": { type: "string" },
+/** Option names and kinds, as node:util's parseArgs takes them. */
+type Options = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
+
+/**
+ * A command's lines in the help. The usage follows the command's name; `about` is the note beside it (or under it
+ * when the usage is long). In `more`, a string is a further note under `about`, a [options, note?] pair a further
+ * line of the usage with its own note.
+ */
+type Help = { usage: string; about?: string; more?: (string | [options: string, about?: string])[] };
+
+/** What a command gets: its parsed options and the positionals after its name, and the ways to answer. */
+type Input = {
+  name: string;
+  values: Values;
+  args: string[];
+  output: OpsOutput;
+  local: OpsLocal | undefined;
+  print: (json: unknown, lines: string[]) => void;
+};
+
+/** The work of a command once its arguments are checked, on the backend the caller opens. */
+type Work = (backend: OperatorBackend) => Promise<void>;
+
+/**
+ * One command of the table. `prepare` checks the arguments before anything is opened, so a typo never touches the
+ * database, and answers the work to do; `opens` says what the backend is connected for, or "nothing" for a command
+ * that runs here without one (its work then gets none).
+ */
+type Command = { name: string; help: Help; options?: Options } & (
+  | { opens?: ConnectPurpose; prepare: (input: Input) => Work | Promise<Work> }
+  | { opens: "nothing"; run: (input: Input) => Promise<void> }
+);
+
+type Section = { heading: string; commands: Command[]; notes?: string[] };
+
+const NOTE_COLUMN = 42;
+const LIMIT: Options = { limit: { type: "string" } };
+const YES: Options = { yes: { type: "boolean" } };
+
+const auctionId = ({ args }: Input) => integer(args[0], "The auction id", 1);
+const userRef = ({ args }: Input) => {
+  if (!args[0]) throw new UsageError("Name the user: an id, an e-mail or a display name.");
+  return args[0];
+};
+const oneFile = ({ name, args }: Input) => {
+  if (!args[0] || args.length > 1) throw new UsageError(`Give one file, e.g. ${name} ./pennybid-backup.tar.gz.`);
+  return args[0];
+};
+const limitOption = (values: Values) => (text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1));
+
+/** A change to a user: shows whom it will touch, by e-mail and id, and goes ahead only once that is confirmed. */
+async function touching({ values, output }: Input, backend: OperatorBackend, user: string, change: string): Promise<OperatorUser> {
+  const target = await backend.user(user);
+  output.err(`${change} ${target.email} (id ${target.id}, display name ${target.displayName}).`);
+  if (values.yes) return target;
+  if (!output.confirm) throw new UsageError("Add --yes to go ahead: no one is at a terminal to confirm.");
+  if (!(await output.confirm("Go ahead? [y/N] "))) throw new OpsError("nothing was changed.");
+  return target;
+}
+
+/** A command that changes one auction and tells what it is now. */
+function auctionAction(name: string, about: string, act: (backend: OperatorBackend, id: number) => Promise<OperatorAuction>): Command {
+  return {
+    name,
+    help: { usage: "<id>", about },
+    prepare: (input) => {
+      const id = auctionId(input);
+      return async (backend) => {
+        const a = await act(backend, id);
+        input.print(a, [auctionLine(a)]);
+      };
+    },
+  };
+}
+
+/** wallet credit and wallet debit: the same check and confirmation, the amount's sign and words apart. */
+function walletChange(direction: "credit" | "debit"): Command {
+  const isDebit = direction === "debit";
+  return {
+    name: `wallet ${direction}`,
+    help: { usage: "<user> <EUR> --reason TEXT" },
+    options: { reason: { type: "string" }, ...YES },
+    prepare: (input) => {
+      const user = userRef(input);
+      const amount = input.args[1];
+      if (amount === undefined) throw new UsageError("Give the amount in euros, e.g. 10 or 2.50.");
+      const cents = euroCents(amount, "The amount");
+      if (cents === 0) throw new UsageError("The amount cannot be zero.");
+      const reason = text(input.values, "reason")?.trim();
+      if (!reason || reason.length < 3) throw new UsageError("Say why with --reason (at least 3 characters); it is written in the ledger.");
+      return async (backend) => {
+        const target = await touching(input, backend, user, `${isDebit ? "Debit" : "Credit"} ${euro(cents)} ${isDebit ? "from" : "to"}`);
+        const u = await backend.adjustWallet(target.id, { amountCents: isDebit ? -cents : cents, reason });
+        input.print(u, [`${isDebit ? "Debited" : "Credited"} ${euro(cents)} ${isDebit ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`]);
+      };
+    },
+  };
+}
+
+const TEXT_OPTIONS: Options = Object.fromEntries(
+  languages.flatMap((language) => {
+    const suffix = language === "en" ? "" : `-${language}`;
+    return [[`title${suffix}`, { type: "string" }], [`description${suffix}`, { type: "string" }]];
+  }),
+);
+
+const CREATE_OPTIONS: Options = {
+  ...TEXT_OPTIONS,
   image: { type: "string", multiple: true },
-  retail: { type: "string" },
-  fee: { type: "string" },
-  "start-price": { type: "string" },
-  "starts-in": { type: "string" },
-  "starts-at": { type: "string" },
-  initial: { type: "string" },
-  reset: { type: "string" },
-  "min-previous": { type: "string" },
-  "hard-end": { type: "string" },
-  "price-cap": { type: "string" },
-  "payment-window": { type: "string" },
-  "max-previous-wins": { type: "string" },
-  "enrolment-closes-before": { type: "string" },
-  "enrolment-closes-at-price": { type: "string" },
-  "real-bidders-only": { type: "boolean" },
-  "fee-back": { type: "string" },
-  "manual-only": { type: "boolean" },
-  product: { type: "string" },
-  "min-seats": { type: "string" },
-  "max-seats": { type: "string" },
-  publish: { type: "boolean" },
-  demo: { type: "boolean" },
-  real: { type: "boolean" },
-  on: { type: "boolean" },
-  off: { type: "boolean" },
-  stock: { type: "string" },
-  search: { type: "string" },
-  reason: { type: "string" },
-  yes: { type: "boolean" },
-  state: { type: "string" },
-  percent: { type: "string" },
-  fixed: { type: "string" },
-  "valid-from": { type: "string" },
-  "valid-until": { type: "string" },
-  "max-uses": { type: "string" },
-  "max-uses-per-user": { type: "string" },
-  hidden: { type: "boolean" },
-  visible: { type: "boolean" },
-} as const;
+  ...Object.fromEntries(
+    [
+      "retail", "fee", "start-price", "starts-in", "starts-at", "initial", "reset", "min-previous", "hard-end", "price-cap", "payment-window",
+      "max-previous-wins", "enrolment-closes-before", "enrolment-closes-at-price", "fee-back", "product", "min-seats", "max-seats",
+    ].map((name) => [name, { type: "string" }]),
+  ),
+  ...Object.fromEntries(["real-bidders-only", "manual-only", "publish", "demo"].map((name) => [name, { type: "boolean" }])),
+};
+
+const SECTIONS: Section[] = [
+  {
+    heading: "Auctions",
+    commands: [
+      {
+        name: "auctions list",
+        help: { usage: `[--status ${auctionStatuses.join("|")}] [--limit N]` },
+        options: { status: { type: "string" }, ...LIMIT },
+        prepare: ({ values, print }) => {
+          const status = text(values, "status");
+          if (status !== undefined && !(auctionStatuses as readonly string[]).includes(status)) {
+            throw new UsageError(`--status must be one of ${auctionStatuses.join(", ")}.`);
+          }
+          const limit = limitOption(values);
+          return async (backend) => {
+            const items = await backend.listAuctions({ status: status as AuctionStatus | undefined, limit });
+            print(items, auctionRows(items));
+          };
+        },
+      },
+      {
+        name: "auctions show",
+        help: { usage: "<id>", about: "settings, enrolments, every bid and the chain check" },
+        prepare: (input) => {
+          const id = auctionId(input);
+          return async (backend) => {
+            const a = await backend.auction(id);
+            input.print(a, auctionDetails(a));
+          };
+        },
+      },
+      {
+        name: "auctions create",
+        help: {
+          usage: "--title TEXT --initial SECONDS --reset SECONDS",
+          more: [
+            ["[--description TEXT] [--title-lv TEXT] [--description-lv TEXT] [--title-ru TEXT] [--description-ru TEXT]"],
+            ["[--image PATH|URL]... [--retail EUR] [--fee EUR] [--start-price EUR]"],
+            ["[--starts-in SECONDS | --starts-at ISO-TIME] [--min-previous N] [--hard-end ISO-TIME]"],
+            ["[--price-cap EUR] [--payment-window HOURS] [--publish] [--demo]"],
+            ["[--max-previous-wins N] [--enrolment-closes-before SECONDS] [--enrolment-closes-at-price EUR]"],
+            ["[--real-bidders-only] [--product KEY] [--min-seats N] [--max-seats N]"],
+            ["[--manual-only]"],
+            "--title is English; any one language's title will do (en, lv, ru)",
+            "fair-play rules: a beginner auction (0: only bidders who never won);",
+            "enrolment closing SECONDS before the initial timer ends, or at a price;",
+            "no operators or demo accounts; KEY names the product for the win limits",
+            "seats: enrolment closes at the maximum; below the minimum at the",
+            "start the auction is canceled and every entry fee refunded",
+            "--manual-only: bids by hand only, no auto-bids",
+            ["[--fee-back PERCENT]", "fees back: that share (0-100) of each loser's entry fee returns at the end"],
+          ],
+        },
+        options: CREATE_OPTIONS,
+        prepare: async ({ values, print }) => {
+          const body = await createBody(values);
+          return async (backend) => {
+            const a = await backend.createAuction(body);
+            print(a, [`Created. ${auctionLine(a)}`]);
+          };
+        },
+      },
+      auctionAction("auctions publish", "a draft (New) becomes Waiting", (backend, id) => backend.publish(id)),
+      {
+        name: "auctions cancel",
+        help: { usage: "<id>", about: "New or Waiting only; entry fees are refunded" },
+        prepare: (input) => {
+          const id = auctionId(input);
+          return async (backend) => {
+            const result = await backend.cancel(id);
+            input.print(result, [
+              `Canceled. ${auctionLine(result.auction)}`,
+              result.refunds.length === 0 ? "No entry fees to refund." : `Refunded ${result.refunds.map((r) => `${euro(r.amountCents)} to ${r.displayName}`).join(", ")}.`,
+            ]);
+          };
+        },
+      },
+      auctionAction("auctions start-now", "New or Waiting: starts at once", (backend, id) => backend.startNow(id)),
+      auctionAction("auctions end-now", "Running: ends at once, the leader wins", (backend, id) => backend.endNow(id)),
+      {
+        name: "auctions time-left",
+        help: { usage: "<id> <seconds>", about: "Running: ends in that many seconds; New/Waiting: starts then" },
+        prepare: (input) => {
+          const id = auctionId(input);
+          const seconds = integer(input.args[1], "The seconds");
+          return async (backend) => {
+            const a = await backend.timeLeft(id, seconds);
+            input.print(a, [auctionLine(a)]);
+          };
+        },
+      },
+      auctionAction("auctions manual-only", "Waiting or Running: bids by hand only from now on; auto-bids set are removed", (backend, id) => backend.manualOnly(id)),
+      {
+        name: "auctions buy-now",
+        help: {
+          usage: "<id> [--on | --off] [--stock N|none]",
+          about: "Buy it now for those who lost (on by default): switch, stock",
+          more: ["(none: no limit); without options, shows them and how many sold"],
+        },
+        options: { on: { type: "boolean" }, off: { type: "boolean" }, stock: { type: "string" } },
+        prepare: (input) => {
+          const { values, print } = input;
+          const id = auctionId(input);
+          if (values.on && values.off) throw new UsageError("Give --on or --off, not both.");
+          const enabled = values.on ? true : values.off ? false : undefined;
+          const stockText = text(values, "stock");
+          const stock = stockText === undefined ? undefined : stockText === "none" ? null : integer(stockText, "--stock");
+          const body = BuyNowSettingsBody.safeParse({ enabled, stock });
+          return async (backend) => {
+            const settings = body.success ? await backend.setBuyNow(id, body.data) : await backend.buyNow(id);
+            print(settings, [
+              `Auction ${settings.auctionId}: Buy it now ${settings.enabled ? "on" : "off"}, stock ${settings.stock ?? "unlimited"}, sold ${settings.sold}.`,
+            ]);
+          };
+        },
+      },
+    ],
+  },
+  {
+    heading: "Fulfilment of won auctions",
+    commands: [
+      {
+        name: "fulfilments list",
+        help: { usage: `[--state ${fulfilmentStates.join("|")}] [--limit N]` },
+        options: { state: { type: "string" }, ...LIMIT },
+        prepare: ({ values, print }) => {
+          const state = text(values, "state");
+          if (state !== undefined && !(fulfilmentStates as readonly string[]).includes(state)) {
+            throw new UsageError(`--state must be one of ${fulfilmentStates.join(", ")}.`);
+          }
+          const limit = limitOption(values);
+          return async (backend) => {
+            const items = await backend.listFulfilments({ state: state as FulfilmentState | undefined, limit });
+            print(items, fulfilmentRows(items));
+          };
+        },
+      },
+      {
+        name: "fulfilments advance",
+        help: { usage: "<auction id> in-delivery|delivered", about: "PaymentReceived → InDelivery → Delivered; the winner's page follows" },
+        prepare: (input) => {
+          const id = auctionId(input);
+          const to = ({ "in-delivery": "InDelivery", delivered: "Delivered" } as const)[input.args[1] as "in-delivery" | "delivered"];
+          if (!to) throw new UsageError("Say where to: in-delivery or delivered.");
+          return async (backend) => {
+            const f = await backend.advanceFulfilment(id, to);
+            input.print(f, [fulfilmentLine(f)]);
+          };
+        },
+      },
+      {
+        name: "fulfilments payment-time-left",
+        help: { usage: "<auction id> <seconds>", about: "AwaitingPayment: the winner must pay within that; 0 expires it now" },
+        prepare: (input) => {
+          const id = auctionId(input);
+          const seconds = integer(input.args[1], "The seconds");
+          return async (backend) => {
+            const f = await backend.paymentTimeLeft(id, seconds);
+            input.print(f, [fulfilmentLine(f)]);
+          };
+        },
+      },
+    ],
+  },
+  {
+    heading: "Promo codes",
+    commands: [
+      {
+        name: "promo-codes list",
+        help: { usage: "" },
+        prepare: ({ print }) => async (backend) => {
+          const items = await backend.listPromoCodes();
+          print(items, promoRows(items));
+        },
+      },
+      {
+        name: "promo-codes create",
+        help: {
+          usage: "<CODE> (--percent N | --fixed EUR) [--valid-from ISO-TIME] [--valid-until ISO-TIME]",
+          more: [["[--max-uses N] [--max-uses-per-user N]"]],
+        },
+        options: Object.fromEntries(["percent", "fixed", "valid-from", "valid-until", "max-uses", "max-uses-per-user"].map((name) => [name, { type: "string" }])),
+        prepare: ({ args, values, print }) => {
+          const body = promoBody(args[0], values);
+          return async (backend) => {
+            const p = await backend.createPromoCode(body);
+            print(p, [`Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`]);
+          };
+        },
+      },
+      {
+        name: "promo-codes disable",
+        help: { usage: "<CODE>", about: "refused at payment from now on ('Entered promo code is not valid.')" },
+        prepare: ({ args, print }) => {
+          const code = args[0];
+          if (!code) throw new UsageError("Give the promo code's text, e.g. promo-codes disable SPRING10.");
+          return async (backend) => {
+            const p = await backend.disablePromoCode(code);
+            print(p, [`Disabled promo code ${p.code} (used ${p.uses} times): it is refused at payment from now on.`]);
+          };
+        },
+      },
+    ],
+  },
+  {
+    heading: "Reviews of delivered wins and purchases",
+    commands: [
+      {
+        name: "reviews list",
+        help: { usage: "[--hidden | --visible] [--limit N]" },
+        options: { hidden: { type: "boolean" }, visible: { type: "boolean" }, ...LIMIT },
+        prepare: ({ values, print }) => {
+          if (values.hidden && values.visible) throw new UsageError("Give --hidden or --visible, not both.");
+          const hidden = values.hidden ? "yes" : values.visible ? "no" : undefined;
+          const limit = text(values, "limit") === undefined ? 50 : integer(text(values, "limit"), "--limit", 1);
+          return async (backend) => {
+            const items = await backend.listReviews({ hidden, limit });
+            print(items, reviewRows(items));
+          };
+        },
+      },
+      {
+        name: "reviews hide",
+        help: {
+          usage: "<review id> --reason TEXT",
+          about: "gone from the Winners page and the product's auctions; the reason is",
+          more: ["kept with it and in the audit log"],
+        },
+        options: { reason: { type: "string" } },
+        prepare: ({ args, values, print }) => {
+          const reviewId = integer(args[0], "The review id", 1);
+          const reason = text(values, "reason")?.trim();
+          if (!reason) throw new UsageError("Say why with --reason; it is kept with the review and in the audit log.");
+          return async (backend) => {
+            const r = await backend.hideReview(reviewId, reason);
+            print(r, [`Hid review ${r.id} by ${r.reviewerEmail} of auction ${r.auctionId}: ${r.hiddenReason ?? ""}`]);
+          };
+        },
+      },
+    ],
+  },
+  {
+    heading: "Users and wallets",
+    commands: [
+      {
+        name: "users list",
+        help: { usage: "[--search TEXT] [--demo | --real] [--limit N]" },
+        options: { search: { type: "string" }, demo: { type: "boolean" }, real: { type: "boolean" }, ...LIMIT },
+        prepare: ({ values, print }) => {
+          if (values.demo && values.real) throw new UsageError("Give --demo or --real, not both.");
+          const limit = limitOption(values);
+          const filter = { search: text(values, "search"), isDemo: values.demo ? true : values.real ? false : undefined, limit };
+          return async (backend) => {
+            const items = await backend.listUsers(filter);
+            print(items, userRows(items));
+          };
+        },
+      },
+      {
+        name: "users show",
+        help: { usage: "<user>", about: "a user (id, e-mail or display name), balance, last transactions" },
+        prepare: (input) => {
+          const user = userRef(input);
+          return async (backend) => {
+            const u = await backend.user(user);
+            input.print(u, [
+              ...userRows([u]),
+              `Id ${u.id}, signed up ${time(u.createdAt)}${u.isDemo ? "; demo data (seeded)" : ""}`,
+              `Transactions (latest ${u.transactions.length}):`,
+              ...u.transactions.map((t) => `  ${time(t.createdAt)}  ${t.type.padEnd(17)} ${(t.amount >= 0 ? "+" : "") + t.amount.toFixed(2)}  ${t.description}`),
+            ]);
+          };
+        },
+      },
+      {
+        name: "users set-role",
+        help: { usage: "<user> bidder|operator" },
+        options: YES,
+        prepare: (input) => {
+          const user = userRef(input);
+          const role = input.args[1];
+          if (role !== "bidder" && role !== "operator") throw new UsageError("The role is bidder or operator.");
+          return async (backend) => {
+            const target = await touching(input, backend, user, `Make ${role === "operator" ? "an operator" : "a bidder"} of`);
+            const u = await backend.setRole(target.id, role);
+            input.print(u, [`${u.email} is now ${u.role === "operator" ? "an operator" : "a bidder"}.`]);
+          };
+        },
+      },
+      walletChange("credit"),
+      walletChange("debit"),
+    ],
+    notes: [
+      "<user> is an id, an e-mail (matched against e-mails only) or a display",
+      "name (against names only); a change first shows whom it will touch",
+      "(e-mail and id) and asks, or goes ahead with --yes",
+    ],
+  },
+  {
+    heading: "Backups of the embedded database (PostgreSQL: pg_dump, see docs/operations/backups.md)",
+    commands: [
+      {
+        name: "backup",
+        help: { usage: "<file>", about: "a consistent copy while the server runs and bids go on (.tar.gz)" },
+        opens: "backup",
+        prepare: (input) => {
+          const to = path.resolve(oneFile(input));
+          return async (backend) => {
+            const started = performance.now();
+            const archive = await backend.backup();
+            try {
+              writeWhole(to, archive);
+            } catch (error) {
+              throw new OpsError(`cannot write ${to}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+            const seconds = ((performance.now() - started) / 1000).toFixed(1);
+            input.print({ file: to, bytes: archive.length }, [`Backed up the embedded database to ${to} (${(archive.length / 1_048_576).toFixed(1)} MiB, ${seconds} s).`]);
+          };
+        },
+      },
+      {
+        name: "restore",
+        help: { usage: "<file>", about: "into a new, empty data directory (DATA_DIR), never over one in use" },
+        opens: "nothing",
+        run: async (input) => {
+          const from = oneFile(input);
+          if (!input.local) throw new OpsError("restore runs only from the command line.");
+          const r = await input.local.restore(from);
+          input.print(r, [
+            `Restored ${from} into ${r.dataDir}: ${r.users} users, ${r.auctions} auctions, ${r.bids} bids (last migration ${r.lastMigration}).`,
+            `Start the server with DATA_DIR=${r.dataDir}. Push subscriptions need the old VAPID keys: set VAPID_PUBLIC_KEY and`,
+            "VAPID_PRIVATE_KEY, or copy vapid-keys.json (and session-secret) from the old data directory into it before it starts.",
+          ]);
+        },
+      },
+    ],
+  },
+];
+
+const COMMANDS = SECTIONS.flatMap((section) => section.commands);
+
+/** Every option any command takes, and --json and --help, which all take: parsing is strict against these. */
+const OPTIONS: Options = Object.assign({ json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, ...COMMANDS.map((command) => command.options ?? {}));
+
+const atNoteColumn = (left: string, note: string) => (left.length < NOTE_COLUMN ? left.padEnd(NOTE_COLUMN) + note : `${left}\n${" ".repeat(NOTE_COLUMN)}${note}`);
+
+function helpLines({ name, help }: Command): string[] {
+  const usage = `  ${name} ${help.usage}`.trimEnd();
+  return [
+    help.about === undefined ? usage : atNoteColumn(usage, help.about),
+    ...(help.more ?? []).map((line) =>
+      typeof line === "string" ? " ".repeat(NOTE_COLUMN) + line : line[1] === undefined ? `        ${line[0]}` : atNoteColumn(`        ${line[0]}`, line[1]),
+    ),
+  ];
+}
+
+export const HELP = [
+  "Pennybid operator CLI",
+  "Usage: npm run ops -- <command> [arguments] [--json]",
+  ...SECTIONS.map((section) => [section.heading, ...section.commands.flatMap(helpLines), ...(section.notes ?? []).map((note) => " ".repeat(NOTE_COLUMN) + note)].join("\n")),
+  "Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open\n" +
+    "pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).",
+].join("\n\n");
 
 /** Runs one command line; answers the exit code. The backend is opened by the caller and closed here. */
 export async function runOps(
@@ -341,275 +728,27 @@ export async function runOps(
   let opened: OperatorBackend | undefined;
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-    const [group, command, ...rest] = positionals;
+    const [group, subcommand] = positionals;
     if (values.help || !group || group === "help") {
       output.out(HELP);
       return group || values.help ? 0 : 2;
     }
-    const id = () => integer(rest[0], "The auction id", 1);
-    const ref = () => {
-      if (!rest[0]) throw new UsageError("Name the user: an id, an e-mail or a display name.");
-      return rest[0];
-    };
+    // A command is one word (backup, restore) or two (auctions list).
+    const isOneWord = COMMANDS.some((c) => c.name === group);
+    const name = isOneWord ? group : `${group} ${subcommand ?? ""}`.trim();
+    const command = COMMANDS.find((c) => c.name === name);
+    if (!command) throw new UsageError(`Unknown command "${name}". Run \`npm run ops -- help\` for the list.`);
     const print = (json: unknown, lines: string[]) => (values.json ? output.out(JSON.stringify(json, null, 2)) : lines.forEach((line) => output.out(line)));
-    /** A change to a user: shows whom it will touch, by e-mail and id, and goes ahead only once that is confirmed. */
-    const touching = async (backend: OperatorBackend, user: string, change: string): Promise<OperatorUser> => {
-      const target = await backend.user(user);
-      output.err(`${change} ${target.email} (id ${target.id}, display name ${target.displayName}).`);
-      if (values.yes) return target;
-      if (!output.confirm) throw new UsageError("Add --yes to go ahead: no one is at a terminal to confirm.");
-      if (!(await output.confirm("Go ahead? [y/N] "))) throw new OpsError("nothing was changed.");
-      return target;
-    };
-    const file = () => {
-      if (!command || rest.length > 0) throw new UsageError(`Give one file, e.g. ${group} ./pennybid-backup.tar.gz.`);
-      return command;
-    };
-    const key = group === "backup" || group === "restore" ? group : `${group} ${command ?? ""}`.trim();
-    const known = [
-      "auctions list", "auctions show", "auctions create", "auctions publish", "auctions cancel", "auctions start-now",
-      "auctions end-now", "auctions time-left", "auctions manual-only", "auctions buy-now", "users list", "users show", "users set-role", "wallet credit", "wallet debit",
-      "fulfilments list", "fulfilments advance", "fulfilments payment-time-left", "promo-codes list", "promo-codes create",
-      "promo-codes disable", "backup", "restore",
-      "reviews list", "reviews hide",
-    ];
-    if (!known.includes(key)) throw new UsageError(`Unknown command "${key}". Run \`npm run ops -- help\` for the list.`);
+    const input: Input = { name, values, args: positionals.slice(isOneWord ? 1 : 2), output, local, print };
 
-    if (key === "restore") {
-      const from = file();
-      if (!local) throw new OpsError("restore runs only from the command line.");
-      const r = await local.restore(from);
-      print(r, [
-        `Restored ${from} into ${r.dataDir}: ${r.users} users, ${r.auctions} auctions, ${r.bids} bids (last migration ${r.lastMigration}).`,
-        `Start the server with DATA_DIR=${r.dataDir}. Push subscriptions need the old VAPID keys: set VAPID_PUBLIC_KEY and`,
-        "VAPID_PRIVATE_KEY, or copy vapid-keys.json (and session-secret) from the old data directory into it before it starts.",
-      ]);
+    if (command.opens === "nothing") {
+      await command.run(input);
       return 0;
     }
-
-    // Arguments are checked before anything is opened, so a typo never touches the database.
-    const prepared: (backend: OperatorBackend) => Promise<void> = await (async () => {
-      switch (key) {
-        case "auctions list": {
-          const status = text(values, "status");
-          if (status !== undefined && !(auctionStatuses as readonly string[]).includes(status)) {
-            throw new UsageError(`--status must be one of ${auctionStatuses.join(", ")}.`);
-          }
-          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
-          return async (backend) => {
-            const items = await backend.listAuctions({ status: status as AuctionStatus | undefined, limit });
-            print(items, auctionRows(items));
-          };
-        }
-        case "auctions show": {
-          const auctionId = id();
-          return async (backend) => {
-            const a = await backend.auction(auctionId);
-            print(a, [
-              auctionLine(a),
-              `  entry fee ${euro(a.entryFeeCents)}, retail ${euro(a.retailValueCents)}, initial ${a.initialSeconds} s, reset ${a.resetSeconds} s, ` +
-                `min previous entries ${a.minPreviousEntries}, payment window ${a.paymentWindowHours} h` +
-                (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") + (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
-                (a.isDemo ? ", demo data" : ""),
-              `  product ${a.productKey}` +
-                (a.maxPreviousWins === null ? "" : `, beginners: at most ${a.maxPreviousWins} previous wins`) +
-                (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
-                (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
-                (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : "") +
-                (a.manualOnly ? ", manual bids only (no auto-bids)" : "") +
-                (a.minSeats === null ? "" : `, at least ${a.minSeats} seats or canceled at the start`) +
-                (a.maxSeats === null ? "" : `, at most ${a.maxSeats} seats`),
-              ...(a.feeBackPercent > 0 ? [`  fees back: ${a.feeBackPercent}% of each losing bidder's entry fee returns when it ends`] : []),
-              `  images: ${a.images.join(", ") || "none"}`,
-              `Enrolments (${a.enrolments.length}):`,
-              ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),
-              `Bids (${a.chain.links.length}):`,
-              ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName}${l.label ? ` (${l.label})` : ""} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
-              `Bid chain: ${a.chain.isValid ? "verified" : "BROKEN"}; final hash ${a.chain.finalHash ?? "(none yet)"}`,
-            ]);
-          };
-        }
-        case "auctions create": {
-          const body = await createBody(values);
-          return async (backend) => {
-            const a = await backend.createAuction(body);
-            print(a, [`Created. ${auctionLine(a)}`]);
-          };
-        }
-        case "auctions cancel": {
-          const auctionId = id();
-          return async (backend) => {
-            const result = await backend.cancel(auctionId);
-            print(result, [
-              `Canceled. ${auctionLine(result.auction)}`,
-              result.refunds.length === 0 ? "No entry fees to refund." : `Refunded ${result.refunds.map((r) => `${euro(r.amountCents)} to ${r.displayName}`).join(", ")}.`,
-            ]);
-          };
-        }
-        case "auctions publish":
-        case "auctions start-now":
-        case "auctions end-now":
-        case "auctions manual-only":
-        case "auctions time-left": {
-          const auctionId = id();
-          const seconds = key === "auctions time-left" ? integer(rest[1], "The seconds") : 0;
-          const act: Record<string, (backend: OperatorBackend) => Promise<OperatorAuction>> = {
-            "auctions publish": (backend) => backend.publish(auctionId),
-            "auctions start-now": (backend) => backend.startNow(auctionId),
-            "auctions end-now": (backend) => backend.endNow(auctionId),
-            "auctions time-left": (backend) => backend.timeLeft(auctionId, seconds),
-            "auctions manual-only": (backend) => backend.manualOnly(auctionId),
-          };
-          return async (backend) => {
-            const a = await act[key]!(backend);
-            print(a, [auctionLine(a)]);
-          };
-        }
-        case "auctions buy-now": {
-          const auctionId = id();
-          if (values.on && values.off) throw new UsageError("Give --on or --off, not both.");
-          const enabled = values.on ? true : values.off ? false : undefined;
-          const stockText = text(values, "stock");
-          const stock = stockText === undefined ? undefined : stockText === "none" ? null : integer(stockText, "--stock");
-          const body = BuyNowSettingsBody.safeParse({ enabled, stock });
-          return async (backend) => {
-            const settings = body.success ? await backend.setBuyNow(auctionId, body.data) : await backend.buyNow(auctionId);
-            print(settings, [
-              `Auction ${settings.auctionId}: Buy it now ${settings.enabled ? "on" : "off"}, stock ${settings.stock ?? "unlimited"}, sold ${settings.sold}.`,
-            ]);
-          };
-        }
-        case "users list": {
-          if (values.demo && values.real) throw new UsageError("Give --demo or --real, not both.");
-          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
-          const filter = { search: text(values, "search"), isDemo: values.demo ? true : values.real ? false : undefined, limit };
-          return async (backend) => {
-            const items = await backend.listUsers(filter);
-            print(items, userRows(items));
-          };
-        }
-        case "users show": {
-          const user = ref();
-          return async (backend) => {
-            const u = await backend.user(user);
-            print(u, [
-              ...userRows([u]),
-              `Id ${u.id}, signed up ${time(u.createdAt)}${u.isDemo ? "; demo data (seeded)" : ""}`,
-              `Transactions (latest ${u.transactions.length}):`,
-              ...u.transactions.map((t) => `  ${time(t.createdAt)}  ${t.type.padEnd(17)} ${(t.amount >= 0 ? "+" : "") + t.amount.toFixed(2)}  ${t.description}`),
-            ]);
-          };
-        }
-        case "users set-role": {
-          const user = ref();
-          const role = rest[1];
-          if (role !== "bidder" && role !== "operator") throw new UsageError("The role is bidder or operator.");
-          return async (backend) => {
-            const target = await touching(backend, user, `Make ${role === "operator" ? "an operator" : "a bidder"} of`);
-            const u = await backend.setRole(target.id, role);
-            print(u, [`${u.email} is now ${u.role === "operator" ? "an operator" : "a bidder"}.`]);
-          };
-        }
-        case "fulfilments list": {
-          const state = text(values, "state");
-          if (state !== undefined && !(fulfilmentStates as readonly string[]).includes(state)) {
-            throw new UsageError(`--state must be one of ${fulfilmentStates.join(", ")}.`);
-          }
-          const limit = text(values, "limit") === undefined ? 100 : integer(text(values, "limit"), "--limit", 1);
-          return async (backend) => {
-            const items = await backend.listFulfilments({ state: state as FulfilmentState | undefined, limit });
-            print(items, fulfilmentRows(items));
-          };
-        }
-        case "fulfilments advance": {
-          const auctionId = id();
-          const to = ({ "in-delivery": "InDelivery", delivered: "Delivered" } as const)[rest[1] as "in-delivery" | "delivered"];
-          if (!to) throw new UsageError("Say where to: in-delivery or delivered.");
-          return async (backend) => {
-            const f = await backend.advanceFulfilment(auctionId, to);
-            print(f, [fulfilmentLine(f)]);
-          };
-        }
-        case "fulfilments payment-time-left": {
-          const auctionId = id();
-          const seconds = integer(rest[1], "The seconds");
-          return async (backend) => {
-            const f = await backend.paymentTimeLeft(auctionId, seconds);
-            print(f, [fulfilmentLine(f)]);
-          };
-        }
-        case "promo-codes list":
-          return async (backend) => {
-            const items = await backend.listPromoCodes();
-            print(items, promoRows(items));
-          };
-        case "promo-codes create": {
-          const body = promoBody(rest[0], values);
-          return async (backend) => {
-            const p = await backend.createPromoCode(body);
-            print(p, [`Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`]);
-          };
-        }
-        case "promo-codes disable": {
-          const code = rest[0];
-          if (!code) throw new UsageError("Give the promo code's text, e.g. promo-codes disable SPRING10.");
-          return async (backend) => {
-            const p = await backend.disablePromoCode(code);
-            print(p, [`Disabled promo code ${p.code} (used ${p.uses} times): it is refused at payment from now on.`]);
-          };
-        }
-        case "reviews list": {
-          if (values.hidden && values.visible) throw new UsageError("Give --hidden or --visible, not both.");
-          const hidden = values.hidden ? "yes" : values.visible ? "no" : undefined;
-          const limit = text(values, "limit") === undefined ? 50 : integer(text(values, "limit"), "--limit", 1);
-          return async (backend) => {
-            const items = await backend.listReviews({ hidden, limit });
-            print(items, reviewRows(items));
-          };
-        }
-        case "reviews hide": {
-          const reviewId = integer(rest[0], "The review id", 1);
-          const reason = text(values, "reason")?.trim();
-          if (!reason) throw new UsageError("Say why with --reason; it is kept with the review and in the audit log.");
-          return async (backend) => {
-            const r = await backend.hideReview(reviewId, reason);
-            print(r, [`Hid review ${r.id} by ${r.reviewerEmail} of auction ${r.auctionId}: ${r.hiddenReason ?? ""}`]);
-          };
-        }
-        case "backup": {
-          const to = path.resolve(file());
-          return async (backend) => {
-            const started = performance.now();
-            const archive = await backend.backup();
-            try {
-              writeWhole(to, archive);
-            } catch (error) {
-              throw new OpsError(`cannot write ${to}: ${error instanceof Error ? error.message : String(error)}`);
-            }
-            const seconds = ((performance.now() - started) / 1000).toFixed(1);
-            print({ file: to, bytes: archive.length }, [`Backed up the embedded database to ${to} (${(archive.length / 1_048_576).toFixed(1)} MiB, ${seconds} s).`]);
-          };
-        }
-        default: {
-          // wallet credit | wallet debit
-          const user = ref();
-          if (rest[1] === undefined) throw new UsageError("Give the amount in euros, e.g. 10 or 2.50.");
-          const cents = euroCents(rest[1], "The amount");
-          if (cents === 0) throw new UsageError("The amount cannot be zero.");
-          const reason = text(values, "reason")?.trim();
-          if (!reason || reason.length < 3) throw new UsageError("Say why with --reason (at least 3 characters); it is written in the ledger.");
-          const amountCents = command === "debit" ? -cents : cents;
-          return async (backend) => {
-            const target = await touching(backend, user, `${command === "debit" ? "Debit" : "Credit"} ${euro(cents)} ${command === "debit" ? "from" : "to"}`);
-            const u = await backend.adjustWallet(target.id, { amountCents, reason });
-            print(u, [`${command === "debit" ? "Debited" : "Credited"} ${euro(cents)} ${command === "debit" ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`]);
-          };
-        }
-      }
-    })();
-    opened = await connect(key === "backup" ? "backup" : "command");
+    const work = await command.prepare(input);
+    opened = await connect(command.opens ?? "command");
     if (!values.json) output.err(`Using ${opened.describe}.`);
-    await prepared(opened);
+    await work(opened);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {

@@ -4,7 +4,7 @@
 // is drawn by nobody, so its live parts stop working for it until it comes near the screen again: its countdowns stop
 // ticking, a new state of its auction waits, and its lazy picture is not asked for before it was near once.
 import { createContext, useContext, useEffect, useState, type RefObject } from "react";
-import { drawingMoment } from "../lib/drawing";
+import { drawingMoment } from "../lib/first-screen-moment";
 
 export type OffScreen = {
   /** The browser skips drawing this content now (far off screen): what it shows may wait until it comes near. */

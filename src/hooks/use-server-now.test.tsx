@@ -68,7 +68,7 @@ it("a first render reads one time throughout, however long it takes, and React r
 it("a hydration shows the moment the page was drawn; subscribing renders nothing again, and the catch-up moves it on in a task of its own", async () => {
   const { act, startTransition, useEffect } = await import("react");
   const { hydrateRoot } = await import("react-dom/client");
-  const { holdDrawing } = await import("../lib/drawing");
+  const { holdDrawing } = await import("../lib/first-screen-moment");
   const { useServerNow } = await import("./use-server-now");
   const renders: number[] = [];
   function Clock() {

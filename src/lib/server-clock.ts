@@ -1,6 +1,6 @@
 // The server's clock as seen from here: an offset estimated NTP-style from `clock:sync` round trips, keeping the
 // sample with the lowest round-trip time. Time left is always `endsAt − serverNow()`, never a local countdown.
-import { drawingMoment } from "./drawing";
+import { drawingMoment } from "./first-screen-moment";
 import type { LiveSocket } from "./live-socket";
 
 let offsetMs = 0;

@@ -11,7 +11,7 @@ import { AuctionImage, type ImageLoading } from "../../../components/ui/AuctionI
 import { useDuration, useEuro } from "../../../lib/format";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useOffScreen } from "../../../hooks/use-off-screen";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { useMsUntil } from "../live/use-countdown";
 import { EnrolmentClosesNote } from "../enrolment-rules";
 import { SeatsNote } from "../seats";

@@ -4,7 +4,7 @@ import { act, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { fromPromise } from "xstate";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { runningAuctionMachine, type BidOutcome } from "../../../../machines/running-auction.machine";
 import { socketTakesCommands } from "../../../../tests/support/fake-socket";
 import { json, stubServer } from "../../../../tests/support/render";

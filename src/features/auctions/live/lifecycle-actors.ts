@@ -3,11 +3,11 @@
 // wait for their next phase by timers, not on every tick). Its own chunk with XState and the machine, loaded by
 // `use-auction-lifecycle.ts` after the first paint (decision 014).
 import { createActor, type Actor } from "xstate";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
-import { createSharedClock } from "../../../lib/shared-clock";
+import { createOneTimerClock } from "../../../lib/one-timer-clock";
 
 export type LifecycleActor = Actor<typeof auctionLifecycleMachine>;
 
@@ -16,7 +16,7 @@ export { auctionPhaseOf };
 const started = new Set<LifecycleActor>();
 
 /** Every card's delays on one browser timer: each bid sets its card's timer to the end anew (decision 053). */
-const clock = createSharedClock();
+const clock = createOneTimerClock();
 
 onClockOffsetChange(() => {
   const nowMs = serverNow();

@@ -5,7 +5,7 @@
 // first render shows the phase the machine starts in, and the actor starts in a task of its own right after.
 import { useEffect, useEffectEvent, useLayoutEffect, useState } from "react";
 import type { AuctionCardState } from "../../../../contract";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { useActorSlice } from "../../../hooks/use-actor-slice";
 import { createStore, useStore } from "../../../lib/create-store";
 import { renderNow, serverNow } from "../../../lib/server-clock";

@@ -1,6 +1,6 @@
 // An auction's countdowns on the page's server clock, as auction screens show them (the phase they show comes from
 // the lifecycle actor, use-auction-lifecycle.ts).
-import { secondsToStart } from "../../../../machines/auction-countdown";
+import { secondsToStart } from "../../../../contract/auction-countdown";
 import { useServerNowSelect } from "../../../hooks/use-server-now";
 
 /**

@@ -30,7 +30,7 @@ import { FeeBackNote } from "../components/FeeBackNote";
 import { SlideToBid } from "../components/SlideToBid";
 import { UnpayableWinWarning } from "../components/UnpayableWinWarning";
 import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
-import type { AuctionPhase } from "../../../../machines/auction-countdown";
+import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
 import { RunningAuctionProvider, useBidderStanding, useHasBidNews, useIsSlidable, useRunningAuctionTag } from "../live/running-auction-context";

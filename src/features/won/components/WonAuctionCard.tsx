@@ -7,7 +7,7 @@ import { useTexts } from "../../../hooks/use-texts";
 import type { FulfilmentState, WonAuction } from "../../../../contract";
 import { useServerNow } from "../../../hooks/use-server-now";
 import { serverNow } from "../../../lib/server-clock";
-import { MAX_TIMER_MS } from "../../../../machines/auction-countdown";
+import { MAX_TIMER_MS } from "../../../../contract/auction-countdown";
 import { AuctionImage } from "../../../components/ui/AuctionImage";
 import { useDateTime, useDuration, useEuro } from "../../../lib/format";
 import { FulfilmentBadge, FulfilmentStepper } from "./FulfilmentProgress";

@@ -2,7 +2,7 @@
 // machine (the shortest way to each state it can reach, then every event the test names); what each step should
 // lead to comes from an oracle: the rules written by hand from SPEC.md and DESIGN.md, apart from the machine, so a
 // wrong transition in the machine shows up as a step where the two disagree.
-// Test support only: nothing in the app imports this file.
+// Test support: nothing in the app imports this file (which is why it lives here and not in machines/).
 import { createActor, type AnyStateMachine, type EventObject, type StateNode, type StateValue } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSharedClock } from "./shared-clock";
+import { createOneTimerClock } from "./one-timer-clock";
 
-describe("a shared clock", () => {
+describe("a one-timer clock", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const clockOnFakeTime = () => createSharedClock(() => Date.now());
+  const clockOnFakeTime = () => createOneTimerClock(() => Date.now());
 
   it("runs each delay at its time, in the order of their times, and never one that was cleared", () => {
     const clock = clockOnFakeTime();
@@ -46,7 +46,7 @@ describe("a shared clock", () => {
 
   it("runs delays that fell due together (a browser timer that fired late) in the order of their times", () => {
     let time = 0;
-    const clock = createSharedClock(() => time);
+    const clock = createOneTimerClock(() => time);
     const ran: string[] = [];
     clock.setTimeout(() => ran.push("300"), 300);
     clock.setTimeout(() => ran.push("200"), 200);

@@ -1,5 +1,5 @@
 // How the countdown to an auction's start reads, and the names of the phases the lifecycle machine
-// (auction-lifecycle.machine.ts) tags its states with: plain values, so the first screen's countdowns need no XState
+// (machines/auction-lifecycle.machine.ts) tags its states with: plain values, so the first screen's countdowns need no XState
 // (decision 014). Which phase an auction is in is the machine's to say, never decided here.
 
 export type AuctionPhase = "waiting" | "starting" | "running" | "closing" | "ended" | "hidden";

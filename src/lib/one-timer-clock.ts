@@ -3,7 +3,7 @@
 // again: hundreds of times a second on a busy page. Chromium's own `setTimeout` and `clearTimeout` took 195 ms of the
 // client bench's 5 s window; here a set or a clear is a map entry, and the one browser timer waits for the earliest.
 // Hand-written (decision 053): XState asks for this two-method interface, and it is a map and one timer.
-import { MAX_TIMER_MS } from "../../machines/auction-countdown";
+import { MAX_TIMER_MS } from "../../contract/auction-countdown";
 
 /** XState's `Clock`: what an actor sets its delayed events with. */
 export type Clock = { setTimeout: (run: () => void, timeout: number) => number; clearTimeout: (id: number) => void };
@@ -12,7 +12,7 @@ export type Clock = { setTimeout: (run: () => void, timeout: number) => number; 
  * A clock whose delays share one browser timer, set for the earliest of them. `now` is the monotonic time it counts
  * in (the page's `performance.now()`). Delays due at once run in the order of their time, then of their setting.
  */
-export function createSharedClock(now: () => number = () => performance.now()): Clock {
+export function createOneTimerClock(now: () => number = () => performance.now()): Clock {
   const pending = new Map<number, { at: number; run: () => void }>();
   let lastId = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
