@@ -230,10 +230,15 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       )}
       {isOpen && !isEnrolled && <AuctionRulesNotes auction={auction} className="landscape-phone:col-span-2" />}
       {isOpen && <EnrolmentClosesNote auction={auction} className="self-start landscape-phone:col-span-2" />}
-      {phase !== null && phase !== "ended" && <FeeBackNote auction={auction} className="self-start landscape-phone:col-span-2" />}
-      {isOpen && <SeatsNote seats={auction.seats} className="self-start landscape-phone:col-span-2" />}
+      {phase !== null && phase !== "ended" && hasRuleChips(auction, isOpen) && (
+        // The auction's own rules side by side, so the phone's bid panel stays short (decisions 101-103).
+        <div className="flex flex-wrap items-start gap-2 landscape-phone:col-span-2">
+          <FeeBackNote auction={auction} />
+          {isOpen && <SeatsNote seats={auction.seats} />}
+          <ManualOnlyBadge auction={auction} isDetailed />
+        </div>
+      )}
       {(phase === "waiting" || phase === "starting") && <SeatsMinimumNote seats={auction.seats} className="landscape-phone:col-span-2" />}
-      {phase !== "ended" && <ManualOnlyBadge auction={auction} isDetailed className="landscape-phone:col-span-2" />}
       {refusal && (
         <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}
@@ -324,4 +329,9 @@ function BidChain({ auctionId }: { auctionId: number }) {
       )}
     </section>
   );
+}
+
+/** Whether the bid panel has a rule of this auction's own to show: fees back, its seats (while open), manual bids only. */
+function hasRuleChips(auction: AuctionDetail, isOpen: boolean): boolean {
+  return (auction.feeBackPercent > 0 && auction.entryFeeCents > 0) || (isOpen && auction.seats?.max != null) || auction.manualOnly;
 }
