@@ -148,9 +148,17 @@ describe("a socket's command budget", () => {
     const flooded = await medianHealthMsFor(3_000);
     isFlooding = false;
     await subscribing;
+    // Quiet again: the slower of the two quiet spells is the baseline, so a neighbour that loads the machine for a
+    // while (other tests, other processes) slows the baseline as much as the flood's spell, not the flood's alone.
+    await medianHealthMsFor(300);
+    const quietAfter = await medianHealthMsFor(2_000);
+    const baseline = Math.max(quiet, quietAfter);
 
-    // A ratio, measured the same way twice: generous for a loaded machine; without budgets it was about 50.
-    expect(flooded / quiet, `health median ${quiet.toFixed(1)} ms quiet, ${flooded.toFixed(1)} ms during the floods`).toBeLessThan(5);
+    // A ratio, measured the same way three times: generous for a loaded machine; without budgets it was about 50.
+    expect(
+      flooded / baseline,
+      `health median ${quiet.toFixed(1)} ms quiet, ${flooded.toFixed(1)} ms during the floods, ${quietAfter.toFixed(1)} ms quiet again`,
+    ).toBeLessThan(5);
   });
 
   it("never refuses a bidder's ordinary pace: a page of cards at once, a reconnect that follows them again, a bid a second", async () => {
