@@ -45,17 +45,30 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
     auctions.map(async (auction: AuctionCardState, index) => {
       const own = seededRandom(scenario.seed * 1000 + index);
       const enrolled = new Set<string>();
+      // Bidders the win limits keep out of this auction: they won enough lately, which a server that has run a while
+      // (its demo bots, earlier scenarios) may have made so. The rules at work, not a failure.
+      const keptOut = new Set<string>();
       const lastBidAt = new Map<string, number>();
       let leader = auction.leaderName;
       while (Date.now() < deadline) {
         const [min, max] = scenario.pauseMs;
         await sleep(min + Math.floor(own() * Math.max(0, max - min)));
         if (Date.now() >= deadline) break;
-        const candidates = bidders.filter((bot) => bot.displayName !== leader);
+        const candidates = bidders.filter((bot) => bot.displayName !== leader && !keptOut.has(bot.name));
+        if (candidates.length === 0) break;
         const bot = candidates[Math.floor(own() * candidates.length)]!;
         if (!enrolled.has(bot.name)) {
           const enrol = await bot.client.post(`/api/auctions/${auction.id}/enrol`);
           const code = (enrol.body as { error?: { code?: string } } | undefined)?.error?.code;
+          if (code === "ENROLMENT_CLOSED") {
+            // The soonest-ending auctions end during the show: enrolment closes with them.
+            say(`#${auction.id} has ended`);
+            break;
+          }
+          if (code === "WIN_LIMIT" || code === "PRODUCT_WIN_LIMIT") {
+            keptOut.add(bot.name);
+            continue;
+          }
           if (enrol.status !== 200 && code !== "ALREADY_ENROLLED") {
             refusals.push(`${bot.name} could not enrol in #${auction.id}: ${code ?? enrol.status}`);
             continue;
