@@ -4,7 +4,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
-import { migrate } from "./db/migrate";
+import { migrate } from "./schema";
 import { announceServer } from "./operator/ops-cli-backends";
 import { DEMO_BIDDER, DEMO_OPERATOR, seedDemoData } from "./seed/seed";
 

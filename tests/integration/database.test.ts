@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 import { bidChain } from "../../server/auctions/auctions.queries";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { balanceCents } from "../../server/wallet/wallet.service";
