@@ -4,8 +4,8 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
-import { migrate } from "./db/migrate";
-import { announceServer } from "./operator/backends";
+import { migrate } from "./schema";
+import { announceServer } from "./operator/ops-cli-backends";
 import { DEMO_BIDDER, DEMO_OPERATOR, seedDemoData } from "./seed/seed";
 
 async function main(): Promise<void> {

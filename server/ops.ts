@@ -5,8 +5,8 @@ import { createInterface } from "node:readline/promises";
 import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from "./config";
 import { BackupError, restoreBackup } from "./db/backup";
 import { openDatabase } from "./db/database";
-import { migrate } from "./db/migrate";
-import { directBackend, findLocalServer, httpBackend, OpsError } from "./operator/backends";
+import { migrate } from "./schema";
+import { directBackend, findLocalServer, httpBackend, OpsError } from "./operator/ops-cli-backends";
 import { runOps, type ConnectPurpose } from "./operator/ops-cli";
 import { localOperatorKey } from "./accounts/operator-auth";
 

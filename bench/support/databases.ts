@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 
 export type DatabaseKind = "pglite" | "postgres";
 export type BenchDatabase = { kind: DatabaseKind; db: Database; url: string | undefined; drop: () => Promise<void> };

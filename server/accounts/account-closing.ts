@@ -4,7 +4,15 @@ import { DELETED_BIDDER_NAME } from "../../contract";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { personalTables } from "./personal-data";
-import { hasPendingWithdrawals } from "../wallet/withdrawals.service";
+
+/**
+ * Whether any of the user's withdrawals still has a refund or payout on its way. The wallet writes withdrawals; closing
+ * only asks, so the question lives here and accounts never import the wallet (decision 107).
+ */
+export async function hasPendingWithdrawals(q: Queryable, userId: string): Promise<boolean> {
+  const [row] = await q.query<{ n: number | string }>("select count(*) as n from withdrawals where user_id = $1 and status = 'pending'", [userId]);
+  return Number(row?.n ?? 0) > 0;
+}
 
 /** The lock place_bid takes shared for every bid (migration 027): closing takes it alone, so no bid is half-way. */
 export const lockAccount = (tx: Queryable, userId: string) =>

@@ -59,7 +59,7 @@ export async function claimDisplayName(
 
 /**
  * Fills in the skeletons of names stored before they were kept, and marks those that today's rules refuse or that
- * look like an older account's name. Runs after the migrations (server/db/migrate.ts); nothing to do once every row
+ * look like an older account's name. Runs after the migrations (server/schema.ts); nothing to do once every row
  * has its skeleton.
  */
 export async function settleDisplayNames(db: Queryable): Promise<number> {

@@ -4,6 +4,7 @@ import { cardState, type AuctionCardState, type AuctionDetail, type AuctionSort,
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
+import { descriptionIn, titleIn } from "../auction-texts";
 
 export const RECENT_BIDS = 10;
 
@@ -80,20 +81,6 @@ export const rowOfJson = (json: AuctionJson): AuctionRow => ({
   ends_at: json.ends_at === null ? null : new Date(json.ends_at),
   hard_ends_at: json.hard_ends_at === null ? null : new Date(json.hard_ends_at),
 });
-
-/**
- * The texts of auction `a` in `language`, each falling back in SPEC.md's order (en, lv, ru) when that language lacks
- * it (decision 030): the title of the first language the auction has, the first description that is not empty. The
- * order is fixed text picked by the language, as `orderBy` picks a sort. Without a language, the catalogue title
- * (`auctions.title`, the first in that order): what the feed sends, the same to every socket.
- */
-const fallbackOrder = (languageSql: string) => `array_position(array[${languageSql}, 'en', 'lv', 'ru'], t.language)`;
-/** The title in the language `languageSql` names: a column holding one (`u.language`), or quoted by `titleIn`. */
-export const titleFor = (languageSql: string): string =>
-  `coalesce((select t.title from auction_texts t where t.auction_id = a.id order by ${fallbackOrder(languageSql)} limit 1), a.title)`;
-export const titleIn = (language: Language): string => titleFor(`'${language}'`);
-export const descriptionIn = (language: Language): string =>
-  `coalesce((select t.description from auction_texts t where t.auction_id = a.id and t.description <> '' order by ${fallbackOrder(`'${language}'`)} limit 1), '')`;
 
 /** Each auction's state as json (`state`), and any `more` columns, from `auctions a` with what the state reads. */
 const selectIn = (language: Language | undefined, more = "") => `select ${stateJson(language ? titleIn(language) : "a.title")} as state${more}

@@ -1,19 +1,23 @@
 // Applies server/db/migrations/*.sql in name order, each once, all pending ones in one transaction; then each of
 // server/db/functions/*.sql whose text changed since it was last applied (decision 099: a database function is written
 // once, with `create or replace`, as Flyway's repeatable migrations are). An advisory lock makes concurrent starts
-// (several processes on one PostgreSQL) wait for each other.
+// (several processes on one PostgreSQL) wait for each other. What SQL cannot compute comes last, in the same
+// transaction, from the caller: server/schema.ts passes the display names' settling, so db imports no domain
+// (decision 107).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { settleDisplayNames } from "../accounts/display-names";
 import { projectRoot } from "../paths";
-import type { Database } from "./database";
+import type { Database, Queryable } from "./database";
 
 const migrationsDir = path.join(projectRoot, "server", "db", "migrations");
 const functionsDir = path.join(projectRoot, "server", "db", "functions");
 const MIGRATION_LOCK = 7_310_001;
 
-export async function migrate(db: Database): Promise<string[]> {
+/** What runs after the migrations and functions, in their transaction: what SQL cannot compute. */
+export type AfterMigrations = (tx: Queryable) => Promise<unknown>;
+
+export async function applyMigrations(db: Database, afterMigrations: AfterMigrations): Promise<string[]> {
   const files = sqlFiles(migrationsDir);
   // One transaction under the lock: a second process waits, then finds everything applied (as long as it takes: the
   // pool's statement timeouts are for requests).
@@ -53,8 +57,7 @@ export async function migrate(db: Database): Promise<string[]> {
       );
       applied.push(`functions/${file}`);
     }
-    // What SQL cannot compute: the display names' confusable skeletons (decision 079).
-    await settleDisplayNames(tx);
+    await afterMigrations(tx);
     return applied;
   }, { mayRunLong: true });
 }

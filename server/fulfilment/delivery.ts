@@ -2,7 +2,7 @@
 // read the same way from either table (the same columns of payment and delivery, the same joins) and mapped by one
 // function. A won auction may still be unpaid, so its payment's columns may be null; a purchase is paid at once.
 import type { FulfilmentState, Language } from "../../contract";
-import { titleFor, titleIn } from "../auctions/auctions.queries";
+import { titleFor, titleIn } from "../auction-texts";
 import type { Queryable } from "../db/database";
 
 /** The payment's columns: null on a won auction not paid yet, always set on a purchase. */

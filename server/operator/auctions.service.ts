@@ -18,7 +18,7 @@ import { fulfilmentsOf } from "../fulfilment/fulfilment.queries";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { logOperatorAction } from "../audit/operator-actions";
-import type { Changes } from "./changes";
+import type { Changes } from "./publish-changes";
 import { prepareImages, storeImages } from "../media/media.service";
 
 const AUCTION_SELECT = `select a.id, a.status, a.title, a.price_cents, a.entry_fee_cents, a.retail_value_cents, a.starts_at,

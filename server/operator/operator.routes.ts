@@ -44,7 +44,7 @@ import { backupArchive, BackupError } from "../db/backup";
 import { OPS_CLI_ACTOR } from "../audit/operator-actions";
 import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import { auditLogPage } from "./audit-log";
-import { publishChanges, type Changes } from "./changes";
+import { publishChanges, type Changes } from "./publish-changes";
 import { systemView, type Heartbeat } from "./system";
 import * as operator from ".";
 

@@ -21,7 +21,7 @@ import {
   type PromoCode,
 } from "../../contract";
 import { writeWhole, type RestoreSummary } from "../db/backup";
-import { OpsError, type OperatorBackend } from "./backends";
+import { OpsError, type OperatorBackend } from "./ops-cli-backends";
 
 export class UsageError extends Error {}
 

@@ -15,7 +15,7 @@ import {
 import { emailKey } from "../accounts/accounts.service";
 import { claimDisplayName, displayNameKey } from "../accounts/display-names";
 import { hashPassword } from "../accounts/passwords";
-import { titleIn } from "../auctions/auctions.queries";
+import { titleIn } from "../auction-texts";
 import type { Database, Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 import { SESSION_IDLE_SECONDS } from "../accounts/sessions";

@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { Refusal } from "../refusal";
 import { InsufficientFundsError, postLedgerEntry } from "../wallet/wallet.service";
 import { logOperatorAction } from "../audit/operator-actions";
-import type { Changes } from "./changes";
+import type { Changes } from "./publish-changes";
 import { findUser } from "./users.service";
 
 /** Credits (positive) or debits (negative) a wallet: an Adjustment entry with the reason, never an edit. */

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import { pushKinds, switchOf, type Language, type PushKind, type PushMessage, type PushSubscriptionBody, type PushSwitches } from "../../contract";
-import { titleFor } from "../auctions/auctions.queries";
+import { titleFor } from "../auction-texts";
 import type { VapidKeys } from "../config";
 import type { Database, Queryable } from "../db/database";
 import { translatorFor } from "../i18n";

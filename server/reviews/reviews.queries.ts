@@ -1,7 +1,7 @@
 // The read side of reviews: the public lists (every visible review, and one product's), the reviewer's own, and the
 // operators' list with what was hidden and why. A hidden review, or one by a closed account, is in no public list.
 import type { Language, OperatorReview, OwnReview, Review, ReviewList, ReviewSource } from "../../contract";
-import { titleIn } from "../auctions/auctions.queries";
+import { titleIn } from "../auction-texts";
 import type { Queryable } from "../db/database";
 import { Refusal } from "../refusal";
 

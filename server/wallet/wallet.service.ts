@@ -1,6 +1,6 @@
 // The wallet ledger. A balance moves only through `postLedgerEntry`, inside the caller's transaction.
 import type { Language, TransactionType, WalletTransaction } from "../../contract";
-import { titleIn } from "../auctions/auctions.queries";
+import { titleIn } from "../auction-texts";
 import type { Queryable } from "../db/database";
 import { translatorFor } from "../i18n";
 

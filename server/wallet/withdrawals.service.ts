@@ -34,12 +34,6 @@ export async function withdrawableFunds(q: Queryable, userId: string): Promise<W
   return { balanceCents: balance, heldCents, withdrawableCents: Math.max(0, balance - heldCents) };
 }
 
-/** Whether any of the user's withdrawals still has a refund or payout on its way. For account deletion. */
-export async function hasPendingWithdrawals(q: Queryable, userId: string): Promise<boolean> {
-  const [row] = await q.query<{ n: number | string }>("select count(*) as n from withdrawals where user_id = $1 and status = 'pending'", [userId]);
-  return Number(row?.n ?? 0) > 0;
-}
-
 type RefundableTopUp = { id: string; left_cents: number; method: string | null; payment_intent: string | null };
 
 /** The user's top-ups that refunds can still carry, newest first; locked when `lock` (the request decides on them). */

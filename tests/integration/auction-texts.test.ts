@@ -166,7 +166,7 @@ describe("migration 014", () => {
   it("keeps each existing auction's text as the language it is written in", async () => {
     const { db, drop } = await openTestDatabase({ migrated: false });
     try {
-      const { migrate } = await import("../../server/db/migrate");
+      const { migrate } = await import("../../server/schema");
       // Every migration before 014 (and none after it matters here), then auctions as they were, then 014.
       await db.query("create table schema_migrations (name text primary key, applied_at timestamptz not null default now())");
       await db.query("insert into schema_migrations (name) values ('014_auction_texts.sql')");

@@ -14,7 +14,7 @@ import { hashPassword } from "../../server/accounts/passwords";
 import { bidHash, genesisHash } from "../../server/auctions/bid-chain";
 import { backupArchive, readBackup, scheduledBackupRound, scheduledName, writeWhole } from "../../server/db/backup";
 import { openDatabase, type Database } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { TestClient } from "../support/client";
 import { createAuction, createBidder } from "../support/fixtures";

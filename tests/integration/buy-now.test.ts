@@ -16,7 +16,7 @@ import {
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { buyNowStatus, purchasesOf } from "../../server/buy-now/buy-now.queries";
-import { httpBackend } from "../../server/operator/backends";
+import { httpBackend } from "../../server/operator/ops-cli-backends";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";

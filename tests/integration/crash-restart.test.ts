@@ -8,7 +8,7 @@ import { BidChainResponse } from "../../contract";
 import { hashPassword } from "../../server/accounts/passwords";
 import { enrol } from "../../server/auctions/engine";
 import { openDatabase, type Database } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 import { TestClient } from "../support/client";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { createAuction, createBidder } from "../support/fixtures";

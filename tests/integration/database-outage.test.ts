@@ -13,7 +13,7 @@ import { enrol } from "../../server/auctions/engine";
 import { loadConfig } from "../../server/config";
 import { openDatabase, POSTGRES_TIMEOUTS, type Database } from "../../server/db/database";
 import { DatabaseUnavailable } from "../../server/db/errors";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 import { TestClient } from "../support/client";
 import { openTestDatabase, type TestDatabase } from "../support/database";
 import { DatabaseRelay } from "../support/database-relay";

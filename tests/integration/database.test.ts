@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 import { bidChain } from "../../server/auctions/auctions.queries";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import { openTestDatabase, type TestDatabase } from "../support/database";
+import { createBidder } from "../support/fixtures";
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -40,6 +41,16 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     expect(await migrate(db)).toEqual([]);
     await db.query("update schema_functions set checksum = 'an older text' where name = 'place_bid.sql'");
     expect(await migrate(db)).toEqual(["functions/place_bid.sql"]);
+  });
+
+  it("settles a display name left without its skeleton each time it migrates, as a start of the server does (decision 079)", async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    const bidder = await createBidder(db);
+    await db.query("update users set display_name_skeleton = null where id = $1", [bidder.id]);
+    expect(await migrate(db)).toEqual([]);
+    const [row] = await db.query<{ display_name_skeleton: string | null }>("select display_name_skeleton from users where id = $1", [bidder.id]);
+    expect(row?.display_name_skeleton).toEqual(expect.any(String));
   });
 
   it("survives two concurrent migration runs (two processes starting at once)", async () => {

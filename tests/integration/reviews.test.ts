@@ -8,7 +8,7 @@ import { AuditLogPage, OperatorReview, OperatorReviewList, OwnReview, OwnReviewL
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { advancePurchase } from "../../server/buy-now";
 import { advanceFulfilment } from "../../server/fulfilment";
-import { httpBackend } from "../../server/operator/backends";
+import { httpBackend } from "../../server/operator/ops-cli-backends";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { runOps } from "../../server/operator/ops-cli";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";

@@ -147,7 +147,7 @@ describe("migration 024", () => {
   it("finds the facts of the lines written before it: a top-up's source, a payment's promo code", async () => {
     const { db, drop } = await openTestDatabase({ migrated: false });
     try {
-      const { migrate } = await import("../../server/db/migrate");
+      const { migrate } = await import("../../server/schema");
       // Every migration but 024, then the ledger as it was, then 024.
       await db.query("create table schema_migrations (name text primary key, applied_at timestamptz not null default now())");
       await db.query("insert into schema_migrations (name) values ('024_ledger_facts.sql')");

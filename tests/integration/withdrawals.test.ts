@@ -1,13 +1,13 @@
 // Withdrawals on the database (decision 090): the amount held at the request, refunds against the bidder's own
 // top-ups newest first, a payout for the rest, what fails given back once, and the races of issue 53.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasPendingWithdrawals } from "../../server/accounts/account-closing";
 import { enrol } from "../../server/auctions/engine";
 import { payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { createPendingPayment, settlePayment } from "../../server/payments/payments.service";
 import { Refusal } from "../../server/refusal";
 import { balanceCents } from "../../server/wallet/wallet.service";
 import {
-  hasPendingWithdrawals,
   listWithdrawals,
   requestWithdrawal,
   settlePayout,

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDatabase, type Database, type Queryable } from "../../server/db/database";
-import { migrate } from "../../server/db/migrate";
+import { migrate } from "../../server/schema";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sqlDirs = ["server/db/migrations", "server/db/functions"].map((dir) => path.join(root, dir));

@@ -1,4 +1,4 @@
-// What an operator action changed, so the live feed can tell the open pages.
+// What an operator action changed (auctions, wallets), and publishing it so the open pages hear it live.
 import type { DomainEvents } from "../events/domain-events";
 
 export type Changes = { auctionIds: number[]; walletUserIds: string[] };
