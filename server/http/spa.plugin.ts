@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isServerPath, type FirstScreen, type Language } from "../../contract";
 import { FIRST_SCREEN_ELEMENT_ID, pictureFor, type pictureSizes } from "../../contract/constants";
 import { errorBody } from "./errors";
+import { translatorFor } from "../i18n";
 import { escapeHtml } from "./html";
 import { pageLanguage } from "./language";
 
@@ -74,6 +75,16 @@ export type FirstScreenSource = (pathname: string, language: Language) => Promis
 /** The app's pages the server makes with their first screen: the SPA's routes, not the server's own pages. */
 export const PAGES_WITH_FIRST_SCREEN = ["/", "/auctions/:auctionId"] as const;
 
+/**
+ * The app's public pages whose document title the server writes, from locales in the page's language, so a search
+ * engine or a shared link reads what the page holds rather than "Pennybid". The SPA sets the same title once running.
+ */
+export const PAGES_WITH_TITLE = { "/winners": "reviews.documentTitle" } as const;
+
+/** index.html with its `<title>` saying `title` (escaped); unchanged if it has none. */
+export const withTitle = (html: string, title: string): string =>
+  html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+
 export type SpaOptions = { staticDir: string; firstScreen?: FirstScreenSource };
 
 export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Promise<void> {
@@ -130,6 +141,16 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, markup ? drawing : screen, markup));
     };
     for (const page of PAGES_WITH_FIRST_SCREEN) app.get(page, withItsFirstScreen);
+  }
+
+  if (hasBuild) {
+    // Made per visit in the reader's language, so not kept by an ETag: no-cache, as the pages above.
+    for (const [page, key] of Object.entries(PAGES_WITH_TITLE)) {
+      app.get(page, async (request, reply) => {
+        const html = withTitle(await readFile(indexFile, "utf8"), translatorFor(pageLanguage(request))(key));
+        return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -10,12 +10,14 @@ import { useWinnersReviews } from "../api/winners-reviews";
 import { ReviewCard } from "../components/ReviewCard";
 import { Stars } from "../components/Stars";
 
+/** index.html's own title, which every other page keeps; not the title found on arrival, which on /winners the server has written already. */
+const APP_TITLE = "Pennybid";
+
 function useDocumentTitle(title: string) {
   useEffect(() => {
-    const before = document.title;
     document.title = title;
     return () => {
-      document.title = before;
+      document.title = APP_TITLE;
     };
   }, [title]);
 }
