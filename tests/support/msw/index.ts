@@ -3,6 +3,7 @@ export * as auctions from "./auctions";
 export * as auth from "./auth";
 export * as operatorApi from "./operator";
 export * as personalData from "./personal-data";
+export * as reviews from "./reviews";
 export * as wallet from "./wallet";
 export * as won from "./won";
 export { refusal } from "./errors";

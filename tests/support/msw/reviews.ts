@@ -1,0 +1,6 @@
+// The bidder's reviews of what they won or bought.
+import { HttpResponse, http } from "msw";
+import type { OwnReviewList } from "../../../contract";
+
+/** GET /api/reviews/mine: what the signed-in bidder has reviewed, nothing unless `items` says otherwise. */
+export const mine = (items: OwnReviewList["items"] = []) => http.get("/api/reviews/mine", () => HttpResponse.json<OwnReviewList>({ items }));
