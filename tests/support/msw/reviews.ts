@@ -4,3 +4,6 @@ import type { OwnReviewList } from "../../../contract";
 
 /** GET /api/reviews/mine: what the signed-in bidder has reviewed, nothing unless `items` says otherwise. */
 export const mine = (items: OwnReviewList["items"] = []) => http.get("/api/reviews/mine", () => HttpResponse.json<OwnReviewList>({ items }));
+
+/** POST /api/reviews: `answer`'s review as written, or its refusal. */
+export const write = (answer: () => Response) => http.post("/api/reviews", answer);
