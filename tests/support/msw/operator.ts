@@ -18,7 +18,7 @@ const quietDay: Record<string, Answer> = {
   "GET /api/operator/auctions/:auctionId/buy-now": (_, { auctionId }) => json({ auctionId: Number(auctionId), enabled: false, stock: null, sold: 0 }),
 };
 
-export type OperatorCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type OperatorCall = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 
 /** `answers["POST /api/operator/auctions"]`, matched on the path without its query string; `user` is who asks. */
 export function answering(answers: Record<string, Answer>, user: object = operator) {
@@ -30,7 +30,7 @@ export function answering(answers: Record<string, Answer>, user: object = operat
       const url = new URL(request.url);
       const text = request.method === "GET" ? "" : await request.text();
       const body: unknown = text && request.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
-      calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
+      calls.push({ method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
       return answer(body, params);
     });
   });
