@@ -21,3 +21,6 @@ export function heldUser() {
   const handler = http.get("/authn/user", () => new Promise<Response>((resolve) => (answer = (user) => resolve(HttpResponse.json(user)))));
   return { handler, asked: () => answer !== undefined, answer: (user: object) => answer?.(user) };
 }
+
+/** GET /authn/user: whoever `answer` gives at each read, so a test may change the user between reads. */
+export const current = (answer: () => object) => http.get("/authn/user", () => HttpResponse.json(answer()));
