@@ -54,3 +54,6 @@ export const besideDetail = (auctionId: number, bids = 0) => [
     feesBackCents: 0,
   })),
 ];
+
+/** POST /api/auctions/{id}/bids: `answer` (a placed bid, a refusal, or `HttpResponse.error()` for no network). */
+export const placeBid = (auctionId: number, answer: () => Response) => http.post(`/api/auctions/${auctionId}/bids`, answer);
