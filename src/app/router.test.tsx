@@ -3,7 +3,7 @@
 // did not come is fetched again once its error page is left.
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { stubOperatorApi } from "../../tests/support/operator-api";
+import { operatorApi } from "../../tests/support/msw";
 import { withProviders } from "../../tests/support/render";
 import { AppRoutes, PageChunk, loadPagesOf } from "./router";
 
@@ -17,12 +17,11 @@ vi.mock("../features/errors/pages/NotFoundPage", () => ({
 
 afterEach(() => {
   notFoundPage.throws = false;
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 const renderApp = (path: string) => {
-  stubOperatorApi({}, { isAuthenticated: false });
+  operatorApi.answering({}, { isAuthenticated: false });
   const { element, router } = withProviders([{ path: "*", element: <AppRoutes /> }], path);
   return { ...render(element), router };
 };

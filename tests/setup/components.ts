@@ -9,8 +9,19 @@ import { server } from "../support/msw/server";
 await i18n.changeLanguage("en");
 await loadLaterTexts();
 
-// The page's requests meet MSW's handlers (decision 098); one that none answers fails the test.
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+// The page's requests meet MSW's handlers (decision 098). One that none answers fails as a network error, is printed
+// with its method and path, and fails the test after it ends: a page that swallows the error (a query that shows its
+// own error state, a read nobody waits for) does not pass unnoticed.
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      const url = new URL(request.url);
+      unanswered.push(`${request.method} ${url.pathname}${url.search}`);
+      print.error();
+    },
+  }),
+);
 afterAll(() => server.close());
 
 afterEach(() => {
@@ -19,4 +30,6 @@ afterEach(() => {
   server.events.removeAllListeners();
   window.localStorage.clear();
   resetFakeSocket();
+  const missed = unanswered.splice(0);
+  if (missed.length > 0) throw new Error(`No MSW handler answered ${missed.join(", ")}: give the test the handler it needs (tests/support/msw).`);
 });

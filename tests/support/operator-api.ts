@@ -1,32 +1,10 @@
-// The operator API as the back office's component tests see it: answers by method and path, every call recorded
-// with its parsed body, and the contract's shapes of an auction, a user, a fulfilment and a Buy it now purchase to start
-// from.
-import { vi } from "vitest";
+// The back office's people and records as its component tests start from them: an operator and a bidder, and the
+// contract's shapes of an auction, a user, a fulfilment and a Buy it now purchase. The API that answers with them is
+// MSW's (msw/operator.ts).
 import type { OperatorAuctionDetail, OperatorBuyNowPurchase, OperatorFulfilment, OperatorUserDetail } from "../../contract";
-import { json } from "./render";
-
-type Answer = (body: unknown) => Response | Promise<Response>;
 
 export const operator = { isAuthenticated: true, id: "0c9e2b7d-4a1f-4e3c-8b6d-0123456789cd", firstName: "Olga", lastName: "Ozola", displayName: "olga_ops", email: "operator@pennybid.lv", isOperator: true };
 export const bidder = { ...operator, displayName: "anna_b", email: "anna@example.lv", isOperator: false };
-
-/** Stubs fetch: `answers["POST /api/operator/auctions"]`; the path is matched without its query string. */
-export function stubOperatorApi(answers: Record<string, Answer>, user: object = operator) {
-  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  const all: Record<string, Answer> = { "GET /authn/user": () => json(user), "GET /api/user-wallet": () => json({ balance: 0 }), ...answers };
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost");
-    const method = init?.method ?? "GET";
-    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, query: url.searchParams, body });
-    const answer = all[`${method} ${url.pathname}`];
-    return answer ? answer(body) : json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404);
-  });
-  return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
-}
-
-export const refusal = (status: number, code: string, message = "Refused.", values?: Record<string, number>) =>
-  json({ error: { code, message, ...(values ? { values } : {}) } }, status);
 
 export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): OperatorAuctionDetail {
   return {

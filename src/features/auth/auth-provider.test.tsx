@@ -2,8 +2,8 @@
 // of the user whose slice reads as before, and the live socket takes a new session only after a sign-in or a
 // sign-out, not when the page first learns who the user is.
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { json, stubServer } from "../../../tests/support/render";
+import { beforeEach, expect, it, vi } from "vitest";
+import { auth, server } from "../../../tests/support/msw";
 import { renewSocketSession } from "../../lib/socket";
 import { AuthProvider, useAuthActor, useUser } from "./auth-provider";
 
@@ -32,29 +32,28 @@ beforeEach(() => {
   renders = [];
   vi.mocked(renewSocketSession).mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 it("renders a reader of the user once while loading, and again only when the user is known", async () => {
-  let answer: ((response: Response) => void) | undefined;
-  vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
+  const user = auth.heldUser();
+  server.use(user.handler);
   render(
     <AuthProvider>
       <UserLine />
     </AuthProvider>,
   );
   // The machine's chunk comes in and the actor starts, loading: nothing the reader shows has changed.
-  await vi.waitFor(() => expect(answer).toBeDefined());
+  await vi.waitFor(() => expect(user.asked()).toBe(true));
   await act(async () => undefined);
   expect(renders).toEqual(["loading"]);
 
-  await act(async () => answer?.(json({ isAuthenticated: false })));
+  await act(async () => user.answer({ isAuthenticated: false }));
   expect(await screen.findByText("visitor")).toBeInTheDocument();
   expect(renders).toEqual(["loading", "visitor"]);
   expect(renewSocketSession).not.toHaveBeenCalled();
 });
 
 it("gives the live socket a new session after a sign-out, not when the page learns who the user is", async () => {
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(anna) }).fetchStub);
+  server.use(auth.signedIn(anna));
   render(
     <AuthProvider>
       <UserLine />

@@ -14,3 +14,13 @@ export const stillAsking = () => http.get("/authn/user", () => new Promise<Respo
 
 /** GET /authn/user answered with something that is not a user (the page cannot know who it is). */
 export const garbled = () => http.get("/authn/user", () => HttpResponse.json({ nonsense: true }));
+
+/** GET /authn/user held until the test answers it: `asked()` once the page has asked, `answer(user)` then. */
+export function heldUser() {
+  let answer: ((user: object) => void) | undefined;
+  const handler = http.get("/authn/user", () => new Promise<Response>((resolve) => (answer = (user) => resolve(HttpResponse.json(user)))));
+  return { handler, asked: () => answer !== undefined, answer: (user: object) => answer?.(user) };
+}
+
+/** GET /authn/user: whoever `answer` gives at each read, so a test may change the user between reads. */
+export const current = (answer: () => object) => http.get("/authn/user", () => HttpResponse.json(answer()));

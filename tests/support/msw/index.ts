@@ -1,7 +1,9 @@
-// The test kit's handlers per domain: `import { auth, wallet } from "…/tests/support/msw"`.
+// The test kit's handlers per domain: `import { auth, wallet } from "…/tests/support/msw"`; the back office's as `operatorApi.answering({ "GET /api/…": … })`.
 export * as auctions from "./auctions";
 export * as auth from "./auth";
+export * as operatorApi from "./operator";
 export * as personalData from "./personal-data";
+export * as reviews from "./reviews";
 export * as wallet from "./wallet";
 export * as won from "./won";
 export { refusal } from "./errors";

@@ -1,7 +1,8 @@
 // The SPA's server as component tests meet it (decision 098): MSW answers the page's requests with the handlers a test
 // asks for (`server.use(auth.signedIn(), wallet.balance(12.5))`), one module of them per domain beside this file. The
-// components project's setup file starts it with `onUnhandledRequest: "error"`: a request no handler answers fails
-// as a network error and is printed with its method and path, so a page that asks for something unanswered is noticed. Handlers go back to none after each test.
+// components project's setup file starts it: a request no handler answers fails as a network error, is printed with
+// its method and path and fails the test, so a page that asks for something unanswered is noticed. Handlers go back
+// to none after each test.
 import { FetchInterceptor } from "@mswjs/interceptors/fetch";
 import { SetupServerApi } from "msw/node";
 

@@ -2,9 +2,10 @@
 // until its actor says one, rather than guessing from the server's status. Its own file: every card in
 // AuctionCard.test.tsx renders after the chunk is in.
 import { screen, within } from "@testing-library/react";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auctions, auth, server } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { AuctionCard } from "./AuctionCard";
 
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
@@ -20,10 +21,9 @@ vi.mock("../live/lifecycle-actors", async (importOriginal) => {
   await chunk.arrived;
   return importOriginal();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 it("shows no phase until its lifecycle actor is there, then the actor's", async () => {
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(signedInUser), "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }) }).fetchStub);
+  server.use(auth.signedIn(signedInUser), auctions.mine());
   const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
   renderWithRouter(<AuctionCard auction={auctionState({ id: 8, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />);
   const article = screen.getByRole("article", { name: "Kettle" });

@@ -4,10 +4,11 @@
 import { act, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import type * as ReactRouter from "react-router-dom";
-import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auctions, auth, server } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import { AuctionCard } from "./AuctionCard";
 
@@ -23,11 +24,10 @@ vi.mock("react-router-dom", async (importOriginal) => {
   return { ...router, Link: CountedLink };
 });
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
-afterEach(() => vi.unstubAllGlobals());
 beforeAll(loadLifecycleActors);
 
 it("takes a bid without re-rendering its links to the auction's page", async () => {
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(signedInUser), "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }) }).fetchStub);
+  server.use(auth.signedIn(signedInUser), auctions.mine());
   const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
   const first = auctionState({ id: 8, title: "Kettle", status: "Running", priceCents: 10, startsAt: inMinutes(-5), endsAt: inMinutes(5) });
   let show: (auction: AuctionState) => void = () => undefined;

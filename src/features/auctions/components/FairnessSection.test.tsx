@@ -5,16 +5,14 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auctions, auth, server } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { FairnessSection } from "./FairnessSection";
 import { TrueCostLine } from "./TrueCost";
 
 // No live socket here (the auth provider would open one).
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 const figures = (overrides: Partial<FairnessFigures> = {}): FairnessFigures => ({
   auctionId: 1,
@@ -34,7 +32,7 @@ const figures = (overrides: Partial<FairnessFigures> = {}): FairnessFigures => (
 });
 
 function renderSection(answer: FairnessFigures, state = auctionState({ bidCount: answer.bids })) {
-  vi.stubGlobal("fetch", stubServer({ [`/api/auctions/${state.id}/fairness`]: () => json(answer) }).fetchStub);
+  server.use(auth.signedOut(), auctions.fairness(state.id, () => answer));
   renderWithRouter(<FairnessSection auction={state} />);
   return screen.getByRole("region", { name: "Fairness" });
 }
@@ -69,7 +67,7 @@ describe("the figures follow the feed", () => {
   it("asks again while the feed has counted bids the figures have not, until they have", async () => {
     let served = figures({ entrants: 2, distinctBidders: 0, bids: 0, autoBids: 0, autoBidShare: null });
     const start = auctionState({ bidCount: 0 });
-    vi.stubGlobal("fetch", stubServer({ [`/api/auctions/${start.id}/fairness`]: () => json(served) }).fetchStub);
+    server.use(auth.signedOut(), auctions.fairness(start.id, () => served));
     let feed: (state: AuctionState) => void = () => undefined;
     function FedSection() {
       const [state, setState] = useState(start);
@@ -88,7 +86,7 @@ describe("the figures follow the feed", () => {
 
 describe("an ended card's true cost", () => {
   it("gives the winner's total and the fees, or only the fees when nobody won", () => {
-    vi.stubGlobal("fetch", stubServer({}).fetchStub);
+    server.use(auth.signedOut());
     renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} isSold />);
     expect(screen.getByText("Winner paid €1.18 in all · entry fees €2.00")).toBeTruthy();
     cleanup();
@@ -97,7 +95,7 @@ describe("an ended card's true cost", () => {
   });
 
   it("names no winner's total once the win was canceled unpaid", () => {
-    vi.stubGlobal("fetch", stubServer({}).fetchStub);
+    server.use(auth.signedOut());
     renderWithRouter(<TrueCostLine trueCost={{ winnerPaidCents: 118, entryFeesCents: 200 }} isSold={false} />);
     expect(screen.getByText("entry fees €2.00")).toBeTruthy();
   });

@@ -7,7 +7,9 @@ import { fromPromise } from "xstate";
 import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { runningAuctionMachine, type BidOutcome } from "../../../../machines/running-auction.machine";
 import { socketTakesCommands } from "../../../../tests/support/fake-socket";
-import { json, stubServer } from "../../../../tests/support/render";
+import { HttpResponse } from "msw";
+import { auctions, recordRequests, server } from "../../../../tests/support/msw";
+import { json } from "../../../../tests/support/render";
 import { placeBid as placeBidOnServer } from "../api/my-auctions";
 import { RunningAuctionProvider } from "../live/running-auction-context";
 import { SlideToBid } from "./SlideToBid";
@@ -125,13 +127,9 @@ describe("slide to bid while the auction cannot be reached", () => {
   const outage = {
     error: { code: "SERVICE_UNAVAILABLE", message: "The service is unavailable right now. Please try again in a few seconds.", values: { retryAfterSeconds: 5 } },
   };
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it("says the bid was not placed when the server answers the bid with 503 SERVICE_UNAVAILABLE", async () => {
-    const server = stubServer({ "/api/auctions/7/bids": () => json(outage, 503) });
-    vi.stubGlobal("fetch", server.fetchStub);
+    server.use(auctions.placeBid(7, () => json(outage, 503)));
+    const requests = recordRequests();
     const user = userEvent.setup();
     const { status } = renderSlide({ bid: placeBidOnServer });
 
@@ -139,7 +137,7 @@ describe("slide to bid while the auction cannot be reached", () => {
     await user.keyboard("{Enter}");
 
     await vi.waitFor(() => expect(status).toHaveTextContent("We can't reach the auction right now; your bid was not placed"));
-    expect(server.calls.map((call) => [call.url, call.init?.method])).toEqual([["/api/auctions/7/bids", "POST"]]);
+    expect(requests.map((request) => [request.path, request.method])).toEqual([["/api/auctions/7/bids", "POST"]]);
   });
 
   it("says the same when the socket acks the bid with SERVICE_UNAVAILABLE", async () => {
@@ -220,8 +218,8 @@ describe("slide to bid while offline", () => {
 
   it("sends nothing and says SPEC.md's bid failure at once", async () => {
     offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const server = stubServer({ "/api/auctions/7/bids": () => json({ priceCents: 102 }) });
-    vi.stubGlobal("fetch", server.fetchStub);
+    server.use(auctions.placeBid(7, () => json({ priceCents: 102 })));
+    const requests = recordRequests();
     const user = userEvent.setup();
     const { status } = renderSlide({ bid: placeBidOnServer });
 
@@ -229,11 +227,11 @@ describe("slide to bid while offline", () => {
     await user.keyboard("{Enter}");
 
     await vi.waitFor(() => expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."));
-    expect(server.calls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it("says the same when the request finds no network on its way", async () => {
-    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    server.use(auctions.placeBid(7, () => HttpResponse.error()));
     const user = userEvent.setup();
     const { status } = renderSlide({ bid: placeBidOnServer });
 

@@ -3,7 +3,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UsualCost } from "../../../../contract";
-import { auctions, server } from "../../../../tests/support/msw";
+import { auctions, auth, server } from "../../../../tests/support/msw";
 import { renderWithRouter } from "../../../../tests/support/render";
 import { UsualCostSection } from "./UsualCostSection";
 
@@ -16,7 +16,7 @@ const figures = { participants: 12, medianSpentCents: 185, p90SpentCents: 1122, 
 const withHistory: UsualCost = { windowDays: 90, minAuctions: 5, auctions: 6, figures };
 
 async function renderSection(answer: UsualCost) {
-  server.use(auctions.usualCost(7, answer));
+  server.use(auth.signedOut(), auctions.usualCost(7, answer));
   renderWithRouter(<UsualCostSection auctionId={7} />);
   return screen.findByRole("region", { name: "What it usually costs" });
 }

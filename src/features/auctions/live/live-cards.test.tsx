@@ -3,10 +3,11 @@
 // against a socket.io server that is only mock-socket, as live-auctions.test.tsx.
 import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { AuctionCardState, AuctionState } from "../../../../contract";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auctions, auth, server as msw } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { useLiveStatusList } from "../api/auction-lists";
 import { AuctionGrid } from "../components/AuctionGrid";
@@ -21,13 +22,10 @@ server.answerWith("auctions:unwatch", () => ({ data: { ok: true } }));
 
 beforeAll(async () => {
   server.start();
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json({ isAuthenticated: false }), "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }) }).fetchStub);
   await loadLifecycleActors();
 });
-afterAll(() => {
-  server.stop();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => msw.use(auth.signedOut(), auctions.mine()));
+afterAll(() => server.stop());
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const running = (id: number, title: string) => auctionState({ id, seq: 1, title, status: "Running", priceCents: 10, startsAt: inMinutes(-5), endsAt: inMinutes(5) });

@@ -3,7 +3,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { json, renderRoutes, stubServer } from "../../../../tests/support/render";
+import { auctions, auth, reviews, server, wallet } from "../../../../tests/support/msw";
+import { renderRoutes } from "../../../../tests/support/render";
 import { useAuthActor, useUser } from "../../auth";
 import { AuctionDetailPage } from "./AuctionDetailPage";
 
@@ -11,10 +12,7 @@ vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-sock
 const alertOutbid = vi.hoisted(() => vi.fn());
 vi.mock(import("../bid-sound-player"), async (original) => ({ ...(await original()), alertOutbid }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  alertOutbid.mockReset();
-});
+afterEach(() => alertOutbid.mockReset());
 
 const ANNA_ID = "0b7c6a1e-0000-4000-8000-00000000a77a";
 const OTTO_ID = "0b7c6a1e-0000-4000-8000-0000000000o7";
@@ -34,13 +32,15 @@ function serve(leader: { id: string; name: string }, user: { displayName: string
       paymentWindowHours: 72,
     },
   };
-  const { fetchStub } = stubServer({
-    "/authn/user": () => json(answers.user),
-    "/api/auctions/7": () => json(answers.auction),
-    "/api/auctions/mine": () => json({ enrolledIds: [7], favouriteIds: [], autoBids: {} }),
-    "/api/user-wallet": () => json({ balance: 20 }),
-  });
-  vi.stubGlobal("fetch", vi.fn(fetchStub));
+  server.use(
+    auth.current(() => answers.user),
+    auctions.detail(7, () => answers.auction),
+    auctions.mine({ enrolledIds: [7] }),
+    wallet.balance(20),
+    wallet.spendLimits(),
+    ...auctions.besideDetail(7, 42),
+    reviews.ofProduct(7),
+  );
   return answers;
 }
 

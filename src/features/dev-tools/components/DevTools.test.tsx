@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { auctionLifecycleMachine } from "../../../../machines/auction-lifecycle.machine";
 import { DEV_TOOLS_COOKIE } from "../../../../contract/constants";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, operatorApi, recordRequests, refusal, server } from "../../../../tests/support/msw";
+import { json, renderWithRouter } from "../../../../tests/support/render";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { useUser } from "../../auth";
 import { DevTools, DevToolsButton } from "./DevTools";
@@ -18,7 +19,6 @@ const T = Date.parse("2030-01-01T10:00:00.000Z");
 const undo: (() => void)[] = [];
 afterEach(() => {
   undo.splice(0).forEach((run) => run());
-  vi.unstubAllGlobals();
 });
 
 /** A running lifecycle machine of auction 7, waiting to start at T, registered for the panel. */
@@ -29,9 +29,8 @@ function registerLifecycle() {
 }
 
 /** The drawer and one button that opens it (where and when they show is the launcher's: below). */
-function renderPanel(user: object, path = "/", answers: Parameters<typeof stubServer>[0] = {}) {
-  const server = stubServer({ "/authn/user": () => json(user), ...answers });
-  vi.stubGlobal("fetch", server.fetchStub);
+function renderPanel(user: object, path = "/", answers: Parameters<typeof operatorApi.answering>[0] = {}) {
+  const api = operatorApi.answering(answers, user);
   renderWithRouter(
     <>
       <DevToolsButton />
@@ -39,7 +38,7 @@ function renderPanel(user: object, path = "/", answers: Parameters<typeof stubSe
     </>,
     path,
   );
-  return server;
+  return api;
 }
 
 /** Opens the drawer and waits for its body, a chunk of its own. */
@@ -115,19 +114,17 @@ describe("the dev panel", () => {
       startsAt: "2030-01-01T10:00:00.000Z", endsAt: "2030-01-01T10:05:00.000Z", endedAt: "2030-01-01T10:05:00.000Z",
       bidCount: 12, enrolledCount: 2, leaderName: "anna", winnerName: "anna", winnerEmail: "a@b.lv", isDemo: false, seq: 30,
     };
-    const server = renderPanel(operator, "/auctions/7", { "/api/operator/auctions/7/end-now": () => json(ended) });
+    const api = renderPanel(operator, "/auctions/7", { "POST /api/operator/auctions/7/end-now": () => json(ended) });
     const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
     expect(within(actions).getByRole("textbox", { name: "Auction ID" })).toHaveValue("7");
     fireEvent.click(within(actions).getByRole("button", { name: "End now" }));
     await waitFor(() => expect(within(actions).getByRole("status")).toHaveTextContent("Auction #7 is now Ended."));
-    const call = server.calls.find((c) => c.url === "/api/operator/auctions/7/end-now");
-    expect(call?.init?.method).toBe("POST");
-    expect(new Headers(call?.init?.headers).get("X-Requested-With")).toBe("XMLHttpRequest");
+    const [call] = api.callsTo("POST", "/api/operator/auctions/7/end-now");
+    expect(call?.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
   });
 
   it("shows the server's refusal of an operator action, and asks for an ID when there is none", async () => {
-    const refusal = () => json({ error: { code: "CONFLICT", message: "The auction has already ended." } }, 409);
-    renderPanel(operator, "/", { "/api/operator/auctions/9/time-left": refusal });
+    renderPanel(operator, "/", { "POST /api/operator/auctions/9/time-left": () => refusal(409, "CONFLICT", "The auction has already ended.") });
     const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
     fireEvent.click(within(actions).getByRole("button", { name: "Start now" }));
     expect(within(actions).getByRole("alert")).toHaveTextContent("Enter the ID of an auction.");
@@ -150,9 +147,9 @@ function Decision() {
 }
 
 /** The layout's two places for the panel, as MainLayout and the navigation mount them. */
-function renderLayoutPlaces(answers: Parameters<typeof stubServer>[0] = {}) {
-  const server = stubServer({ "/authn/user": () => json(bidder), ...answers });
-  vi.stubGlobal("fetch", server.fetchStub);
+function renderLayoutPlaces(user: ReturnType<typeof auth.signedIn> = auth.signedIn(bidder)) {
+  server.use(user);
+  const requests = recordRequests();
   renderWithRouter(
     <>
       <Decision />
@@ -160,7 +157,7 @@ function renderLayoutPlaces(answers: Parameters<typeof stubServer>[0] = {}) {
       <DevToolsLauncher />
     </>,
   );
-  return server;
+  return requests;
 }
 
 describe("when the dev panel shows (decision 080)", () => {
@@ -193,21 +190,21 @@ describe("when the dev panel shows (decision 080)", () => {
 
   it("shows nothing, and asks the server nothing, where the server does not offer it (production), even to a tester who asked", async () => {
     takeAskFrom("?devtools");
-    const server = renderLayoutPlaces();
+    const requests = renderLayoutPlaces();
     await waitFor(() => expect(screen.getByTestId("decision")).toHaveTextContent("user known, not shown"));
     expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
-    expect(server.calls.map((call) => call.url)).toEqual(["/authn/user"]);
+    expect(requests.map((request) => request.path)).toEqual(["/authn/user"]);
   });
 
   it("waits for the user's answer (this server's) before it reads the offer", async () => {
     offerCookie(true);
     takeAskFrom("?devtools");
-    let answer: (response: Response) => void = () => undefined;
-    renderLayoutPlaces({ "/authn/user": () => new Promise<Response>((resolve) => (answer = resolve)) });
-    await waitFor(() => expect(answer).not.toBe(undefined));
+    const user = auth.heldUser();
+    renderLayoutPlaces(user.handler);
+    await waitFor(() => expect(user.asked()).toBe(true));
     expect(screen.getByTestId("decision")).toHaveTextContent("no user yet, not shown");
     expect(screen.queryByRole("button", { name: "Dev tools" })).not.toBeInTheDocument();
-    act(() => answer(json(bidder)));
+    act(() => user.answer(bidder));
     await waitFor(() => expect(screen.getByTestId("decision")).toHaveTextContent("user known, shown"));
     expect(await screen.findByRole("button", { name: "Dev tools" })).toBeInTheDocument();
   });

@@ -1,15 +1,14 @@
 // The auctions list in the back office: what it says when a status has none, when a search finds none, when the
 // server refuses, and a found page with its count, rows and pager.
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { OperatorAuction } from "../../../../contract";
-import { refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const path = "/api/operator/auctions";
 const auction = (id: number): OperatorAuction => ({
@@ -34,20 +33,20 @@ const open = (address: string) => renderRoutes([{ path: "operator/*", element: <
 
 describe("the auctions list", () => {
   it("says a status has no auctions", async () => {
-    stubOperatorApi({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
+    operatorApi.answering({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
     open("/operator/auctions?status=Ended");
     expect(await screen.findByText("No auctions in this status.")).toBeInTheDocument();
   });
 
   it("says a search matched none", async () => {
-    const api = stubOperatorApi({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
+    const api = operatorApi.answering({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
     open("/operator/auctions?status=Ended&q=toaster");
     expect(await screen.findByText("No auction in this status matches “toaster”.")).toBeInTheDocument();
     expect(api.callsTo("GET", path)[0]!.query.get("search")).toBe("toaster");
   });
 
   it("shows the server's refusal instead of a list", async () => {
-    stubOperatorApi({ [`GET ${path}`]: () => refusal(400, "VALIDATION_FAILED") });
+    operatorApi.answering({ [`GET ${path}`]: () => refusal(400, "VALIDATION_FAILED") });
     open("/operator/auctions");
     // Shown once the app's two retries (1 s, then 2 s later) were refused too.
     expect(await screen.findByText("Please check the highlighted fields.", {}, { timeout: 8_000 })).toBeInTheDocument();
@@ -56,7 +55,7 @@ describe("the auctions list", () => {
   });
 
   it("counts what it found and shows a row for each, with a pager when there is more than a page", async () => {
-    const api = stubOperatorApi({ [`GET ${path}`]: () => json({ items: [auction(1), auction(2)], total: 45 }) });
+    const api = operatorApi.answering({ [`GET ${path}`]: () => json({ items: [auction(1), auction(2)], total: 45 }) });
     open("/operator/auctions?status=Running&page=2");
     expect(await screen.findByText("Found: 45")).toBeInTheDocument();
     expect(Object.fromEntries(api.callsTo("GET", path)[0]!.query)).toMatchObject({ status: "Running", limit: "20", offset: "20" });

@@ -2,8 +2,9 @@
 // bid shows in the chain's list, newest first, an auto-bid's marked. The feed is the bidder pages' own
 // (followLiveAuctions); an auto-bid set or stopped comes on the operators' own event.
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auctionDetail, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { auctionDetail } from "../../../../tests/support/operator-api";
+import { operatorApi } from "../../../../tests/support/msw";
 import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
@@ -21,7 +22,6 @@ vi.mock("../../auctions", () => ({
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const link = (displayName: string, priceCents: number, hash: string, isAuto = false) => ({
   bidderId: "b",
@@ -37,7 +37,7 @@ const link = (displayName: string, priceCents: number, hash: string, isAuto = fa
 describe("the auction page, live", () => {
   it("asks for the auction again on each live update and lists the new bid first", async () => {
     let links = [link("anna_b", 1, "h1")];
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Running", bidCount: links.length, chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true } })),
     });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
@@ -56,7 +56,7 @@ describe("the auction page, live", () => {
   it("shows who has an auto-bid set, follows one being set, and marks the bids auto-bids placed", async () => {
     let autoBids: { displayName: string; email: string; maxPriceCents: number; at: string }[] = [];
     const links = [link("anna_b", 1, "h1"), link("otto_k", 2, "h2", true)];
-    stubOperatorApi({
+    operatorApi.answering({
       "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Running", bidCount: 2, autoBids, chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true } })),
     });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
@@ -75,7 +75,7 @@ describe("the auction page, live", () => {
   it("asks once more when an update arrives while the auction is being asked for, so the page ends on the newest", async () => {
     let bidCount = 0;
     let answerHeld: (() => void) | undefined;
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       "GET /api/operator/auctions/42": async () => {
         const count = bidCount;
         // The second request is held: an update arrives while it is on its way, and its answer predates it.

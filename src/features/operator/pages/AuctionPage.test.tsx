@@ -2,22 +2,22 @@
 // refunds a cancel made, and a refusal (the auction moved on meanwhile) in the operator's words.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auctionDetail, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auctionDetail, fulfilment } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 // The area is rendered here without its door (OperatorGate), which loads its texts.
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const renderAuction = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
 const path = "/api/operator/auctions/42";
 
 describe("an auction's actions", () => {
   it("offers a waiting auction start now, set start and cancel, not publish or end now", async () => {
-    stubOperatorApi({ [`GET ${path}`]: () => json(auctionDetail({ status: "Waiting" })) });
+    operatorApi.answering({ [`GET ${path}`]: () => json(auctionDetail({ status: "Waiting" })) });
     renderAuction();
     await screen.findByRole("heading", { level: 1, name: "Espresso machine" });
     const actions = screen.getByRole("region", { name: "Actions" });
@@ -27,7 +27,7 @@ describe("an auction's actions", () => {
   it("makes a running auction manual-only after a confirmation that counts the auto-bids it removes, then no longer offers it", async () => {
     let manualOnly = false;
     const autoBids = [{ displayName: "anna_b", email: "anna@example.lv", maxPriceCents: 300, at: "2030-01-01T10:01:00.000Z" }];
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z", manualOnly, autoBids: manualOnly ? [] : autoBids })),
       [`POST ${path}/manual-only`]: () => {
         manualOnly = true;
@@ -49,7 +49,7 @@ describe("an auction's actions", () => {
 
   it("cancels after a confirmation and lists the entry fees it refunded", async () => {
     let status: "Waiting" | "Canceled" = "Waiting";
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json(auctionDetail({ status })),
       [`POST ${path}/cancel`]: () => {
         status = "Canceled";
@@ -71,7 +71,7 @@ describe("an auction's actions", () => {
   });
 
   it("says so when the auction has moved on before End now arrived", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${path}`]: () => json(auctionDetail({ status: "Running", leaderName: "anna_b", endsAt: "2030-01-01T10:05:00.000Z" })),
       [`POST ${path}/end-now`]: () => refusal(409, "CONFLICT", "Only Running auctions can be ended; auction 42 is Ended."),
     });
@@ -86,7 +86,7 @@ describe("an auction's actions", () => {
 
   it("sends End now with the auction as shown, and when it changed meanwhile says so and shows it as it now is", async () => {
     let shown = auctionDetail({ status: "Running", leaderName: "anna_b", priceCents: 1, bidCount: 1, seq: 7, endsAt: "2030-01-01T10:05:00.000Z" });
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json(shown),
       [`POST ${path}/end-now`]: () => {
         shown = { ...shown, leaderName: "otto_k", priceCents: 2, bidCount: 2, seq: 8 };
@@ -107,7 +107,7 @@ describe("an auction's actions", () => {
   });
 
   it("sets the time left with a whole number of seconds checked by the contract", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z" })),
       [`POST ${path}/time-left`]: () => json(auctionDetail({ status: "Running" })),
     });
@@ -130,7 +130,7 @@ describe("an auction's actions", () => {
 describe("an ended auction's page", () => {
   it("opens with the result: final price, winner, paid and not sent yet, linked to its list in the queue", async () => {
     const win = fulfilment({ finalPriceCents: 6, amountPaidCents: 6 });
-    stubOperatorApi({ [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })) });
+    operatorApi.answering({ [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })) });
     renderAuction();
     const result = await screen.findByRole("region", { name: "Result" });
     expect(result).toHaveTextContent("Final price€0.06");
@@ -143,7 +143,7 @@ describe("an ended auction's page", () => {
 
   it("says an unpaid win is not paid yet, and an auction nobody bid on has no winner", async () => {
     let detail = auctionDetail({ status: "Ended", priceCents: 6, fulfilment: fulfilment({ state: "AwaitingPayment", paidAt: null, amountPaidCents: null }) });
-    stubOperatorApi({ [`GET ${path}`]: () => json(detail) });
+    operatorApi.answering({ [`GET ${path}`]: () => json(detail) });
     const { unmount } = renderAuction();
     const result = await screen.findByRole("region", { name: "Result" });
     expect(result).toHaveTextContent(/PaymentNot paid yet; pay by /);

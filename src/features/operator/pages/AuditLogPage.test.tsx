@@ -2,14 +2,13 @@
 // address and the API's query (a day range as times, the end day included); a backwards range is refused in place.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { stubOperatorApi } from "../../../../tests/support/operator-api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { operatorApi } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const path = "/api/operator/audit-log";
 const line = {
@@ -28,7 +27,7 @@ const renderAudit = (search = "") => renderRoutes([{ path: "operator/*", element
 
 describe("the audit log", () => {
   it("names the operator and the user by display name and e-mail, not by id", async () => {
-    stubOperatorApi({ [`GET ${path}`]: () => json({ items: [line], total: 1 }) });
+    operatorApi.answering({ [`GET ${path}`]: () => json({ items: [line], total: 1 }) });
     renderAudit();
     const entries = await screen.findByRole("list", { name: "Logged actions" });
     const item = within(entries).getByRole("listitem");
@@ -45,7 +44,7 @@ describe("the audit log", () => {
       { ...auction, id: 21, action: "auction.end-now", details: { leader: "anna_b (anna@example.lv)", priceCents: 6, bids: 6 } },
       { ...auction, id: 20, action: "auction.start-now", details: { status: "Waiting" } },
     ];
-    stubOperatorApi({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
+    operatorApi.answering({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
     renderAudit();
     const [ended, started] = within(await screen.findByRole("list", { name: "Logged actions" })).getAllByRole("listitem");
     expect(ended).toHaveTextContent("Ended now#12 Espresso machine");
@@ -63,7 +62,7 @@ describe("the audit log", () => {
       { ...line, id: 11, action: "fulfilment.in-delivery", subject: "auction:12", details: { from: "PaymentReceived" } },
       { ...line, id: 12, action: "auction.time-left", subject: "auction:12", details: { seconds: 60, status: "Running", extra: 3 } },
     ];
-    stubOperatorApi({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
+    operatorApi.answering({ [`GET ${path}`]: () => json({ items: lines, total: lines.length }) });
     renderAudit();
     const items = within(await screen.findByRole("list", { name: "Logged actions" })).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Discount: €2.50 off");
@@ -74,7 +73,7 @@ describe("the audit log", () => {
   });
 
   it("sends the filter to the API, the end day included, and refuses a range that runs backwards", async () => {
-    const api = stubOperatorApi({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
+    const api = operatorApi.answering({ [`GET ${path}`]: () => json({ items: [], total: 0 }) });
     const user = userEvent.setup();
     renderAudit("?subject=auction:12");
     expect(await screen.findByText("No action matches this filter.")).toBeInTheDocument();

@@ -2,8 +2,9 @@
 // contract's CreateAuctionBody (cents, an ISO time), then its page; a draft edited, a published one not.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auctionDetail, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auctionDetail } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { changeLanguage, loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -11,7 +12,6 @@ import { OperatorArea } from "../OperatorArea";
 // The area is rendered here without its door (OperatorGate), which loads its texts.
 beforeAll(() => loadOperatorTexts());
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await changeLanguage("en");
 });
 
@@ -19,7 +19,7 @@ const renderForm = () => renderRoutes([{ path: "operator/*", element: <OperatorA
 
 describe("a new draft", () => {
   it("says what is wrong with each field, in the operator's words, and sends nothing", async () => {
-    const api = stubOperatorApi({});
+    const api = operatorApi.answering({});
     const user = userEvent.setup();
     renderForm();
     await user.clear(await screen.findByLabelText("Initial timer (seconds)"));
@@ -44,7 +44,7 @@ describe("a new draft", () => {
   });
 
   it("asks for the title of a language that has only a description", async () => {
-    const api = stubOperatorApi({});
+    const api = operatorApi.answering({});
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in English"), "Kettle");
@@ -56,7 +56,7 @@ describe("a new draft", () => {
   });
 
   it("speaks the operator's language", async () => {
-    stubOperatorApi({});
+    operatorApi.answering({});
     await changeLanguage("lv");
     const user = userEvent.setup();
     renderForm();
@@ -66,7 +66,7 @@ describe("a new draft", () => {
   });
 
   it("refuses a hard end before the start at the field", async () => {
-    stubOperatorApi({});
+    operatorApi.answering({});
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in English"), "Kettle");
@@ -77,7 +77,7 @@ describe("a new draft", () => {
   });
 
   it("sends a valid draft in cents with an ISO start, then opens its page", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       "POST /api/operator/auctions": () => json(auctionDetail({ status: "New", title: "Kettle" }), 201),
       "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "New", title: "Kettle" })),
     });
@@ -138,7 +138,7 @@ describe("a new draft", () => {
   });
 
   it("says at the field when the fewest seats are more than the most", async () => {
-    const api = stubOperatorApi({});
+    const api = operatorApi.answering({});
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in English"), "Kettle");
@@ -150,7 +150,7 @@ describe("a new draft", () => {
   });
 
   it("says at the field when enrolment would close before the auction starts", async () => {
-    const api = stubOperatorApi({});
+    const api = operatorApi.answering({});
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in English"), "Kettle");
@@ -161,7 +161,7 @@ describe("a new draft", () => {
   });
 
   it("shows a refusal of the server in the operator's words", async () => {
-    stubOperatorApi({ "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price.") });
+    operatorApi.answering({ "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price.") });
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in Latvian"), "Tējkanna");
@@ -172,7 +172,7 @@ describe("a new draft", () => {
   });
 
   it("says which rule a refused picture broke, with its figure, in the operator's language", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       "POST /api/operator/auctions": () => refusal(422, "IMAGE_TOO_LARGE", "An image may be at most 5 MB.", { maxMegabytes: 5 }),
       "PATCH /api/operator/auctions/42": () =>
         refusal(422, "IMAGE_UNREADABLE", "The image could not be opened, or it is larger than 50 megapixels: …", { maxMegapixels: 50 }),
@@ -202,7 +202,7 @@ describe("editing a draft", () => {
   const renderEdit = () => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42/edit");
 
   it("starts from the draft's settings and sends every field, an emptied price cap as null", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       "GET /api/operator/auctions/42": () => json(draft),
       "PATCH /api/operator/auctions/42": () => json({ ...draft, title: "Red kettle", priceCapCents: null }),
     });
@@ -238,7 +238,7 @@ describe("editing a draft", () => {
 
   it("reorders the pictures with buttons, focus following the moved one, and sends them in the new order", async () => {
     const images = ["/media/0123456789abcdef0123456789abcdef.png", "/media/fedcba9876543210fedcba9876543210.png", "/media/00000000000000000000000000000000.png"];
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       "GET /api/operator/auctions/42": () => json({ ...draft, images }),
       "PATCH /api/operator/auctions/42": () => json(draft),
     });
@@ -263,7 +263,7 @@ describe("editing a draft", () => {
   });
 
   it("says so when the draft was published meanwhile", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       "GET /api/operator/auctions/42": () => json(draft),
       "PATCH /api/operator/auctions/42": () => refusal(409, "CONFLICT", "Only New auctions can be edited; auction 42 is Waiting."),
     });
@@ -274,7 +274,7 @@ describe("editing a draft", () => {
   });
 
   it("shows a published auction as it is instead of a form", async () => {
-    stubOperatorApi({ "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Waiting" })) });
+    operatorApi.answering({ "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Waiting" })) });
     const { router } = renderEdit();
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
     expect(await screen.findByRole("button", { name: "Start now" })).toBeInTheDocument();

@@ -3,9 +3,10 @@
 // operator was first) is said in the dialog.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { OperatorBuyNowPurchase } from "../../../../contract";
-import { buyNowPurchase, fulfilment, refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { buyNowPurchase, fulfilment } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { serverSends } from "../../../../tests/support/fake-socket";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
@@ -16,7 +17,6 @@ import { stepsFrom } from "./FulfilmentQueuePage";
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const listPath = "/api/operator/fulfilments";
 const renderQueue = (search = "") => renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/fulfilments${search}`);
@@ -34,7 +34,7 @@ describe("the delivery steps a state allows", () => {
 describe("the fulfilment queue", () => {
   it("shows paid wins with address and phone and moves one to In delivery after a confirmation", async () => {
     let state: "PaymentReceived" | "InDelivery" = "PaymentReceived";
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${listPath}`]: () => json({ items: state === "PaymentReceived" ? [fulfilment()] : [] }),
       [`POST ${listPath}/42/advance`]: () => ((state = "InDelivery"), json(fulfilment({ state, inDeliveryAt: "2030-01-02T10:00:00.000Z" }))),
     });
@@ -58,7 +58,7 @@ describe("the fulfilment queue", () => {
 
   it("follows live: a winner's payment elsewhere brings the win into To send without a reload", async () => {
     let items: ReturnType<typeof fulfilment>[] = [];
-    const api = stubOperatorApi({ [`GET ${listPath}`]: () => json({ items }) });
+    const api = operatorApi.answering({ [`GET ${listPath}`]: () => json({ items }) });
     renderQueue();
     expect(await screen.findByText("Nothing to send: no paid win is waiting.")).toBeInTheDocument();
     const asked = api.callsTo("GET", listPath).length;
@@ -73,7 +73,7 @@ describe("the fulfilment queue", () => {
     let release: () => void = () => undefined;
     const before = new Promise<void>((resolve) => (release = resolve));
     let items: ReturnType<typeof fulfilment>[] = [];
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       // The first read left before the payment: it answers what was true then, once let go.
       [`GET ${listPath}`]: () => {
         if (api.callsTo("GET", listPath).length > 1) return json({ items });
@@ -92,7 +92,7 @@ describe("the fulfilment queue", () => {
   it("follows Buy it now purchases live too: a purchase elsewhere appears under the wins, and a reconnect asks both lists again", async () => {
     const purchasesPath = "/api/operator/buy-now";
     let purchases: OperatorBuyNowPurchase[] = [];
-    const api = stubOperatorApi({ [`GET ${listPath}`]: () => json({ items: [] }), [`GET ${purchasesPath}`]: () => json({ items: purchases }) });
+    const api = operatorApi.answering({ [`GET ${listPath}`]: () => json({ items: [] }), [`GET ${purchasesPath}`]: () => json({ items: purchases }) });
     renderQueue();
     expect(await screen.findByText("No Buy it now purchase is waiting to be sent.")).toBeInTheDocument();
     const [wins, bought] = [api.callsTo("GET", listPath).length, api.callsTo("GET", purchasesPath).length];
@@ -111,7 +111,7 @@ describe("the fulfilment queue", () => {
   });
 
   it("offers no step for an unpaid win and shows its deadline", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "AwaitingPayment", amountPaidCents: null, discountCents: null, deliveryAddress: null, phone: null, paidAt: null })] }),
     });
     renderQueue("?state=AwaitingPayment");
@@ -121,7 +121,7 @@ describe("the fulfilment queue", () => {
   });
 
   it("says so in the dialog when another operator moved the win first", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z" })] }),
       [`POST ${listPath}/42/advance`]: () => refusal(409, "FULFILMENT_STEP_REFUSED", "The fulfilment of auction 42 is Delivered; it cannot move to Delivered."),
     });

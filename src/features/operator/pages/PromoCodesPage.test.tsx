@@ -3,15 +3,14 @@
 // was already done.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PromoCode } from "../../../../contract";
-import { refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const path = "/api/operator/promo-codes";
 const spring: PromoCode = {
@@ -32,7 +31,7 @@ const renderPromo = () => renderRoutes([{ path: "operator/*", element: <Operator
 
 describe("promo codes", () => {
   it("refuses a bad code and amount in the operator's words, then sends a fixed discount in cents", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json({ items: [] }),
       [`POST ${path}`]: (body) => json({ ...spring, ...(body as object), id: 2, uses: 0 }, 201),
     });
@@ -56,7 +55,7 @@ describe("promo codes", () => {
 
   it("disables a code after a confirmation, and says so when another operator was first", async () => {
     let disabled = false;
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => json({ items: [{ ...spring, disabledAt: disabled ? "2026-11-24T10:00:00.000Z" : null }] }),
       [`POST ${path}/SPRING10/disable`]: () => (disabled ? refusal(409, "CONFLICT", "already disabled") : ((disabled = true), json({ ...spring, disabledAt: "2026-11-24T10:00:00.000Z" }))),
     });
@@ -76,7 +75,7 @@ describe("promo codes", () => {
   });
 
   it("says the refusal when the code was already disabled by someone else", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${path}`]: () => json({ items: [spring] }),
       [`POST ${path}/SPRING10/disable`]: () => refusal(409, "CONFLICT", "The promo code SPRING10 was already disabled."),
     });

@@ -3,7 +3,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OperatorSystem, ProcessSummary } from "../../../../contract";
-import { refusal, stubOperatorApi } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
@@ -12,7 +12,6 @@ import { SYSTEM_REFRESH_MS } from "../api/system";
 beforeAll(() => loadOperatorTexts());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const process = (change: Partial<ProcessSummary> = {}): ProcessSummary => ({
@@ -55,7 +54,7 @@ describe("the System page", () => {
       reading([process(), process({ id: "web-2:200:bbbb", host: "web-2", pid: 200, sockets: 4, bidsLastMinute: 3, ackP99Ms: 20, serverErrorsInWindow: 2 })]),
       reading([process({ sockets: 9 })], "2030-01-01T10:00:06.000Z"),
     ];
-    const api = stubOperatorApi({ "GET /api/operator/system": () => json(readings[Math.min(api.callsTo("GET", "/api/operator/system").length, 2) - 1]) });
+    const api = operatorApi.answering({ "GET /api/operator/system": () => json(readings[Math.min(api.callsTo("GET", "/api/operator/system").length, 2) - 1]) });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/system");
 
     expect(await screen.findByRole("heading", { name: "System", level: 1 })).toBeInTheDocument();
@@ -78,7 +77,7 @@ describe("the System page", () => {
   it("keeps the last reading when the next one fails, and says how old it is", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let isDown = false;
-    stubOperatorApi({ "GET /api/operator/system": () => (isDown ? refusal(503, "SERVICE_UNAVAILABLE") : json(reading([process()]))) });
+    operatorApi.answering({ "GET /api/operator/system": () => (isDown ? refusal(503, "SERVICE_UNAVAILABLE") : json(reading([process()]))) });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/system");
     await vi.waitFor(() => expect(figure("Open sockets")).toHaveTextContent("3"));
 

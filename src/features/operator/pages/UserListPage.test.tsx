@@ -2,14 +2,14 @@
 // search and the page kept in the address.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { stubOperatorApi, userDetail } from "../../../../tests/support/operator-api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { userDetail } from "../../../../tests/support/operator-api";
+import { operatorApi } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const path = "/api/operator/users";
 const user = (n: number) => {
@@ -19,7 +19,7 @@ const user = (n: number) => {
 
 describe("the users list", () => {
   it("asks for one page at a time and moves between pages with Previous and Next", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${path}`]: () => {
         const offset = Number(api.callsTo("GET", path).at(-1)?.query.get("offset"));
         return json({ items: Array.from({ length: offset === 0 ? 50 : 3 }, (_, n) => user(offset + n)), total: 53 });
@@ -44,7 +44,7 @@ describe("the users list", () => {
 describe("the users search", () => {
   it("opens the one user a whole e-mail names, in place of the search", async () => {
     const one = user(7);
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${path}`]: () => json({ items: [one], total: 1, exactId: one.id }),
       [`GET ${path}/${one.id}`]: () => json(userDetail({ id: one.id, displayName: one.displayName, email: one.email })),
     });
@@ -55,7 +55,7 @@ describe("the users search", () => {
   });
 
   it("lists a name's matches with their e-mails and ids, and opens none by itself", async () => {
-    stubOperatorApi({ [`GET ${path}`]: () => json({ items: [user(1), user(2)], total: 2, exactId: null }) });
+    operatorApi.answering({ [`GET ${path}`]: () => json({ items: [user(1), user(2)], total: 2, exactId: null }) });
     const { router } = renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/users?q=anna");
     expect(await screen.findByText("Found: 2")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /bidder_1/ })).toHaveTextContent("b1@example.lv");

@@ -2,15 +2,15 @@
 // and the server's refusal of a balance below zero is said in the operator's words; a role change asks first too.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { refusal, stubOperatorApi, userDetail } from "../../../../tests/support/operator-api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { userDetail } from "../../../../tests/support/operator-api";
+import { operatorApi, refusal } from "../../../../tests/support/msw";
 import { json, renderRoutes } from "../../../../tests/support/render";
 import { loadOperatorTexts } from "../../../lib/i18n";
 import { OperatorArea } from "../OperatorArea";
 
 // The area is rendered here without its door (OperatorGate), which loads its texts.
 beforeAll(() => loadOperatorTexts());
-afterEach(() => vi.unstubAllGlobals());
 
 const anna = userDetail();
 const userPath = `/api/operator/users/${anna.id}`;
@@ -18,7 +18,7 @@ const renderUser = () => renderRoutes([{ path: "operator/*", element: <OperatorA
 
 describe("a user's enrolments", () => {
   it("lists the auctions entered, each linked, with its status, the fee and the win marked", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${userPath}`]: () => json(userDetail()),
       [`GET ${userPath}/enrolments`]: () =>
         json({
@@ -39,7 +39,7 @@ describe("a user's enrolments", () => {
   });
 
   it("says so when the user has entered nothing", async () => {
-    stubOperatorApi({ [`GET ${userPath}`]: () => json(userDetail()), [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }) });
+    operatorApi.answering({ [`GET ${userPath}`]: () => json(userDetail()), [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }) });
     renderUser();
     expect(await screen.findByText("Has not entered any auction yet.")).toBeInTheDocument();
   });
@@ -48,7 +48,7 @@ describe("a user's enrolments", () => {
 describe("a user's wallet and role", () => {
   it("credits with a required reason, after a confirmation that names the amount, and shows the new balance", async () => {
     let balanceCents = 500;
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${userPath}`]: () => json(userDetail({ balanceCents })),
       [`POST ${userPath}/wallet`]: (body) => {
         balanceCents += (body as { amountCents: number }).amountCents;
@@ -82,7 +82,7 @@ describe("a user's wallet and role", () => {
   });
 
   it("sends a debit as a negative amount and says the server's refusal below zero in the dialog", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${userPath}`]: () => json(anna),
       [`POST ${userPath}/wallet`]: () => refusal(409, "CONFLICT", "The balance of anna@example.lv is €5.00; it cannot go below zero."),
     });
@@ -102,7 +102,7 @@ describe("a user's wallet and role", () => {
   });
 
   it("changes the role only after a confirmation", async () => {
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${userPath}`]: () => json(anna),
       [`POST ${userPath}/role`]: () => json(userDetail({ role: "operator" })),
     });
@@ -126,7 +126,7 @@ describe("a user's sessions", () => {
       items: Array.from({ length: openSessions }, (_, n) => ({ createdAt: `2030-01-0${n + 1}T10:00:00.000Z`, lastSeenAt: "2030-01-05T10:00:00.000Z", expiresAt: "2030-01-12T10:00:00.000Z" })),
       total: openSessions,
     });
-    const api = stubOperatorApi({
+    const api = operatorApi.answering({
       [`GET ${userPath}`]: () => json(userDetail({ openSessions })),
       [`GET ${userPath}/sessions`]: () => json(sessions()),
       [`POST ${userPath}/sign-out-everywhere`]: () => {
@@ -155,7 +155,7 @@ describe("a user's sessions", () => {
   });
 
   it("shows the user's spend limits and pause as they stand", async () => {
-    stubOperatorApi({
+    operatorApi.answering({
       [`GET ${userPath}`]: () =>
         json(
           userDetail({

@@ -2,13 +2,12 @@
 // sending, and showing the server's refusal), and once written the review itself.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OwnReview } from "../../../../contract";
-import { json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { auth, recordRequests, refusal, requestsTo, reviews, server } from "../../../../tests/support/msw";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { signedInUser } from "../../../../tests/support/spa-fixtures";
 import { ItemReview } from "./ItemReview";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const written: OwnReview = {
   id: 7,
@@ -24,39 +23,41 @@ const written: OwnReview = {
   isHidden: false,
 };
 
-function renderReview(isDelivered: boolean, answers: Parameters<typeof stubServer>[0] = {}) {
-  const server = stubServer({ "/authn/user": () => json(signedInUser), "/api/reviews/mine": () => json({ items: [] }), ...answers });
-  vi.stubGlobal("fetch", server.fetchStub);
+/** The item's review for a signed-in winner who has reviewed `own` (nothing yet unless given). */
+function renderReview(isDelivered: boolean, own: OwnReview[] = []) {
+  server.use(auth.signedIn(signedInUser), reviews.mine(own));
+  const requests = recordRequests();
   renderWithRouter(<ItemReview source="win" sourceId={12} isDelivered={isDelivered} />);
-  return server;
+  return requests;
 }
 
 describe("the review of a won item", () => {
   it("offers nothing before the item is delivered, nor asks for the user's reviews", () => {
-    const { calls } = renderReview(false);
+    const requests = renderReview(false);
     expect(screen.queryByRole("button", { name: "Write a review" })).toBeNull();
-    expect(calls.some((call) => call.url === "/api/reviews/mine")).toBe(false);
+    expect(requestsTo(requests, "GET", "/api/reviews/mine")).toEqual([]);
   });
 
   it("refuses a review without stars or text before sending, and shows the server's refusal", async () => {
-    const { calls } = renderReview(true, { "/api/reviews": () => json({ error: { code: "REVIEW_EXISTS", message: "exists" } }, 409) });
+    server.use(reviews.write(() => refusal(409, "REVIEW_EXISTS", "exists")));
+    const requests = renderReview(true);
     await userEvent.click(await screen.findByRole("button", { name: "Write a review" }));
     const form = screen.getByRole("form", { name: "Review this item" });
     await userEvent.click(within(form).getByRole("button", { name: "Publish review" }));
     expect(within(form).getByText("Choose from 1 to 5 stars")).toBeInTheDocument();
     expect(within(form).getByText("Required")).toBeInTheDocument();
-    expect(calls.filter((call) => call.init?.method === "POST")).toHaveLength(0);
+    expect(requestsTo(requests, "POST", "/api/reviews")).toHaveLength(0);
 
     await userEvent.click(within(form).getByRole("radio", { name: "3 out of 5" }));
     await userEvent.type(within(form).getByLabelText("Your review"), "Fine");
     await userEvent.click(within(form).getByRole("button", { name: "Publish review" }));
     expect(await within(form).findByRole("alert")).toHaveTextContent("You have already reviewed this item.");
-    const posted = calls.find((call) => call.init?.method === "POST");
-    expect(JSON.parse(String(posted?.init?.body))).toEqual({ source: "win", sourceId: 12, rating: 3, text: "Fine", photos: [] });
+    const [posted] = requestsTo(requests, "POST", "/api/reviews");
+    expect(await posted?.json()).toEqual({ source: "win", sourceId: 12, rating: 3, text: "Fine", photos: [] });
   });
 
   it("shows the review once written, with a note when the operators hid it", async () => {
-    renderReview(true, { "/api/reviews/mine": () => json({ items: [{ ...written, isHidden: true }] }) });
+    renderReview(true, [{ ...written, isHidden: true }]);
     const own = await screen.findByRole("region", { name: "Your review" });
     expect(within(own).getByText("Works well.")).toBeInTheDocument();
     expect(within(own).getByText("Verified winner")).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { WonAuction } from "../../../../contract";
-import { auth, recordRequests, server, wallet, won as wonHandlers } from "../../../../tests/support/msw";
+import { auth, recordRequests, reviews, server, wallet, won as wonHandlers } from "../../../../tests/support/msw";
 import { renderWithRouter } from "../../../../tests/support/render";
 import { signedInUser, wonAuction as won } from "../../../../tests/support/spa-fixtures";
 import { devMachines } from "../../../lib/dev-machines";
@@ -13,8 +13,8 @@ import { WonAuctionCard } from "./WonAuctionCard";
 const defaults = { phone: "", deliveryAddress: "" };
 
 function renderCard(wonAuction: WonAuction) {
-  // The pay form reads the wallet: enough in it to pay.
-  server.use(auth.signedIn(signedInUser), wallet.balance(10));
+  // The pay form reads the wallet: enough in it to pay. A delivered one asks whether it is reviewed yet: not yet.
+  server.use(auth.signedIn(signedInUser), wallet.balance(10), reviews.mine());
   renderWithRouter(<WonAuctionCard wonAuction={wonAuction} defaults={defaults} />);
   return screen.getByRole("article", { name: "Espresso machine" });
 }
