@@ -9,7 +9,7 @@ import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockSyncAck, SearchAuctionsResponse, isServerPath } from "../../contract";
 import { COMPRESSION_THRESHOLD_BYTES } from "../../server/http/compression.plugin";
-import { PAGES_WITH_FIRST_SCREEN } from "../../server/http/spa.plugin";
+import { PAGES_WITH_FIRST_SCREEN, PAGES_WITH_TITLE } from "../../server/http/spa.plugin";
 import { createAuction } from "../support/fixtures";
 import { decodedText, rawRequest, type RawAnswer } from "../support/raw-http";
 import { startTestServer, spaHeaders, type TestServer } from "../support/server";
@@ -151,8 +151,9 @@ describe("the service worker and the web app manifest", () => {
   it("gives the app's page for no path the server answers itself, the paths the worker leaves to the network", async () => {
     // The worker's navigateFallbackDenylist is SERVER_PATH_PREFIXES (vite.config.ts): every page the server renders
     // (the dev mailbox, the payment sandbox's checkout) must be under one, or the worker would show the shell there.
-    // The app's pages the server makes with their data are the SPA's: the worker's shell may stand in for them.
-    const appPages: readonly string[] = PAGES_WITH_FIRST_SCREEN;
+    // The app's pages the server makes with their data or their own title (decision 108) are the SPA's: the worker's
+    // shell may stand in for them.
+    const appPages: readonly string[] = [...PAGES_WITH_FIRST_SCREEN, ...Object.keys(PAGES_WITH_TITLE)];
     const serverRoutes = server.app.routes.filter((route) => !appPages.includes(route.url) && route.url !== "/*");
     expect(serverRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/dev/mailbox", "/sandbox/checkout/:paymentId"]));
     expect(serverRoutes.filter((route) => !isServerPath(route.url)).map((route) => `${route.method} ${route.url}`)).toEqual([]);
