@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
+import checkFile from "eslint-plugin-check-file";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -97,6 +98,16 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // One file-name case for the whole repo (STYLE.md 13, decision 109): kebab-case, components too, with role suffixes
+  // (`auction-card.tsx`, `auction.machine.ts`, `bids.routes.ts`) after the first dot.
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "**/": "KEBAB_CASE" }],
+    },
   },
   // The theme script index.html carries inline (decision 064): plain JavaScript for the browser, read as text.
   {

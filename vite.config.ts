@@ -152,7 +152,7 @@ export function installableApp(): Plugin[] {
       // Not kept: sounds, source maps, the .br/.gz copies (the browser already gets those by Accept-Encoding).
       globPatterns: ["**/*.{js,css,html,woff2,svg}"],
       // Nor the operators' back office (decision 027): a bidder's device never downloads it, not even into a cache.
-      globIgnores: ["**/*.map", "**/*.br", "**/*.gz", "**/assets/OperatorArea-*.js", "**/assets/back-office-texts-*.js"],
+      globIgnores: ["**/*.map", "**/*.br", "**/*.gz", "**/assets/operator-area-*.js", "**/assets/back-office-texts-*.js"],
       // The app's routes open index.html from the cache; the server's own pages (mailbox, payment sandbox) never.
       navigateFallback: "/index.html",
       navigateFallbackDenylist: SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${escaped(prefix)}`)),

@@ -10,7 +10,7 @@ import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { StaticRouter } from "react-router-dom";
 import type { FirstScreen, Language } from "../contract";
-import { AppProviders } from "./app/App";
+import { AppProviders } from "./app/app";
 import { provideFirstScreen } from "./features/auctions/api/first-screen";
 import { loadLifecycleActors } from "./features/auctions";
 import { createQueryClient } from "./lib/query-client";

@@ -3,7 +3,7 @@ import "./styles/index.css";
 import fontsStylesheet from "./styles/fonts.css?url";
 import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/App";
+import { App } from "./app/app";
 import { loadPagesOf } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";

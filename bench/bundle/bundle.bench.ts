@@ -57,13 +57,13 @@ function firstRenderTexts(dir: string, languages: string[]): Asset[] {
 }
 
 /**
- * What of the back office (decision 027) a bidder's first load holds: its chunks by name (`OperatorArea-*`,
+ * What of the back office (decision 027) a bidder's first load holds: its chunks by name (`operator-area-*`,
  * `back-office-texts-*`), or its code or texts inside another (a key only its code uses, its save button's words in
  * each language). The build must have made both chunks, or the check would pass on a renamed one.
  */
 export function backOfficeInFirstLoad(dir: string, firstLoad: { file: string }[], languages: readonly string[]): string[] {
   const built = readdirSync(path.join(dir, "assets"));
-  const missing = ["OperatorArea-", "back-office-texts-"].filter((prefix) => !built.some((file) => file.startsWith(prefix)));
+  const missing = ["operator-area-", "back-office-texts-"].filter((prefix) => !built.some((file) => file.startsWith(prefix)));
   if (missing.length > 0) return missing.map((prefix) => `no ${prefix}*.js was built (renamed? see vite.config.ts)`);
   const saveWords = languages.map((language) => {
     const texts = JSON.parse(readFileSync(path.join(root, "locales", `${language}.json`), "utf8")) as { operator: { form: { save: string } } };

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import type { AuctionCardState } from "../../contract";
 import { useLiveStatusList } from "../../src/features/auctions/api/auction-lists";
 import { keepWhileSameCards } from "../../src/features/auctions/live/live-cards";
-import { AuctionGrid } from "../../src/features/auctions/components/AuctionGrid";
+import { AuctionGrid } from "../../src/features/auctions/components/auction-grid";
 import { follow } from "../../src/features/auctions/live/live-auctions";
 import { countUpdate, loadRunningAuctions, markReady, mount } from "./shared";
 

@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { AuctionCardState, ClientToServerEvents, ServerToClientEvents } from "../../contract";
-import { AuctionCard } from "../../src/features/auctions/components/AuctionCard";
+import { AuctionCard } from "../../src/features/auctions/components/auction-card";
 import { TICK_MS } from "../../src/hooks/use-server-now";
 import { countUpdate, loadRunningAuctions, markReady, mount } from "./shared";
 

@@ -60,7 +60,7 @@ describe("the first screen's code", () => {
   const graph = firstScreenGraph(path.join(root, "src", "main.tsx"));
 
   it("reaches Home and the layout (the walk follows the app's imports)", () => {
-    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/HomePage.tsx", "src/app/layout/Header.tsx"]));
+    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/home-page.tsx", "src/app/layout/header.tsx"]));
     expect(graph.packages).toContain("react-dom");
   });
 
@@ -74,8 +74,8 @@ describe("the first screen's code", () => {
     ]);
   });
 
-  it("holds no signed-in bidder's lists or commands: a visitor never downloads them (BidderControls.tsx's chunk)", () => {
-    expect(graph.files.filter((file) => ["src/features/auctions/api/my-auctions.ts", "src/features/auctions/components/BidderControls.tsx"].includes(file))).toEqual([]);
+  it("holds no signed-in bidder's lists or commands: a visitor never downloads them (bidder-controls.tsx's chunk)", () => {
+    expect(graph.files.filter((file) => ["src/features/auctions/api/my-auctions.ts", "src/features/auctions/components/bidder-controls.tsx"].includes(file))).toEqual([]);
   });
 
   it("leaves XState, socket.io and the sound player to the chunks that load after the first paint", () => {
@@ -86,7 +86,7 @@ describe("the first screen's code", () => {
 describe("the chunks asked for as the first script runs", () => {
   // Loaded beside the texts and run before the first render (decision 042): the auth and lifecycle machines and the
   // header's menus. They may bring XState, but not zod or the contract's schemas: those load with the first answer.
-  const chunks = ["src/features/auth/auth-actor.ts", "src/features/auctions/live/lifecycle-actors.ts", "src/app/menus/HeaderMenus.tsx"];
+  const chunks = ["src/features/auth/auth-actor.ts", "src/features/auctions/live/lifecycle-actors.ts", "src/app/menus/header-menus.tsx"];
 
   // The countdown's values (contract/auction-countdown.ts) are plain values too: it imports nothing.
   const plainValues = ["contract/constants.ts", "contract/auction-countdown.ts"];
@@ -101,7 +101,7 @@ describe("the chunks asked for as the first script runs", () => {
 describe("the dev panel's button and drawer (outside production, for a tester who asked: decision 080)", () => {
   // The drawer's body (the machines, XState's React bindings, the operator's actions and the whole contract behind
   // them) loads when the drawer first opens, not with the button (decision 059).
-  const graph = firstScreenGraph(path.join(root, "src/features/dev-tools/components/DevTools.tsx"));
+  const graph = firstScreenGraph(path.join(root, "src/features/dev-tools/components/dev-tools.tsx"));
 
   it("imports no zod, no contract file and no XState", () => {
     expect([...graph.packages].filter((name) => ["zod", "xstate", "@xstate/react"].includes(name))).toEqual([]);

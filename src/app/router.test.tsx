@@ -8,7 +8,7 @@ import { withProviders } from "../../tests/support/render";
 import { AppRoutes, PageChunk, loadPagesOf } from "./router";
 
 const notFoundPage = vi.hoisted(() => ({ throws: false }));
-vi.mock("../features/errors/pages/NotFoundPage", () => ({
+vi.mock("../features/errors/pages/not-found-page", () => ({
   NotFoundPage: () => {
     if (notFoundPage.throws) throw new Error("the page broke");
     return <h1>Page not found</h1>;

@@ -4,13 +4,13 @@
 // machine; about 17 KiB of the first download) is loaded.
 import { Component, use, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from "react-router-dom";
-import { MainLayout } from "./layout/MainLayout";
-import { HomePage } from "../features/auctions/pages/HomePage";
-import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/ProtectedRoute";
-import { RouteErrorPage } from "../features/errors/pages/RouteErrorPage";
+import { MainLayout } from "./layout/main-layout";
+import { HomePage } from "../features/auctions/pages/home-page";
+import { GuestOnlyRoute, ProtectedRoute } from "../features/auth/components/protected-route";
+import { RouteErrorPage } from "../features/errors/pages/route-error-page";
 import { loadInfoTexts, loadLaterTexts } from "../lib/i18n";
 import { loadLifecycleActors } from "../features/auctions/live/use-auction-lifecycle";
-import { OperatorGate } from "./OperatorGate";
+import { OperatorGate } from "./operator-gate";
 
 /**
  * A page's component from a chunk of its own (with whatever else it needs first), fetched once. A fetch that failed
@@ -78,11 +78,11 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType,
   return { element: <LazyPage chunk={chunk} />, handle: chunk };
 }
 
-const auctionDetail = () => import("../features/auctions/pages/AuctionDetailPage");
-const listPages = () => import("../features/auctions/pages/ListPages");
-const emailPages = () => import("../features/auth/pages/EmailPages");
-const infoPages = () => import("../features/info/pages/InfoPages");
-const paymentResultPages = () => import("../features/wallet/pages/PaymentResultPages");
+const auctionDetail = () => import("../features/auctions/pages/auction-detail-page");
+const listPages = () => import("../features/auctions/pages/list-pages");
+const emailPages = () => import("../features/auth/pages/email-pages");
+const infoPages = () => import("../features/info/pages/info-pages");
+const paymentResultPages = () => import("../features/wallet/pages/payment-result-pages");
 
 const routes: RouteObject[] = [
   {
@@ -97,12 +97,12 @@ const routes: RouteObject[] = [
       { path: "winners", ...lazyPage(() => import("../features/reviews"), (m) => m.WinnersPage) },
       // Operators only; its pages are routes of its own chunk.
       { path: "operator/*", element: <OperatorGate /> },
-      { path: "404", ...lazyPage(() => import("../features/errors/pages/NotFoundPage"), (m) => m.NotFoundPage) },
+      { path: "404", ...lazyPage(() => import("../features/errors/pages/not-found-page"), (m) => m.NotFoundPage) },
       {
         element: <ProtectedRoute />,
         children: [
-          { path: "profile", ...lazyPage(() => import("../features/profile/pages/ProfilePage"), (m) => m.ProfilePage) },
-          { path: "wallet", ...lazyPage(() => import("../features/wallet/pages/WalletPage"), (m) => m.WalletPage) },
+          { path: "profile", ...lazyPage(() => import("../features/profile/pages/profile-page"), (m) => m.ProfilePage) },
+          { path: "wallet", ...lazyPage(() => import("../features/wallet/pages/wallet-page"), (m) => m.WalletPage) },
           { path: "payments/success", ...lazyPage(paymentResultPages, (m) => m.PaymentSuccessPage) },
           { path: "payments/failed", ...lazyPage(paymentResultPages, (m) => m.PaymentFailedPage) },
           { path: "payments/canceled", ...lazyPage(paymentResultPages, (m) => m.PaymentCanceledPage) },
@@ -115,13 +115,13 @@ const routes: RouteObject[] = [
   },
   {
     // The account pages' layout carries the language and settings menus (Radix): not needed by Home.
-    ...lazyPage(() => import("./layout/AuthLayout"), (m) => m.AuthLayout),
+    ...lazyPage(() => import("./layout/auth-layout"), (m) => m.AuthLayout),
     children: [
       {
         element: <GuestOnlyRoute />,
         children: [
-          { path: "sign-in", ...lazyPage(() => import("../features/auth/pages/SignInPage"), (m) => m.SignInPage) },
-          { path: "sign-up", ...lazyPage(() => import("../features/auth/pages/SignUpPage"), (m) => m.SignUpPage) },
+          { path: "sign-in", ...lazyPage(() => import("../features/auth/pages/sign-in-page"), (m) => m.SignInPage) },
+          { path: "sign-up", ...lazyPage(() => import("../features/auth/pages/sign-up-page"), (m) => m.SignUpPage) },
           { path: "forgot-password", ...lazyPage(emailPages, (m) => m.ForgotPasswordPage) },
           { path: "forgot-password/sent", ...lazyPage(emailPages, (m) => m.ResetLinkSentPage) },
           { path: "reset-password", ...lazyPage(emailPages, (m) => m.ResetPasswordPage) },
@@ -131,7 +131,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: "confirm-email/success", ...lazyPage(emailPages, (m) => m.ConfirmEmailSuccessPage) },
-      { path: "sign-out", ...lazyPage(() => import("../features/auth/pages/SignOutPage"), (m) => m.SignOutPage) },
+      { path: "sign-out", ...lazyPage(() => import("../features/auth/pages/sign-out-page"), (m) => m.SignOutPage) },
     ],
   },
   { path: "*", element: <Navigate to="/404" replace /> },

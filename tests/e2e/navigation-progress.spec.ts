@@ -1,6 +1,6 @@
 // Decision 071: on a slow network, a tapped card's page takes a moment to arrive. Meanwhile Home stays on screen and a
 // bar across the top says the page is on its way; once the page is in, the bar goes.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { holdRequests, inEnglish, spaTakenOver } from "./support";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 test("a card's page on its way shows a loading bar over the page being left, then the page", async ({ page }) => {
   await inEnglish(page);
   // The auction page's code held back until the test lets it through, as a slow network would.
-  const pageCode = await holdRequests(page, /\/assets\/AuctionDetailPage-[^/]*\.js$/);
+  const pageCode = await holdRequests(page, /\/assets\/auction-detail-page-[^/]*\.js$/);
   await page.goto("/");
   await spaTakenOver(page);
   await expect(page.getByRole("progressbar", { name: "Loading the page" })).toHaveCount(0);

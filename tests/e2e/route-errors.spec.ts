@@ -1,7 +1,7 @@
 // Decision 068: a page whose code does not come shows the error page, not a blank screen or the page left behind;
 // "Try again" loads the address afresh (the browser keeps a module it could not fetch as failed until then), and the
 // page is there.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inEnglish } from "./support";
 
 test("a page whose code is refused shows the error page, and Try again loads it afresh", async ({ page }) => {
@@ -11,7 +11,7 @@ test("a page whose code is refused shows the error page, and Try again loads it 
 
   // The contacts page's chunk refused once, as a dropped connection or an old deployment's missing file would.
   let refused = 0;
-  await page.route(/\/assets\/InfoPages-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/info-pages-[^/]*\.js$/, async (route) => {
     refused += 1;
     await route.abort();
   });
@@ -21,7 +21,7 @@ test("a page whose code is refused shows the error page, and Try again loads it 
   await expect(alert.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   expect(refused).toBe(1);
 
-  await page.unroute(/\/assets\/InfoPages-[^/]*\.js$/);
+  await page.unroute(/\/assets\/info-pages-[^/]*\.js$/);
   await alert.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
   await expect(page.getByText("Something went wrong")).toHaveCount(0);

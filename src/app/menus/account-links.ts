@@ -1,7 +1,7 @@
 // What the account menus share: the return address a sign-in or profile link carries, and the avatar's initials.
 import { useLocation } from "react-router-dom";
 import type { AuthenticatedUser } from "../../../contract";
-import { RETURN_URL_PARAM } from "../../features/auth/components/ProtectedRoute";
+import { RETURN_URL_PARAM } from "../../features/auth/components/protected-route";
 
 export function useReturnUrlSearch(): string {
   const location = useLocation();

@@ -1,7 +1,7 @@
 // Form pieces shared by every form: a labelled field with its translated error, and the submit button.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTexts } from "../../hooks/use-texts";
-import { buttonClassName } from "./Button";
+import { buttonClassName } from "./button";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
 

@@ -3,5 +3,5 @@
 import { lazy } from "react";
 import { withLaterTexts } from "../../lib/i18n";
 
-export { BuyNowCardOffer } from "./components/BuyNowCardOffer";
-export const BuyNowPanel = lazy(withLaterTexts(() => import("./components/BuyNowPanel").then((chunk) => ({ default: chunk.BuyNowPanel }))));
+export { BuyNowCardOffer } from "./components/buy-now-card-offer";
+export const BuyNowPanel = lazy(withLaterTexts(() => import("./components/buy-now-panel").then((chunk) => ({ default: chunk.BuyNowPanel }))));

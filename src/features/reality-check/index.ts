@@ -2,7 +2,7 @@
 import { lazy } from "react";
 import { withLaterTexts } from "../../lib/i18n";
 
-export const RealityCheck = lazy(withLaterTexts(() => import("./components/RealityCheck").then((module) => ({ default: module.RealityCheck }))));
+export const RealityCheck = lazy(withLaterTexts(() => import("./components/reality-check").then((module) => ({ default: module.RealityCheck }))));
 export const RealityCheckSetting = lazy(
-  withLaterTexts(() => import("./components/RealityCheckSetting").then((module) => ({ default: module.RealityCheckSetting }))),
+  withLaterTexts(() => import("./components/reality-check-setting").then((module) => ({ default: module.RealityCheckSetting }))),
 );

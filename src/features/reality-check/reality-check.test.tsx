@@ -6,7 +6,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
 import { OpenLayer, useGesture } from "../../lib/foreground";
-import { RealityCheck } from "./components/RealityCheck";
+import { RealityCheck } from "./components/reality-check";
 
 const MINUTE_MS = 60_000;
 

@@ -6,8 +6,8 @@ import { withLaterTexts } from "../../lib/i18n";
 import { optionalLazy } from "../../lib/optional-lazy";
 
 // A tour whose code cannot load (offline) is not shown: the menus and the page work without it.
-const MainPageTourPart = optionalLazy(withLaterTexts(() => import("./components/MainPageTour").then((chunk) => chunk.MainPageTour)));
-const PopoverTourPart = optionalLazy(withLaterTexts(() => import("./components/PopoverTour").then((chunk) => chunk.PopoverTour)));
+const MainPageTourPart = optionalLazy(withLaterTexts(() => import("./components/main-page-tour").then((chunk) => chunk.MainPageTour)));
+const PopoverTourPart = optionalLazy(withLaterTexts(() => import("./components/popover-tour").then((chunk) => chunk.PopoverTour)));
 
 export function MainPageTour() {
   return (

@@ -1,5 +1,5 @@
 // What the like and enrol controls take and how large they draw, for both of their forms: the visitor's in
-// AuctionButtons.tsx and the signed-in bidder's in the BidderControls chunk, which AuctionButtons.tsx loads.
+// auction-buttons.tsx and the signed-in bidder's in the BidderControls chunk, which auction-buttons.tsx loads.
 import type { AuctionCardState } from "../../../../contract";
 
 export type LikeButtonProps = { auctionId: number; className?: string };

@@ -10,7 +10,7 @@ import { auctions, auth, server as msw } from "../../../../tests/support/msw";
 import { renderWithRouter } from "../../../../tests/support/render";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { useLiveStatusList } from "../api/auction-lists";
-import { AuctionGrid } from "../components/AuctionGrid";
+import { AuctionGrid } from "../components/auction-grid";
 import { keepWhileSameCards } from "./live-cards";
 import { loadLifecycleActors } from "./use-auction-lifecycle";
 

@@ -1,0 +1,168 @@
+// The review of a delivered item: a rating (five radio buttons drawn as stars), the text (255 characters at most, as
+// every other text) and up to three photos (PNG, JPEG or WebP of at most 5 MB each, as the back office's pictures),
+// checked here with the contract's rules and again by the server, whose refusals land on their fields.
+import { useId, useState, type FormEvent } from "react";
+import { TEXT_MAX } from "../../../../contract/accounts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES } from "../../../../contract/images";
+import { MAX_REVIEW_PHOTOS, PostReviewBody, RATING_MAX, type ReviewSource } from "../../../../contract/reviews";
+import { iconButtonClassName } from "../../../components/ui/button";
+import { FieldMessage, FormAlert, SubmitButton, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
+import { CloseGlyph } from "../../../components/ui/icons";
+import { showToast } from "../../../components/ui/toast";
+import { useTexts } from "../../../hooks/use-texts";
+import { ApiError } from "../../../lib/api-client";
+import { usePostReview } from "../api/post-review";
+
+const ACCEPTED = ["image/png", "image/jpeg", "image/webp"];
+const FormFields = PostReviewBody.pick({ rating: true, text: true, photos: true });
+type Field = "rating" | "text" | "photos";
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsDataURL(file);
+  });
+
+export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSource; sourceId: number; onPosted?: () => void }) {
+  const { t } = useTexts();
+  const id = useId();
+  const [rating, setRating] = useState(0);
+  const [text, setText] = useState("");
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const post = usePostReview();
+
+  const addPhotos = async (files: FileList | null) => {
+    const chosen = [...(files ?? [])];
+    setErrors((current) => ({ ...current, photos: undefined }));
+    if (photos.length + chosen.length > MAX_REVIEW_PHOTOS) return setErrors((current) => ({ ...current, photos: "reviews.validation.tooManyPhotos" }));
+    if (chosen.some((file) => !ACCEPTED.includes(file.type))) return setErrors((current) => ({ ...current, photos: "reviews.validation.photoType" }));
+    if (chosen.some((file) => file.size > MAX_IMAGE_BYTES)) return setErrors((current) => ({ ...current, photos: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }) }));
+    setPhotos([...photos, ...(await Promise.all(chosen.map(readAsDataUrl)))]);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const parsed = FormFields.safeParse({ rating, text, photos });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    post.mutate(
+      { source, sourceId, ...parsed.data },
+      {
+        onSuccess: () => {
+          showToast("success", t("reviews.posted"));
+          onPosted?.();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.issues.length > 0) {
+            const found: Partial<Record<Field, string>> = {};
+            for (const issue of error.issues) found[issue.path.split(".")[0] as Field] ??= issue.message;
+            return setErrors(found);
+          }
+          if (error instanceof ApiError && error.code.startsWith("IMAGE_")) return setErrors({ photos: t(`errors.${error.code}`, error.values) });
+          setFailure(error instanceof ApiError ? t(`errors.${error.code}`, { defaultValue: t("errors.INTERNAL"), ...error.values }) : t("errors.INTERNAL"));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={t("reviews.form.title")} className="flex flex-col gap-4">
+      <fieldset aria-describedby={fieldDescribedBy(`${id}-rating`, errors.rating, null)} aria-invalid={errors.rating ? true : undefined}>
+        <legend className="mb-1.5 text-sm font-medium">{t("reviews.form.rating")}</legend>
+        <div className="flex gap-1">
+          {Array.from({ length: RATING_MAX }, (_, index) => index + 1).map((value) => (
+            <label key={value} className="cursor-pointer rounded-lg p-1 text-3xl leading-none focus-within:ring-3 focus-within:ring-primary-500/40">
+              <input
+                type="radio"
+                name={`${id}-rating`}
+                value={value}
+                checked={rating === value}
+                onChange={() => {
+                  setRating(value);
+                  setErrors((current) => ({ ...current, rating: undefined }));
+                }}
+                className="sr-only"
+              />
+              <span aria-hidden="true" className={value <= rating ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}>
+                {value <= rating ? "★" : "☆"}
+              </span>
+              <span className="sr-only">{t("reviews.rating", { rating: value })}</span>
+            </label>
+          ))}
+        </div>
+        <FieldMessage id={`${id}-rating`} error={errors.rating} hint={null} />
+      </fieldset>
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-text`} className="text-sm font-medium">
+          {t("reviews.form.text")}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          rows={4}
+          maxLength={TEXT_MAX}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-text`, errors.text, "hint")}
+          className={`${inputClassName} h-auto py-2.5 leading-relaxed`}
+        />
+        <FieldMessage id={`${id}-text`} error={errors.text} hint={t("reviews.form.textHint", { used: text.length, max: TEXT_MAX })} />
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium">{t("reviews.form.photos")}</legend>
+        {photos.length > 0 && (
+          <ul className="flex flex-wrap gap-3">
+            {photos.map((photo, index) => (
+              <li key={`${index}-${photo.slice(-16)}`} className="relative">
+                <img src={photo} alt={t("reviews.form.photoNumber", { number: index + 1 })} className="size-20 rounded-xl border border-line object-cover" />
+                <button
+                  type="button"
+                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
+                  aria-label={t("reviews.form.removePhoto", { number: index + 1 })}
+                  className={iconButtonClassName("absolute -top-2 -right-2 size-8 border border-line bg-surface shadow-sm")}
+                >
+                  <CloseGlyph className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {photos.length < MAX_REVIEW_PHOTOS && (
+          <div>
+            <label className="inline-flex h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold focus-within:ring-3 focus-within:ring-primary-500/40 hover:border-primary-400">
+              {t("reviews.form.addPhotos")}
+              <input
+                type="file"
+                accept={ACCEPTED.join(",")}
+                multiple
+                className="sr-only"
+                aria-describedby={fieldDescribedBy(`${id}-photos`, errors.photos, "hint")}
+                onChange={(event) => {
+                  void addPhotos(event.target.files);
+                  event.target.value = "";
+                }}
+              />
+            </label>
+          </div>
+        )}
+        <FieldMessage id={`${id}-photos`} error={errors.photos} hint={t("reviews.form.photosHint", { max: MAX_REVIEW_PHOTOS, maxMegabytes: MAX_IMAGE_MEGABYTES })} />
+      </fieldset>
+
+      <FormAlert message={failure} />
+      <div>
+        <SubmitButton isPending={post.isPending}>{t("reviews.form.submit")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
