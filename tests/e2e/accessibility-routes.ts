@@ -1,6 +1,6 @@
 // The routes the accessibility specs (desktop and phone) walk with axe, and the data they need: every screen of
 // SPEC.md §2 that a visitor or a signed-in bidder can open, and the operators' back office, in light and dark.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "./fixtures";
 import { colourRules, expectNoSeriousViolations } from "./axe";
 import { completeGuidedTours, inEnglish, operatorSession, signedInPage, visitorIp } from "./support";
 

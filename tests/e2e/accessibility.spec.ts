@@ -1,6 +1,6 @@
 // Issue 15 item 13: axe (WCAG 2.2 A/AA rules) finds no serious or critical violation on any route, signed out and
 // signed in, light and dark, on a desktop screen. accessibility.phone.spec.ts does the same on a phone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { bidderWithHistory, describeAccessibilityWalk } from "./accessibility-routes";
 import { operatorSession, signedInPage } from "./support";
 

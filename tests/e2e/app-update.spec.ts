@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { inEnglish } from "./support";
 

@@ -1,7 +1,7 @@
 // Product texts in three languages (issue 19 item 7, decision 030): an operator writes a draft's title and
 // description in English, Latvian and Russian and publishes it; a bidder's page shows the Latvian text in Latvian,
 // the Russian in Russian, and switching the language reads the page again in the new one.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import type { Language } from "../../contract";
 import { inLanguage, operatorPage, visitorIp } from "./support";
 

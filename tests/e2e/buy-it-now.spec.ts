@@ -1,7 +1,7 @@
 // Buy it now (issue 20 item 2, decision 034): a bidder who lost an auction buys the item from the ended auction's page
 // at its retail value less their entry fee, with the win's pay form, finds it on the won page, and follows its own
 // fulfilment's stepper live there and on the auction's page as an operator moves it on. The winner is not offered it.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

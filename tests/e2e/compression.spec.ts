@@ -2,7 +2,7 @@
 // against the real build and server. Playwright decodes bodies; the headers say what came over the wire.
 import { statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./fixtures";
 import { SearchAuctionsResponse } from "../../contract";
 
 const acceptsBrotli = { "Accept-Encoding": "br, gzip" };

@@ -1,7 +1,7 @@
 // The page's Content Security Policy (no 'unsafe-eval', server/http/security.plugin.ts) holds while the app runs, not
 // only before its scripts (first-paint.phone.spec.ts): zod's probe for its compiled parsers was reported as a
 // violation on every page that read an answer, until contract/zod.ts switched them off in the browser.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signedInPage, spaTakenOver, xhr } from "./support";
 
 /** Every CSP violation any document of the page reports, from now on. */

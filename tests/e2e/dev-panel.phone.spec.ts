@@ -1,7 +1,7 @@
 // The dev panel on a 390×844 touch screen (decision 080): a visitor never sees it; a tester who asked with ?devtools
 // finds it in the slide-out menu, so it covers neither the auction's sticky bid panel nor the menu's own items, and
 // drives the auction's state from it as on a desktop.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish, operatorSession, publishedAuction, spaTakenOver, visitorIp } from "./support";
 
 type Box = { x: number; y: number; width: number; height: number };

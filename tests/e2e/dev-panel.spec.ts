@@ -1,7 +1,7 @@
 // The dev panel (outside production, for a tester who asked with ?devtools: decision 080): the page's live machines
 // (the very actors the page draws from), events sent to them, and an operator's server-side actions on the auction of
 // the page. A visitor never sees it, and a production server's pages never load or ask anything of it.
-import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "./fixtures";
 import { DEV_TOOLS_COOKIE } from "../../contract/constants";
 import { freePort, startServerProcess, type ServerProcess } from "../support/server-process";
 import { inEnglish, operatorPage, spaTakenOver, visitorIp } from "./support";

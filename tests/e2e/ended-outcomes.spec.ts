@@ -1,7 +1,7 @@
 // Issue 52 item 3: trust screens tell what is true now. A running auction's fairness figures follow the bids as they
 // come; an auction that ended without bids says so and offers only what makes sense; a win whose payment window
 // lapsed says the auction was canceled for non-payment, to the winner and to everyone, live.
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./fixtures";
 import { inEnglish, operatorSession, signedInPage, winAuction, xhr } from "./support";
 
 /** The value beside a term in one of the page's figure lists. */

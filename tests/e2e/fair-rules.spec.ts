@@ -1,6 +1,6 @@
 // The fair-play rules of enrolment as a bidder meets them (issue 21, decision 031): the win limit says why an auction
 // is closed to them and from when; a beginner auction refuses a past winner; a locked auction refuses a late enrolment.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

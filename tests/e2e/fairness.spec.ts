@@ -1,6 +1,6 @@
 // Issue 21 items 4 and 5 in the browser: a running auction's chain head follows each bid live, and an ended auction
 // shows what it really cost and its fairness figures, checked against what the test itself did.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

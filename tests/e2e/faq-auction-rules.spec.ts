@@ -1,6 +1,6 @@
 // The FAQ and the terms explain the per-auction rules of issue 55 (decisions 101 to 104): manual bids only, seats,
 // fees back for those who lose, and where reviews come from.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inEnglish } from "./support";
 
 test.beforeEach(async ({ page }) => inEnglish(page));

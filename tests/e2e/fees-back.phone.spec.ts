@@ -1,6 +1,6 @@
 // Fees back on a phone (issue 55 item 4, decision 103): the card says what losing returns before anyone pays; a
 // bidder enrols for €2.00 and bids by swiping, is outbid, loses, and finds €1.00 of the fee back in the wallet.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inEnglish, operatorSession, publishedAuction, signedInPage, signUpThroughMailbox, completeGuidedTours, swipeToBid, visitorIp, xhr } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
@@ -51,8 +51,8 @@ test("a losing bidder sees the fee-back line on the card, loses, and gets half t
   await expect(refund).toContainText("+€1.00");
   // The winner's fee stays paid.
   await winner.page.goto("/wallet");
-  const winnerLines = winner.page.getByRole("region", { name: "Transactions" });
-  await expect(winnerLines.getByRole("link", { name: `Entry fee: ${title}` })).toBeVisible();
-  // By text, not by role: the "You won!" dialog may open meanwhile and hide the page from the accessibility tree.
+  // The "You won!" dialog may open meanwhile and hide the page from the accessibility tree: the line is looked for
+  // among the hidden too, and the refund by its text.
+  await expect(winner.page.getByRole("link", { name: `Entry fee: ${title}`, includeHidden: true })).toBeVisible();
   await expect(winner.page.getByText("entry fee back")).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 // Fees back on a desktop (issue 55 item 4, decision 103): the line on the card and the page in the reader's language;
 // after the end, the loser's wallet has the refund, and the ended page counts it in the true cost and the fairness figures.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inLanguage, operatorSession, publishedAuction, signedInPage, visitorIp, xhr } from "./support";
 
 test("losers get their share of the fee back: said on the card and the page before, in the wallet and the figures after", async ({ browser }) => {

@@ -1,6 +1,6 @@
 // Decision 045: Home's and an auction's first screen come drawn inside the page, so a phone shows them before its
 // scripts arrive; when they do, the SPA hydrates that drawing (decision 061): the drawn elements become the live ones.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { pictureFor } from "../../contract/constants";
 import { holdRequests, inEnglish, visitorIp } from "./support";
 

@@ -1,7 +1,7 @@
 // Decision 073: a first visit's fonts wait for the app, so they never share a phone's first second with the page, its
 // stylesheet, its picture and its script; the page is drawn in the system's sans-serif until they come. A returning
 // visit, whose cache has them, links them from the head's script before the app has run.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { fontsLoaded, holdRequests, inEnglish } from "./support";
 
 /** Holds the app's main script until released, as a slow network would. */

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, pickSuggestedAddress, uniqueBidder, visitorIp, winAuction } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

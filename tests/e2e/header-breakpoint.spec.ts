@@ -1,6 +1,6 @@
 // SPEC.md §9: the mobile layout is a viewport of at most 768 px; the header is 64 px high there and 72 px on desktop
 // (from md, which begins at 769 px: decision 085).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish, spaTakenOver } from "./support";
 
 async function headerHeightAt(page: Page, width: number): Promise<number> {

@@ -1,6 +1,6 @@
 // SPEC.md §7: Home's searches are cached per status with no refetch on mount, and the cards still follow the live feed
 // (decision 085).
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { inEnglish, operatorSession, xhr } from "./support";
 
 async function listAuction(operator: APIRequestContext, title: string, startsInSeconds: number): Promise<number> {

@@ -1,6 +1,6 @@
 // Home's search on a 390 px touch screen: the controls fit without sideways scrolling, and a section shows six
 // cards at a time.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inEnglish, operatorSession } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

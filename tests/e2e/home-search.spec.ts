@@ -1,6 +1,6 @@
 // Home for someone watching many auctions: search by title, sort, free entry, a page at a time, kept in the address,
 // and still live.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { inEnglish, operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

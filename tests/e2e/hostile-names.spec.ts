@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

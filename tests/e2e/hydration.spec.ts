@@ -1,7 +1,7 @@
 // Decision 061: the SPA hydrates the first screen the server drew, for a signed-in bidder on a wide screen in another
 // time zone too. What the server could not know (the screen's width, the device's clock, the user) comes in the render
 // right after: a wide screen's twelve cards, times of day on the device's clock.
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page, type Route } from "./fixtures";
 import { HOME_PAGE_SIZE, HOME_PAGE_SIZE_PHONE } from "../../contract/constants";
 import { signedInPage, spaTakenOver, xhr } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish, operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

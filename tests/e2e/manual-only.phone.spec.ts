@@ -1,6 +1,6 @@
 // A manual-only ("nail-biter") auction on the phone (decision 101): the card and the page say "Manual bids only"
 // before the bidder enrols, the page offers no auto-bid once they have, and bidding by hand works as anywhere.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorSession, publishedAuction, signedInPage, swipeToBid, xhr } from "./support";
 
 /** The phone this project plays on, for the context signedInPage opens. */

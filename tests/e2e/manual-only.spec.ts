@@ -1,6 +1,6 @@
 // An operator switches a running auction to manual-only (decision 101) in the back office: the auto-bid a bidder set
 // is removed, and the bidder's open page, live, says "Manual bids only" and no longer offers the auto-bid.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorPage, publishedAuction, signedInPage, xhr } from "./support";
 
 test("the switch to manual-only removes the bidder's auto-bid and their open page follows it", async ({ browser }) => {

@@ -2,7 +2,7 @@
 // €8 left in the sandbox and see it in the wallet and the statement, download my data and find the bids in it, delete
 // the account, and see "Deleted bidder" on the auction's page while its bid chain still verifies.
 import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, publishedAuction, signedInPage, swipeToBid, topUpInSandbox, uniqueBidder, visitorIp, xhr } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });

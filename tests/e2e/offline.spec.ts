@@ -1,7 +1,7 @@
 // Issue 16, item 4 (decision 013): the installable app. After a first visit the service worker holds the app shell:
 // without a network the shell still opens, says it is offline, and nothing of the server's (money, live state, its
 // own pages) comes from a cache.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish } from "./support";
 
 // The service worker is what this file tests: allowed here (playwright.config.ts blocks it elsewhere).

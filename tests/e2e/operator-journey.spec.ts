@@ -4,7 +4,7 @@
 // queue is open, and the win appears there live → In delivery → Delivered; a promo code created and disabled; the
 // same bidder opening /operator gets the 404 page. The pieces have their own specs (operator.spec.ts,
 // operator-office.spec.ts, auction-texts.spec.ts); this one plays them as one flow on one auction.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { creditWallet, operatorPage, signedInPage, xhr } from "./support";
 
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

@@ -2,7 +2,7 @@
 // change without a reload); End now's confirmation says who leads at what price and what will happen, and is refused
 // when the auction changed before it was confirmed; the audit log says "Started now" / "Ended now" with names; an
 // ended auction's page shows its final price and whether it was paid and sent.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./fixtures";
 import { holdRequests, operatorPage, operatorSession, signedInPage, xhr } from "./support";
 
 /** A draft made by the operator's API, and two bidders with money to bid. */

@@ -1,7 +1,7 @@
 // The back office's second slice (decision 029), as an operator: a paid win sent and delivered from the fulfilment
 // queue; a promo code created and disabled, after which a winner entering it is refused with SPEC.md's message; a
 // wallet credited with a reason, seen in the audit log.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./fixtures";
 import { creditWallet, operatorPage, operatorSession, signedInPage, winAuction, xhr } from "./support";
 
 /** A new bidder with €10 from an operator's credit, who has won an auction at €2.50. */

@@ -1,6 +1,6 @@
 // The back office on a phone (it is used on one: an operator away from a desk): the overview's four counts fit the
 // screen two by two, without sideways scrolling, and a tap opens the list a count counts.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorPage } from "./support";
 
 test("on a phone, the overview's counts fit the screen and a tap opens the list it counts", async ({ browser }, testInfo) => {

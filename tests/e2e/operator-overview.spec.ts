@@ -1,6 +1,6 @@
 // Issue 52, item 4: the back office opens on an overview: running, starting soon, unpaid and to send, counted, each
 // a link to the list it counts, and the counts follow what happens without a reload.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { operatorPage, operatorSession, xhr } from "./support";
 
 /** The number a count's link shows, read from its accessible name ("Starting soon 3"). */

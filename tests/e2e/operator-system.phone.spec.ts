@@ -1,6 +1,6 @@
 // The System and Users pages on a phone (390×844, touch): nothing wider than the screen, every figure and section
 // readable, and a user's "Sign out everywhere" within reach of a thumb.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { operatorPage, signedInPage } from "./support";
 
 async function fitsTheScreen(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 // Issue 57 item 5 in the browser: the back office's System page shows the processes and follows a bid without a
 // reload; the Users area finds a user without ever picking by chance (a name lists its matches with their e-mails, a
 // whole e-mail opens the one user), shows the user's whole picture, and "Sign out everywhere" ends their sessions.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { operatorPage, operatorSession, signedInPage, xhr } from "./support";
 
 /** A figure's number on the System page, read from its card ("Bids a minute 12 …"). */

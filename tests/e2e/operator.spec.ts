@@ -1,7 +1,7 @@
 // The operators' back office (/operator): an operator makes a draft with a picture, edits it, publishes it, finds it
 // among the waiting auctions and starts it; credits a bidder's wallet with a reason (and is refused a debit below
 // zero). A bidder who opens /operator gets the 404 page and never downloads the back office's code or texts.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorPage, signedInPage } from "./support";
 
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

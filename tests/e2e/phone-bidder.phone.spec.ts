@@ -1,6 +1,6 @@
 // The phone bidder (issue 15), on the "phone" project's 390×844 touch screen: the bid control is in the first
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signedInPage, spaTakenOver, swipeToBid, visitorIp, xhr } from "./support";
 

@@ -2,7 +2,7 @@
 // is served as WebP at 320, 640 and 1280 pixels, and the auction's page (its picture and the page's early ask for it)
 // lets the browser choose. A desktop window draws it about 600 pixels wide, a phone with three pixels to the point
 // about 1,170: each asks for the width that covers it, and neither ever downloads the original.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./fixtures";
 import sharp from "sharp";
 import { inEnglish, operatorSession, xhr } from "./support";
 

@@ -1,6 +1,6 @@
 // SPEC.md §5: the address field offers suggestions while typing — the profile's delivery address as the pay form's,
 // the same field (src/features/addresses).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pickSuggestedAddress, signedInPage } from "./support";
 
 test("the profile's delivery address suggests addresses while typing, and the one picked is saved", async ({ browser }) => {

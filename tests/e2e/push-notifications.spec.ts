@@ -6,7 +6,7 @@
 // Chromium's own push service is Google's (FCM), out of reach here: its `pushManager.subscribe` fails without it.
 // The page's PushManager is therefore given a stand-in push service on loopback (what a test server accepts): real
 // P-256 keys from WebCrypto, an endpoint of its own, and the applicationServerKey it was given kept for the check.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { PushSettingsResponse } from "../../contract";
 import { signedInPage } from "./support";
 

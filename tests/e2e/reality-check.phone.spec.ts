@@ -1,7 +1,7 @@
 // Reality checks on a phone (issue 53 item 5, decision 095): the bidder chooses every 30 minutes in the profile, the
 // check comes after 30 minutes of the page's clock (moved by Playwright), and Take a break starts the profile's pause
 // from it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signedInPage } from "./support";
 
 test("a bidder chooses a check every 30 minutes and takes a break from it", async ({ browser, contextOptions }) => {

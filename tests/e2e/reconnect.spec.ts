@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { inEnglish, uniqueBidder, visitorIp } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

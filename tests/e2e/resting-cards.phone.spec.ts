@@ -1,7 +1,7 @@
 // Decision 052: on a long list, a card far off screen rests. The browser skips drawing its cell (content-visibility),
 // and the card does no live work for it: no new figures, no ticking, no picture fetched. When the card comes near, it
 // shows the newest state at once. Played on the phone, where one card fills most of the screen.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorSession, signedInPage, xhr } from "./support";
 
 test("a card far down Home rests and takes no picture; scrolled near, it shows the bid it missed and its picture", async ({ browser }) => {

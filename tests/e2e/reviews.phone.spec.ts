@@ -1,7 +1,7 @@
 // Verified winners' reviews on a phone (issue 55 item 5, decision 104): the winner of a delivered item writes a review
 // from the won page with the keyboard-free touch flow, then finds it on the Winners page (from the slide-out menu) and
 // on another auction of the same product.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { completeGuidedTours, deliveredWin, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, topUpInSandbox, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });

@@ -1,7 +1,7 @@
 // Verified winners' reviews on a desktop (issue 55 item 5, decision 104): the winner of a delivered item writes a
 // review with a photo from the won page, sees it on the Winners page (linked under Information) and on another
 // auction of the same product; an operator hides it with a reason and it is gone from both.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { expectNoSeriousViolations } from "./axe";
 import { deliveredWin, operatorPage, operatorSession, publishedAuction, signedInPage, topUpInSandbox } from "./support";

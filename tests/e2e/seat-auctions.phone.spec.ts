@@ -1,6 +1,6 @@
 // Seat auctions on a phone (issue 55 item 3, decision 102): the bid panel counts the seats and says "Sold out" when
 // the bidder took the last one, the card on Home too; an auction short of its minimum says it was canceled.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorSession, publishedAuction, signedInPage, xhr } from "./support";
 
 test("a phone bidder takes the last seat, sees it sold out on the page and the card, and sees a short auction canceled", async ({ browser, isMobile }) => {

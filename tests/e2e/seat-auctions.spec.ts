@@ -1,7 +1,7 @@
 // Seat auctions on a desktop (issue 55 item 3, decision 102): the card counts the seats as bidders take them, live,
 // until "Sold out"; a bidder too late sees it sold out on the page with no Enrol; an auction short of its minimum at
 // the start says it was canceled, and the bidder's entry fee is back in the wallet.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { operatorSession, publishedAuction, signedInPage, topUpInSandbox, xhr } from "./support";
 
 /** The home page searched for `text`, so the cards asked for are in the first screen. */

@@ -1,6 +1,6 @@
 // A visitor on a phone taps "Sign in to bid" on a Home card, signs in, and lands on that auction's page, where the
 // enrolment and the slider are (issue 52): not back on Home, looking for the card again.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, uniqueBidder, visitorIp, xhr } from "./support";
 
 test("Sign in to bid on a Home card brings the visitor back to that auction once signed in", async ({ browser, page }) => {

@@ -1,7 +1,7 @@
 // Spend limits and a break as a bidder meets them (issue 20 item 1, decision 033): set a limit in the profile, hit it
 // on an auction page and see why; raise it and see when the raise applies; take a break and see enrolment and top-ups
 // refused until it ends.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { operatorSession, signedInPage } from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };

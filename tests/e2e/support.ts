@@ -59,8 +59,11 @@ export function visitorIp(): string {
   return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 }
 
+/** A tag no other test of the run makes, even one that starts in the same millisecond in the other worker. */
+export const uniqueTag = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
 export function uniqueBidder(prefix = "e2e") {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const tag = uniqueTag();
   // An adult's date of birth: sign-up asks for one (issue 53, decision 094).
   return { email: `${prefix}.${tag}@example.lv`, displayName: `${prefix}_${tag}`.slice(0, 25), password: "Secret1!", dateOfBirth: "1990-05-17" };
 }

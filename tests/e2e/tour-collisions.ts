@@ -6,7 +6,7 @@
 // How "the tour came due" is made certain: the main tour's saved progress is held back until the dialog or menu is
 // open (as a slow network holds it), then let through; Playwright's clock then runs everything the page had due (the
 // tour's 500 ms delay twice over), so "no tour card" is a fact, not a sleep's hope.
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures";
 import { holdRequests, inEnglish, operatorSession, signedInPage, signUpThroughMailbox, winAuction, xhr } from "./support";
 
 const isPhone = () => test.info().project.name === "phone";

@@ -2,7 +2,7 @@
 // main tour is starting. One tour at a time: never two cards or two overlays; every card's Close button works; once
 // the tours are closed, the menu and the page answer taps again. Issue 52 item 1: the collisions of a tour with a
 // dialog, the settings menu and an outbid toast, as tour-collisions.ts plays them, on this phone.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish, signUpThroughMailbox, visitorIp } from "./support";
 import { tourCollisionTests } from "./tour-collisions";
 

@@ -1,6 +1,6 @@
 // Issue 52 item 1 on a desktop: one overlay at a time (decision 082). The collisions are tour-collisions.ts's; the
 // phone plays them in tours-collision.phone.spec.ts.
-import { test } from "@playwright/test";
+import { test } from "./fixtures";
 import { visitorIp } from "./support";
 import { operatorTourTest, tourCollisionTests } from "./tour-collisions";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { inEnglish, signUpThroughMailbox, visitorIp, xhr } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });

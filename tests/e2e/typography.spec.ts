@@ -1,7 +1,7 @@
 // Russian pages are set in faces that have Cyrillic: the bundled Golos Text for Cyrillic letters, DM Sans and Barlow
 // for Latin and figures, and no system fallback face anywhere. Chromium names the faces it really drew a node's text
 // with (DevTools protocol, CSS.getPlatformFontsForNode), so this reads what a reader sees, not what CSS asks for.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { fontsLoaded, spaTakenOver } from "./support";
 
 /** Chromium names a face by its full name ("DM Sans 9pt Medium", "Golos Text Bold"). */

@@ -1,16 +1,16 @@
 // What an auction usually costs (issue 55 item 1), on a phone: the figures of the product's recent auctions (worked
 // out by hand in product-history.ts) are on the page under the picture while the Enrol button waits in the bid panel
 // at the foot of the screen; once the bidder has enrolled they give way to the bidding.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { productWithHistory } from "./product-history";
-import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, uniqueTag, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
 test("on a phone, a bidder reads what an auction of this product usually cost, then taps Enrol", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
-  const productKey = `kettle-${Date.now().toString(36)}`;
+  const productKey = `kettle-${uniqueTag()}`;
   await productWithHistory(browser, operator, productKey);
   const auctionId = await publishedAuction(operator, "Electric kettle", { productKey });
 

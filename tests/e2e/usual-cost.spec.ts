@@ -1,16 +1,16 @@
 // What an auction usually costs (issue 55 item 1), on a desktop: before enrolling, the auction's page shows what the
 // product's recent auctions cost their bidders (the figures product-history.ts works out by hand), a new product says
 // there is not enough history yet, the section goes once the bidder has enrolled, and the FAQ says where to look.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { productWithHistory } from "./product-history";
-import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, visitorIp } from "./support";
+import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, uniqueTag, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
 test("before enrolling, a bidder sees what an auction of this product usually cost, above the Enrol button", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
-  const productKey = `kettle-${Date.now().toString(36)}`;
+  const productKey = `kettle-${uniqueTag()}`;
   await productWithHistory(browser, operator, productKey);
   const auctionId = await publishedAuction(operator, "Electric kettle", { productKey });
   const newcomer = await publishedAuction(operator, "Electric kettle, new model", { productKey: `${productKey}-new` });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import type { Language } from "../../contract";
 import { completeGuidedTours, inEnglish, inLanguage, linkFromMailbox, uniqueBidder, visitorIp } from "./support";
 

@@ -1,7 +1,7 @@
 // Money out on a phone (issue 53 items 1 and 6): a bidder tops up €10 in the sandbox, enrols for €2, withdraws the €8
 // left through the sandbox's refund page, and sees the withdrawal's state follow live in the wallet and the month in
 // the statement.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, topUpInSandbox, visitorIp } from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });

@@ -1,7 +1,7 @@
 // Money out on a desktop (decision 090): money that came in with no top-up goes out as a payout to the IBAN the
 // bidder gives; an operator refuses it in the back office's Payouts page, and the bidder's wallet shows it returned,
 // live. The statement shows the twelve months as a table.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { operatorPage, signedInPage, xhr } from "./support";
 
 test("a payout to an IBAN: checked as typed, refused by an operator with a reason, returned to the wallet live", async ({ browser }) => {
