@@ -41,12 +41,21 @@ export function MainLayout() {
         </main>
         <Footer />
       </div>
+      {/* A boundary each: under one, React renders the next lazy part only once the one before it has loaded. */}
       {user?.isAuthenticated && (
-        <Suspense fallback={null}>
-          <MainPageTour />
-          <WinDialog />
-          {!user.isOperator && <RealityCheck />}
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <MainPageTour />
+          </Suspense>
+          <Suspense fallback={null}>
+            <WinDialog />
+          </Suspense>
+          {!user.isOperator && (
+            <Suspense fallback={null}>
+              <RealityCheck />
+            </Suspense>
+          )}
+        </>
       )}
       <OutbidAlerts />
       <DevToolsLauncher />
