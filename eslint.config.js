@@ -35,7 +35,21 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   // `.tmp` and `reports` are the mutation run's sandbox and reports (decision 037).
-  { ignores: ["dist", "dist-ssr", "dist-server", "node_modules", "coverage", "data", "test-results", "playwright-report", "public", ".tmp", "reports"] },
+  {
+    ignores: [
+      "dist",
+      "dist-ssr",
+      "dist-server",
+      "node_modules",
+      "coverage",
+      "data",
+      "test-results",
+      "playwright-report",
+      "public",
+      ".tmp",
+      "reports",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -69,7 +83,8 @@ export default tseslint.config(
             {
               target: "./server/realtime",
               from: serverDomains.map((domain) => `./server/${domain}`),
-              message: "server/realtime is a transport: a domain publishes its events (server/events) and sends through it, never the other way round.",
+              message:
+                "server/realtime is a transport: a domain publishes its events (server/events) and sends through it, never the other way round.",
             },
             { target: "./src/features", from: "./src/app", message: "The app composes features, never the other way round." },
             {
@@ -91,7 +106,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: "Import `z` from contract/zod.ts (it sets zod up for the page's CSP).", allowTypeImports: true }] },
+        {
+          paths: [{ name: "zod", message: "Import `z` from contract/zod.ts (it sets zod up for the page's CSP).", allowTypeImports: true }],
+        },
       ],
     },
   },

@@ -52,7 +52,14 @@ export default defineConfig({
     {
       name: "phone",
       testMatch: /\.phone\.spec\.ts$/,
-      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, isMobile: true, hasTouch: true, channel: undefined },
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        screen: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        channel: undefined,
+      },
     },
   ],
   webServer: {

@@ -21,9 +21,23 @@ export const serverOnlyTexts = ["mail", "sandbox", "payments", "ledger"];
  * the first screen's own code names one of them.
  */
 export const laterTexts = [
-  "auth", "validation", "pages", "profile", "personalData", "push", "limits", "realityCheck", "fulfilment", "win", "fairness", "tours", "devTools",
+  "auth",
+  "validation",
+  "pages",
+  "profile",
+  "personalData",
+  "push",
+  "limits",
+  "realityCheck",
+  "fulfilment",
+  "win",
+  "fairness",
+  "tours",
+  "devTools",
   // The wallet's withdrawals and statement, and the back office's payouts (decisions 090, 091).
-  "withdraw", "statement", "payouts",
+  "withdraw",
+  "statement",
+  "payouts",
   // Winners' reviews (decision 104).
   "reviews",
 ];
@@ -52,7 +66,13 @@ export function localeParts({ checkFirstScreen = true }: { checkFirstScreen?: bo
       this.addWatchFile(file);
       const sections = Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
       const partOf = (section: string) =>
-        section === "info" || section === "operator" ? section : serverOnlyTexts.includes(section) ? "server" : laterTexts.includes(section) ? "later" : "core";
+        section === "info" || section === "operator"
+          ? section
+          : serverOnlyTexts.includes(section)
+            ? "server"
+            : laterTexts.includes(section)
+              ? "later"
+              : "core";
       const texts = Object.fromEntries(sections.filter(([section]) => partOf(section) === part));
       // JSON.parse of a string literal is faster to start than the same object written as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
@@ -65,7 +85,10 @@ export function localeParts({ checkFirstScreen = true }: { checkFirstScreen?: bo
         for (const id of chunk.moduleIds) {
           if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
           const found = named.exec(this.getModuleInfo(id)?.code ?? "");
-          if (found) this.error(`${id} is in the first screen's code but reads "${found[1]}" texts, which load later: move the section out of laterTexts (vite.config.ts) or the code out of the first chunk`);
+          if (found)
+            this.error(
+              `${id} is in the first screen's code but reads "${found[1]}" texts, which load later: move the section out of laterTexts (vite.config.ts) or the code out of the first chunk`,
+            );
         }
       }
     },
@@ -84,7 +107,10 @@ export function preloadDefaultTexts(): Plugin {
       order: "post",
       handler(_html, { bundle }) {
         const texts = Object.values(bundle ?? {}).find(
-          (output) => output.type === "chunk" && output.facadeModuleId?.startsWith("\0locale-part:core:") === true && output.facadeModuleId.endsWith(`/locales/${defaultLanguage}`),
+          (output) =>
+            output.type === "chunk" &&
+            output.facadeModuleId?.startsWith("\0locale-part:core:") === true &&
+            output.facadeModuleId.endsWith(`/locales/${defaultLanguage}`),
         );
         if (!texts) throw new Error(`No chunk of the ${defaultLanguage} texts to preload`);
         return [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${texts.fileName}` }, injectTo: "head" }];

@@ -53,7 +53,9 @@ const number = (flag: string | undefined, full: number, quick: number) => {
 const benches = (values.only ?? "bundle,engine,feed,client").split(",").map((name) => name.trim());
 const databases = (values.databases ?? "").split(",").filter((name): name is DatabaseKind => name === "pglite" || name === "postgres");
 const isPartial = Object.entries(values).some(([flag, value]) =>
-  flag === "databases" ? !(["pglite", "postgres"] as const).every((name) => databases.includes(name)) : flag !== "quick" && value !== undefined && value !== false,
+  flag === "databases"
+    ? !(["pglite", "postgres"] as const).every((name) => databases.includes(name))
+    : flag !== "quick" && value !== undefined && value !== false,
 );
 setRunKind(isQuick ? "quick" : isPartial ? "partial" : "full");
 const startedAt = Date.now();
@@ -90,7 +92,11 @@ for (const bench of benches) {
       profileFile: values["client-profile"] === undefined ? undefined : path.resolve(values["client-profile"]),
     });
   } else if (bench === "bundle") {
-    await runBundleBench({ isQuick, tryLighthouse: !(values["skip-lighthouse"] ?? false), lighthouseRuns: number(values["lighthouse-runs"], 5, 3) });
+    await runBundleBench({
+      isQuick,
+      tryLighthouse: !(values["skip-lighthouse"] ?? false),
+      lighthouseRuns: number(values["lighthouse-runs"], 5, 3),
+    });
   } else {
     throw new Error(`unknown benchmark: ${bench} (feed, engine, client, bundle)`);
   }

@@ -35,19 +35,11 @@ const v = validationKeys;
 const specials = PASSWORD_SPECIALS.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&");
 const passwordRule = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specials}]).{${PASSWORD_MIN},}$`);
 
-const required = (max: number, maxKey: string) =>
-  text({ error: v.required }).trim().min(1, v.required).max(max, maxKey);
+const required = (max: number, maxKey: string) => text({ error: v.required }).trim().min(1, v.required).max(max, maxKey);
 
-export const Email = text({ error: v.required })
-  .trim()
-  .min(1, v.required)
-  .max(TEXT_MAX, v.max255)
-  .pipe(z.email(v.invalidEmail));
+export const Email = text({ error: v.required }).trim().min(1, v.required).max(TEXT_MAX, v.max255).pipe(z.email(v.invalidEmail));
 
-export const Password = text({ error: v.required })
-  .min(1, v.required)
-  .max(TEXT_MAX, v.max255)
-  .regex(passwordRule, v.password);
+export const Password = text({ error: v.required }).min(1, v.required).max(TEXT_MAX, v.max255).regex(passwordRule, v.password);
 
 export const PersonName = required(NAME_MAX, v.max25);
 /**
@@ -114,16 +106,14 @@ export const SignInBody = z.object({
 export type SignInBody = z.infer<typeof SignInBody>;
 
 export const ForgotPasswordBody = z.object({
-  email: text({ error: v.required })
-    .trim()
-    .min(1, v.required)
-    .max(TEXT_MAX, v.max255)
-    .pipe(z.email(v.invalidEmailShort)),
+  email: text({ error: v.required }).trim().min(1, v.required).max(TEXT_MAX, v.max255).pipe(z.email(v.invalidEmailShort)),
   language: Language.default("lv"),
 });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 
-export const Token = text().trim().regex(/^[A-Za-z0-9_-]{43}$/, "validation.invalidToken");
+export const Token = text()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, "validation.invalidToken");
 
 export const ConfirmEmailBody = z.object({ token: Token });
 export const ResendConfirmationBody = z.object({ email: Email, language: Language.default("lv") });

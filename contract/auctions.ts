@@ -24,9 +24,11 @@ export const auctionErrorMessages = {
   BID_TOO_FAST: "One bid per second, please.",
   AUTO_BID_TOO_LOW: "Set a maximum above the current price.",
   // The fair-play rules of enrolment (decision 031); `resetsAt` (ms since the epoch) travels in the error's values.
-  MAX_PREVIOUS_WINS: "This is a beginner auction: only bidders with at most {{maxPreviousWins}} previous wins may enrol (you have {{wins}}).",
+  MAX_PREVIOUS_WINS:
+    "This is a beginner auction: only bidders with at most {{maxPreviousWins}} previous wins may enrol (you have {{wins}}).",
   WIN_LIMIT: "Win limit reached: at most {{limit}} wins in {{days}} days, counting the auctions you are still in.",
-  PRODUCT_WIN_LIMIT: "Win limit reached: at most {{limit}} wins of the same product in {{days}} days, counting the auctions you are still in.",
+  PRODUCT_WIN_LIMIT:
+    "Win limit reached: at most {{limit}} wins of the same product in {{days}} days, counting the auctions you are still in.",
   ENROLMENT_LOCKED: "Closed to new bidders: enrolment in this auction has closed.",
   REAL_BIDDERS_ONLY: "Staff and demo accounts cannot enrol in this auction.",
   // Seat auctions (decision 102).
@@ -151,7 +153,6 @@ export const SearchAuctionsResponse = z.object({
 });
 export type SearchAuctionsResponse = z.infer<typeof SearchAuctionsResponse>;
 
-
 export const AuctionIdParams = z.object({ auctionId: IdParam });
 
 /** GET /api/win-limits: the site's win limits, as the terms and the FAQ state them (0: that limit is off). */
@@ -160,9 +161,7 @@ export type WinLimitsResponse = z.infer<typeof WinLimitsResponse>;
 
 /** GET /api/auctions/{id}/eligibility: whether the signed-in bidder may enrol now, and if not, the refusal they would get. */
 export const EnrolmentEligibility = z.object({
-  refusal: z
-    .object({ code: z.string(), message: z.string(), values: z.record(z.string(), z.number()) })
-    .nullable(),
+  refusal: z.object({ code: z.string(), message: z.string(), values: z.record(z.string(), z.number()) }).nullable(),
 });
 export type EnrolmentEligibility = z.infer<typeof EnrolmentEligibility>;
 

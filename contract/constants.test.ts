@@ -26,7 +26,13 @@ describe("pictureFor", () => {
   });
 
   it("leaves every other picture as it is: bundled ones, a GIF, an SVG, a width already, another address", () => {
-    for (const image of ["/products/headphones.svg", "/media/0123456789abcdef0123456789abcdef.gif", "/media/0123456789abcdef0123456789abcdef.svg", "/media/0123456789abcdef0123456789abcdef-640w.webp", "https://example.com/media/0123456789abcdef0123456789abcdef.jpg"]) {
+    for (const image of [
+      "/products/headphones.svg",
+      "/media/0123456789abcdef0123456789abcdef.gif",
+      "/media/0123456789abcdef0123456789abcdef.svg",
+      "/media/0123456789abcdef0123456789abcdef-640w.webp",
+      "https://example.com/media/0123456789abcdef0123456789abcdef.jpg",
+    ]) {
       expect(pictureFor(image, "detail")).toEqual({ src: image });
     }
   });

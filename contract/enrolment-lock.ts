@@ -4,7 +4,12 @@
 // clock (the server's refusal has the last word).
 
 /** What sets the closing time: the start, the initial timer, the hard end (null: none), and how long before the end. */
-export type EnrolmentClosingTerms = { startsAtMs: number; initialSeconds: number; hardEndsAtMs: number | null; closesSeconds: number | null };
+export type EnrolmentClosingTerms = {
+  startsAtMs: number;
+  initialSeconds: number;
+  hardEndsAtMs: number | null;
+  closesSeconds: number | null;
+};
 
 /**
  * When enrolment closes by time: `closesSeconds` before the end of the initial timer, which is the start plus

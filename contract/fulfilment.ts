@@ -122,7 +122,13 @@ export type AdvanceFulfilmentBody = z.infer<typeof AdvanceFulfilmentBody>;
  * POST /api/operator/fulfilments/{auctionId}/payment-time-left (testers): an unpaid fulfilment's deadline becomes
  * the server's now plus `seconds` (at most 30 days); with 0 the expiry job expires it on its next tick.
  */
-export const PaymentTimeLeftBody = z.object({ seconds: z.number().int().min(0).max(30 * 24 * 3600) });
+export const PaymentTimeLeftBody = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600),
+});
 export type PaymentTimeLeftBody = z.infer<typeof PaymentTimeLeftBody>;
 
 export const OperatorFulfilment = WonAuction.extend({
@@ -151,11 +157,7 @@ const isoTime = z.iso.datetime({ offset: true });
  */
 export const CreatePromoCodeBody = z
   .object({
-    code: text()
-      .trim()
-      .min(3)
-      .max(32)
-      .regex(PROMO_CODE_PATTERN, "Letters, digits, - and _ only."),
+    code: text().trim().min(3).max(32).regex(PROMO_CODE_PATTERN, "Letters, digits, - and _ only."),
     kind: z.enum(promoCodeKinds),
     amount: z.number().int().min(1).max(100_000_00),
     validFrom: isoTime.optional(),

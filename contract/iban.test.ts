@@ -4,7 +4,14 @@ import { compactIban, formatIban, ibanProblem } from "./iban";
 describe("IBANs", () => {
   it("accepts published example IBANs, however they are spaced or cased", () => {
     // Examples from the SWIFT IBAN registry.
-    for (const iban of ["LV80BANK0000435195001", "lt12 1000 0111 0100 1000", "EE382200221020145685", "DE89 3704 0044 0532 0130 00", "GB29NWBK60161331926819", "FR1420041010050500013M02606"]) {
+    for (const iban of [
+      "LV80BANK0000435195001",
+      "lt12 1000 0111 0100 1000",
+      "EE382200221020145685",
+      "DE89 3704 0044 0532 0130 00",
+      "GB29NWBK60161331926819",
+      "FR1420041010050500013M02606",
+    ]) {
       expect(ibanProblem(iban), iban).toBeNull();
     }
   });

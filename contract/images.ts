@@ -10,6 +10,7 @@ export const imageErrorMessages = {
   IMAGE_TYPE: "Images must be PNG, JPEG, WebP, GIF or SVG.",
   IMAGE_TOO_LARGE: "An image may be at most {{maxMegabytes}} MB.",
   IMAGE_UNKNOWN: "There is no such picture: choose one of the product pictures or upload one.",
-  IMAGE_UNREADABLE: "The image could not be opened, or it is larger than {{maxMegapixels}} megapixels: upload a PNG, JPEG or WebP picture that opens on your device.",
+  IMAGE_UNREADABLE:
+    "The image could not be opened, or it is larger than {{maxMegapixels}} megapixels: upload a PNG, JPEG or WebP picture that opens on your device.",
 } as const;
 export type ImageErrorCode = keyof typeof imageErrorMessages;

@@ -7,15 +7,22 @@ describe("text()", () => {
     expect(text().safeParse(value).success).toBe(true);
   });
 
-  it.each(["\u0000", "An\u0000na", "\ud800", "\udc00", "a\ud800b", "\udfff\ud800", "😀".slice(0, 1)])("refuses %j with the translated key", (value) => {
-    expect(isSafeText(value)).toBe(false);
-    const parsed = text().trim().min(1).safeParse(value);
-    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(["validation.invalidCharacters"]);
-  });
+  it.each(["\u0000", "An\u0000na", "\ud800", "\udc00", "a\ud800b", "\udfff\ud800", "😀".slice(0, 1)])(
+    "refuses %j with the translated key",
+    (value) => {
+      expect(isSafeText(value)).toBe(false);
+      const parsed = text().trim().min(1).safeParse(value);
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(["validation.invalidCharacters"]);
+    },
+  );
 });
 
 describe("ids and whole numbers in paths and query strings", () => {
-  it.each([["1", 1], ["16", 16], ["2147483647", 2 ** 31 - 1]])("reads %j as %d", (value, expected) => {
+  it.each([
+    ["1", 1],
+    ["16", 16],
+    ["2147483647", 2 ** 31 - 1],
+  ])("reads %j as %d", (value, expected) => {
     expect(IdParam.parse(value)).toBe(expected);
   });
 

@@ -15,9 +15,12 @@ const isoTime = z.iso.datetime({ offset: true });
 /** An image as the API takes it: a bundled product picture, stored media, or a data URL the server stores. */
 export const ImageSource = text()
   .max(8_000_000)
-  .refine((value) => /^\/(products|media)\/[\w-]+(\.[\w-]+)*$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value), {
-    message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
-  });
+  .refine(
+    (value) => /^\/(products|media)\/[\w-]+(\.[\w-]+)*$/.test(value) || /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(value),
+    {
+      message: "An image is a /products/… or /media/… path, or a data:image/…;base64 URL.",
+    },
+  );
 
 /** An auction's title and description in one language (the description may be empty). */
 export const AuctionText = z.object({
@@ -33,7 +36,10 @@ export type AuctionText = z.infer<typeof AuctionText>;
 export const AuctionTexts = z
   .object({ en: AuctionText.optional(), lv: AuctionText.optional(), ru: AuctionText.optional() })
   .strict()
-  .refine((texts) => languages.some((language) => texts[language] !== undefined), { message: "Give a title in at least one language.", path: ["en", "title"] });
+  .refine((texts) => languages.some((language) => texts[language] !== undefined), {
+    message: "Give a title in at least one language.",
+    path: ["en", "title"],
+  });
 export type AuctionTexts = z.infer<typeof AuctionTexts>;
 
 /** A seat auction's minimum is at most its maximum (either may be absent). */
@@ -53,7 +59,12 @@ export const CreateAuctionBody = z
     startPriceCents: cents.default(0),
     /** When it starts: an absolute time, or seconds from the server's now (default 60). */
     startsAt: isoTime.optional(),
-    startsInSeconds: z.number().int().min(0).max(365 * 24 * 3600).optional(),
+    startsInSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 24 * 3600)
+      .optional(),
     initialSeconds: z.number().int().min(5).max(604_800),
     resetSeconds: z.number().int().min(5).max(3600),
     minPreviousEntries: z.number().int().min(0).max(1000).default(0),
@@ -87,8 +98,14 @@ export const CreateAuctionBody = z
     path: ["startsAt"],
   })
   .refine((body) => body.texts !== undefined || body.title !== undefined, { message: "Give a title.", path: ["title"] })
-  .refine((body) => body.title === undefined || body.texts?.en === undefined, { message: "Give the English title once: title or texts.en.", path: ["title"] })
-  .refine((body) => body.description === undefined || body.title !== undefined, { message: "A description needs its title.", path: ["title"] })
+  .refine((body) => body.title === undefined || body.texts?.en === undefined, {
+    message: "Give the English title once: title or texts.en.",
+    path: ["title"],
+  })
+  .refine((body) => body.description === undefined || body.title !== undefined, {
+    message: "A description needs its title.",
+    path: ["title"],
+  })
   .refine((body) => (body.enrolmentClosesSecondsBeforeEnd ?? 0) <= body.initialSeconds, {
     message: "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).",
     path: ["enrolmentClosesSecondsBeforeEnd"],
@@ -141,7 +158,9 @@ export type UpdateAuctionBody = z.input<typeof UpdateAuctionBody>;
 
 /** GET /media/{id}: a stored image, named by its hash and type. */
 /** An uploaded image as it came (`<hash>.<type>`), or a photo's WebP at one of `PICTURE_WIDTHS` (`<hash>-<width>w.webp`). */
-export const MediaIdParams = z.object({ id: text().regex(new RegExp(`^[0-9a-f]{32}(\\.(png|jpg|webp|gif|svg)|-(${PICTURE_WIDTHS.join("|")})w\\.webp)$`)) });
+export const MediaIdParams = z.object({
+  id: text().regex(new RegExp(`^[0-9a-f]{32}(\\.(png|jpg|webp|gif|svg)|-(${PICTURE_WIDTHS.join("|")})w\\.webp)$`)),
+});
 
 export const OperatorAuction = z.object({
   id: z.number().int(),
@@ -274,7 +293,11 @@ export const OperatorUsersQuery = z.object({
  * `exactId`: the one user the search names exactly (an id, or a whole e-mail), whom the back office opens at once; a
  * part of an e-mail or a name lists its matches, each with id and e-mail, for the operator to choose.
  */
-export const OperatorUserList = z.object({ items: z.array(OperatorUser), total: z.number().int(), exactId: z.uuid().nullable().optional() });
+export const OperatorUserList = z.object({
+  items: z.array(OperatorUser),
+  total: z.number().int(),
+  exactId: z.uuid().nullable().optional(),
+});
 export type OperatorUserList = z.infer<typeof OperatorUserList>;
 
 /** A user named by id, e-mail or display name. */

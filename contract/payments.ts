@@ -32,7 +32,16 @@ export type PaymentView = z.infer<typeof PaymentView>;
  * SPEC.md's three types, plus refunds of canceled auctions' fees, operators' adjustments, Buy it now payments (decision
  * 034), and withdrawals with the returns of what could not be paid out (decision 090).
  */
-export const transactionTypes = ["Payment", "AuctionEnrollment", "AuctionPayment", "Refund", "Adjustment", "BuyItNow", "Withdrawal", "WithdrawalReturned"] as const;
+export const transactionTypes = [
+  "Payment",
+  "AuctionEnrollment",
+  "AuctionPayment",
+  "Refund",
+  "Adjustment",
+  "BuyItNow",
+  "Withdrawal",
+  "WithdrawalReturned",
+] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 export const WalletTransaction = z.object({
   id: z.number().int(),

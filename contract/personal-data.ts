@@ -36,7 +36,9 @@ export const DateOfBirthBody = z.object({ dateOfBirth: DateOfBirth }).strict();
 export type DateOfBirthBody = z.input<typeof DateOfBirthBody>;
 
 /** POST /api/users/my-data, /api/users/my-data/ledger.csv and /api/users/delete: the password, typed again just now. */
-export const ReauthBody = z.object({ password: text({ error: "validation.required" }).min(1, "validation.required").max(255, "validation.max255") });
+export const ReauthBody = z.object({
+  password: text({ error: "validation.required" }).min(1, "validation.required").max(255, "validation.max255"),
+});
 export type ReauthBody = z.infer<typeof ReauthBody>;
 
 /**

@@ -33,7 +33,9 @@ export const P256dhKey = text().regex(/^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]=?$/
 export const AuthSecret = text().regex(/^[A-Za-z0-9_-]{21}[AQgw](==)?$/, pushKeys.keys);
 
 export const PushSubscriptionBody = z.object({
-  endpoint: text().max(1024, pushKeys.endpoint).refine((value) => URL.canParse(value), pushKeys.endpoint),
+  endpoint: text()
+    .max(1024, pushKeys.endpoint)
+    .refine((value) => URL.canParse(value), pushKeys.endpoint),
   keys: z.object({ p256dh: P256dhKey, auth: AuthSecret }),
   /**
    * The endpoint this subscription replaces: the service worker's `pushsubscriptionchange` sends the browser's old one,

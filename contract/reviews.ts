@@ -38,11 +38,7 @@ export const isReviewText = (value: string) => !CONTROL.test(value.replace(/\n/g
 export const ReviewText = text({ error: validationKeys.required })
   .transform((value) => value.replace(/\r\n?/g, "\n").trim())
   .pipe(
-    z
-      .string()
-      .min(1, validationKeys.required)
-      .max(TEXT_MAX, validationKeys.max255)
-      .refine(isReviewText, validationKeys.unseenCharacters),
+    z.string().min(1, validationKeys.required).max(TEXT_MAX, validationKeys.max255).refine(isReviewText, validationKeys.unseenCharacters),
   );
 
 /** A photo as the browser read it: a data URL of a PNG, JPEG or WebP picture (the server decodes and re-encodes it). */
@@ -56,7 +52,11 @@ export type ReviewSource = z.infer<typeof ReviewSource>;
 export const PostReviewBody = z.object({
   source: ReviewSource,
   sourceId: Id,
-  rating: z.number({ error: reviewValidationKeys.rating }).int(reviewValidationKeys.rating).min(RATING_MIN, reviewValidationKeys.rating).max(RATING_MAX, reviewValidationKeys.rating),
+  rating: z
+    .number({ error: reviewValidationKeys.rating })
+    .int(reviewValidationKeys.rating)
+    .min(RATING_MIN, reviewValidationKeys.rating)
+    .max(RATING_MAX, reviewValidationKeys.rating),
   text: ReviewText,
   photos: z.array(ReviewPhoto).max(MAX_REVIEW_PHOTOS, reviewValidationKeys.tooManyPhotos).default([]),
 });

@@ -19,9 +19,7 @@ export const withdrawalErrorMessages = {
 export type WithdrawalErrorCode = keyof typeof withdrawalErrorMessages;
 
 /** POST /api/withdrawals: the amount as the bidder typed it (the server reads it), and an IBAN when a payout is needed. */
-export const CreateWithdrawalBody = z
-  .object({ amount: z.union([text().max(32), z.number()]), iban: text().max(64).optional() })
-  .strict();
+export const CreateWithdrawalBody = z.object({ amount: z.union([text().max(32), z.number()]), iban: text().max(64).optional() }).strict();
 export type CreateWithdrawalBody = z.infer<typeof CreateWithdrawalBody>;
 
 export const withdrawalStatuses = ["pending", "completed", "partlyReturned", "returned"] as const;

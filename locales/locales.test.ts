@@ -39,9 +39,13 @@ describe("locales", () => {
     for (const [language, tree] of Object.entries({ en, lv, ru })) {
       const plural = flatten(tree as Tree).filter((key) => PLURAL_FORM.test(key));
       for (const key of new Set(plural.map((name) => name.replace(PLURAL_FORM, "")))) {
-        expect(plural.filter((name) => name.startsWith(`${key}_`)).map((name) => name.slice(key.length + 1)).sort(), `${language}: ${key}`).toEqual(
-          [...forms[language as keyof typeof forms]].sort(),
-        );
+        expect(
+          plural
+            .filter((name) => name.startsWith(`${key}_`))
+            .map((name) => name.slice(key.length + 1))
+            .sort(),
+          `${language}: ${key}`,
+        ).toEqual([...forms[language as keyof typeof forms]].sort());
       }
     }
   });

@@ -4,8 +4,18 @@ import type { CreatePaymentResponse } from "../contract";
 import { addFundsMachine, payableAmount, type AddFundsEvent } from "./add-funds.machine";
 import { generatePaths, isActorDone, isActorError, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
-const success: CreatePaymentResponse = { isSuccess: true, checkoutUrl: "http://x/sandbox/checkout/p1", payment: { id: "p1" }, errorMessage: null };
-const refusal: CreatePaymentResponse = { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The smallest top-up is €1.00." };
+const success: CreatePaymentResponse = {
+  isSuccess: true,
+  checkoutUrl: "http://x/sandbox/checkout/p1",
+  payment: { id: "p1" },
+  errorMessage: null,
+};
+const refusal: CreatePaymentResponse = {
+  isSuccess: false,
+  checkoutUrl: null,
+  payment: null,
+  errorMessage: "The smallest top-up is €1.00.",
+};
 
 function start(answer: CreatePaymentResponse | Error) {
   const goToCheckout = vi.fn();
@@ -124,14 +134,18 @@ const addFundsRules: Oracle<AddFundsModel> = {
     const to = (state: AddFundsModel["state"], rule: string, amount = model.amount) => ({ rules: [rule], model: { state, amount } });
     const { state } = model;
     const command = event as AddFundsEvent;
-    if (state === "closed" && command.type === "dialog.open") return to("editing", "closed: opens with the amount offered", command.amount ?? "");
+    if (state === "closed" && command.type === "dialog.open")
+      return to("editing", "closed: opens with the amount offered", command.amount ?? "");
     if (state === "editing" && command.type === "dialog.close") return to("closed", "open: closes");
     if (state === "editing" && command.type === "amount.changed") return to("editing", "editing: the amount changes", command.value);
-    if (state === "editing" && command.type === "pay") return canPay(model.amount) ? to("submitting", "editing: pays") : to("editing", "editing: Pay is disabled");
+    if (state === "editing" && command.type === "pay")
+      return canPay(model.amount) ? to("submitting", "editing: pays") : to("editing", "editing: Pay is disabled");
     if (state === "submitting" && isActorDone(event, "createPayment")) {
       const answer = (event as unknown as { output: CreatePaymentResponse }).output;
       const hasCheckout = answer.isSuccess && answer.checkoutUrl !== null && answer.payment !== null;
-      return hasCheckout ? to("redirecting", "submitting: leaves for the checkout") : to("editing", "submitting: refused, the message shows");
+      return hasCheckout
+        ? to("redirecting", "submitting: leaves for the checkout")
+        : to("editing", "submitting: refused, the message shows");
     }
     if (state === "submitting" && isActorError(event, "createPayment")) return to("editing", "submitting: failed, the message shows");
     return null;

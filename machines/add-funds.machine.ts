@@ -9,10 +9,7 @@ export type AddFundsContext = { amount: string; errorMessage: string | null };
 
 export type AddFundsEvent =
   /** `amount` fills the field, as when a short wallet is offered the missing amount. */
-  | { type: "dialog.open"; amount?: string }
-  | { type: "dialog.close" }
-  | { type: "amount.changed"; value: string }
-  | { type: "pay" };
+  { type: "dialog.open"; amount?: string } | { type: "dialog.close" } | { type: "amount.changed"; value: string } | { type: "pay" };
 
 /** What the amount field holds, as a number of euros, or null when Pay must stay disabled. */
 export function payableAmount(amount: string): number | null {
@@ -24,7 +21,9 @@ export function payableAmount(amount: string): number | null {
 export const addFundsMachine = setup({
   types: { context: {} as AddFundsContext, events: {} as AddFundsEvent },
   actors: {
-    createPayment: fromPromise<CreatePaymentResponse, { amount: number }>(() => Promise.reject(new Error("createPayment must be provided"))),
+    createPayment: fromPromise<CreatePaymentResponse, { amount: number }>(() =>
+      Promise.reject(new Error("createPayment must be provided")),
+    ),
   },
   actions: {
     assignAmount: assign(({ event }) => (event.type === "amount.changed" ? { amount: event.value, errorMessage: null } : {})),

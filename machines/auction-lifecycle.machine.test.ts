@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, initialTransition } from "xstate";
 import fc from "fast-check";
 import { auctionStatuses } from "../contract/constants";
-import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleEvent, type LifecycleInput } from "./auction-lifecycle.machine";
+import {
+  auctionLifecycleMachine,
+  auctionPhaseOf,
+  startingPhaseOf,
+  type LifecycleEvent,
+  type LifecycleInput,
+} from "./auction-lifecycle.machine";
 import { STARTING_LABEL_MS, secondsToStart } from "../contract/auction-countdown";
 import { generatePaths, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
@@ -17,14 +23,22 @@ describe("the phase an auction starts in, written out", () => {
   it("is the machine's own first phase for any auction at any moment, its edges included", () => {
     const around = (edgeMs: number) => fc.integer({ min: edgeMs - 3, max: edgeMs + 3 });
     const input = fc
-      .record({ status: fc.constantFrom(...auctionStatuses), startsAtMs: fc.integer({ min: 0, max: 4e12 }), endsAtMs: fc.option(fc.integer({ min: 0, max: 4e12 })) })
+      .record({
+        status: fc.constantFrom(...auctionStatuses),
+        startsAtMs: fc.integer({ min: 0, max: 4e12 }),
+        endsAtMs: fc.option(fc.integer({ min: 0, max: 4e12 })),
+      })
       .chain((auction) =>
         fc.record({
           status: fc.constant(auction.status),
           startsAtMs: fc.constant(auction.startsAtMs),
           endsAtMs: fc.constant(auction.endsAtMs),
           // Any moment, or one next to where the phase changes: the countdown's 00:00 and the end.
-          nowMs: fc.oneof(fc.integer({ min: 0, max: 4e12 }), around(auction.startsAtMs - STARTING_LABEL_MS + 1), around(auction.endsAtMs ?? 0)),
+          nowMs: fc.oneof(
+            fc.integer({ min: 0, max: 4e12 }),
+            around(auction.startsAtMs - STARTING_LABEL_MS + 1),
+            around(auction.endsAtMs ?? 0),
+          ),
         }),
       );
     fc.assert(
@@ -55,7 +69,9 @@ describe("auction display phases", () => {
 
   it("says 'Starting...' on its own when the countdown reaches 00:00, and closing when the time is up, with no clock tick", () => {
     vi.useFakeTimers();
-    const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 5000 } }).start();
+    const actor = createActor(auctionLifecycleMachine, {
+      input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 5000 },
+    }).start();
     vi.advanceTimersByTime(4000);
     expect(auctionPhaseOf(actor.getSnapshot())).toBe("waiting");
     vi.advanceTimersByTime(1);
@@ -76,7 +92,9 @@ describe("auction display phases", () => {
   it("waits for a start further away than one browser timer can (about 24.8 days) in steps", () => {
     vi.useFakeTimers();
     const day = 86_400_000;
-    const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T + 40 * day, endsAtMs: null, nowMs: T } }).start();
+    const actor = createActor(auctionLifecycleMachine, {
+      input: { status: "Waiting", startsAtMs: T + 40 * day, endsAtMs: null, nowMs: T },
+    }).start();
     vi.advanceTimersByTime(30 * day);
     expect(auctionPhaseOf(actor.getSnapshot())).toBe("waiting");
     vi.advanceTimersByTime(10 * day - STARTING_LABEL_MS);
@@ -87,7 +105,9 @@ describe("auction display phases", () => {
   });
 
   it("follows the clock when its estimate moves, back as well as forward", () => {
-    const actor = createActor(auctionLifecycleMachine, { input: { status: "Running", startsAtMs: T, endsAtMs: T + 10_000, nowMs: T } }).start();
+    const actor = createActor(auctionLifecycleMachine, {
+      input: { status: "Running", startsAtMs: T, endsAtMs: T + 10_000, nowMs: T },
+    }).start();
     actor.send({ type: "clock.ticked", nowMs: T + 10_000 });
     expect(auctionPhaseOf(actor.getSnapshot())).toBe("closing");
     actor.send({ type: "clock.ticked", nowMs: T + 9000 });
@@ -96,7 +116,9 @@ describe("auction display phases", () => {
   });
 
   it("moves through the phases as updates and clock ticks arrive", () => {
-    const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 5000 } }).start();
+    const actor = createActor(auctionLifecycleMachine, {
+      input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 5000 },
+    }).start();
     expect(actor.getSnapshot().matches({ waiting: "countingDown" })).toBe(true);
     actor.send({ type: "clock.ticked", nowMs: T + 100 });
     expect(actor.getSnapshot().matches({ waiting: "starting" })).toBe(true);
@@ -167,7 +189,11 @@ function displayRules(start: LifecycleInput): Oracle<LifecycleInput> {
         return phase(model) === "running: live" && model.endsAtMs !== null ? moved({ ...model, nowMs: model.endsAtMs }) : null;
       }
       const change = event as LifecycleEvent;
-      return moved(change.type === "clock.ticked" ? { ...model, nowMs: change.nowMs } : { status: change.status, startsAtMs: change.startsAtMs, endsAtMs: change.endsAtMs, nowMs: change.nowMs });
+      return moved(
+        change.type === "clock.ticked"
+          ? { ...model, nowMs: change.nowMs }
+          : { status: change.status, startsAtMs: change.startsAtMs, endsAtMs: change.endsAtMs, nowMs: change.nowMs },
+      );
     },
     rules: Object.keys(values),
   };

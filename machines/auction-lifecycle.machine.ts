@@ -34,7 +34,9 @@ export const auctionLifecycleMachine = setup({
   },
   actions: {
     assignUpdate: assign(({ event }) =>
-      event.type === "auction.updated" ? { status: event.status, startsAtMs: event.startsAtMs, endsAtMs: event.endsAtMs, nowMs: event.nowMs } : {},
+      event.type === "auction.updated"
+        ? { status: event.status, startsAtMs: event.startsAtMs, endsAtMs: event.endsAtMs, nowMs: event.nowMs }
+        : {},
     ),
     assignNow: assign(({ event }) => (event.type === "clock.ticked" ? { nowMs: event.nowMs } : {})),
     // A delay below has passed: the machine's clock moves on by it.

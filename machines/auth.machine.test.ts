@@ -4,7 +4,16 @@ import type { AuthUser, AuthenticatedUser } from "../contract";
 import { USER_REFRESH_MS, authMachine, type AuthEvent } from "./auth.machine";
 import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
 
-const anna: AuthenticatedUser = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false, needsNewDisplayName: false };
+const anna: AuthenticatedUser = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Ozola",
+  displayName: "anna",
+  email: "a@b.lv",
+  isOperator: false,
+  needsNewDisplayName: false,
+};
 const anonymous: AuthUser = { isAuthenticated: false };
 
 /** An actor whose GET /authn/user answers from a queue (an Error rejects). */
@@ -136,20 +145,28 @@ const authRules: Oracle<AuthState> = {
   next(state, event: EventObject) {
     const to = (next: AuthState, rule: string) => ({ rules: [rule], model: next });
     const [who] = state.split(".");
-    const fetching = { loading: "0.auth.loading", "authenticated.refreshing": FETCHES[1], "anonymous.refreshing": FETCHES[2] }[state as string];
+    const fetching = { loading: "0.auth.loading", "authenticated.refreshing": FETCHES[1], "anonymous.refreshing": FETCHES[2] }[
+      state as string
+    ];
     if (fetching && isActorDone(event, fetching)) {
       const answer = (event as unknown as { output: AuthUser }).output;
       if (answer.isAuthenticated) return to("authenticated.idle", "fetched: signed in");
       return to("anonymous.idle", state === "loading" ? "fetched first: nobody" : "refreshed: nobody");
     }
     if (fetching && isActorError(event, fetching)) {
-      return state === "loading" ? to("failed", "first fetch failed") : to(`${who as "authenticated" | "anonymous"}.idle`, "refresh failed: keeps what it knows");
+      return state === "loading"
+        ? to("failed", "first fetch failed")
+        : to(`${who as "authenticated" | "anonymous"}.idle`, "refresh failed: keeps what it knows");
     }
     if (event.type === "user.signedIn") return to("authenticated.idle", "signs in");
-    if (state === "failed" && (event.type === "user.refresh" || isDelayIn(event, "auth.failed"))) return to("loading", "failed: tries again");
-    if (who === "authenticated" && (event.type === "user.signedOut" || event.type === "session.expired")) return to("anonymous.idle", "signs out or expires");
-    if ((who === "authenticated" || who === "anonymous") && event.type === "user.refresh") return to(`${who}.refreshing`, "refreshes when asked");
-    if (state.endsWith(".idle") && isDelayIn(event, `auth.${state}`)) return to(`${who as "authenticated" | "anonymous"}.refreshing`, "refreshes every 60 s");
+    if (state === "failed" && (event.type === "user.refresh" || isDelayIn(event, "auth.failed")))
+      return to("loading", "failed: tries again");
+    if (who === "authenticated" && (event.type === "user.signedOut" || event.type === "session.expired"))
+      return to("anonymous.idle", "signs out or expires");
+    if ((who === "authenticated" || who === "anonymous") && event.type === "user.refresh")
+      return to(`${who}.refreshing`, "refreshes when asked");
+    if (state.endsWith(".idle") && isDelayIn(event, `auth.${state}`))
+      return to(`${who as "authenticated" | "anonymous"}.refreshing`, "refreshes every 60 s");
     return null;
   },
   rules: [

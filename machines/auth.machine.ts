@@ -9,10 +9,7 @@ export const USER_REFRESH_MS = 60_000;
 export type AuthContext = { user: AuthenticatedUser | null };
 
 export type AuthEvent =
-  | { type: "user.signedIn"; user: AuthenticatedUser }
-  | { type: "user.signedOut" }
-  | { type: "user.refresh" }
-  | { type: "session.expired" };
+  { type: "user.signedIn"; user: AuthenticatedUser } | { type: "user.signedOut" } | { type: "user.refresh" } | { type: "session.expired" };
 
 /**
  * Idle for the refresh interval, then fetch the user again. A signed-in answer lands in authenticated; an

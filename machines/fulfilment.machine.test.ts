@@ -130,7 +130,16 @@ describe("the fulfilment stepper", () => {
   });
 
   it("starts an actor where the server says the fulfilment is", () => {
-    expect(fulfilmentStepper(fulfilmentSnapshotAt("InDelivery")).map((step) => step.status)).toEqual(["done", "done", "current", "upcoming"]);
-    expect(createActor(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt("Delivered") }).start().getSnapshot().status).toBe("done");
+    expect(fulfilmentStepper(fulfilmentSnapshotAt("InDelivery")).map((step) => step.status)).toEqual([
+      "done",
+      "done",
+      "current",
+      "upcoming",
+    ]);
+    expect(
+      createActor(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt("Delivered") })
+        .start()
+        .getSnapshot().status,
+    ).toBe("done");
   });
 });

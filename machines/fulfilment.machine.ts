@@ -6,10 +6,7 @@ import { setup, transition, type SnapshotFrom } from "xstate";
 import type { FulfilmentState } from "../contract";
 
 export type FulfilmentEvent =
-  | { type: "payment.received" }
-  | { type: "payment.expired" }
-  | { type: "delivery.started" }
-  | { type: "delivery.completed" };
+  { type: "payment.received" } | { type: "payment.expired" } | { type: "delivery.started" } | { type: "delivery.completed" };
 
 export const fulfilmentEventTypes = ["payment.received", "payment.expired", "delivery.started", "delivery.completed"] as const;
 
@@ -33,7 +30,8 @@ export const fulfilmentMachine = setup({
 export type FulfilmentSnapshot = SnapshotFrom<typeof fulfilmentMachine>;
 
 /** The snapshot of a fulfilment the server says is in `state` (where an actor of it starts). */
-export const fulfilmentSnapshotAt = (state: FulfilmentState): FulfilmentSnapshot => fulfilmentMachine.resolveState({ value: state, context: {} });
+export const fulfilmentSnapshotAt = (state: FulfilmentState): FulfilmentSnapshot =>
+  fulfilmentMachine.resolveState({ value: state, context: {} });
 
 /** The state `event` leads to from `from`, or null when the machine refuses it there. */
 export function nextFulfilmentState(from: FulfilmentState, event: FulfilmentEvent): FulfilmentState | null {

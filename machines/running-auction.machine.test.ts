@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { AuctionPhase } from "../contract/auction-countdown";
 import { generatePaths, isActorDone, isActorError, isDelayIn, walkAgainst, type Oracle } from "../tests/support/machine-paths";
-import { NOTICE_MS, canBid, isLeading, runningAuctionMachine, type BidOutcome, type RunningAuctionEvent, type RunningAuctionInput } from "./running-auction.machine";
+import {
+  NOTICE_MS,
+  canBid,
+  isLeading,
+  runningAuctionMachine,
+  type BidOutcome,
+  type RunningAuctionEvent,
+  type RunningAuctionInput,
+} from "./running-auction.machine";
 
 const ANNA = "anna-id";
 const OTTO = "otto-id";
@@ -15,7 +23,9 @@ function start(input = ready, answer: BidOutcome | Error | Promise<BidOutcome> =
     return answer;
   });
   const notifyOutbid = vi.fn();
-  const actor = createActor(runningAuctionMachine.provide({ actors: { placeBid: fromPromise(placeBid) }, actions: { notifyOutbid } }), { input });
+  const actor = createActor(runningAuctionMachine.provide({ actors: { placeBid: fromPromise(placeBid) }, actions: { notifyOutbid } }), {
+    input,
+  });
   actor.start();
   const bid = () => (actor.getSnapshot().value as { bid: string }).bid;
   const standing = () => (actor.getSnapshot().value as { standing: string }).standing;
@@ -302,7 +312,9 @@ describe("the running-auction machine", () => {
     expect(mismatches).toEqual([]);
     expect(unmetRules).toEqual([]);
     const values = [...reached].map((value) => JSON.parse(value) as { bid: string; standing: string });
-    expect(new Set(values.map((value) => value.bid))).toEqual(new Set(["idle", "sliding", "submitting", "accepted", "refused", "needsEnrolment", "alreadyWinning"]));
+    expect(new Set(values.map((value) => value.bid))).toEqual(
+      new Set(["idle", "sliding", "submitting", "accepted", "refused", "needsEnrolment", "alreadyWinning"]),
+    );
     expect(new Set(values.map((value) => value.standing))).toEqual(new Set(["open", "notEnrolled", "closed", "leading", "outbid"]));
     // Four thousand paths take about 4 s; more when the machine's cores are shared.
   }, 30_000);
@@ -315,7 +327,14 @@ describe("the running-auction machine", () => {
 // is shown, in whatever phase it comes; a notice (accepted, refused, enrol first, already winning) lasts NOTICE_MS, or
 // until dismissed or a new slide, and gives way the moment the bidder is outbid.
 type Standing = "open" | "notEnrolled" | "closed" | "leading" | "outbid";
-type BidModel = { bid: string; standing: Standing; phase: AuctionPhase; isEnrolled: boolean; bidderId: string | null; leaderId: string | null };
+type BidModel = {
+  bid: string;
+  standing: Standing;
+  phase: AuctionPhase;
+  isEnrolled: boolean;
+  bidderId: string | null;
+  leaderId: string | null;
+};
 /** The bidder leads when the server names them the leader: by id. */
 const leads = (model: Pick<BidModel, "bidderId" | "leaderId">) => model.bidderId !== null && model.leaderId === model.bidderId;
 const NOTICES = ["accepted", "refused", "needsEnrolment", "alreadyWinning"];

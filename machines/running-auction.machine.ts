@@ -40,7 +40,13 @@ export type RunningAuctionEvent =
  */
 export type RunningAuctionTag = "slidable" | "canBid" | "closed" | "leading" | "outbid" | "busy" | "notice" | "refused";
 
-export type RunningAuctionInput = { auctionId: number; phase: AuctionPhase; isEnrolled: boolean; bidderId: string | null; leaderId: string | null };
+export type RunningAuctionInput = {
+  auctionId: number;
+  phase: AuctionPhase;
+  isEnrolled: boolean;
+  bidderId: string | null;
+  leaderId: string | null;
+};
 
 export const NOTICE_MS = 2500;
 
@@ -51,20 +57,23 @@ export const NOTICE_MS = 2500;
 const isRunningOnTheServer = (phase: AuctionPhase) => phase === "running" || phase === "closing";
 
 /** The bidder leads when the server's leader is they: their ids, not their names (a name may change mid-auction). */
-export const isLeading = ({ bidderId, leaderId }: Pick<RunningAuctionContext, "bidderId" | "leaderId">) => bidderId !== null && leaderId === bidderId;
+export const isLeading = ({ bidderId, leaderId }: Pick<RunningAuctionContext, "bidderId" | "leaderId">) =>
+  bidderId !== null && leaderId === bidderId;
 
 /**
  * Whether a completed slide is sent: the bidder is enrolled and does not lead (SPEC.md §4: a user already winning
  * cannot bid again). The phase is not asked: the server judges the last moment, and its answer is shown.
  */
-export const canBid = (context: Pick<RunningAuctionContext, "isEnrolled" | "bidderId" | "leaderId">) => context.isEnrolled && !isLeading(context);
+export const canBid = (context: Pick<RunningAuctionContext, "isEnrolled" | "bidderId" | "leaderId">) =>
+  context.isEnrolled && !isLeading(context);
 
 /** A message shown for a while: it goes away by itself, when dismissed, or when a new slide starts. */
-const noticeState = (tags: RunningAuctionTag[]) => ({
-  tags,
-  after: { notice: "idle" },
-  on: { "notice.dismiss": "idle", "slide.start": "sliding" },
-}) as const;
+const noticeState = (tags: RunningAuctionTag[]) =>
+  ({
+    tags,
+    after: { notice: "idle" },
+    on: { "notice.dismiss": "idle", "slide.start": "sliding" },
+  }) as const;
 
 export const runningAuctionMachine = setup({
   types: {

@@ -92,9 +92,12 @@ describe("the tour machine", () => {
     expect(saved.map((s) => s.currentStep)).toEqual([0, 2, 3]);
 
     // On a phone the side navigation is not there: it resumes at the next step it shows.
-    const phone = createActor(tourMachine.provide({ actors: { saveProgress: fromPromise<unknown, TourProgress>(async () => undefined) } }), {
-      input: { tourName: "MainPage", tourStepIds },
-    }).start();
+    const phone = createActor(
+      tourMachine.provide({ actors: { saveProgress: fromPromise<unknown, TourProgress>(async () => undefined) } }),
+      {
+        input: { tourName: "MainPage", tourStepIds },
+      },
+    ).start();
     phone.send({ type: "tour.start", stepIds: ["welcome", "mobileMenu", "language", "faq"], fromStep: 3 });
     await vi.advanceTimersByTimeAsync(500);
     expect(phone.getSnapshot().context.stepIds[phone.getSnapshot().context.stepIndex]).toBe("faq");
@@ -198,7 +201,10 @@ function tourRules(stepCount: number): Oracle<TourModel> {
     value: ({ state }) => (state === "running" ? { running: "showingStep" } : state),
     shown: ({ state, step }) => (state === "running" ? { stepIndex: step } : {}),
     next(model, event) {
-      const to = (state: TourModel["state"], rule: string, change: Partial<TourModel> = {}) => ({ rules: [rule], model: { ...model, state, ...change } });
+      const to = (state: TourModel["state"], rule: string, change: Partial<TourModel> = {}) => ({
+        rules: [rule],
+        model: { ...model, state, ...change },
+      });
       const forward = (rule: string) => to("running", rule, { step: model.step + 1, isForward: true });
       const backward = (rule: string) => to("running", rule, { step: model.step - 1, isForward: false });
       switch (model.state) {
@@ -211,13 +217,15 @@ function tourRules(stepCount: number): Oracle<TourModel> {
           if (event.type === "tour.next") return model.step === last ? to("completing", "Next on the last step ends it") : forward("Next");
           if (event.type === "tour.previous") return model.step === 0 ? null : backward("Previous");
           if (event.type === "tour.targetMissing") {
-            if (model.isForward) return model.step === last ? to("completing", "missing past the last step ends it") : forward("missing: skipped forward");
+            if (model.isForward)
+              return model.step === last ? to("completing", "missing past the last step ends it") : forward("missing: skipped forward");
             return model.step === 0 ? forward("missing on the first step: skipped forward") : backward("missing: skipped backward");
           }
           if (event.type === "tour.close" || event.type === "tour.done") return to("completing", "Close or Done ends it");
           return null;
         case "completing":
-          if (isActorDone(event, "0.tour.completing") || isActorError(event, "0.tour.completing")) return to("completed", "over, saved or not");
+          if (isActorDone(event, "0.tour.completing") || isActorError(event, "0.tour.completing"))
+            return to("completed", "over, saved or not");
           return null;
         case "completed":
           return null;

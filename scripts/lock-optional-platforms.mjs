@@ -32,8 +32,6 @@ console.log(`package-lock.json: ${added} optional platform entr${added === 1 ? "
 
 function platformOf(name) {
   const os = ["android", "darwin", "freebsd", "linux", "openharmony", "win32", "wasm32"].find((o) => name.includes(`-${o}`));
-  const cpu = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x"].find((c) =>
-    new RegExp(`-${c}(-|$)`).test(name),
-  );
+  const cpu = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x"].find((c) => new RegExp(`-${c}(-|$)`).test(name));
   return [os === "wasm32" ? undefined : os, os === "wasm32" ? "wasm32" : cpu];
 }

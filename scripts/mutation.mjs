@@ -27,10 +27,29 @@ const FOLDERS = {
   machines: { suite: "unit", tests: [] },
   "server/wallet": integration("wallet", "ledger.property", "spend-limits.property", "spend-limits", "payments"),
   "server/payments": integration("payments", "payments-stripe", "spend-limits", "hardening"),
-  "server/fulfilment": integration("fulfilment", "fulfilment-expiry", "fulfilment-addresses", "buy-now", "operator", "win-and-outbid", "input-validation"),
+  "server/fulfilment": integration(
+    "fulfilment",
+    "fulfilment-expiry",
+    "fulfilment-addresses",
+    "buy-now",
+    "operator",
+    "win-and-outbid",
+    "input-validation",
+  ),
   "server/buy-now": integration("buy-now", "operator", "input-validation"),
   "server/promo-codes": integration("fulfilment", "buy-now", "operator", "input-validation"),
-  "server/auctions": integration("engine", "engine.property", "auctions-api", "enrolment-rules", "fairness", "live-feed", "auction-search", "auction-texts", "win-and-outbid", "first-screen"),
+  "server/auctions": integration(
+    "engine",
+    "engine.property",
+    "auctions-api",
+    "enrolment-rules",
+    "fairness",
+    "live-feed",
+    "auction-search",
+    "auction-texts",
+    "win-and-outbid",
+    "first-screen",
+  ),
 };
 
 const isSummaryOnly = process.argv.includes("--summary");
@@ -58,7 +77,9 @@ for (const target of targets) {
     process.exit(2);
   }
   if (narrowedTests && (target === folder || !narrowedTests.every((test) => FOLDERS[folder].tests.includes(test)))) {
-    console.error(`--tests names some of ${target}'s folder's integration files (${FOLDERS[folder]?.tests.join(", ")}), for files of it only`);
+    console.error(
+      `--tests names some of ${target}'s folder's integration files (${FOLDERS[folder]?.tests.join(", ")}), for files of it only`,
+    );
     process.exit(2);
   }
 }
@@ -97,7 +118,14 @@ for (const { folder, files, report } of runs) {
   }
   const run = spawnSync("npx", ["stryker", "run"], {
     stdio: "inherit",
-    env: { ...process.env, MUTATE: folder, MUTATE_FILES: files.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_TESTS: tests.join(",") },
+    env: {
+      ...process.env,
+      MUTATE: folder,
+      MUTATE_FILES: files.join(","),
+      MUTATION_REPORT: report,
+      MUTATION_SUITE: suite,
+      MUTATION_TESTS: tests.join(","),
+    },
   });
   if (run.status !== 0) {
     console.error(`Stryker failed on ${files.length > 0 ? files.join(", ") : folder} (exit ${run.status})`);
@@ -173,7 +201,10 @@ const row = (folder) => {
     byTests.set(tests, [...(byTests.get(tests) ?? []), entry.file.slice(folder.length + 1)]);
   }
   const fewer = [...byTests].map(([tests, files]) => `${files.join(", ")} with ${tests} only`);
-  const tests = FOLDERS[folder].tests.length > 0 ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it` : FOLDERS[folder].suite;
+  const tests =
+    FOLDERS[folder].tests.length > 0
+      ? `${FOLDERS[folder].tests.length} integration files and the unit tests beside it`
+      : FOLDERS[folder].suite;
   return (
     `| ${folder} | ${when} | ${tests}${fewer.length > 0 ? ` (${fewer.join("; ")})` : ""} | ${r.valid} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ` +
     `${r.score.toFixed(1)} % | ${r.score >= TARGET ? "met" : "not met"} |`

@@ -25,7 +25,10 @@ const isBuildStale =
 if (isBuildStale) {
   console.log("Building the web app…");
   // The browser's build, then the server's renderer of the first screen (decision 045).
-  for (const args of [["vite", "build"], ["vite", "build", "--ssr"]]) {
+  for (const args of [
+    ["vite", "build"],
+    ["vite", "build", "--ssr"],
+  ]) {
     const build = spawnSync("npx", [...args, "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

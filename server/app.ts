@@ -119,7 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   // Every answer's time, by the route it matched (not its URL: ids would make a label per auction).
   http.addHook("onResponse", async (request, reply) => {
-    httpRequestSeconds.observe({ method: request.method, route: request.routeOptions.url ?? "(unmatched)", status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpRequestSeconds.observe(
+      { method: request.method, route: request.routeOptions.url ?? "(unmatched)", status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   const traffic = new SocketTraffic();
@@ -139,7 +142,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       (error: unknown) => http.log.warn({ err: error }, "could not check the sockets' sessions after Redis came back"),
     );
   };
-  const redis = config.redisUrl ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log, onRecovered: endSocketsOfEnded }) : undefined;
+  const redis = config.redisUrl
+    ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log, onRecovered: endSocketsOfEnded })
+    : undefined;
   const origin = () => linkOrigin(config, http.server.address());
   // Each domain publishes its events; each domain's part of the live feed sends what followed (decision 105).
   const events = createDomainEvents(http.log);
@@ -188,7 +193,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(toursRoutes, { db });
   await http.register(realityCheckRoutes, { db });
   await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits, clock });
-  const notices = withdrawalNotices({ db, events, mailer, origin, log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed") });
+  const notices = withdrawalNotices({
+    db,
+    events,
+    mailer,
+    origin,
+    log: (error) => http.log.error({ err: error }, "a withdrawal's mail failed"),
+  });
   await http.register(paymentsRoutes, {
     config,
     db,
@@ -220,7 +231,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (!config.isProduction) {
     await http.register(mailboxRoutes, { db });
   }
-  await http.register(spaPlugin, { staticDir: config.staticDir, firstScreen: (pathname, language) => firstScreenFor(db, pathname, language) });
+  await http.register(spaPlugin, {
+    staticDir: config.staticDir,
+    firstScreen: (pathname, language) => firstScreenFor(db, pathname, language),
+  });
 
   const lifecycle =
     options.runsLifecycle === false
@@ -232,7 +246,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           onTransitions: (transitions) => {
             void events.publish("auctions:changed", { auctionIds: transitions.map((t) => t.auctionId) });
             // A seat auction canceled at its start gave its bidders their entry fees back (decision 102).
-            for (const t of transitions) if (t.status === "Canceled") for (const userId of t.refundedUserIds) void events.publish("wallet:changed", { userId });
+            for (const t of transitions)
+              if (t.status === "Canceled") for (const userId of t.refundedUserIds) void events.publish("wallet:changed", { userId });
           },
           onTick: () => commands.runAutoBids(),
         });

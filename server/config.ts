@@ -58,10 +58,22 @@ const EnvSchema = z.object({
   WIN_LIMIT_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_WIN_LIMITS.days),
   // Web Push's VAPID key pair (decision 035); without it one is generated once and kept in DATA_DIR. Processes that
   // share a database must share the pair: browsers subscribed with its public key.
-  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "must be a base64url P-256 public key (web-push generate-vapid-keys)").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key").optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, "must be a base64url P-256 public key (web-push generate-vapid-keys)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key")
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)")
+    .optional(),
   // The bearer token of GET /metrics (decision 087); without it the endpoint does not exist.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // Scheduled backups of the embedded database (decision 088): how often, how many are kept, and where.
@@ -161,7 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
     backups: e.BACKUP_EVERY
-      ? { everyMs: parseDuration(e.BACKUP_EVERY)!, keep: e.BACKUP_KEEP, dir: path.resolve(e.BACKUP_DIR || path.join(e.DATA_DIR, "backups")) }
+      ? {
+          everyMs: parseDuration(e.BACKUP_EVERY)!,
+          keep: e.BACKUP_KEEP,
+          dir: path.resolve(e.BACKUP_DIR || path.join(e.DATA_DIR, "backups")),
+        }
       : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     smtpUrl: e.SMTP_URL,
@@ -173,7 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     minAge: e.MIN_AGE,
     winLimits: { wins: e.WIN_LIMIT_WINS, sameProductWins: e.WIN_LIMIT_SAME_PRODUCT, days: e.WIN_LIMIT_DAYS },
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -13,7 +13,9 @@ import { localOperatorKey } from "./accounts/operator-auth";
 async function connect(purpose: ConnectPurpose) {
   const config = loadConfig();
   if (purpose === "backup" && config.database.kind === "postgres") {
-    throw new OpsError("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump, or with base backups and WAL archiving (docs/operations/backups.md).");
+    throw new OpsError(
+      "the database is PostgreSQL (DATABASE_URL): back it up with pg_dump, or with base backups and WAL archiving (docs/operations/backups.md).",
+    );
   }
   const serverUrl = findLocalServer(config.dataDir);
   if (serverUrl) return httpBackend(serverUrl, localOperatorKey(config.sessionSecret));
@@ -33,7 +35,9 @@ async function connect(purpose: ConnectPurpose) {
  */
 async function restore(file: string) {
   if (process.env.DATABASE_URL) {
-    throw new OpsError("DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (docs/operations/backups.md); restore restores the embedded database.");
+    throw new OpsError(
+      "DATABASE_URL is set: restore PostgreSQL with pg_restore or psql (docs/operations/backups.md); restore restores the embedded database.",
+    );
   }
   const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
   if (dataDir.startsWith("memory://")) throw new OpsError("DATA_DIR=memory:// keeps nothing: name a directory to restore into.");
@@ -52,11 +56,16 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-const code = await runOps(process.argv.slice(2), connect, {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  confirm: process.stdin.isTTY ? confirm : undefined,
-}, { restore }).catch((error: unknown) => {
+const code = await runOps(
+  process.argv.slice(2),
+  connect,
+  {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    confirm: process.stdin.isTTY ? confirm : undefined,
+  },
+  { restore },
+).catch((error: unknown) => {
   process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
   return 1;
 });

@@ -45,7 +45,8 @@ const defaultMessages: Record<RefusalCode, string> = {
   ...reviewErrorMessages,
   NOT_FOUND: "Not found.",
   CONFLICT: "That change is not allowed in the current state.",
-  AUCTION_CHANGED: "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",
+  AUCTION_CHANGED:
+    "The auction has changed since you looked at it (a bid, an enrolment or another operator): nothing was done. Look at it again and confirm.",
   SERVER_BUSY: "The server is busy right now. Please try again in a few seconds.",
 };
 

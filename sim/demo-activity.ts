@@ -15,11 +15,16 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
     const client = new ApiClient(options.baseUrl);
     const answer = await client.post("/authn/sign-in", { email: `${name}@demo.pennybid.lv`, password: scenario.password });
     if (answer.status !== 200) {
-      throw new SimFailure(`The demo bidder ${name} cannot sign in (${answer.status}): is this server seeded with demo data by this version?`);
+      throw new SimFailure(
+        `The demo bidder ${name} cannot sign in (${answer.status}): is this server seeded with demo data by this version?`,
+      );
     }
     bidders.push({ name, displayName: name, client });
   }
-  const search = expectOk<SearchAuctionsResponse>(await bidders[0]!.client.post("/api/auctions/search", { status: "Running", pageSize: 60 }), "Listing running auctions");
+  const search = expectOk<SearchAuctionsResponse>(
+    await bidders[0]!.client.post("/api/auctions/search", { status: "Running", pageSize: 60 }),
+    "Listing running auctions",
+  );
   const auctions = search.items
     // Auctions any bot may enter: no entry rules (decision 031), enrolment not closing.
     .filter(
@@ -36,7 +41,9 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
     .sort((a, b) => (a.endsAt ?? "").localeCompare(b.endsAt ?? ""))
     .slice(0, scenario.auctions);
   if (auctions.length === 0) throw new SimFailure("No running auction to bid on.");
-  say(`${bidders.length} demo bidders on ${auctions.map((auction) => `#${auction.id} ${auction.title}`).join(", ")} for ${scenario.seconds} s`);
+  say(
+    `${bidders.length} demo bidders on ${auctions.map((auction) => `#${auction.id} ${auction.title}`).join(", ")} for ${scenario.seconds} s`,
+  );
 
   const deadline = started + scenario.seconds * 1000;
   const accepted = new Map<number, { bidder: string; priceCents: number }[]>(auctions.map((auction) => [auction.id, []]));
@@ -101,7 +108,10 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
   const checks: Check[] = [];
   for (const auction of auctions) {
     const ours = accepted.get(auction.id)!;
-    const chain = expectOk<BidChainResponse>(await bidders[0]!.client.get(`/api/auctions/${auction.id}/chain`), `Reading the chain of #${auction.id}`);
+    const chain = expectOk<BidChainResponse>(
+      await bidders[0]!.client.get(`/api/auctions/${auction.id}/chain`),
+      `Reading the chain of #${auction.id}`,
+    );
     const inChain = new Set(chain.links.map((link) => `${link.displayName}@${link.priceCents}`));
     const missing = ours.filter((bid) => !inChain.has(`${bid.bidder}@${bid.priceCents}`));
     checks.push({
@@ -110,7 +120,11 @@ export async function runDemoActivity(scenario: DemoActivityScenario, options: S
       detail: `${ours.length} accepted, ${missing.length} missing, chain ${chain.isValid ? "verified" : "BROKEN"}`,
     });
   }
-  checks.push({ name: "no bid or enrolment refused unexpectedly", ok: refusals.length === 0, detail: refusals.slice(0, 3).join("; ") || "none" });
+  checks.push({
+    name: "no bid or enrolment refused unexpectedly",
+    ok: refusals.length === 0,
+    detail: refusals.slice(0, 3).join("; ") || "none",
+  });
   return {
     scenario: scenario.name,
     seed: scenario.seed,

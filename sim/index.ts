@@ -9,7 +9,9 @@ import { runDemoActivity } from "./demo-activity";
 import { runPlanned } from "./simulator";
 
 const scenariosDir = path.join(import.meta.dirname, "scenarios");
-const shipped = readdirSync(scenariosDir).filter((file) => file.endsWith(".json")).map((file) => file.replace(/\.json$/, ""));
+const shipped = readdirSync(scenariosDir)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.replace(/\.json$/, ""));
 
 const usage = `Usage: npm run sim -- <scenario> [--url URL] [--seed N] [--json]
 
@@ -39,7 +41,8 @@ const file = existsSync(name) ? name : path.join(scenariosDir, `${name}.json`);
 if (!existsSync(file)) fail(`No scenario "${name}". ${usage}`, 2);
 
 const parsed = Scenario.safeParse(JSON.parse(readFileSync(file, "utf8")));
-if (!parsed.success) fail(`The scenario ${file} is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`, 2);
+if (!parsed.success)
+  fail(`The scenario ${file} is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`, 2);
 if (values.seed !== undefined && !/^\d+$/.test(values.seed)) fail("--seed must be a whole number.", 2);
 const scenario = { ...parsed.data, ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}) };
 
@@ -48,7 +51,10 @@ process.stdout.write(`Scenario ${scenario.name} (seed ${scenario.seed}) against 
 try {
   const options = {
     baseUrl,
-    operator: { email: process.env.SIM_OPERATOR_EMAIL ?? "operator@pennybid.lv", password: process.env.SIM_OPERATOR_PASSWORD ?? "Operator1!" },
+    operator: {
+      email: process.env.SIM_OPERATOR_EMAIL ?? "operator@pennybid.lv",
+      password: process.env.SIM_OPERATOR_PASSWORD ?? "Operator1!",
+    },
     log: values.json ? undefined : (line: string) => process.stdout.write(`${line}\n`),
   };
   const report = scenario.kind === "demo-activity" ? await runDemoActivity(scenario, options) : await runPlanned(scenario, options);
@@ -56,8 +62,11 @@ try {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     process.stdout.write(`\nReport: ${report.bids} bids in ${report.seconds.toFixed(1)} s\n`);
-    for (const check of report.checks) process.stdout.write(`  ${check.ok ? "PASS" : "FAIL"}  ${check.name}${check.ok ? "" : ` (${check.detail})`}\n`);
-    process.stdout.write(`\n${report.passed ? "PASSED" : "FAILED"}: ${report.checks.filter((c) => c.ok).length} of ${report.checks.length} checks\n`);
+    for (const check of report.checks)
+      process.stdout.write(`  ${check.ok ? "PASS" : "FAIL"}  ${check.name}${check.ok ? "" : ` (${check.detail})`}\n`);
+    process.stdout.write(
+      `\n${report.passed ? "PASSED" : "FAILED"}: ${report.checks.filter((c) => c.ok).length} of ${report.checks.length} checks\n`,
+    );
   }
   process.exitCode = report.passed ? 0 : 1;
 } catch (error) {

@@ -18,7 +18,10 @@ export const ScenarioAuction = z.object({
   /** Several alike: `<key>-1` … `<key>-<copies>`. */
   copies: z.number().int().min(1).max(200).default(1),
   title: z.string().min(1).max(80),
-  image: z.string().regex(/^\/products\/[\w.-]+$/).optional(),
+  image: z
+    .string()
+    .regex(/^\/products\/[\w.-]+$/)
+    .optional(),
   entryFeeCents: z.number().int().min(0).default(0),
   retailValueCents: z.number().int().min(0).default(0),
   startsInSeconds: z.number().int().min(0).max(3600).default(2),
@@ -104,7 +107,11 @@ export const DemoActivityScenario = z.object({
   seed: z.number().int().default(1),
   bidders: z.array(z.string().regex(/^\w{1,25}$/)).min(2),
   password: z.string().default("Demo123!"),
-  seconds: z.number().int().min(5).max(24 * 3600),
+  seconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 3600),
   /** How many running auctions they play, the soonest-ending first. */
   auctions: z.number().int().min(1).max(50).default(3),
   pauseMs: z.tuple([z.number().int().min(0), z.number().int().min(0)]).default([1500, 4000]),
@@ -138,5 +145,5 @@ export function auctionKeys(auction: ScenarioAuction): string[] {
 /** Expands "name" (an auction key, or a copied key meaning all its copies) and "*" (all). */
 export function matchAuctions(pattern: string, keys: string[]): string[] {
   if (pattern === "*") return keys;
-  return keys.filter((k) => k === pattern || k.startsWith(`${pattern}-`) && /^\d+$/.test(k.slice(pattern.length + 1)));
+  return keys.filter((k) => k === pattern || (k.startsWith(`${pattern}-`) && /^\d+$/.test(k.slice(pattern.length + 1))));
 }

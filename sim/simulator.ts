@@ -71,14 +71,23 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
   expectOk(await operator.post("/authn/sign-in", options.operator), `Signing in as the operator ${options.operator.email}`);
 
   // Bots: opened by the operator (confirmed, marked demo data), signed in, topped up through the sandbox.
-  const botNames = scenario.bots.flatMap((group) => Array.from({ length: group.count }, (_, i) => ({ group, name: `${group.group}-${i + 1}` })));
+  const botNames = scenario.bots.flatMap((group) =>
+    Array.from({ length: group.count }, (_, i) => ({ group, name: `${group.group}-${i + 1}` })),
+  );
   say(`opening ${botNames.length} bot accounts`);
   const bots = new Map<string, Bot>();
   await inBatches(botNames, 4, async ({ group, name }) => {
     const displayName = `${name.replaceAll("-", "").slice(0, 14)}_${runTag}`;
     const email = `${displayName}@sim.pennybid.lv`;
     expectOk(
-      await operator.post("/api/operator/users", { email, password: BOT_PASSWORD, firstName: "Sim", lastName: "Bot", displayName, isDemo: true }),
+      await operator.post("/api/operator/users", {
+        email,
+        password: BOT_PASSWORD,
+        firstName: "Sim",
+        lastName: "Bot",
+        displayName,
+        isDemo: true,
+      }),
       `Opening the account of ${name}`,
     );
     const client = new ApiClient(options.baseUrl);
@@ -124,7 +133,14 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
 
   // Who bids where is drawn now, in scenario order, so the seed alone decides it.
   const plans = scenario.bidding.flatMap((bidding) =>
-    bidding.auctions.flatMap((pattern) => matchAuctions(pattern, keys)).map((key) => ({ bidding, auction: played.get(key)!, bidders: pickBidders(bidding, bots, random), seed: Math.floor(random() * 2 ** 31) })),
+    bidding.auctions
+      .flatMap((pattern) => matchAuctions(pattern, keys))
+      .map((key) => ({
+        bidding,
+        auction: played.get(key)!,
+        bidders: pickBidders(bidding, bots, random),
+        seed: Math.floor(random() * 2 ** 31),
+      })),
   );
   await Promise.all(plans.map((plan) => playAuction(plan, operator, say)));
 
@@ -132,7 +148,10 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
   const promoCodes = new Map<string, string>();
   for (const promo of scenario.promoCodes) {
     const code = `${promo.key}-${runTag}`.toUpperCase();
-    expectOk<PromoCode>(await operator.post("/api/operator/promo-codes", { code, kind: promo.kind, amount: promo.amount }), `Creating promo code ${code}`);
+    expectOk<PromoCode>(
+      await operator.post("/api/operator/promo-codes", { code, kind: promo.kind, amount: promo.amount }),
+      `Creating promo code ${code}`,
+    );
     promoCodes.set(promo.key, code);
   }
   const fulfilled = new Map<string, WonAuction>();
@@ -147,7 +166,10 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
 
   // Every auction: ended exactly as the bots played it, every accepted bid in a chain that verifies.
   for (const auction of played.values()) {
-    const detail = expectOk<OperatorAuctionDetail>(await operator.get(`/api/operator/auctions/${auction.id}`), `Reading auction ${auction.key}`);
+    const detail = expectOk<OperatorAuctionDetail>(
+      await operator.get(`/api/operator/auctions/${auction.id}`),
+      `Reading auction ${auction.key}`,
+    );
     checks.push({
       name: `${auction.key}: every accepted bid is in the verified chain`,
       ok: detail.chain.isValid && detail.chain.links.length === auction.bids,
@@ -164,7 +186,11 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
       const expectations: [string, unknown, unknown][] = [["status", checkpoint.status, detail.status]];
       if (checkpoint.winner !== undefined) {
         const winner =
-          checkpoint.winner === null ? null : checkpoint.winner === "last-bidder" ? (auction.lastBidder?.displayName ?? null) : bots.get(checkpoint.winner)?.displayName;
+          checkpoint.winner === null
+            ? null
+            : checkpoint.winner === "last-bidder"
+              ? (auction.lastBidder?.displayName ?? null)
+              : bots.get(checkpoint.winner)?.displayName;
         expectations.push(["winner", winner, detail.winnerName]);
       }
       if (checkpoint.priceCents !== undefined) {
@@ -179,7 +205,10 @@ export async function runPlanned(scenario: PlannedScenario, options: SimOptions)
       checks.push({
         name: `${key}: ${expectations.map(([what, expected]) => `${what} ${String(expected)}`).join(", ")}`,
         ok: wrong.length === 0,
-        detail: wrong.length === 0 ? "as expected" : wrong.map(([what, expected, actual]) => `${what}: expected ${String(expected)}, got ${String(actual)}`).join("; "),
+        detail:
+          wrong.length === 0
+            ? "as expected"
+            : wrong.map(([what, expected, actual]) => `${what}: expected ${String(expected)}, got ${String(actual)}`).join("; "),
       });
     }
   }
@@ -282,35 +311,56 @@ async function playFulfilment(
   run: { operator: ApiClient; bots: Map<string, Bot>; promoCodes: Map<string, string>; say: (line: string) => void },
 ): Promise<WonAuction> {
   const { operator, bots, promoCodes, say } = run;
-  const detail = expectOk<OperatorAuctionDetail>(await operator.get(`/api/operator/auctions/${auction.id}`), `Reading auction ${auction.key}`);
+  const detail = expectOk<OperatorAuctionDetail>(
+    await operator.get(`/api/operator/auctions/${auction.id}`),
+    `Reading auction ${auction.key}`,
+  );
   const winner = [...bots.values()].find((bot) => bot.displayName === detail.winnerName);
-  if (!winner) throw new SimFailure(`${auction.key} has no winner among the bots (winner: ${detail.winnerName ?? "nobody"}), so there is nothing to fulfil.`);
+  if (!winner)
+    throw new SimFailure(
+      `${auction.key} has no winner among the bots (winner: ${detail.winnerName ?? "nobody"}), so there is nothing to fulfil.`,
+    );
   let won = (await winnersView(auction, detail, bots))!;
   say(`${auction.key}: ${winner.name} won at €${(won.finalPriceCents / 100).toFixed(2)}; fulfilment ${won.state}`);
   for (const step of steps) {
     switch (step.do) {
       case "pay": {
         const promoCode = step.promoCode === undefined ? undefined : promoCodes.get(step.promoCode);
-        if (step.promoCode !== undefined && promoCode === undefined) throw new SimFailure(`The scenario pays with promo code "${step.promoCode}" it does not create.`);
-        const answer = await winner.client.post(`/api/fulfilments/${auction.id}/pay`, { deliveryAddress: step.deliveryAddress, phone: step.phone, promoCode });
+        if (step.promoCode !== undefined && promoCode === undefined)
+          throw new SimFailure(`The scenario pays with promo code "${step.promoCode}" it does not create.`);
+        const answer = await winner.client.post(`/api/fulfilments/${auction.id}/pay`, {
+          deliveryAddress: step.deliveryAddress,
+          phone: step.phone,
+          promoCode,
+        });
         const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code;
         if (step.expectError !== undefined) {
           if (answer.status < 400 || code !== step.expectError) {
-            throw new SimFailure(`${auction.key}: paying should be refused with ${step.expectError}, got ${answer.status} ${code ?? ""}`.trim());
+            throw new SimFailure(
+              `${auction.key}: paying should be refused with ${step.expectError}, got ${answer.status} ${code ?? ""}`.trim(),
+            );
           }
           say(`${auction.key}: ${winner.name}'s payment refused as expected (${code})`);
         } else {
           won = expectOk<WonAuction>(answer, `${auction.key}: ${winner.name} paying`);
-          say(`${auction.key}: ${winner.name} paid €${((won.amountPaidCents ?? 0) / 100).toFixed(2)}${promoCode ? ` with ${promoCode}` : ""}`);
+          say(
+            `${auction.key}: ${winner.name} paid €${((won.amountPaidCents ?? 0) / 100).toFixed(2)}${promoCode ? ` with ${promoCode}` : ""}`,
+          );
         }
         break;
       }
       case "advance":
-        expectOk(await operator.post(`/api/operator/fulfilments/${auction.id}/advance`, { to: step.to }), `${auction.key}: moving to ${step.to}`);
+        expectOk(
+          await operator.post(`/api/operator/fulfilments/${auction.id}/advance`, { to: step.to }),
+          `${auction.key}: moving to ${step.to}`,
+        );
         say(`${auction.key}: the operator moves it to ${step.to}`);
         break;
       case "payment-time-left":
-        expectOk(await operator.post(`/api/operator/fulfilments/${auction.id}/payment-time-left`, { seconds: step.seconds }), `${auction.key}: setting the time to pay`);
+        expectOk(
+          await operator.post(`/api/operator/fulfilments/${auction.id}/payment-time-left`, { seconds: step.seconds }),
+          `${auction.key}: setting the time to pay`,
+        );
         say(`${auction.key}: ${step.seconds} s left to pay`);
         break;
       case "await": {
@@ -318,7 +368,8 @@ async function playFulfilment(
         for (;;) {
           won = (await winnersView(auction, detail, bots))!;
           if (won.state === step.state) break;
-          if (Date.now() > until) throw new SimFailure(`${auction.key}: still ${won.state} after ${step.timeoutSeconds} s, waiting for ${step.state}.`);
+          if (Date.now() > until)
+            throw new SimFailure(`${auction.key}: still ${won.state} after ${step.timeoutSeconds} s, waiting for ${step.state}.`);
           await sleep(250);
         }
         say(`${auction.key}: ${winner.name} sees ${won.state}`);

@@ -112,12 +112,29 @@ export async function runLighthouse(
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
-    env: { ...env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", DATA_DIR: "memory://", STATIC_DIR: staticDir, NODE_ENV: "test" },
+    env: {
+      ...env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DATA_DIR: "memory://",
+      STATIC_DIR: staticDir,
+      NODE_ENV: "test",
+    },
     stdio: "ignore",
   });
   try {
     const url = `http://127.0.0.1:${port}/`;
-    for (let tries = 0; tries < 100 && !(await fetch(`${url}api/health`).then((r) => r.ok, () => false)); tries++) await sleep(200);
+    for (
+      let tries = 0;
+      tries < 100 &&
+      !(await fetch(`${url}api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      tries++
+    )
+      await sleep(200);
     const firstPageSent = options.withFirstPageSent ? await sentFiles(url, options.withFirstPageSent) : null;
     const chrome = await launcher.launch({
       chromePath,
@@ -133,7 +150,14 @@ export async function runLighthouse(
       const [running] = ((await search.json()) as { items: { id: number }[] }).items;
       // One mobile run of a page for `categories`, with any other flags.
       const runOf = (page: string, categories: readonly string[], flags: Record<string, unknown> = {}) =>
-        lighthouse.default(new URL(page, url).toString(), { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories], formFactor: "mobile", ...flags });
+        lighthouse.default(new URL(page, url).toString(), {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...categories],
+          formFactor: "mobile",
+          ...flags,
+        });
       const pages: LighthousePage[] = [];
       for (const page of ["/", ...(running ? [`/auctions/${running.id}`] : [])]) {
         const results: Lhr[] = [];

@@ -68,7 +68,9 @@ const benchBid = (priceCents: number, displayName: string, atMs: number): BidEnt
 function startUpdates(app: App, states: AuctionState[], perSecond: number) {
   // The seeded auctions have no bids: each starts with a full list, as a busy auction's state has.
   for (const state of states) {
-    state.recentBids = Array.from({ length: RECENT_BIDS }, (_, index) => benchBid(Math.max(0, state.priceCents - index), `bench_${index}`, Date.now() - index * 1000));
+    state.recentBids = Array.from({ length: RECENT_BIDS }, (_, index) =>
+      benchBid(Math.max(0, state.priceCents - index), `bench_${index}`, Date.now() - index * 1000),
+    );
   }
   let sent = 0;
   const startedAt = performance.now();
@@ -93,7 +95,14 @@ function startUpdates(app: App, states: AuctionState[], perSecond: number) {
   return { sent: () => sent, stop: () => clearInterval(timer) };
 }
 
-async function measurePage(browser: Browser, url: string, page: PageName, app: App, states: AuctionState[], options: ClientOptions): Promise<PageResult> {
+async function measurePage(
+  browser: Browser,
+  url: string,
+  page: PageName,
+  app: App,
+  states: AuctionState[],
+  options: ClientOptions,
+): Promise<PageResult> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const tab = await context.newPage();
@@ -177,7 +186,17 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
     console.log("client: building the bench pages…");
     execFileSync(
       process.execPath,
-      [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "bench/client/vite.config.ts", "--outDir", dir, "--logLevel", "warn", ...(options.profileFile ? ["--minify", "false"] : [])],
+      [
+        path.join(root, "node_modules", "vite", "bin", "vite.js"),
+        "build",
+        "--config",
+        "bench/client/vite.config.ts",
+        "--outDir",
+        dir,
+        "--logLevel",
+        "warn",
+        ...(options.profileFile ? ["--minify", "false"] : []),
+      ],
       { cwd: root, stdio: "inherit", env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
     );
     const ids = await seedRunningAuctions(database.db, options.cards, new Date());
@@ -186,25 +205,40 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
     app = await buildApp({ config, db: database.db, runsLifecycle: false });
     await app.http.listen({ host: "127.0.0.1", port: 0 });
     const url = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
 
     const results: PageResult[] = [];
     for (const page of ["live", "naive"] as const) {
-      console.log(`client: ${page} page, ${options.cards} cards, ${options.updatesPerSecond} updates/s for ${options.seconds} s (CPU ${CPU_SLOWDOWN}× slower)…`);
+      console.log(
+        `client: ${page} page, ${options.cards} cards, ${options.updatesPerSecond} updates/s for ${options.seconds} s (CPU ${CPU_SLOWDOWN}× slower)…`,
+      );
       results.push(await measurePage(browser, url, page, app, states, options));
     }
     const [live, naive] = results;
     const cheaper = live && naive && live.busyPercent > 0 ? naive.busyPercent / live.busyPercent : null;
     const targets: Target[] = live
       ? [
-          { name: "client: live page main-thread busy", goal: "≤ 25 %", actual: `${round(live.busyPercent)} % (${round(live.busyWithFrameProbePercent)} % with the frame probe)`, isMet: live.busyPercent <= 25 },
+          {
+            name: "client: live page main-thread busy",
+            goal: "≤ 25 %",
+            actual: `${round(live.busyPercent)} % (${round(live.busyWithFrameProbePercent)} % with the frame probe)`,
+            isMet: live.busyPercent <= 25,
+          },
           {
             name: "client: long tasks > 50 ms",
             goal: "none",
             actual: `${live.longTasks.count} (max ${round(live.longTasks.maxMs)} ms; ${live.longTasksWithFrameProbe} with the frame probe)`,
             isMet: live.longTasks.count === 0 && live.longTasksWithFrameProbe === 0,
           },
-          { name: "client: cheaper than naive (main-thread busy)", goal: "≥ 3×", actual: cheaper === null ? "-" : `${cheaper.toFixed(2)}×`, isMet: cheaper === null ? null : cheaper >= 3 },
+          {
+            name: "client: cheaper than naive (main-thread busy)",
+            goal: "≥ 3×",
+            actual: cheaper === null ? "-" : `${cheaper.toFixed(2)}×`,
+            isMet: cheaper === null ? null : cheaper >= 3,
+          },
         ]
       : [];
     publish({
@@ -214,7 +248,20 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
       tables: [
         {
           title: `Client: ${options.cards} live cards, ${options.updatesPerSecond} updates/s, ${options.seconds} s a window, Chromium CPU ${CPU_SLOWDOWN}× slower`,
-          columns: ["page", "cards", "updates in", "long tasks", "max long ms", "busy %", "script %", "layout+style %", "heap MiB", "frame p50", "frame p95", "busy % w/ probe"],
+          columns: [
+            "page",
+            "cards",
+            "updates in",
+            "long tasks",
+            "max long ms",
+            "busy %",
+            "script %",
+            "layout+style %",
+            "heap MiB",
+            "frame p50",
+            "frame p95",
+            "busy % w/ probe",
+          ],
           rows: results.map((result): Cell[] => [
             result.page,
             result.cards,

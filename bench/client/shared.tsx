@@ -53,7 +53,12 @@ window.pennybidBench = {
   },
   stop() {
     state.isMeasuring = false;
-    return { longTasks: state.longTasks, frameDeltas: state.frameDeltas, updates: this.updates - state.updatesAtStart, windowMs: performance.now() - state.startedAt };
+    return {
+      longTasks: state.longTasks,
+      frameDeltas: state.frameDeltas,
+      updates: this.updates - state.updatesAtStart,
+      windowMs: performance.now() - state.startedAt,
+    };
   },
 };
 

@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), localeParts()],
   build: {
     emptyOutDir: true,
-    rolldownOptions: { input: { index: path.join(here, "index.html"), live: path.join(here, "live.html"), naive: path.join(here, "naive.html") } },
+    rolldownOptions: {
+      input: { index: path.join(here, "index.html"), live: path.join(here, "live.html"), naive: path.join(here, "naive.html") },
+    },
   },
 });

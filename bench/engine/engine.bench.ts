@@ -30,12 +30,7 @@ type CaseResult = {
 };
 
 /** Bidders rotate so that none bids twice on one auction within a second and nobody outbids themself. */
-async function runCase(
-  db: Database,
-  kind: DatabaseKind,
-  scenario: CaseName,
-  options: EngineOptions,
-): Promise<CaseResult> {
+async function runCase(db: Database, kind: DatabaseKind, scenario: CaseName, options: EngineOptions): Promise<CaseResult> {
   const now = new Date();
   const auctionCount = scenario === "one hot auction" ? 1 : options.spreadAuctions;
   // Enough bidders per auction that each one's turn comes round less than once a second (the engine refuses a
@@ -120,7 +115,9 @@ export async function runEngineBench(options: EngineOptions): Promise<void> {
     round(result.acceptedPerSecond, 0),
     round(result.latencyMs.p50, 2),
     round(result.latencyMs.p99, 2),
-    Object.entries(result.refused).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
+    Object.entries(result.refused)
+      .map(([code, n]) => `${code}:${n}`)
+      .join(" ") || "0",
   ]);
   // Issue 17's targets: PostgreSQL over many auctions (its pool works them in parallel), PGlite on one hot auction
   // (one connection: every bid waits for the one before).
@@ -133,7 +130,14 @@ export async function runEngineBench(options: EngineOptions): Promise<void> {
     const result = results.find((r) => r.database === database && r.scenario === scenario);
     if (!result) return [];
     const where = scenario === "spread" ? `${result.auctions} auctions` : scenario;
-    return [{ name: `engine bids/s, ${database}, ${where}`, goal: `≥ ${goal.toLocaleString("en")}`, actual: String(round(result.acceptedPerSecond, 0)), isMet: result.acceptedPerSecond >= goal }];
+    return [
+      {
+        name: `engine bids/s, ${database}, ${where}`,
+        goal: `≥ ${goal.toLocaleString("en")}`,
+        actual: String(round(result.acceptedPerSecond, 0)),
+        isMet: result.acceptedPerSecond >= goal,
+      },
+    ];
   });
   publish({
     bench: "engine",

@@ -13,7 +13,17 @@ import { partsOfProfile, withOriginalSources, type CpuProfile, type ProfilePart 
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
 import { publish, type Cell, type Table, type Target } from "../support/report";
 import { distribution, monotonicMs, round, sleep, type Distribution } from "../support/stats";
-import type { FromServer, FromWorker, ServerMode, ServerReady, ServerUsage, SocketPlan, ToServer, ToWorker, WorkerResult } from "./protocol";
+import type {
+  FromServer,
+  FromWorker,
+  ServerMode,
+  ServerReady,
+  ServerUsage,
+  SocketPlan,
+  ToServer,
+  ToWorker,
+  WorkerResult,
+} from "./protocol";
 
 export type FeedOptions = {
   isQuick: boolean;
@@ -55,7 +65,10 @@ type RunResult = {
 /** The parts of a server process that `--feed-profile` tells apart, by where their code comes from. */
 const serverParts: ProfilePart[] = [
   { name: "PGlite (PostgreSQL in WebAssembly)", has: (url) => url.startsWith("wasm://") || url.includes("/@electric-sql/pglite/") },
-  { name: "pg (PostgreSQL's wire protocol)", has: (url) => /\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|pg-connection-string)\//.test(url) },
+  {
+    name: "pg (PostgreSQL's wire protocol)",
+    has: (url) => /\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|pg-connection-string)\//.test(url),
+  },
   {
     name: "socket.io (engine.io, ws: frames in and out)",
     has: (url) => /\/node_modules\/(socket\.io|socket\.io-parser|socket\.io-adapter|engine\.io|engine\.io-parser|ws)\//.test(url),
@@ -80,7 +93,9 @@ const builtServer = { entry: "bench/feed/server.ts", outfile: "dist-server/bench
 /** A child process speaking the protocol: `request` sends and waits for the first reply of the wanted type. */
 function child<In extends { type: string }, Out extends { type: string }>(file: string, extraNodeArgs: string[] = [], env = process.env) {
   const [modulePath, execArgv] =
-    file === "server.ts" ? [path.join(projectRoot, builtServer.outfile), extraNodeArgs] : [path.join(here, file), [...tsxArgs, ...extraNodeArgs]];
+    file === "server.ts"
+      ? [path.join(projectRoot, builtServer.outfile), extraNodeArgs]
+      : [path.join(here, file), [...tsxArgs, ...extraNodeArgs]];
   const process_: ChildProcess = fork(modulePath, [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"], env });
   const waiters: { type: string; resolve: (message: Out) => void; reject: (error: Error) => void }[] = [];
   process_.on("message", (message: Out) => {
@@ -150,8 +165,14 @@ export function planSockets(options: FeedOptions, ready: ServerReady) {
 /** Two processes share the feed through Redis; their CPU and memory are added up. */
 type Topology = { processes: 1 } | { processes: 2; redisUrl: string };
 
-async function runOne(options: FeedOptions, mode: ServerMode, database: DatabaseKind, topology: Topology = { processes: 1 }): Promise<RunResult> {
-  const label = mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
+async function runOne(
+  options: FeedOptions,
+  mode: ServerMode,
+  database: DatabaseKind,
+  topology: Topology = { processes: 1 },
+): Promise<RunResult> {
+  const label =
+    mode === "bare" ? "bare socket.io" : topology.processes === 2 ? `ours, ${database}, 2 processes + Redis` : `ours, ${database}`;
   console.log(`feed: ${label}: seeding and starting the server…`);
   const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"], serverEnvironment())];
   const profileFiles: string[] = [];
@@ -167,7 +188,14 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
   try {
     const k = biddersPerAuction(options);
     const redisUrl = topology.processes === 2 ? topology.redisUrl : undefined;
-    const start = { type: "start", mode, database, auctions: options.auctions, biddersPerAuction: k, ...(redisUrl ? { redisUrl } : {}) } as const;
+    const start = {
+      type: "start",
+      mode,
+      database,
+      auctions: options.auctions,
+      biddersPerAuction: k,
+      ...(redisUrl ? { redisUrl } : {}),
+    } as const;
     const ready = await servers[0]!.request({ ...start, ...profileFileOf(0) }, "ready");
     databaseUrl = ready.databaseUrl;
     const ports = [ready.port];
@@ -233,7 +261,10 @@ async function runOne(options: FeedOptions, mode: ServerMode, database: Database
     // Let the last bids' acks and broadcasts arrive (their latency counts; later arrivals would be misses).
     await sleep(2000);
     const results = await Promise.all(workers.map((worker) => worker.request({ type: "collect" }, "result")));
-    const result = summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, { measureFrom, stopAt });
+    const result = summarize(label, mode, mode === "bare" ? null : database, options, plan, sockets, results, usage, {
+      measureFrom,
+      stopAt,
+    });
     return { ...result, processes: servers.length, ...(profileFiles.length > 0 ? { profileParts: profiledParts(profileFiles) } : {}) };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
@@ -382,7 +413,12 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
     const database = run.database ?? "pglite";
     const capacityShare = capacityRatio(run);
     targets.push(
-      { name: `bid → ack p99 (${database})`, goal: "≤ 20 ms", actual: `${round(run.ackMs.p99)} ms`, isMet: run.ackMs.count > 0 && run.ackMs.p99 <= 20 },
+      {
+        name: `bid → ack p99 (${database})`,
+        goal: "≤ 20 ms",
+        actual: `${round(run.ackMs.p99)} ms`,
+        isMet: run.ackMs.count > 0 && run.ackMs.p99 <= 20,
+      },
       {
         name: `bid → watchers p99 (${database})`,
         goal: "≤ 50 ms, all delivered",
@@ -421,7 +457,20 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
     tables: [
       {
         title: `Feed: ${options.sockets} sockets, ${options.auctions} auctions, ${options.bidsPerSecond} bids/s, ${options.seconds} s measured`,
-        columns: ["server", "sockets", "bids/s", "ack p50", "ack p95", "ack p99", "watch p50", "watch p95", "watch p99", "delivered", "msgs/s", "ratio"],
+        columns: [
+          "server",
+          "sockets",
+          "bids/s",
+          "ack p50",
+          "ack p95",
+          "ack p99",
+          "watch p50",
+          "watch p95",
+          "watch p99",
+          "delivered",
+          "msgs/s",
+          "ratio",
+        ],
         rows: runs.map((run): Cell[] => [
           run.label,
           `${run.sockets.connected}/${run.sockets.planned}`,
@@ -447,7 +496,18 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
       },
       {
         title: "Feed: server process (latencies above in ms)",
-        columns: ["server", "CPU % of a core", "CPU ms per bid", "msgs per CPU-s", "capacity ratio", "RSS MiB", "peak RSS MiB", "heap MiB", "live heap MiB", "refused / lost"],
+        columns: [
+          "server",
+          "CPU % of a core",
+          "CPU ms per bid",
+          "msgs per CPU-s",
+          "capacity ratio",
+          "RSS MiB",
+          "peak RSS MiB",
+          "heap MiB",
+          "live heap MiB",
+          "refused / lost",
+        ],
         rows: runs.map((run): Cell[] => [
           run.label,
           round(run.cpuPercent),
@@ -458,7 +518,9 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           run.server.peakRssMiB,
           run.server.heapUsedMiB,
           run.server.liveHeapMiB,
-          Object.entries(run.refusals).map(([code, n]) => `${code}:${n}`).join(" ") || "0",
+          Object.entries(run.refusals)
+            .map(([code, n]) => `${code}:${n}`)
+            .join(" ") || "0",
         ]),
       },
       {
@@ -497,6 +559,13 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
     ],
     targets,
     notes,
-    data: { runs: runs.map((run) => ({ ...run, capacityMessagesPerCpuSecond: capacity(run), capacityRatio: capacityRatio(run), throughputRatio: ratio(run) })) },
+    data: {
+      runs: runs.map((run) => ({
+        ...run,
+        capacityMessagesPerCpuSecond: capacity(run),
+        capacityRatio: capacityRatio(run),
+        throughputRatio: ratio(run),
+      })),
+    },
   });
 }

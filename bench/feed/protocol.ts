@@ -58,9 +58,7 @@ export type FromServer = ServerReady | ServerUsage | { type: "stopped" } | { typ
 
 /** One socket a client worker opens: a home-page list watcher, a detail-page watcher, or a bidder (who also watches). */
 export type SocketPlan =
-  | { role: "list" }
-  | { role: "auction"; auctionId: number }
-  | { role: "bidder"; auctionId: number; sessionId: string };
+  { role: "list" } | { role: "auction"; auctionId: number } | { role: "bidder"; auctionId: number; sessionId: string };
 
 export type WorkerStart = {
   type: "start";
@@ -92,6 +90,4 @@ export type WorkerResult = {
 
 export type ToWorker = WorkerStart | WorkerGo | { type: "collect" } | { type: "stop" };
 export type FromWorker =
-  | { type: "connected"; connected: number; failed: number; firstError: string | null }
-  | WorkerResult
-  | { type: "failed"; message: string };
+  { type: "connected"; connected: number; failed: number; firstError: string | null } | WorkerResult | { type: "failed"; message: string };

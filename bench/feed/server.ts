@@ -131,7 +131,14 @@ async function startBare(start: ServerStart): Promise<Running> {
       state.leaderName = `b${auctionId}_bench`;
       state.endsAt = new Date(now + state.resetSeconds * 1000).toISOString();
       state.recentBids = [
-        { priceCents: state.priceCents, displayName: state.leaderName, placedAt: new Date(now).toISOString(), isAuto: false, hash: "0".repeat(64), label: null },
+        {
+          priceCents: state.priceCents,
+          displayName: state.leaderName,
+          placedAt: new Date(now).toISOString(),
+          isAuto: false,
+          hash: "0".repeat(64),
+          label: null,
+        },
         ...state.recentBids,
       ].slice(0, RECENT_BIDS);
       state.serverNow = now;
@@ -182,7 +189,13 @@ process.on("message", (message: ToServer) => {
       if (message.type === "start") {
         running = message.mode === "ours" ? await startOurs(message) : await startBare(message);
         profileFile = message.profileFile;
-        send({ type: "ready", port: running.port, auctionIds: running.auctionIds, sessions: running.sessions, databaseUrl: running.databaseUrl });
+        send({
+          type: "ready",
+          port: running.port,
+          auctionIds: running.auctionIds,
+          sessions: running.sessions,
+          databaseUrl: running.databaseUrl,
+        });
       } else if (message.type === "usage-start") {
         if (profileFile) {
           profiler = new Session();

@@ -77,8 +77,18 @@ function forEachSample(profile: CpuProfile, byId: Map<number, ProfileNode>, visi
 export function describeProfile({ busyMs, functions }: ReturnType<typeof summariseProfile>, count = 25): string[] {
   const line = (time: FunctionTime) =>
     `  ${time.totalMs.toFixed(0).padStart(7)} ms total ${time.selfMs.toFixed(0).padStart(6)} ms self  ${time.name}`;
-  const by = (measure: keyof Omit<FunctionTime, "name">) => [...functions].sort((a, b) => b[measure] - a[measure]).slice(0, count).map(line);
-  return [`profile: ${busyMs.toFixed(0)} ms of work in the window`, "by time on the stack:", ...by("totalMs"), "by time of its own:", ...by("selfMs")];
+  const by = (measure: keyof Omit<FunctionTime, "name">) =>
+    [...functions]
+      .sort((a, b) => b[measure] - a[measure])
+      .slice(0, count)
+      .map(line);
+  return [
+    `profile: ${busyMs.toFixed(0)} ms of work in the window`,
+    "by time on the stack:",
+    ...by("totalMs"),
+    "by time of its own:",
+    ...by("selfMs"),
+  ];
 }
 
 /** A part of the program, known by the files its code comes from. */
@@ -114,7 +124,8 @@ export function partsOfProfile(profile: CpuProfile, parts: ProfilePart[]): { bus
   forEachSample(profile, byId, (sample, ms) => {
     const leaf = sample.callFrame.functionName;
     if (leaf === "(idle)" || leaf === "(root)") return;
-    const part = leaf === "(garbage collector)" ? "garbage collection" : leaf === "(program)" ? "native, outside JavaScript" : partOf(sample.id);
+    const part =
+      leaf === "(garbage collector)" ? "garbage collection" : leaf === "(program)" ? "native, outside JavaScript" : partOf(sample.id);
     busyMs += ms;
     byPart.set(part, (byPart.get(part) ?? 0) + ms);
   });
@@ -137,7 +148,9 @@ export function withOriginalSources(profile: CpuProfile, mapFile: string): CpuPr
     if (url !== bundleUrl && url !== bundlePath) return node;
     const entry = map.findEntry(lineNumber, columnNumber ?? 0) as { originalSource?: string };
     if (!entry.originalSource) return node;
-    const source = entry.originalSource.startsWith("file:") ? entry.originalSource : pathToFileURL(path.resolve(folder, entry.originalSource)).href;
+    const source = entry.originalSource.startsWith("file:")
+      ? entry.originalSource
+      : pathToFileURL(path.resolve(folder, entry.originalSource)).href;
     return { ...node, callFrame: { ...node.callFrame, url: source } };
   });
   return { ...profile, nodes };

@@ -40,7 +40,8 @@ export function formatCell(cell: Cell): string {
 export function printTable(table: Table): void {
   const cells = [table.columns, ...table.rows.map((row) => row.map(formatCell))];
   const widths = table.columns.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
   console.log(`\n${table.title}`);
   console.log(line(table.columns));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
@@ -52,7 +53,12 @@ export function printTargets(targets: Target[]): void {
   printTable({
     title: "Targets",
     columns: ["target", "goal", "actual", "verdict"],
-    rows: targets.map((target) => [target.name, target.goal, target.actual, target.isMet === null ? "not measured" : target.isMet ? "met" : "NOT MET"]),
+    rows: targets.map((target) => [
+      target.name,
+      target.goal,
+      target.actual,
+      target.isMet === null ? "not measured" : target.isMet ? "met" : "NOT MET",
+    ]),
   });
 }
 
@@ -98,7 +104,12 @@ export function markdownSummary(results: BenchResult[]): string {
         markdownTable({
           title: "Targets",
           columns: ["target", "goal", "actual", "verdict"],
-          rows: result.targets.map((target) => [target.name, target.goal, target.actual, target.isMet === null ? "not measured" : target.isMet ? "met" : "**not met**"]),
+          rows: result.targets.map((target) => [
+            target.name,
+            target.goal,
+            target.actual,
+            target.isMet === null ? "not measured" : target.isMet ? "met" : "**not met**",
+          ]),
         }),
         "",
       );

@@ -7,7 +7,9 @@ export type BenchBidder = { id: string; displayName: string; sessionId: string }
 
 /** `count` confirmed bidders, each signed in once (the session id is what their cookie carries). */
 export async function seedBidders(db: Queryable, count: number): Promise<BenchBidder[]> {
-  const run = newSecretToken().slice(0, 6).replace(/[^a-zA-Z0-9]/g, "x");
+  const run = newSecretToken()
+    .slice(0, 6)
+    .replace(/[^a-zA-Z0-9]/g, "x");
   const tags = Array.from({ length: count }, (_, index) => `b${index}_${run}`);
   const users = await db.query<{ id: string; display_name: string }>(
     `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, email_confirmed_at, date_of_birth)
@@ -54,7 +56,12 @@ export async function seedRunningAuctions(db: Queryable, count: number, now: Dat
  * Enrols `perAuction` bidders in each auction, spread evenly: auction i gets bidders i·k … i·k+k−1 (mod the
  * number of bidders). Returns the enrolled bidders' indexes per auction.
  */
-export async function enrolEvenly(db: Queryable, auctionIds: number[], bidders: BenchBidder[], perAuction: number): Promise<Map<number, number[]>> {
+export async function enrolEvenly(
+  db: Queryable,
+  auctionIds: number[],
+  bidders: BenchBidder[],
+  perAuction: number,
+): Promise<Map<number, number[]>> {
   const enrolled = new Map<number, number[]>();
   const auctionColumn: number[] = [];
   const userColumn: string[] = [];

@@ -23,39 +23,46 @@ const noCycle = {
     const isIgnored = options.ignoreExternal ? (name) => isExternalModule(name, resolve(name, context), context) : () => false;
     // One file's walk: each module is looked at once, whichever import of this file reaches it first.
     const traversed = new Set();
-    return moduleVisitor((source, importer) => {
-      if (isIgnored(source.value)) return;
-      const imported = ModuleInfo.get(source.value, context);
-      if (imported == null || imported.path === filename || traversed.has(imported.path)) return;
-      traversed.add(imported.path);
-      const untraversed = [{ module: () => imported, route: [] }];
-      while (untraversed.length > 0) {
-        const { module, route } = untraversed.shift();
-        const found = module();
-        if (found == null) continue;
-        for (const [importedPath, { resolve: next, declarations }] of found.getImports()) {
-          if (traversed.has(importedPath)) continue;
-          const counted = [...declarations].filter((declaration) => !isIgnored(declaration.source.value));
-          if (counted.length === 0) continue;
-          if (importedPath === filename) {
-            if (route.length > 0) {
-              const via = route.map((step) => `${step.value}:${step.loc.start.line}`).join("=>");
-              context.report({ node: importer, messageId: "cycleSource", data: { source: via } });
-            } else {
-              context.report({ node: importer, messageId: "cycle" });
+    return moduleVisitor(
+      (source, importer) => {
+        if (isIgnored(source.value)) return;
+        const imported = ModuleInfo.get(source.value, context);
+        if (imported == null || imported.path === filename || traversed.has(imported.path)) return;
+        traversed.add(imported.path);
+        const untraversed = [{ module: () => imported, route: [] }];
+        while (untraversed.length > 0) {
+          const { module, route } = untraversed.shift();
+          const found = module();
+          if (found == null) continue;
+          for (const [importedPath, { resolve: next, declarations }] of found.getImports()) {
+            if (traversed.has(importedPath)) continue;
+            const counted = [...declarations].filter((declaration) => !isIgnored(declaration.source.value));
+            if (counted.length === 0) continue;
+            if (importedPath === filename) {
+              if (route.length > 0) {
+                const via = route.map((step) => `${step.value}:${step.loc.start.line}`).join("=>");
+                context.report({ node: importer, messageId: "cycleSource", data: { source: via } });
+              } else {
+                context.report({ node: importer, messageId: "cycle" });
+              }
+              return;
             }
-            return;
+            traversed.add(importedPath);
+            untraversed.push({ module: next, route: [...route, counted[0].source] });
           }
-          traversed.add(importedPath);
-          untraversed.push({ module: next, route: [...route, counted[0].source] });
         }
-      }
-    }, { commonjs: false });
+      },
+      { commonjs: false },
+    );
   },
 };
 
 /** A file's relative imports and exports, types and dynamic imports included, as TypeScript reads them. */
-const importsOf = (text) => ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName).filter((name) => name.startsWith("."));
+const importsOf = (text) =>
+  ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((file) => file.fileName)
+    .filter((name) => name.startsWith("."));
 
 const EXTENSIONS = [".ts", ".tsx", ".js", "/index.ts", "/index.tsx", "/index.js"];
 

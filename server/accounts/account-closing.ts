@@ -10,7 +10,9 @@ import { personalTables } from "./personal-data";
  * only asks, so the question lives here and accounts never import the wallet (decision 107).
  */
 export async function hasPendingWithdrawals(q: Queryable, userId: string): Promise<boolean> {
-  const [row] = await q.query<{ n: number | string }>("select count(*) as n from withdrawals where user_id = $1 and status = 'pending'", [userId]);
+  const [row] = await q.query<{ n: number | string }>("select count(*) as n from withdrawals where user_id = $1 and status = 'pending'", [
+    userId,
+  ]);
   return Number(row?.n ?? 0) > 0;
 }
 
@@ -20,7 +22,13 @@ export const lockAccount = (tx: Queryable, userId: string) =>
 
 /** The first thing that keeps the account open, or null. */
 async function closingRefusal(tx: Queryable, userId: string): Promise<Refusal | null> {
-  const [row] = await tx.query<{ balance_cents: string | null; unpaid: number | null; delivery: number | null; purchase: number | null; leading: number | null }>(
+  const [row] = await tx.query<{
+    balance_cents: string | null;
+    unpaid: number | null;
+    delivery: number | null;
+    purchase: number | null;
+    leading: number | null;
+  }>(
     `select (select balance_cents from wallets where user_id = $1) as balance_cents,
             (select auction_id from fulfilments where user_id = $1 and state = 'AwaitingPayment' order by deadline_at limit 1) as unpaid,
             (select auction_id from fulfilments where user_id = $1 and state in ('PaymentReceived', 'InDelivery') order by created_at limit 1) as delivery,

@@ -98,17 +98,25 @@ export async function accountsRoutes(
     return reply.status(201).send({ ok: true });
   });
 
-  r.post("/authn/resend-confirmation", { schema: { body: ResendConfirmationBody, response: { 202: Accepted, ...errorAnswers } } }, async (request, reply) => {
-    await resendConfirmation(context(request), request.body.email);
-    return reply.status(202).send({ ok: true });
-  });
+  r.post(
+    "/authn/resend-confirmation",
+    { schema: { body: ResendConfirmationBody, response: { 202: Accepted, ...errorAnswers } } },
+    async (request, reply) => {
+      await resendConfirmation(context(request), request.body.email);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
-  r.post("/authn/confirm-email", { schema: { body: ConfirmEmailBody, response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
-    const confirmed = await confirmEmail(db, request.body.token);
-    if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
-    await reply.startSession(confirmed.userId);
-    return signedInAs(db, confirmed.userId);
-  });
+  r.post(
+    "/authn/confirm-email",
+    { schema: { body: ConfirmEmailBody, response: { 200: AuthUser, ...errorAnswers } } },
+    async (request, reply) => {
+      const confirmed = await confirmEmail(db, request.body.token);
+      if (!confirmed) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+      await reply.startSession(confirmed.userId);
+      return signedInAs(db, confirmed.userId);
+    },
+  );
 
   r.post("/authn/sign-in", { schema: { body: SignInBody, response: { 200: AuthUser, ...errorAnswers } } }, async (request, reply) => {
     const key = emailKey(request.body.email);
@@ -150,18 +158,26 @@ export async function accountsRoutes(
     return reply.status(204).send();
   });
 
-  r.post("/authn/forgot-password", { schema: { body: ForgotPasswordBody, response: { 202: Accepted, ...errorAnswers } } }, async (request, reply) => {
-    await requestPasswordReset(context(request), request.body);
-    return reply.status(202).send({ ok: true });
-  });
+  r.post(
+    "/authn/forgot-password",
+    { schema: { body: ForgotPasswordBody, response: { 202: Accepted, ...errorAnswers } } },
+    async (request, reply) => {
+      await requestPasswordReset(context(request), request.body);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
-  r.post("/authn/reset-password", { schema: { body: ResetPasswordBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
-    const userId = await resetPassword(db, request.body.token, request.body.password);
-    if (!userId) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
-    sockets.endUser(userId);
-    reply.clearSession();
-    return reply.status(204).send();
-  });
+  r.post(
+    "/authn/reset-password",
+    { schema: { body: ResetPasswordBody, response: { 204: NoContent, ...errorAnswers } } },
+    async (request, reply) => {
+      const userId = await resetPassword(db, request.body.token, request.body.password);
+      if (!userId) throw new HttpError(400, "TOKEN_INVALID", "The link is invalid or has expired.");
+      sockets.endUser(userId);
+      reply.clearSession();
+      return reply.status(204).send();
+    },
+  );
 
   // The signed-in user's own account: one hook answers 401 to everyone else.
   await app.register(async (signedIn) => {
@@ -186,23 +202,32 @@ export async function accountsRoutes(
       return result.profile;
     });
 
-    s.put("/api/users/password", { schema: { body: ChangePasswordBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
-      const user = signedInUser(request);
-      const result = await changePassword(db, user, request.sessionIdHash, request.body);
-      if (result === "rateLimited") throw new HttpError(429, "RATE_LIMITED", "Too many wrong passwords. Try again in 15 minutes, or reset your password.");
-      if (result === "wrongCurrentPassword") {
-        throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
-          { path: "currentPassword", message: "validation.wrongCurrentPassword" },
-        ]);
-      }
-      sockets.endUser(user.id, request.sessionIdHash);
-      return reply.status(204).send();
-    });
+    s.put(
+      "/api/users/password",
+      { schema: { body: ChangePasswordBody, response: { 204: NoContent, ...errorAnswers } } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const result = await changePassword(db, user, request.sessionIdHash, request.body);
+        if (result === "rateLimited")
+          throw new HttpError(429, "RATE_LIMITED", "Too many wrong passwords. Try again in 15 minutes, or reset your password.");
+        if (result === "wrongCurrentPassword") {
+          throw new HttpError(400, "WRONG_CURRENT_PASSWORD", "The current password is wrong.", [
+            { path: "currentPassword", message: "validation.wrongCurrentPassword" },
+          ]);
+        }
+        sockets.endUser(user.id, request.sessionIdHash);
+        return reply.status(204).send();
+      },
+    );
 
-    s.put("/api/users/language", { schema: { body: UpdateLanguageBody, response: { 204: NoContent, ...errorAnswers } } }, async (request, reply) => {
-      const user = signedInUser(request);
-      await setLanguage(db, user.id, request.body.language);
-      return reply.status(204).send();
-    });
+    s.put(
+      "/api/users/language",
+      { schema: { body: UpdateLanguageBody, response: { 204: NoContent, ...errorAnswers } } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        await setLanguage(db, user.id, request.body.language);
+        return reply.status(204).send();
+      },
+    );
   });
 }

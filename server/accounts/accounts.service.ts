@@ -31,25 +31,44 @@ const HOUR = 3600;
  * failures lock the owner out.
  */
 export const limits = {
-  signInPerAccountAndIp: (emailKey: string, ip: string): RateLimit => ({ bucket: `sign-in:account-ip:${emailKey}:${ip}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerAccountAndIp: (emailKey: string, ip: string): RateLimit => ({
+    bucket: `sign-in:account-ip:${emailKey}:${ip}`,
+    max: 10,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
   signInPerAccount: (emailKey: string): RateLimit => ({ bucket: `sign-in:account:${emailKey}`, max: 50, windowSeconds: FIFTEEN_MINUTES }),
   signInPerIp: (ip: string): RateLimit => ({ bucket: `sign-in:ip:${ip}`, max: 100, windowSeconds: FIFTEEN_MINUTES }),
-  signInPerDevice: (emailKey: string, device: string): RateLimit => ({ bucket: `sign-in:device:${emailKey}:${device}`, max: 10, windowSeconds: FIFTEEN_MINUTES }),
+  signInPerDevice: (emailKey: string, device: string): RateLimit => ({
+    bucket: `sign-in:device:${emailKey}:${device}`,
+    max: 10,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
   /** Wrong current passwords when changing it: the session holder cannot guess it without end. */
-  passwordChangePerAccount: (userId: string): RateLimit => ({ bucket: `password-change:account:${userId}`, max: 5, windowSeconds: FIFTEEN_MINUTES }),
+  passwordChangePerAccount: (userId: string): RateLimit => ({
+    bucket: `password-change:account:${userId}`,
+    max: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+  }),
   signUpPerIp: (ip: string): RateLimit => ({ bucket: `sign-up:ip:${ip}`, max: 10, windowSeconds: HOUR }),
   mailPerAccount: (emailKey: string): RateLimit => ({ bucket: `mail:account:${emailKey}`, max: 5, windowSeconds: HOUR }),
   forgotPerIp: (ip: string): RateLimit => ({ bucket: `forgot:ip:${ip}`, max: 20, windowSeconds: HOUR }),
 };
 
-export type AccountsContext = { db: Database; mailer: Mailer; origin: string; ip: string; /** The youngest age that may sign up. */ minAge: number };
+export type AccountsContext = {
+  db: Database;
+  mailer: Mailer;
+  origin: string;
+  ip: string;
+  /** The youngest age that may sign up. */ minAge: number;
+};
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 export { displayNameKey } from "./display-names";
 
 type SignUpInput = Required<Omit<SignUpBody, "confirmPassword">>;
 
-export type SignUpResult = { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" } | { kind: "rateLimited" } | { kind: "underAge" };
+export type SignUpResult =
+  { kind: "accepted" } | { kind: "displayNameTaken" } | { kind: "displayNameReserved" } | { kind: "rateLimited" } | { kind: "underAge" };
 
 export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<SignUpResult> {
   const { db } = ctx;
@@ -75,9 +94,23 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
       if (!(await isRateLimited(tx, limits.mailPerAccount(key)))) {
         await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
         if (existing.confirmed) {
-          await ctx.mailer.send(tx, actionMail({ to: input.email, language: existing.language, kind: "alreadyRegistered", name: existing.first_name, link: `${ctx.origin}/sign-in` }));
+          await ctx.mailer.send(
+            tx,
+            actionMail({
+              to: input.email,
+              language: existing.language,
+              kind: "alreadyRegistered",
+              name: existing.first_name,
+              link: `${ctx.origin}/sign-in`,
+            }),
+          );
         } else {
-          await sendConfirmation(ctx, tx, { id: existing.id, email: input.email, firstName: existing.first_name, language: existing.language });
+          await sendConfirmation(ctx, tx, {
+            id: existing.id,
+            email: input.email,
+            firstName: existing.first_name,
+            language: existing.language,
+          });
         }
       }
       return { kind: "accepted" } as const;
@@ -87,7 +120,19 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
       `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key,
                           display_name_skeleton, is_marketing_consent_given, language, date_of_birth)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-      [input.email.trim(), key, passwordHash, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.isMarketingConsentGiven, input.language, input.dateOfBirth],
+      [
+        input.email.trim(),
+        key,
+        passwordHash,
+        input.firstName,
+        input.lastName,
+        input.displayName,
+        name.key,
+        name.skeleton,
+        input.isMarketingConsentGiven,
+        input.language,
+        input.dateOfBirth,
+      ],
     );
     if (!user) throw new Error("user insert returned nothing");
     await recordRateLimitEvent(tx, limits.mailPerAccount(key).bucket);
@@ -113,7 +158,13 @@ async function sendConfirmation(
   const token = await issueToken(tx, user.id, "confirm_email", CONFIRM_TOKEN_SECONDS);
   await ctx.mailer.send(
     tx,
-    actionMail({ to: user.email, language: user.language, kind: "confirmEmail", name: user.firstName, link: `${ctx.origin}/confirm-email?token=${token}` }),
+    actionMail({
+      to: user.email,
+      language: user.language,
+      kind: "confirmEmail",
+      name: user.firstName,
+      link: `${ctx.origin}/confirm-email?token=${token}`,
+    }),
   );
 }
 
@@ -152,19 +203,14 @@ export async function resendConfirmation(ctx: AccountsContext, email: string): P
 }
 
 export type SignInResult =
-  | { kind: "signedIn"; userId: string }
-  | { kind: "wrongCredentials" }
-  | { kind: "notConfirmed" }
-  | { kind: "rateLimited" };
+  { kind: "signedIn"; userId: string } | { kind: "wrongCredentials" } | { kind: "notConfirmed" } | { kind: "rateLimited" };
 
 /** `device`: the id of a device cookie this server issued for this account, when the browser sent one. */
 export async function signIn(ctx: AccountsContext, input: SignInBody, device: string | null): Promise<SignInResult> {
   const { db } = ctx;
   const key = emailKey(input.email);
   const pair = limits.signInPerAccountAndIp(key, ctx.ip);
-  const counted = device
-    ? [limits.signInPerDevice(key, device)]
-    : [pair, limits.signInPerAccount(key), limits.signInPerIp(ctx.ip)];
+  const counted = device ? [limits.signInPerDevice(key, device)] : [pair, limits.signInPerAccount(key), limits.signInPerIp(ctx.ip)];
   for (const limit of counted) if (await isRateLimited(db, limit)) return { kind: "rateLimited" };
 
   const [user] = await db.query<{ id: string; password_hash: string; confirmed: boolean }>(
@@ -200,7 +246,13 @@ export async function requestPasswordReset(ctx: AccountsContext, input: Required
     const token = await issueToken(tx, user.id, "reset_password", RESET_TOKEN_SECONDS);
     await ctx.mailer.send(
       tx,
-      actionMail({ to: user.email, language: user.language, kind: "resetPassword", name: user.first_name, link: `${ctx.origin}/reset-password?token=${token}` }),
+      actionMail({
+        to: user.email,
+        language: user.language,
+        kind: "resetPassword",
+        name: user.first_name,
+        link: `${ctx.origin}/reset-password?token=${token}`,
+      }),
     );
   });
 }
@@ -216,7 +268,9 @@ export async function resetPassword(db: Database, token: string, password: strin
       "update users set password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1",
       [userId, passwordHash],
     );
-    await tx.query("update account_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null", [userId]);
+    await tx.query("update account_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null", [
+      userId,
+    ]);
     await endOtherSessions(tx, userId, null);
     return userId;
   });
@@ -280,7 +334,16 @@ export async function signedInAs(db: Queryable, userId: string): Promise<AuthUse
   }>("select first_name, last_name, display_name, display_name_needs_change, email, role from users where id = $1", [userId]);
   if (!user) throw new Error("signed-in user vanished");
   const { first_name: firstName, last_name: lastName, display_name: displayName, email, role } = user;
-  return { isAuthenticated: true, id: userId, firstName, lastName, displayName, email, isOperator: role === "operator", needsNewDisplayName: user.display_name_needs_change };
+  return {
+    isAuthenticated: true,
+    id: userId,
+    firstName,
+    lastName,
+    displayName,
+    email,
+    isOperator: role === "operator",
+    needsNewDisplayName: user.display_name_needs_change,
+  };
 }
 
 const PROFILE_COLUMNS =
@@ -306,7 +369,17 @@ export async function updateProfile(
       `update users set first_name = $2, last_name = $3, display_name = $4, display_name_key = $5, display_name_skeleton = $6,
               display_name_needs_change = false, phone = $7, delivery_address = $8, is_marketing_consent_given = $9, updated_at = now()
        where id = $1 returning ${PROFILE_COLUMNS}`,
-      [userId, input.firstName, input.lastName, input.displayName, name.key, name.skeleton, input.phone, input.deliveryAddress, input.isMarketingConsentGiven],
+      [
+        userId,
+        input.firstName,
+        input.lastName,
+        input.displayName,
+        name.key,
+        name.skeleton,
+        input.phone,
+        input.deliveryAddress,
+        input.isMarketingConsentGiven,
+      ],
     );
     if (!row) throw new Error("profile update matched no user");
     return { kind: "updated", profile: toProfile(row) } as const;

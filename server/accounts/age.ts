@@ -14,9 +14,9 @@ export const isOldEnough = (dateOfBirth: string, minAge: number, now: Date = new
 /** Records the date of birth of an account that has none; refused when it is under age or already given. */
 export async function setDateOfBirth(db: Queryable, userId: string, dateOfBirth: string, minAge: number): Promise<void> {
   if (!isOldEnough(dateOfBirth, minAge)) throw new Refusal("UNDER_AGE", { minAge });
-  const updated = await db.query("update users set date_of_birth = $2, updated_at = now() where id = $1 and date_of_birth is null returning id", [
-    userId,
-    dateOfBirth,
-  ]);
+  const updated = await db.query(
+    "update users set date_of_birth = $2, updated_at = now() where id = $1 and date_of_birth is null returning id",
+    [userId, dateOfBirth],
+  );
   if (updated.length === 0) throw new Refusal("DATE_OF_BIRTH_GIVEN");
 }

@@ -17,7 +17,22 @@ export function displayNameSkeleton(name: string): string {
 }
 
 /** Names that speak for the service, however they are spelled, with separators or a number after them. */
-const RESERVED = ["admin", "administrator", "operator", "operators", "staff", "support", "moderator", "system", "root", "official", "security", "helpdesk", "billing", "team"];
+const RESERVED = [
+  "admin",
+  "administrator",
+  "operator",
+  "operators",
+  "staff",
+  "support",
+  "moderator",
+  "system",
+  "root",
+  "official",
+  "security",
+  "helpdesk",
+  "billing",
+  "team",
+];
 const reservedSkeletons = new Set(RESERVED.map(displayNameSkeleton));
 const brandSkeleton = displayNameSkeleton("pennybid");
 

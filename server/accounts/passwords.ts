@@ -49,7 +49,9 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
     const startedAt = performance.now();
     try {
       const key = await new Promise<Buffer>((resolve, reject) =>
-        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, derived) => (error ? reject(error) : resolve(derived))),
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, derived) =>
+          error ? reject(error) : resolve(derived),
+        ),
       );
       hashMs = 0.8 * hashMs + 0.2 * (performance.now() - startedAt);
       return key;

@@ -84,7 +84,10 @@ export const personalTables: PersonalTable[] = [
                                    'iban', p.iban, 'reason', p.reason, 'settledAt', p.settled_at) order by p.created_at)
                                  from withdrawal_parts p where p.withdrawal_id = w.id), '[]') as parts
                 from withdrawals w where w.user_id = $1 order by w.created_at`,
-    onClose: { kind: "keep", why: "accounting law: money paid out is kept with its parts (a payout's IBAN is its record of where it went)" },
+    onClose: {
+      kind: "keep",
+      why: "accounting law: money paid out is kept with its parts (a payout's IBAN is its record of where it went)",
+    },
   },
   {
     section: "enrolments",
@@ -260,7 +263,15 @@ const csvCell = (value: unknown): string => {
 
 /** The ledger as CSV: one line per entry, amounts in euros with a point (machine-readable, not a statement). */
 export async function ledgerCsv(db: Queryable, userId: string): Promise<string> {
-  const rows = await db.query<{ id: number; created_at: string; type: string; amount_cents: number; description: string; auction_id: number | null; source: string | null }>(
+  const rows = await db.query<{
+    id: number;
+    created_at: string;
+    type: string;
+    amount_cents: number;
+    description: string;
+    auction_id: number | null;
+    source: string | null;
+  }>(
     `select id, ${iso("created_at")}, type, amount_cents, description, auction_id, source from wallet_transactions where user_id = $1 order by created_at, id`,
     [userId],
   );

@@ -93,10 +93,11 @@ export async function loadSession(db: Queryable, idHash: string): Promise<Sessio
 /** Starts a session for the user; returns the id for the cookie (only its hash is stored). */
 export async function createSession(db: Queryable, userId: string): Promise<string> {
   const id = newSecretToken();
-  await db.query(
-    `insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
-    [hashToken(id), userId, SESSION_ABSOLUTE_SECONDS],
-  );
+  await db.query(`insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
+    hashToken(id),
+    userId,
+    SESSION_ABSOLUTE_SECONDS,
+  ]);
   return id;
 }
 

@@ -26,7 +26,11 @@ export const enrolAnswer = (result: EnrolResult): EnrolResponse => ({
 });
 
 /** What the bidder hears back after a bid, on either transport. */
-export const bidAnswer = (bid: PlacedBid): BidResponse => ({ priceCents: bid.priceCents, endsAt: bid.endsAt.toISOString(), hasEnded: bid.hasEnded });
+export const bidAnswer = (bid: PlacedBid): BidResponse => ({
+  priceCents: bid.priceCents,
+  endsAt: bid.endsAt.toISOString(),
+  hasEnded: bid.hasEnded,
+});
 
 export function createAuctionCommands(db: Database, clock: () => Date, events: DomainEvents, winLimits: WinLimits): AuctionCommands {
   return {

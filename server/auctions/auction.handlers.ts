@@ -14,7 +14,12 @@ const OPERATOR_STATUSES: AuctionStatus[] = [...auctionStatuses];
 
 export function auctionHandlers(
   io: RealtimeServer,
-  { db, sessions, commands, log }: { db: Database; sessions: SocketSessions; commands: AuctionCommands; log: Pick<FastifyBaseLogger, "error"> },
+  {
+    db,
+    sessions,
+    commands,
+    log,
+  }: { db: Database; sessions: SocketSessions; commands: AuctionCommands; log: Pick<FastifyBaseLogger, "error"> },
 ): void {
   const answer = commandAnswerer(log);
 
@@ -60,7 +65,8 @@ export function auctionHandlers(
         commandPayloads["bid:place"],
         payload,
         // The session is checked in the bid's own statement: no round trip more on the busiest command.
-        async ({ auctionId }) => bidAnswer(await asSignedIn(socket, sessions, ({ userId, sessionIdHash }) => commands.bid(userId, auctionId, sessionIdHash))),
+        async ({ auctionId }) =>
+          bidAnswer(await asSignedIn(socket, sessions, ({ userId, sessionIdHash }) => commands.bid(userId, auctionId, sessionIdHash))),
         "BID_FAILED",
       ),
     );

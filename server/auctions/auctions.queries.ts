@@ -1,6 +1,18 @@
 // The read side: auctions as lists show them (AuctionCardState) and as their own pages do (AuctionState), built in a few
 // queries per batch.
-import { cardState, type AuctionCardState, type AuctionDetail, type AuctionSort, type AuctionState, type AuctionStatus, type BidChainResponse, type BidderLabel, type BidEntry, type Language, type SearchAuctionsResponse } from "../../contract";
+import {
+  cardState,
+  type AuctionCardState,
+  type AuctionDetail,
+  type AuctionSort,
+  type AuctionState,
+  type AuctionStatus,
+  type BidChainResponse,
+  type BidderLabel,
+  type BidEntry,
+  type Language,
+  type SearchAuctionsResponse,
+} from "../../contract";
 import { bidHash, genesisHash } from "./bid-chain";
 import { enrolmentClosesAt } from "./enrolment-rules";
 import type { Queryable } from "../db/database";
@@ -54,11 +66,32 @@ export const BIDDER_LABEL = "case when u.role = 'operator' then 'staff' when u.i
 
 /** An auction's own columns in its live state, by their names in `AuctionRow`. */
 const AUCTION_STATE_COLUMNS = [
-  "id", "seq", "status", "title", "images", "retail_value_cents", "entry_fee_cents", "price_cents", "starts_at", "ends_at", "hard_ends_at",
-  "price_cap_cents", "reset_seconds", "min_previous_entries", "bid_count", "final_hash", "recent_bids", "initial_seconds", "max_previous_wins",
-  "enrolment_closes_seconds", "enrolment_closes_at_price_cents", "real_bidders_only",
+  "id",
+  "seq",
+  "status",
+  "title",
+  "images",
+  "retail_value_cents",
+  "entry_fee_cents",
+  "price_cents",
+  "starts_at",
+  "ends_at",
+  "hard_ends_at",
+  "price_cap_cents",
+  "reset_seconds",
+  "min_previous_entries",
+  "bid_count",
+  "final_hash",
+  "recent_bids",
+  "initial_seconds",
+  "max_previous_wins",
+  "enrolment_closes_seconds",
+  "enrolment_closes_at_price_cents",
+  "real_bidders_only",
   "fee_back_percent",
-  "min_seats", "max_seats", "seats_taken",
+  "min_seats",
+  "max_seats",
+  "seats_taken",
   "manual_only",
 ] as const satisfies readonly (keyof AuctionRow)[];
 
@@ -73,7 +106,11 @@ const stateJson = (title: string) =>
      'payment_lapsed', a.status = 'Ended' and exists (select 1 from fulfilments x where x.auction_id = a.id and x.state = 'Expired'))`;
 
 /** An `AuctionRow` as json carries it: its times as ISO text. */
-export type AuctionJson = Omit<AuctionRow, "starts_at" | "ends_at" | "hard_ends_at"> & { starts_at: string; ends_at: string | null; hard_ends_at: string | null };
+export type AuctionJson = Omit<AuctionRow, "starts_at" | "ends_at" | "hard_ends_at"> & {
+  starts_at: string;
+  ends_at: string | null;
+  hard_ends_at: string | null;
+};
 
 export const rowOfJson = (json: AuctionJson): AuctionRow => ({
   ...json,
@@ -83,7 +120,10 @@ export const rowOfJson = (json: AuctionJson): AuctionRow => ({
 });
 
 /** Each auction's state as json (`state`), and any `more` columns, from `auctions a` with what the state reads. */
-const selectIn = (language: Language | undefined, more = "") => `select ${stateJson(language ? titleIn(language) : "a.title")} as state${more}
+const selectIn = (
+  language: Language | undefined,
+  more = "",
+) => `select ${stateJson(language ? titleIn(language) : "a.title")} as state${more}
   from auctions a
   left join users l on l.id = a.leader_id
   left join users w on w.id = a.winner_id
@@ -198,7 +238,10 @@ export async function searchAuctions(db: Queryable, search: AuctionSearch): Prom
 }
 
 /** One page of a search as POST /api/auctions/search answers it: from `offset`, `pageSize` cards at most. */
-export async function searchPage(db: Queryable, search: Omit<AuctionSearch, "limit"> & { pageSize: number }): Promise<SearchAuctionsResponse> {
+export async function searchPage(
+  db: Queryable,
+  search: Omit<AuctionSearch, "limit"> & { pageSize: number },
+): Promise<SearchAuctionsResponse> {
   const { pageSize, offset } = search;
   const { items, total } = await searchAuctions(db, { ...search, limit: pageSize });
   return { items, page: Math.floor(offset / pageSize) + 1, pageSize, total, offset, hasMore: offset + items.length < total };
@@ -217,7 +260,10 @@ export async function auctionStates(
   statuses: AuctionStatus[] = PUBLIC_STATUSES,
 ): Promise<AuctionState[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<{ state: AuctionJson }>(`${selectIn(language)} where a.id = any($1::bigint[]) and a.status = any($2::text[])`, [ids, statuses]);
+  const rows = await db.query<{ state: AuctionJson }>(
+    `${selectIn(language)} where a.id = any($1::bigint[]) and a.status = any($2::text[])`,
+    [ids, statuses],
+  );
   return statesOf(rows);
 }
 
@@ -244,13 +290,26 @@ export async function auctionDetail(db: Queryable, id: number, language: Languag
 }
 
 /** The whole chain of an auction, checked link by link on the server too. The public sees published ones only. */
-export async function bidChain(db: Queryable, id: number, options: { includeUnpublished?: boolean } = {}): Promise<BidChainResponse | null> {
+export async function bidChain(
+  db: Queryable,
+  id: number,
+  options: { includeUnpublished?: boolean } = {},
+): Promise<BidChainResponse | null> {
   const [auction] = await db.query<{ final_hash: string | null }>(
     "select final_hash from auctions where id = $1 and ($2 or status in ('Waiting', 'Running', 'Ended'))",
     [id, options.includeUnpublished === true],
   );
   if (!auction) return null;
-  const rows = await db.query<{ user_id: string; display_name: string; label: BidderLabel | null; price_cents: number; placed_at: Date; prev_hash: string; hash: string; is_auto: boolean }>(
+  const rows = await db.query<{
+    user_id: string;
+    display_name: string;
+    label: BidderLabel | null;
+    price_cents: number;
+    placed_at: Date;
+    prev_hash: string;
+    hash: string;
+    is_auto: boolean;
+  }>(
     `select b.user_id, u.display_name, ${BIDDER_LABEL} as label, b.price_cents, b.placed_at, b.prev_hash, b.hash, b.is_auto
      from bids b join users u on u.id = b.user_id where b.auction_id = $1 order by b.id`,
     [id],
@@ -259,7 +318,13 @@ export async function bidChain(db: Queryable, id: number, options: { includeUnpu
   let previous = genesis;
   let isValid = true;
   for (const row of rows) {
-    const expected = bidHash({ prevHash: previous, auctionId: id, userId: row.user_id, priceCents: row.price_cents, placedAt: row.placed_at });
+    const expected = bidHash({
+      prevHash: previous,
+      auctionId: id,
+      userId: row.user_id,
+      priceCents: row.price_cents,
+      placedAt: row.placed_at,
+    });
     if (row.prev_hash !== previous || row.hash !== expected) isValid = false;
     previous = row.hash;
   }

@@ -48,19 +48,27 @@ export async function auctionsRoutes(
     },
   );
 
-  r.get("/api/auctions/:auctionId", { schema: { params: AuctionIdParams, response: { 200: AuctionDetail, ...errorAnswers } } }, async (request) => {
-    const detail = await auctionDetail(db, request.params.auctionId, requestLanguage(request));
-    if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
-    return detail;
-  });
+  r.get(
+    "/api/auctions/:auctionId",
+    { schema: { params: AuctionIdParams, response: { 200: AuctionDetail, ...errorAnswers } } },
+    async (request) => {
+      const detail = await auctionDetail(db, request.params.auctionId, requestLanguage(request));
+      if (!detail) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      return detail;
+    },
+  );
 
   r.get("/api/win-limits", { schema: { response: { 200: WinLimitsResponse, ...errorAnswers } } }, async () => options.winLimits);
 
-  r.get("/api/auctions/:auctionId/chain", { schema: { params: AuctionIdParams, response: { 200: BidChainResponse, ...errorAnswers } } }, async (request) => {
-    const chain = await bidChain(db, request.params.auctionId);
-    if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
-    return chain;
-  });
+  r.get(
+    "/api/auctions/:auctionId/chain",
+    { schema: { params: AuctionIdParams, response: { 200: BidChainResponse, ...errorAnswers } } },
+    async (request) => {
+      const chain = await bidChain(db, request.params.auctionId);
+      if (!chain) throw new HttpError(404, "NOT_FOUND", "No such auction.");
+      return chain;
+    },
+  );
 
   const fairness = cachedFairnessFigures(db);
   r.get(
@@ -138,12 +146,16 @@ export async function auctionsRoutes(
       },
     );
 
-    s.post("/api/auctions/:auctionId/enrol", { schema: { params: AuctionIdParams, response: { 200: EnrolResponse, ...errorAnswers } } }, async (request) =>
-      enrolAnswer(await commands.enrol(signedInUser(request).id, request.params.auctionId)),
+    s.post(
+      "/api/auctions/:auctionId/enrol",
+      { schema: { params: AuctionIdParams, response: { 200: EnrolResponse, ...errorAnswers } } },
+      async (request) => enrolAnswer(await commands.enrol(signedInUser(request).id, request.params.auctionId)),
     );
 
-    s.post("/api/auctions/:auctionId/bids", { schema: { params: AuctionIdParams, response: { 200: BidResponse, ...errorAnswers } } }, async (request) =>
-      bidAnswer(await commands.bid(signedInUser(request).id, request.params.auctionId)),
+    s.post(
+      "/api/auctions/:auctionId/bids",
+      { schema: { params: AuctionIdParams, response: { 200: BidResponse, ...errorAnswers } } },
+      async (request) => bidAnswer(await commands.bid(signedInUser(request).id, request.params.auctionId)),
     );
   });
 }

@@ -74,7 +74,13 @@ export async function enrol(
 }
 
 /** What enrolling would answer now (the same rules, read without locks): null when the bidder may enrol. */
-export async function enrolmentEligibility(db: Queryable, userId: string, auctionId: number, now: Date, limits: WinLimits): Promise<Refusal | null> {
+export async function enrolmentEligibility(
+  db: Queryable,
+  userId: string,
+  auctionId: number,
+  now: Date,
+  limits: WinLimits,
+): Promise<Refusal | null> {
   const [auction] = await db.query<RuledAuction>(`select ${RULED_AUCTION_COLUMNS} from auctions where id = $1`, [auctionId]);
   if (!auction) return new Refusal("AUCTION_STATE_MISSING");
   return (
@@ -103,7 +109,8 @@ export type PlacedBid = {
 };
 
 /** What the bid's statement can refuse by itself; the one-bid-a-second rule shows as `is_paced` false. */
-type BidRefusal = "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "MANUAL_ONLY" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
+type BidRefusal =
+  "AUCTION_ENDED" | "AUCTION_NOT_RUNNING" | "AUCTION_STATE_MISSING" | "MANUAL_ONLY" | "NOT_ENROLLED" | "SELF_PAUSED" | "ALREADY_WINNING";
 
 type PlacedBidRow = {
   refusal: BidRefusal | null;
@@ -209,7 +216,9 @@ export async function advanceLifecycle(db: Database, now: Date): Promise<Transit
   // The cancel and its refunds commit together; an enrolment that took the last seat needed first (it locks the row)
   // is seen by the update's re-check, and the start below asks the opposite, so an auction is never both.
   // The transaction is opened only when some auction may be short: most ticks have none.
-  const [isAnyShort] = await db.query(`select 1 from auctions where status = 'Waiting' and starts_at <= $1 and ${SEATS_SHORT} limit 1`, [now]);
+  const [isAnyShort] = await db.query(`select 1 from auctions where status = 'Waiting' and starts_at <= $1 and ${SEATS_SHORT} limit 1`, [
+    now,
+  ]);
   const canceled = !isAnyShort
     ? []
     : await db.transaction(async (tx) => {

@@ -49,7 +49,9 @@ export const RULED_AUCTION_COLUMNS = `id, status, price_cents, starts_at, ends_a
   max_seats, seats_taken`;
 
 /** When enrolment in the auction of this row closes by time (contract/enrolment-lock.ts), or null. */
-export function enrolmentClosesAt(auction: Pick<RuledAuction, "starts_at" | "hard_ends_at" | "initial_seconds" | "enrolment_closes_seconds">): Date | null {
+export function enrolmentClosesAt(
+  auction: Pick<RuledAuction, "starts_at" | "hard_ends_at" | "initial_seconds" | "enrolment_closes_seconds">,
+): Date | null {
   const closesAtMs = enrolmentClosesAtMs({
     startsAtMs: auction.starts_at.getTime(),
     initialSeconds: auction.initial_seconds,
@@ -94,7 +96,14 @@ export async function enrolmentRefusal(
   const isOpen = auction.status === "Waiting" || (auction.status === "Running" && auction.ends_at !== null && auction.ends_at > now);
   if (!isOpen) return new Refusal("ENROLMENT_CLOSED");
   if (isEnrolmentLocked(enrolmentLockOf(auction), now.getTime())) return new Refusal("ENROLMENT_LOCKED");
-  const [user] = await q.query<{ is_staff_or_demo: boolean; is_closed: boolean; needs_date_of_birth: boolean; entries: number; wins: number; is_enrolled: boolean }>(
+  const [user] = await q.query<{
+    is_staff_or_demo: boolean;
+    is_closed: boolean;
+    needs_date_of_birth: boolean;
+    entries: number;
+    wins: number;
+    is_enrolled: boolean;
+  }>(
     `select u.role = 'operator' or u.is_demo as is_staff_or_demo, u.deleted_at is not null as is_closed,
             u.date_of_birth is null and u.role = 'bidder' and not u.is_demo as needs_date_of_birth,
             (select count(*)::int from enrolments e where e.user_id = u.id and e.auction_id <> $2) as entries,

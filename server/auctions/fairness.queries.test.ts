@@ -9,7 +9,17 @@ function countingDatabase(status: "Waiting" | "Running" | "Ended") {
     query: async <Row>(_sql: string, params?: readonly unknown[]) => {
       const auctionId = params?.[0] as number;
       asked.set(auctionId, (asked.get(auctionId) ?? 0) + 1);
-      const row = { status, last_hash: "", final_hash: null, entrants: 2, bids: 0, auto_bids: 0, distinct_bidders: 0, staff_bidders: 0, demo_bidders: 0 };
+      const row = {
+        status,
+        last_hash: "",
+        final_hash: null,
+        entrants: 2,
+        bids: 0,
+        auto_bids: 0,
+        distinct_bidders: 0,
+        staff_bidders: 0,
+        demo_bidders: 0,
+      };
       return [row] as Row[];
     },
   };

@@ -39,9 +39,7 @@ afterEach(() => {
 
 describe("the lifecycle's tick", () => {
   it("ticks at once, tells and logs what moved, then does the work that shares the tick", async () => {
-    const { lifecycle, log, onTransitions, onTick } = await startedLifecycle(async (isStart) =>
-      isStart ? [{ id: 4 }] : [{ id: 9 }],
-    );
+    const { lifecycle, log, onTransitions, onTick } = await startedLifecycle(async (isStart) => (isStart ? [{ id: 4 }] : [{ id: 9 }]));
     expect(onTick).toHaveBeenCalledTimes(1);
     const transitions = [
       { auctionId: 4, status: "Running" },

@@ -8,7 +8,9 @@ export async function myAuctions(db: Queryable, userId: string): Promise<MyAucti
   const [enrolled, favourites, autoBids] = await Promise.all([
     db.query<{ auction_id: number }>("select auction_id from enrolments where user_id = $1", [userId]),
     db.query<{ auction_id: number }>("select auction_id from favourites where user_id = $1", [userId]),
-    db.query<{ auction_id: number; max_price_cents: number }>("select auction_id, max_price_cents from auto_bids where user_id = $1", [userId]),
+    db.query<{ auction_id: number; max_price_cents: number }>("select auction_id, max_price_cents from auto_bids where user_id = $1", [
+      userId,
+    ]),
   ]);
   return {
     enrolledIds: enrolled.map((row) => row.auction_id),
@@ -28,7 +30,11 @@ export type PersonalList = keyof typeof PERSONAL_LISTS;
 
 export async function personalList(db: Queryable, list: PersonalList, userId: string, language: Language): Promise<AuctionState[]> {
   const rows = await db.query<{ id: number }>(PERSONAL_LISTS[list], [userId]);
-  return auctionStatesInOrder(db, rows.map((row) => row.id), language);
+  return auctionStatesInOrder(
+    db,
+    rows.map((row) => row.id),
+    language,
+  );
 }
 
 /** Marks or unmarks a favourite (repeats change nothing); false when there is no such public auction. */

@@ -13,7 +13,17 @@ function countingDatabase() {
       }
       const product = params?.[0] as string;
       asked.set(product, (asked.get(product) ?? 0) + 1);
-      return [{ auctions: 5, participants: 4, median_spent_cents: 150, p90_spent_cents: 400, wins: 1, winner_all_in_cents: 900, retail_value_cents: 4900 }] as Row[];
+      return [
+        {
+          auctions: 5,
+          participants: 4,
+          median_spent_cents: 150,
+          p90_spent_cents: 400,
+          wins: 1,
+          winner_all_in_cents: 900,
+          retail_value_cents: 4900,
+        },
+      ] as Row[];
     },
   };
   return { db, asked };

@@ -10,7 +10,13 @@ export const OPS_CLI_ACTOR = "ops-cli";
 /** Where an action came from, by who acted: the CLI, a signed-in operator (an e-mail), or the server itself. */
 export const sourceOf = (actor: string): AuditSource => (actor === OPS_CLI_ACTOR ? "cli" : actor.includes("@") ? "web" : "system");
 
-export async function logOperatorAction(tx: Queryable, actor: string, action: string, subject: string, details: object = {}): Promise<void> {
+export async function logOperatorAction(
+  tx: Queryable,
+  actor: string,
+  action: string,
+  subject: string,
+  details: object = {},
+): Promise<void> {
   await tx.query("insert into operator_actions (actor, action, subject, details, source) values ($1, $2, $3, $4, $5)", [
     actor.slice(0, 255),
     action,

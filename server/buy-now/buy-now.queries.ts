@@ -101,7 +101,10 @@ export async function listOffers(db: Queryable, userId: string, now: Date): Prom
 type PurchaseRow = DeliveryRow<PaidColumns> & { id: number; retail_value_cents: number; entry_fee_paid_cents: number; price_cents: number };
 
 const selectPurchases = (titleLanguage?: Language) =>
-  selectDeliveries({ table: "buy_now_purchases", alias: "b", columns: "b.id, b.retail_value_cents, b.entry_fee_paid_cents, b.price_cents" }, titleLanguage);
+  selectDeliveries(
+    { table: "buy_now_purchases", alias: "b", columns: "b.id, b.retail_value_cents, b.entry_fee_paid_cents, b.price_cents" },
+    titleLanguage,
+  );
 
 const toPurchase = (row: PurchaseRow): BuyNowPurchase => ({
   ...toDelivery(row),
@@ -125,7 +128,10 @@ export async function purchasesOf(db: Queryable, purchaseIds: number[]): Promise
 export const OWN_PURCHASES_PAGE_SIZE = 20;
 
 /** One page of the bidder's own purchases, newest first, titles in `language`, with how many there are in all. */
-export async function ownPurchases(db: Queryable, input: { userId: string; language: Language; page: number }): Promise<BuyNowPurchasesResponse> {
+export async function ownPurchases(
+  db: Queryable,
+  input: { userId: string; language: Language; page: number },
+): Promise<BuyNowPurchasesResponse> {
   const pageSize = OWN_PURCHASES_PAGE_SIZE;
   const [rows, [count]] = await Promise.all([
     db.query<PurchaseRow>(`${selectPurchases(input.language)} where b.user_id = $1 order by b.paid_at desc, b.id desc limit $2 offset $3`, [
@@ -139,12 +145,20 @@ export async function ownPurchases(db: Queryable, input: { userId: string; langu
 }
 
 /** The bidder's offer for the auction (or why there is none) and their purchase of it, for the auction page. */
-export async function buyNowStatus(db: Queryable, input: { userId: string; auctionId: number; language: Language; now: Date }): Promise<BuyNowStatus> {
+export async function buyNowStatus(
+  db: Queryable,
+  input: { userId: string; auctionId: number; language: Language; now: Date },
+): Promise<BuyNowStatus> {
   const defaults = await deliveryDefaults(db, input.userId);
-  const [row] = await db.query<PurchaseRow>(`${selectPurchases(input.language)} where b.auction_id = $1 and b.user_id = $2`, [input.auctionId, input.userId]);
+  const [row] = await db.query<PurchaseRow>(`${selectPurchases(input.language)} where b.auction_id = $1 and b.user_id = $2`, [
+    input.auctionId,
+    input.userId,
+  ]);
   if (row) return { offer: null, purchase: toPurchase(row), reason: null, defaults };
   const judged = judgeOffer(await offerFacts(db, input.auctionId, input.userId), input.userId, input.now);
-  return typeof judged === "string" ? { offer: null, purchase: null, reason: judged, defaults } : { offer: judged, purchase: null, reason: null, defaults };
+  return typeof judged === "string"
+    ? { offer: null, purchase: null, reason: judged, defaults }
+    : { offer: judged, purchase: null, reason: null, defaults };
 }
 
 /** For operators: every purchase, or those in one state, oldest payment first, titled in the operator's `language`. */
@@ -153,9 +167,9 @@ export async function listPurchases(
   filter: { state?: FulfilmentState | undefined; limit?: number },
   language: Language,
 ): Promise<OperatorBuyNowPurchase[]> {
-  const rows = await db.query<PurchaseRow>(`${selectPurchases(language)} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`, [
-    filter.state ?? null,
-    filter.limit ?? 100,
-  ]);
+  const rows = await db.query<PurchaseRow>(
+    `${selectPurchases(language)} where ($1::text is null or b.state = $1) order by b.paid_at, b.id limit $2`,
+    [filter.state ?? null, filter.limit ?? 100],
+  );
   return rows.map(toOperatorPurchase);
 }

@@ -12,14 +12,24 @@ import { logFulfilmentStep, payWithPromo } from "../fulfilment/fulfilment.servic
 import { quoteWithPromo, recordRedemption, type Quote } from "../promo-codes/promo-codes";
 
 /** What the bidder would pay now for the auction's item, with the promo code if it is valid for them. */
-export async function quoteBuyNow(db: Database, input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date }): Promise<Quote> {
+export async function quoteBuyNow(
+  db: Database,
+  input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date },
+): Promise<Quote> {
   return db.transaction(async (tx) => {
     const offer = offerOrRefuse(await offerFacts(tx, input.auctionId, input.userId), input.userId, input.now);
     return (await quoteWithPromo(tx, offer.priceCents, input)).quote;
   });
 }
 
-export type BuyNowInput = { userId: string; auctionId: number; deliveryAddress: string; phone: string; promoCode?: string | undefined; now: Date };
+export type BuyNowInput = {
+  userId: string;
+  auctionId: number;
+  deliveryAddress: string;
+  phone: string;
+  promoCode?: string | undefined;
+  now: Date;
+};
 
 /**
  * The purchase, inside the caller's transaction: the auction's row locked and the offer judged on it (switched on,
@@ -31,21 +41,40 @@ export type BuyNowInput = { userId: string; auctionId: number; deliveryAddress: 
 export async function buyItNow(tx: Queryable, input: BuyNowInput): Promise<{ purchaseId: number; quote: Quote }> {
   const facts = await offerFacts(tx, input.auctionId, input.userId, { lock: true });
   const offer = offerOrRefuse(facts, input.userId, input.now);
-  const { quote, promo, transactionId } = await payWithPromo(tx, { ...input, type: "BuyItNow", priceCents: offer.priceCents, description: `Buy it now: ${facts.title}` });
+  const { quote, promo, transactionId } = await payWithPromo(tx, {
+    ...input,
+    type: "BuyItNow",
+    priceCents: offer.priceCents,
+    description: `Buy it now: ${facts.title}`,
+  });
   const { amountCents, discountCents: discount } = quote;
   const [purchase] = await tx.query<{ id: number }>(
     `insert into buy_now_purchases (auction_id, user_id, retail_value_cents, entry_fee_paid_cents, price_cents, amount_paid_cents,
                                     discount_cents, promo_code_id, delivery_address, phone, transaction_id, paid_at, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12) returning id`,
     [
-      input.auctionId, input.userId, offer.retailValueCents, offer.entryFeePaidCents, offer.priceCents, amountCents, discount,
-      promo?.id ?? null, input.deliveryAddress, input.phone, transactionId, input.now,
+      input.auctionId,
+      input.userId,
+      offer.retailValueCents,
+      offer.entryFeePaidCents,
+      offer.priceCents,
+      amountCents,
+      discount,
+      promo?.id ?? null,
+      input.deliveryAddress,
+      input.phone,
+      transactionId,
+      input.now,
     ],
   );
   const purchaseId = purchase!.id;
   await recordRedemption(tx, promo, { purchaseId }, input.userId, discount);
   await logFulfilmentStep(tx, { purchaseId }, null, "PaymentReceived", `user:${input.userId}`, input.now);
-  await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [input.userId, input.phone, input.deliveryAddress]);
+  await tx.query("update users set phone = $2, delivery_address = $3, updated_at = now() where id = $1", [
+    input.userId,
+    input.phone,
+    input.deliveryAddress,
+  ]);
   return { purchaseId, quote };
 }
 
@@ -62,22 +91,31 @@ export async function advancePurchase(
   input: { purchaseId: number; to: "InDelivery" | "Delivered"; actor: string; now: Date },
 ): Promise<OperatorBuyNowPurchase> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ state: FulfilmentState }>("select state from buy_now_purchases where id = $1 for update", [input.purchaseId]);
+    const [row] = await tx.query<{ state: FulfilmentState }>("select state from buy_now_purchases where id = $1 for update", [
+      input.purchaseId,
+    ]);
     if (!row) throw new Refusal("NOT_FOUND", `There is no Buy it now purchase ${input.purchaseId}.`);
     if (!fulfilmentEventBetween(row.state, input.to)) {
-      throw new Refusal("FULFILMENT_STEP_REFUSED", `Buy it now purchase ${input.purchaseId} is ${row.state}; it cannot move to ${input.to}.`);
+      throw new Refusal(
+        "FULFILMENT_STEP_REFUSED",
+        `Buy it now purchase ${input.purchaseId} is ${row.state}; it cannot move to ${input.to}.`,
+      );
     }
     const stampColumn = input.to === "InDelivery" ? "in_delivery_at" : "delivered_at";
-    await tx.query(`update buy_now_purchases set state = $2, ${stampColumn} = $3, updated_at = $3, version = version + 1 where id = $1 and state = $4`, [
-      input.purchaseId,
-      input.to,
-      input.now,
-      row.state,
-    ]);
+    await tx.query(
+      `update buy_now_purchases set state = $2, ${stampColumn} = $3, updated_at = $3, version = version + 1 where id = $1 and state = $4`,
+      [input.purchaseId, input.to, input.now, row.state],
+    );
     await logFulfilmentStep(tx, { purchaseId: input.purchaseId }, row.state, input.to, input.actor, input.now);
-    await logOperatorAction(tx, input.actor, `buy-now.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `buy-now:${input.purchaseId}`, {
-      from: row.state,
-    });
+    await logOperatorAction(
+      tx,
+      input.actor,
+      `buy-now.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`,
+      `buy-now:${input.purchaseId}`,
+      {
+        from: row.state,
+      },
+    );
   });
   const [updated] = await purchasesOf(db, [input.purchaseId]);
   return updated!;

@@ -19,7 +19,9 @@ export class BackupError extends Error {}
 /** The embedded database as one gzip-compressed tar of its data directory, consistent as of one instant. */
 export async function backupArchive(db: Database): Promise<Buffer> {
   if (db.kind !== "pglite" || !db.dumpDataDir) {
-    throw new BackupError("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump or your PostgreSQL's base backups (docs/operations/backups.md).");
+    throw new BackupError(
+      "the database is PostgreSQL (DATABASE_URL): back it up with pg_dump or your PostgreSQL's base backups (docs/operations/backups.md).",
+    );
   }
   // Dirty pages to the files first, so that a restore has little or no WAL to replay; bids wait only for the copy.
   await db.exec("checkpoint");
@@ -38,10 +40,14 @@ export function writeWhole(file: string, bytes: Buffer): void {
 /** The names of a tar's entries (ustar: 512-byte headers, each followed by its content in 512-byte blocks). */
 function tarEntries(tar: Buffer): Map<string, Buffer> {
   const entries = new Map<string, Buffer>();
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) => header.subarray(start, start + length).toString("latin1").replace(/\0.*$/s, "");
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString("latin1")
+        .replace(/\0.*$/s, "");
     const size = Number.parseInt(field(124, 12).trim() || "0", 8);
     const prefix = field(345, 155);
     const name = (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100)).replace(/^\.?\//, "");
@@ -78,7 +84,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   const target = path.resolve(dataDir);
   const existed = existsSync(target);
   if (existed && readdirSync(target).length > 0) {
-    throw new BackupError(`the data directory ${target} is not empty: restore into a new one, e.g. DATA_DIR=${dataDir.replace(/\/+$/, "")}-restored npm run ops -- restore ${file}`);
+    throw new BackupError(
+      `the data directory ${target} is not empty: restore into a new one, e.g. DATA_DIR=${dataDir.replace(/\/+$/, "")}-restored npm run ops -- restore ${file}`,
+    );
   }
   const tar = await readBackup(file);
   const pgdata = path.join(target, "pglite");
@@ -86,9 +94,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   let db: PGlite | undefined;
   try {
     db = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([new Uint8Array(tar)]) }).catch((error: unknown) => {
-      throw new BackupError(`${file} could not be opened by this version's embedded PostgreSQL: ${error instanceof Error ? error.message : String(error)}`);
+      throw new BackupError(
+        `${file} could not be opened by this version's embedded PostgreSQL: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
-    const count = async (table: string) => Number((await db!.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0);
+    const count = async (table: string) =>
+      Number((await db!.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0);
     const migrations = await db.query<{ name: string }>("select name from schema_migrations order by name desc limit 1").catch(() => {
       throw new BackupError(`${file} is not a Pennybid backup: its database has no Pennybid tables.`);
     });
@@ -112,7 +123,10 @@ const SCHEDULED = /^pennybid-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ)\.tar\.gz$/;
 
 /** A scheduled backup's file name: when it was taken, in UTC, sortable ("pennybid-2026-12-05T06-00-00Z.tar.gz"). */
 export function scheduledName(at: Date): string {
-  return `pennybid-${at.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}.tar.gz`;
+  return `pennybid-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-")}.tar.gz`;
 }
 
 const takenAt = (name: string) => Date.parse(SCHEDULED.exec(name)![1]!.replace(/T(\d\d)-(\d\d)-(\d\d)Z$/, "T$1:$2:$3Z"));
@@ -123,17 +137,29 @@ export type ScheduledBackup = { file: string; bytes: number; ms: number; removed
  * One round of the scheduled backups: when the newest in `dir` is older than half the interval (a restart does not
  * take one more right after the last), a new one, then only the newest `keep` are kept. Answers what it did, or null.
  */
-export async function scheduledBackupRound(options: { db: Database; dir: string; everyMs: number; keep: number; now?: Date }): Promise<ScheduledBackup | null> {
+export async function scheduledBackupRound(options: {
+  db: Database;
+  dir: string;
+  everyMs: number;
+  keep: number;
+  now?: Date;
+}): Promise<ScheduledBackup | null> {
   const { db, dir, everyMs, keep } = options;
   const now = options.now ?? new Date();
   mkdirSync(dir, { recursive: true });
-  const newest = readdirSync(dir).filter((name) => SCHEDULED.test(name)).sort().at(-1);
+  const newest = readdirSync(dir)
+    .filter((name) => SCHEDULED.test(name))
+    .sort()
+    .at(-1);
   if (newest && now.getTime() - takenAt(newest) < everyMs / 2) return null;
   const started = performance.now();
   const archive = await backupArchive(db);
   const file = path.join(dir, scheduledName(now));
   writeWhole(file, archive);
-  const kept = readdirSync(dir).filter((name) => SCHEDULED.test(name)).sort().reverse();
+  const kept = readdirSync(dir)
+    .filter((name) => SCHEDULED.test(name))
+    .sort()
+    .reverse();
   const removed = kept.slice(keep);
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   return { file, bytes: archive.length, ms: Math.round(performance.now() - started), removed };

@@ -167,7 +167,12 @@ async function openPostgres(url: string): Promise<Database> {
       } catch (error) {
         // A connection lost or not answering is closed, not given back: closing rolls back, and a rollback sent on it
         // would wait as long again.
-        const isRolledBack = !(error instanceof DatabaseUnavailable) && (await tx.query("rollback").then(() => true, () => false));
+        const isRolledBack =
+          !(error instanceof DatabaseUnavailable) &&
+          (await tx.query("rollback").then(
+            () => true,
+            () => false,
+          ));
         client.release(!isRolledBack);
         throw error;
       }
@@ -184,7 +189,12 @@ async function openPostgres(url: string): Promise<Database> {
  * One statement's rows, waiting `answerMs` at most for them (none: as long as it takes). node-postgres takes the wait
  * per query as `query_timeout`, which its types leave out; the pool drops a connection whose answer did not come.
  */
-async function rowsOf<Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], answerMs: number | undefined): Promise<Row[]> {
+async function rowsOf<Row>(
+  client: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly unknown[],
+  answerMs: number | undefined,
+): Promise<Row[]> {
   const result = await client.query({ text: sql, values: [...params], query_timeout: answerMs } as pg.QueryConfig).catch(throwAsOutage);
   return result.rows as Row[];
 }

@@ -32,7 +32,10 @@ describe("isDatabaseUnavailable", () => {
     ["a connection the server dropped", new Error("Connection terminated unexpectedly")],
     ["an answer that did not come in time", new Error("Query read timeout")],
     ["no free connection in time", new Error("timeout exceeded when trying to connect")],
-    ["a connect timeout, wrapped by the pool", new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") })],
+    [
+      "a connect timeout, wrapped by the pool",
+      new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") }),
+    ],
     ["a client left broken by an earlier failure", new Error("Client has encountered a connection error and is not queryable")],
   ])("calls %s an outage", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -76,7 +79,10 @@ describe("isDatabaseUnavailable, on what node-postgres itself raises", () => {
   const failureOf = async (port: number) => {
     const pool = new pg.Pool({ host: "127.0.0.1", port, user: "postgres", database: "postgres", connectionTimeoutMillis: 300 });
     pool.on("error", () => undefined);
-    const failure = await pool.query("select 1").then(() => null, (error: unknown) => error);
+    const failure = await pool.query("select 1").then(
+      () => null,
+      (error: unknown) => error,
+    );
     await pool.end();
     return failure;
   };

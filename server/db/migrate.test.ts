@@ -10,7 +10,9 @@ describe("database functions", () => {
     for (const dir of ["migrations", "functions"]) {
       const folder = path.join(projectRoot, "server/db", dir);
       for (const file of readdirSync(folder).filter((name) => name.endsWith(".sql"))) {
-        for (const [, name] of readFileSync(path.join(folder, file), "utf8").matchAll(/^\s*create\s+(?:or\s+replace\s+)?function\s+(\w+)/gim)) {
+        for (const [, name] of readFileSync(path.join(folder, file), "utf8").matchAll(
+          /^\s*create\s+(?:or\s+replace\s+)?function\s+(\w+)/gim,
+        )) {
           definitions.set(name!, [...(definitions.get(name!) ?? []), `${dir}/${file}`]);
         }
       }

@@ -21,45 +21,49 @@ export async function applyMigrations(db: Database, afterMigrations: AfterMigrat
   const files = sqlFiles(migrationsDir);
   // One transaction under the lock: a second process waits, then finds everything applied (as long as it takes: the
   // pool's statement timeouts are for requests).
-  return db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    await tx.query(`create table if not exists schema_migrations (
+  return db.transaction(
+    async (tx) => {
+      await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      await tx.query(`create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set(
-      (await tx.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
-    );
-    const applied: string[] = [];
-    for (const file of files.filter((name) => !done.has(name))) {
-      const sql = readFileSync(path.join(migrationsDir, file), "utf8");
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query("insert into schema_migrations (name) values ($1)", [file]);
-      applied.push(file);
-    }
-    await tx.query(`create table if not exists schema_functions (
+      const done = new Set((await tx.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name));
+      const applied: string[] = [];
+      for (const file of files.filter((name) => !done.has(name))) {
+        const sql = readFileSync(path.join(migrationsDir, file), "utf8");
+        for (const statement of splitStatements(sql)) await tx.query(statement);
+        await tx.query("insert into schema_migrations (name) values ($1)", [file]);
+        applied.push(file);
+      }
+      await tx.query(`create table if not exists schema_functions (
       name text primary key,
       checksum text not null,
       applied_at timestamptz not null default now()
     )`);
-    const checksums = new Map(
-      (await tx.query<{ name: string; checksum: string }>("select name, checksum from schema_functions")).map((row) => [row.name, row.checksum]),
-    );
-    for (const file of sqlFiles(functionsDir)) {
-      const sql = readFileSync(path.join(functionsDir, file), "utf8");
-      const checksum = createHash("sha256").update(sql).digest("hex");
-      if (checksums.get(file) === checksum) continue;
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query(
-        `insert into schema_functions (name, checksum) values ($1, $2)
-         on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`,
-        [file, checksum],
+      const checksums = new Map(
+        (await tx.query<{ name: string; checksum: string }>("select name, checksum from schema_functions")).map((row) => [
+          row.name,
+          row.checksum,
+        ]),
       );
-      applied.push(`functions/${file}`);
-    }
-    await afterMigrations(tx);
-    return applied;
-  }, { mayRunLong: true });
+      for (const file of sqlFiles(functionsDir)) {
+        const sql = readFileSync(path.join(functionsDir, file), "utf8");
+        const checksum = createHash("sha256").update(sql).digest("hex");
+        if (checksums.get(file) === checksum) continue;
+        for (const statement of splitStatements(sql)) await tx.query(statement);
+        await tx.query(
+          `insert into schema_functions (name, checksum) values ($1, $2)
+         on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`,
+          [file, checksum],
+        );
+        applied.push(`functions/${file}`);
+      }
+      await afterMigrations(tx);
+      return applied;
+    },
+    { mayRunLong: true },
+  );
 }
 
 /** A folder's .sql files in name order. */

@@ -71,11 +71,7 @@ export async function upkeepRound(db: Database): Promise<UpkeepRound> {
  * Starts the upkeep on PGlite; on PostgreSQL it does nothing (autovacuum). A failed round is logged and the next one
  * tries again: upkeep never stops the server.
  */
-export function startUpkeep(options: {
-  db: Database;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-}): RepeatingJob {
+export function startUpkeep(options: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): RepeatingJob {
   if (options.db.kind !== "pglite") return { stop: async () => undefined };
   const { db, log } = options;
   return startRepeating({

@@ -41,7 +41,10 @@ describe("the domain events", () => {
     await expect(events.publish("wallet:changed", { userId: "u2" })).resolves.toBeUndefined();
     expect(heard).toEqual(["u2"]);
     expect(log.error).toHaveBeenCalledTimes(2);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ event: "wallet:changed", payload: { userId: "u2" } }), expect.stringContaining("wallet:changed"));
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ event: "wallet:changed", payload: { userId: "u2" } }),
+      expect.stringContaining("wallet:changed"),
+    );
   });
 
   it("publishes to nobody when nothing subscribed", async () => {

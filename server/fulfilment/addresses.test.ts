@@ -43,7 +43,12 @@ describe("the bundled address list", () => {
   });
 
   it("ranks the addresses that begin with the query, trimmed, before the others, each group in the list's order", async () => {
-    const list = createListAddressProvider(["Brīvības iela 21, Rīga", "Rīgas iela 1, Valmiera", "Ausekļa iela 3, Rīga", "Rīga, Brīvības iela 2"]);
+    const list = createListAddressProvider([
+      "Brīvības iela 21, Rīga",
+      "Rīgas iela 1, Valmiera",
+      "Ausekļa iela 3, Rīga",
+      "Rīga, Brīvības iela 2",
+    ]);
     const ranked = ["Rīgas iela 1, Valmiera", "Rīga, Brīvības iela 2", "Brīvības iela 21, Rīga", "Ausekļa iela 3, Rīga"];
     expect((await list.suggest("riga", en)).map((s) => s.label)).toEqual(ranked);
     expect((await list.suggest("  Rīga ", en)).map((s) => s.label)).toEqual(ranked);
@@ -57,9 +62,13 @@ describe("the bundled address list", () => {
 
 describe("labels from search services", () => {
   it("reads Photon features and Nominatim places as 'street house, town, postcode'", () => {
-    expect(photonLabel({ street: "Tērbatas iela", housenumber: "2", city: "Rīga", postcode: "LV-1011" })).toBe("Tērbatas iela 2, Rīga, LV-1011");
+    expect(photonLabel({ street: "Tērbatas iela", housenumber: "2", city: "Rīga", postcode: "LV-1011" })).toBe(
+      "Tērbatas iela 2, Rīga, LV-1011",
+    );
     expect(photonLabel({ name: "Rīgas Centrāltirgus", city: "Rīga" })).toBe("Rīgas Centrāltirgus, Rīga");
-    expect(nominatimLabel({ address: { road: "Lielā iela", house_number: "3", town: "Jelgava", postcode: "LV-3001" } })).toBe("Lielā iela 3, Jelgava, LV-3001");
+    expect(nominatimLabel({ address: { road: "Lielā iela", house_number: "3", town: "Jelgava", postcode: "LV-3001" } })).toBe(
+      "Lielā iela 3, Jelgava, LV-3001",
+    );
     expect(nominatimLabel({ display_name: "Sigulda, Siguldas novads, Latvija" })).toBe("Sigulda, Siguldas novads, Latvija");
   });
 });
@@ -73,7 +82,9 @@ describe("labels from search services, part by part", () => {
     expect(photonLabel({ housenumber: "5", city: "Rīga" })).toBe("Rīga");
     expect(photonLabel({})).toBe("");
     expect(nominatimLabel({ address: { road: "Skolas iela", village: "Ādaži" } })).toBe("Skolas iela, Ādaži");
-    expect(nominatimLabel({ address: { road: "Lāčplēša iela", house_number: "7", suburb: "Centrs", postcode: "LV-1010" } })).toBe("Lāčplēša iela 7, Centrs, LV-1010");
+    expect(nominatimLabel({ address: { road: "Lāčplēša iela", house_number: "7", suburb: "Centrs", postcode: "LV-1010" } })).toBe(
+      "Lāčplēša iela 7, Centrs, LV-1010",
+    );
     expect(nominatimLabel({ address: { road: "Pils iela", city: "Cēsis" } })).toBe("Pils iela, Cēsis");
     expect(nominatimLabel({ address: { city: "Rīga" }, display_name: "Rīga, Latvija" })).toBe("Rīga, Latvija");
     expect(nominatimLabel({})).toBe("");
@@ -89,7 +100,9 @@ describe("a search service, and the list when it fails", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://localhost");
-      asked.push(Object.assign(url.searchParams, { path: url.pathname, accept: request.headers.accept, userAgent: request.headers["user-agent"] }));
+      asked.push(
+        Object.assign(url.searchParams, { path: url.pathname, accept: request.headers.accept, userAgent: request.headers["user-agent"] }),
+      );
       response.writeHead(answer.status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(answer.body));
     });
@@ -133,9 +146,25 @@ describe("a search service, and the list when it fails", () => {
     ];
     answer = { status: 200, body: places };
     const labels = (await nominatim.suggest("pils", { language: "ru" })).map((s) => s.label);
-    expect(labels).toEqual(["Pils iela, Cēsis", long.slice(0, 255), "Iela 0, Rīga", "Iela 1, Rīga", "Iela 2, Rīga", "Iela 3, Rīga", "Iela 4, Rīga", "Iela 5, Rīga"]);
+    expect(labels).toEqual([
+      "Pils iela, Cēsis",
+      long.slice(0, 255),
+      "Iela 0, Rīga",
+      "Iela 1, Rīga",
+      "Iela 2, Rīga",
+      "Iela 3, Rīga",
+      "Iela 4, Rīga",
+      "Iela 5, Rīga",
+    ]);
     expect(asked.at(-1)!.path).toBe("/search/");
-    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ q: "pils", limit: "8", format: "jsonv2", addressdetails: "1", countrycodes: "lv", "accept-language": "ru" });
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({
+      q: "pils",
+      limit: "8",
+      format: "jsonv2",
+      addressdetails: "1",
+      countrycodes: "lv",
+      "accept-language": "ru",
+    });
   });
 
   it("answers from the list when the service refuses, and says so in the log", async () => {
@@ -144,9 +173,13 @@ describe("a search service, and the list when it fails", () => {
     const photon = createRemoteAddressProvider(`${baseUrl}/api`, fallback, log);
     answer = { status: 503, body: { features: [{ properties: { street: "Skanstes iela", city: "Rīga" } }] } };
     expect(await photon.suggest("terbatas", en)).toEqual([{ label: "Tērbatas iela 2, Rīga, LV-1011" }]);
-    expect(warnings).toEqual([[{ err: new Error("address provider answered 503") }, "address provider failed; answering from the bundled list"]]);
+    expect(warnings).toEqual([
+      [{ err: new Error("address provider answered 503") }, "address provider failed; answering from the bundled list"],
+    ]);
     // Without a log to tell, it answers from the list all the same.
-    expect(await createRemoteAddressProvider(`${baseUrl}/api`, fallback).suggest("terbatas", en)).toEqual([{ label: "Tērbatas iela 2, Rīga, LV-1011" }]);
+    expect(await createRemoteAddressProvider(`${baseUrl}/api`, fallback).suggest("terbatas", en)).toEqual([
+      { label: "Tērbatas iela 2, Rīga, LV-1011" },
+    ]);
   });
 
   it("is the list without a service's address, and the service with one", async () => {

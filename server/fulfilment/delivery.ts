@@ -37,7 +37,10 @@ export type DeliveryRow<Payment extends PaymentColumns = PaymentColumns> = Payme
  * `columns` besides the shared ones, the auction's title in `titleLanguage` (decision 030) or, without one, in the
  * language stored with the person (the feed's update to them), and the promo code applied.
  */
-export const selectDeliveries = (from: { table: "fulfilments" | "buy_now_purchases"; alias: string; columns: string }, titleLanguage?: Language) => {
+export const selectDeliveries = (
+  from: { table: "fulfilments" | "buy_now_purchases"; alias: string; columns: string },
+  titleLanguage?: Language,
+) => {
   const x = from.alias;
   return `select ${x}.auction_id, ${x}.user_id, ${titleLanguage ? titleIn(titleLanguage) : titleFor("u.language")} as title, a.images, ${from.columns},
        ${x}.state, ${x}.amount_paid_cents, ${x}.discount_cents, p.code as promo_code, ${x}.delivery_address, ${x}.phone,
@@ -90,6 +93,8 @@ export function recipientOf<Role extends "winner" | "buyer">(role: Role, row: De
 
 /** The phone and address the user last paid with: the pay form's defaults, for a win and for Buy it now alike. */
 export async function deliveryDefaults(db: Queryable, userId: string): Promise<{ phone: string; deliveryAddress: string }> {
-  const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [userId]);
+  const [user] = await db.query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [
+    userId,
+  ]);
   return { phone: user?.phone ?? "", deliveryAddress: user?.delivery_address ?? "" };
 }

@@ -18,7 +18,13 @@ export async function stageDemoFulfilments(db: Database, now: Date, keepUnpaidUs
     const stage = STAGES[index % STAGES.length]!;
     if (stage === "AwaitingPayment") continue;
     const address = addresses[(auctionId * 37) % addresses.length]!;
-    await payForWonAuction(db, { userId, auctionId, deliveryAddress: address, phone: `+371 2${String(1000000 + auctionId).slice(-7)}`, now });
+    await payForWonAuction(db, {
+      userId,
+      auctionId,
+      deliveryAddress: address,
+      phone: `+371 2${String(1000000 + auctionId).slice(-7)}`,
+      now,
+    });
     if (stage === "PaymentReceived") continue;
     await advanceFulfilment(db, { auctionId, to: "InDelivery", actor: "demo-seed", now });
     if (stage === "Delivered") await advanceFulfilment(db, { auctionId, to: "Delivered", actor: "demo-seed", now });

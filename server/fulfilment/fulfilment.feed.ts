@@ -8,7 +8,9 @@ import { fulfilmentsOf } from "./fulfilment.queries";
 
 export function fulfilmentFeed({ events, live, db }: { events: DomainEvents; live: LiveFeed; db: Database }): void {
   const sendFulfilments = async (auctionIds: number[]) => {
-    for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [...new Set(auctionIds)])) {
+    for (const { winnerId, winnerEmail: _email, winnerDisplayName: _name, ...wonAuction } of await fulfilmentsOf(db, [
+      ...new Set(auctionIds),
+    ])) {
       live.toUser(winnerId).emit("fulfilment:updated", wonAuction);
       live.toOperators().emit("fulfilment:changed", { auctionId: wonAuction.auctionId, state: wonAuction.state });
     }

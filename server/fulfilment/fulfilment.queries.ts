@@ -14,7 +14,11 @@ type Row = DeliveryRow & { price_cents: number; ended_at: Date; deadline_at: Dat
  */
 const select = (titleLanguage?: Language) =>
   selectDeliveries(
-    { table: "fulfilments", alias: "f", columns: "f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at, f.deadline_at, f.expired_at, f.seen_at" },
+    {
+      table: "fulfilments",
+      alias: "f",
+      columns: "f.price_cents, coalesce(a.ended_at, f.created_at) as ended_at, f.deadline_at, f.expired_at, f.seen_at",
+    },
     titleLanguage,
   );
 
@@ -39,7 +43,9 @@ export async function fulfilmentsOf(db: Queryable, auctionIds: number[]): Promis
 
 /** The signed-in user's won auctions, newest first, and their saved phone and address for the pay form. */
 export async function listWonAuctions(db: Queryable, userId: string, language: Language): Promise<WonAuctionsResponse> {
-  const rows = await db.query<Row>(`${select(language)} where f.user_id = $1 order by a.ended_at desc nulls last, f.auction_id desc`, [userId]);
+  const rows = await db.query<Row>(`${select(language)} where f.user_id = $1 order by a.ended_at desc nulls last, f.auction_id desc`, [
+    userId,
+  ]);
   return { items: rows.map(toWonAuction), defaults: await deliveryDefaults(db, userId) };
 }
 

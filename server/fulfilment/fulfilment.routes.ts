@@ -43,10 +43,14 @@ export async function fulfilmentRoutes(
       return listWonAuctions(db, user.id, requestLanguage(request));
     });
 
-    s.get("/api/fulfilments/:auctionId", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
-      const user = signedInUser(request);
-      return getWonAuction(db, user.id, request.params.auctionId, requestLanguage(request));
-    });
+    s.get(
+      "/api/fulfilments/:auctionId",
+      { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        return getWonAuction(db, user.id, request.params.auctionId, requestLanguage(request));
+      },
+    );
 
     s.post(
       "/api/fulfilments/:auctionId/quote",
@@ -57,24 +61,44 @@ export async function fulfilmentRoutes(
       },
     );
 
-    s.post("/api/fulfilments/:auctionId/pay", { schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
-      const user = signedInUser(request);
-      const { wonAuction } = await payForWonAuction(db, { userId: user.id, auctionId: request.params.auctionId, ...request.body, now: clock() });
-      await Promise.all([events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] }), events.publish("wallet:changed", { userId: user.id })]);
-      return wonAuction;
-    });
+    s.post(
+      "/api/fulfilments/:auctionId/pay",
+      { schema: { params: AuctionIdParams, body: PayBody, response: { 200: WonAuction, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        const { wonAuction } = await payForWonAuction(db, {
+          userId: user.id,
+          auctionId: request.params.auctionId,
+          ...request.body,
+          now: clock(),
+        });
+        await Promise.all([
+          events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] }),
+          events.publish("wallet:changed", { userId: user.id }),
+        ]);
+        return wonAuction;
+      },
+    );
 
-    s.post("/api/fulfilments/:auctionId/seen", { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } }, async (request) => {
-      const user = signedInUser(request);
-      const { wonAuction, hasChanged } = await markWinSeen(db, user.id, request.params.auctionId, clock());
-      if (hasChanged) await events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] });
-      return wonAuction;
-    });
+    s.post(
+      "/api/fulfilments/:auctionId/seen",
+      { schema: { params: AuctionIdParams, response: { 200: WonAuction, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        const { wonAuction, hasChanged } = await markWinSeen(db, user.id, request.params.auctionId, clock());
+        if (hasChanged) await events.publish("fulfilments:changed", { auctionIds: [wonAuction.auctionId] });
+        return wonAuction;
+      },
+    );
 
-    s.get("/api/addresses", { schema: { querystring: AddressQuery, response: { 200: AddressSuggestionsResponse, ...errorAnswers } } }, async (request) => {
-      const user = signedInUser(request);
-      return { items: await addresses.suggest(request.query.q, { language: user.language }) };
-    });
+    s.get(
+      "/api/addresses",
+      { schema: { querystring: AddressQuery, response: { 200: AddressSuggestionsResponse, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        return { items: await addresses.suggest(request.query.q, { language: user.language }) };
+      },
+    );
   });
 
   await app.register(async (operators) => {
@@ -91,7 +115,12 @@ export async function fulfilmentRoutes(
       "/api/operator/fulfilments/:auctionId/advance",
       { schema: { params: AuctionIdParams, body: AdvanceFulfilmentBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
       async (request) => {
-        const fulfilment = await advanceFulfilment(db, { auctionId: request.params.auctionId, to: request.body.to, actor: actingOperator(request), now: clock() });
+        const fulfilment = await advanceFulfilment(db, {
+          auctionId: request.params.auctionId,
+          to: request.body.to,
+          actor: actingOperator(request),
+          now: clock(),
+        });
         await events.publish("fulfilments:changed", { auctionIds: [fulfilment.auctionId] });
         return fulfilment;
       },
@@ -101,7 +130,12 @@ export async function fulfilmentRoutes(
       "/api/operator/fulfilments/:auctionId/payment-time-left",
       { schema: { params: AuctionIdParams, body: PaymentTimeLeftBody, response: { 200: OperatorFulfilment, ...errorAnswers } } },
       async (request) => {
-        const fulfilment = await setPaymentTimeLeft(db, { auctionId: request.params.auctionId, seconds: request.body.seconds, actor: actingOperator(request), now: clock() });
+        const fulfilment = await setPaymentTimeLeft(db, {
+          auctionId: request.params.auctionId,
+          seconds: request.body.seconds,
+          actor: actingOperator(request),
+          now: clock(),
+        });
         await events.publish("fulfilments:changed", { auctionIds: [fulfilment.auctionId] });
         return fulfilment;
       },

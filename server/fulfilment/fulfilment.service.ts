@@ -13,14 +13,20 @@ import { fulfilmentsOf, getWonAuction } from "./fulfilment.queries";
 import { promoNote, quoteWithPromo, recordRedemption, type Quote, type UsablePromoCode } from "../promo-codes/promo-codes";
 
 /** The states from which the machine allows a move to `to`: the guard of every UPDATE below. */
-const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] => fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
+const statesLeadingTo = (to: FulfilmentState): FulfilmentState[] =>
+  fulfilmentStates.filter((from) => fulfilmentEventBetween(from, to) !== null);
 
 /**
  * The winner has seen their win (closed the "You won!" dialog or went on to pay): stamped once, so a repeat changes
  * nothing and answers the same. Returns the won auction and whether this call changed it (then the feed tells the
  * winner's other devices, whose dialogs close).
  */
-export async function markWinSeen(db: Queryable, userId: string, auctionId: number, now: Date): Promise<{ wonAuction: WonAuction; hasChanged: boolean }> {
+export async function markWinSeen(
+  db: Queryable,
+  userId: string,
+  auctionId: number,
+  now: Date,
+): Promise<{ wonAuction: WonAuction; hasChanged: boolean }> {
   const changed = await db.query<{ auction_id: number }>(
     `update fulfilments set seen_at = $3, updated_at = $3, version = version + 1
      where auction_id = $1 and user_id = $2 and seen_at is null returning auction_id`,
@@ -29,7 +35,14 @@ export async function markWinSeen(db: Queryable, userId: string, auctionId: numb
   return { wonAuction: await getWonAuction(db, userId, auctionId), hasChanged: changed.length > 0 };
 }
 
-type LockedFulfilment = { auction_id: number; user_id: string; state: FulfilmentState; price_cents: number; deadline_at: Date; title: string };
+type LockedFulfilment = {
+  auction_id: number;
+  user_id: string;
+  state: FulfilmentState;
+  price_cents: number;
+  deadline_at: Date;
+  title: string;
+};
 
 async function lockFulfilment(tx: Queryable, auctionId: number, userId: string | null): Promise<LockedFulfilment> {
   const [row] = await tx.query<LockedFulfilment>(
@@ -44,7 +57,10 @@ async function lockFulfilment(tx: Queryable, auctionId: number, userId: string |
 
 function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
   if (!isPayable(fulfilment.state)) {
-    throw new Refusal("FULFILMENT_STEP_REFUSED", `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`);
+    throw new Refusal(
+      "FULFILMENT_STEP_REFUSED",
+      `Auction ${fulfilment.auction_id} is ${fulfilment.state}; only an unpaid one can be paid.`,
+    );
   }
   if (fulfilment.deadline_at <= now) throw new Refusal("PAYMENT_WINDOW_CLOSED");
 }
@@ -55,14 +71,29 @@ function assertPayable(fulfilment: LockedFulfilment, now: Date): void {
  */
 export async function payFromWallet(
   tx: Queryable,
-  { now, ...payment }: { userId: string; type: "AuctionPayment" | "BuyItNow"; amountCents: number; description: string; promoCode: string | null; auctionId: number; now: Date },
+  {
+    now,
+    ...payment
+  }: {
+    userId: string;
+    type: "AuctionPayment" | "BuyItNow";
+    amountCents: number;
+    description: string;
+    promoCode: string | null;
+    auctionId: number;
+    now: Date;
+  },
 ): Promise<number | null> {
   if (payment.amountCents === 0) return null;
   // A payment for a win or a Buy it now is auction spending: the month's limit holds here too (a pause does not stop
   // it: decision 033).
   await assertAuctionSpend(tx, payment.userId, payment.amountCents, now);
   try {
-    const entry = await postLedgerEntry(tx, { ...payment, amountCents: -payment.amountCents, description: payment.description.slice(0, 255) });
+    const entry = await postLedgerEntry(tx, {
+      ...payment,
+      amountCents: -payment.amountCents,
+      description: payment.description.slice(0, 255),
+    });
     return entry.id;
   } catch (error) {
     if (error instanceof InsufficientFundsError) throw new Refusal("NOT_ENOUGH_FUNDS");
@@ -77,7 +108,15 @@ export async function payFromWallet(
  */
 export async function payWithPromo(
   tx: Queryable,
-  input: { userId: string; auctionId: number; promoCode?: string | undefined; now: Date; type: "AuctionPayment" | "BuyItNow"; priceCents: number; description: string },
+  input: {
+    userId: string;
+    auctionId: number;
+    promoCode?: string | undefined;
+    now: Date;
+    type: "AuctionPayment" | "BuyItNow";
+    priceCents: number;
+    description: string;
+  },
 ): Promise<{ quote: Quote; promo: UsablePromoCode | null; transactionId: number | null }> {
   const { quote, promo } = await quoteWithPromo(tx, input.priceCents, input, { lock: true });
   const transactionId = await payFromWallet(tx, {
@@ -117,14 +156,29 @@ export async function payForWonAuction(
   const paid = await db.transaction(async (tx) => {
     const fulfilment = await lockFulfilment(tx, input.auctionId, input.userId);
     assertPayable(fulfilment, input.now);
-    const { quote, promo, transactionId } = await payWithPromo(tx, { ...input, type: "AuctionPayment", priceCents: fulfilment.price_cents, description: `Payment: ${fulfilment.title}` });
+    const { quote, promo, transactionId } = await payWithPromo(tx, {
+      ...input,
+      type: "AuctionPayment",
+      priceCents: fulfilment.price_cents,
+      description: `Payment: ${fulfilment.title}`,
+    });
     const { amountCents, discountCents: discount } = quote;
     await recordRedemption(tx, promo, { auctionId: input.auctionId }, input.userId, discount);
     const moved = await tx.query(
       `update fulfilments set state = 'PaymentReceived', amount_paid_cents = $2, discount_cents = $3, promo_code_id = $4,
               delivery_address = $5, phone = $6, transaction_id = $7, paid_at = $8, updated_at = $8, version = version + 1
        where auction_id = $1 and state = any($9::text[]) returning auction_id`,
-      [input.auctionId, amountCents, discount, promo?.id ?? null, input.deliveryAddress, input.phone, transactionId, input.now, statesLeadingTo("PaymentReceived")],
+      [
+        input.auctionId,
+        amountCents,
+        discount,
+        promo?.id ?? null,
+        input.deliveryAddress,
+        input.phone,
+        transactionId,
+        input.now,
+        statesLeadingTo("PaymentReceived"),
+      ],
     );
     if (moved.length !== 1) throw new Refusal("FULFILMENT_STEP_REFUSED");
     await logFulfilmentStep(tx, { auctionId: input.auctionId }, fulfilment.state, "PaymentReceived", `user:${input.userId}`, input.now);
@@ -158,9 +212,15 @@ export async function advanceFulfilment(
       [input.auctionId, input.to, input.now, statesLeadingTo(input.to)],
     );
     await logFulfilmentStep(tx, { auctionId: input.auctionId }, fulfilment.state, input.to, input.actor, input.now);
-    await logOperatorAction(tx, input.actor, `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`, `auction:${input.auctionId}`, {
-      from: fulfilment.state,
-    });
+    await logOperatorAction(
+      tx,
+      input.actor,
+      `fulfilment.${input.to === "InDelivery" ? "in-delivery" : "delivered"}`,
+      `auction:${input.auctionId}`,
+      {
+        from: fulfilment.state,
+      },
+    );
   });
   const [updated] = await fulfilmentsOf(db, [input.auctionId]);
   return updated!;
@@ -232,6 +292,13 @@ export async function logFulfilmentStep(
   actor: string,
   at: Date,
 ): Promise<void> {
-  const [table, column, id] = "auctionId" in of ? ["fulfilment_events", "auction_id", of.auctionId] : ["buy_now_events", "purchase_id", of.purchaseId];
-  await tx.query(`insert into ${table} (${column}, from_state, to_state, actor, created_at) values ($1, $2, $3, $4, $5)`, [id, from, to, actor.slice(0, 255), at]);
+  const [table, column, id] =
+    "auctionId" in of ? ["fulfilment_events", "auction_id", of.auctionId] : ["buy_now_events", "purchase_id", of.purchaseId];
+  await tx.query(`insert into ${table} (${column}, from_state, to_state, actor, created_at) values ($1, $2, $3, $4, $5)`, [
+    id,
+    from,
+    to,
+    actor.slice(0, 255),
+    at,
+  ]);
 }

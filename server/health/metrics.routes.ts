@@ -16,8 +16,14 @@ export async function metricsRoutes(app: FastifyInstance, options: { token: stri
     const [scheme, given] = (request.headers.authorization ?? "").split(" ");
     // Compared as digests, in constant time: the answer's timing tells nothing of the token.
     if (scheme !== "Bearer" || !given || !timingSafeEqual(digest(given), expected)) {
-      return reply.status(401).header("WWW-Authenticate", 'Bearer realm="metrics"').send(errorBody("UNAUTHENTICATED", "Send the metrics token."));
+      return reply
+        .status(401)
+        .header("WWW-Authenticate", 'Bearer realm="metrics"')
+        .send(errorBody("UNAUTHENTICATED", "Send the metrics token."));
     }
-    return reply.header("Content-Type", registry.contentType).header("Cache-Control", "no-store").send(await registry.metrics());
+    return reply
+      .header("Content-Type", registry.contentType)
+      .header("Cache-Control", "no-store")
+      .send(await registry.metrics());
   });
 }

@@ -22,7 +22,12 @@ export class HttpError extends Error {
 export const errorAnswers = { "4xx": ApiErrorBody, "5xx": ApiErrorBody } as const;
 
 /** An error answer; `values` are the figures its message names (for clients that say it their own way), when any. */
-export function errorBody(code: ErrorCode, message: string, issues?: { path: string; message: string }[], values: Record<string, number> = {}): ApiErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  issues?: { path: string; message: string }[],
+  values: Record<string, number> = {},
+): ApiErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}), ...(Object.keys(values).length > 0 ? { values } : {}) } };
 }
 

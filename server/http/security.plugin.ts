@@ -55,7 +55,9 @@ function crossSiteRefusal(request: FastifyRequest, mode: CsrfMode, own: Pick<App
   const origin = request.headers.origin;
   const fetchSite = request.headers["sec-fetch-site"];
   const isForeign =
-    fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !isOwnOrigin(origin, request.headers.host, own));
+    fetchSite === "cross-site" ||
+    fetchSite === "same-site" ||
+    (origin !== undefined && origin !== "null" && !isOwnOrigin(origin, request.headers.host, own));
   if (isForeign || (mode === "api" && origin === "null")) {
     return { status: 403, code: "CSRF_HEADER_MISSING", message: "Cross-origin requests are not accepted." } as const;
   }
@@ -84,7 +86,11 @@ declare module "fastify" {
  * production the Host header proves nothing: a page on a domain an attacker points at the server (DNS rebinding)
  * sends its own name as both Origin and Host.
  */
-export function isOwnOrigin(origin: string, host: string | undefined, own: { publicOrigin: string | undefined; isProduction: boolean }): boolean {
+export function isOwnOrigin(
+  origin: string,
+  host: string | undefined,
+  own: { publicOrigin: string | undefined; isProduction: boolean },
+): boolean {
   if (origin === own.publicOrigin) return true;
   if (own.isProduction) return false;
   try {

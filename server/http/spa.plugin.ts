@@ -30,7 +30,9 @@ export function withFirstScreen(html: string, screen: FirstScreen, markup?: stri
   // The same data drawn (decision 045): React wrote and escaped the markup; a function replacement, so no `$` in it
   // is read as a pattern. Inert until the SPA has hydrated it (decision 061): a tap before then would be lost on a
   // button with no script behind it, so it is not taken at all, and the page's controls wait until they are live.
-  const drawn = markup ? withPreload.replace(ROOT_ELEMENT, () => `<div id="root"><div inert style="display:contents">${markup}</div></div>`) : withPreload;
+  const drawn = markup
+    ? withPreload.replace(ROOT_ELEMENT, () => `<div id="root"><div inert style="display:contents">${markup}</div></div>`)
+    : withPreload;
   return drawn.includes("</body>") ? drawn.replace("</body>", `${data}</body>`) : `${drawn}${data}`;
 }
 
@@ -138,7 +140,10 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
       // The moment the drawing shows goes with the page: the browser hydrates it showing the same (decision 061).
       const drawing = render ? { ...screen, drawnAtMs: Date.now() } : screen;
       const [html, markup] = await Promise.all([readFile(indexFile, "utf8"), drawn(request, drawing)]);
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withFirstScreen(html, markup ? drawing : screen, markup));
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(withFirstScreen(html, markup ? drawing : screen, markup));
     };
     for (const page of PAGES_WITH_FIRST_SCREEN) app.get(page, withItsFirstScreen);
   }
@@ -161,10 +166,7 @@ export async function spaPlugin(app: FastifyInstance, options: SpaOptions): Prom
       return reply.status(404).send(errorBody("NOT_FOUND", "Not found."));
     }
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type("text/plain")
-        .send("The web app is not built yet: run `npm run build` (npm start does it for you).");
+      return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build` (npm start does it for you).");
     }
     // Cached as index.html is (setHeaders above): no-cache, and a 304 for the ETag it was sent with.
     return reply.sendFile("index.html");

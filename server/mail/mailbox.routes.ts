@@ -31,7 +31,9 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Databas
     const mails = await listMails();
     const items = mails
       .map(
-        (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to_address)} · ${mail.created_at.toISOString()}</p>
+        (
+          mail,
+        ) => `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to_address)} · ${mail.created_at.toISOString()}</p>
 <pre>${escapeHtml(mail.text_body)}</pre><ul>${linksIn(mail.text_body)
           .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
           .join("")}</ul></article>`,

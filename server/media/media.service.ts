@@ -117,7 +117,9 @@ const productPictures = new Set(readdirSync(path.join(projectRoot, "public", "pr
  */
 export async function storeImages(tx: Queryable, images: readonly PreparedImage[]): Promise<string[]> {
   const media = images.flatMap((image) => image.media);
-  const stored = images.filter((image) => image.media.length === 0 && image.path.startsWith("/media/")).map((image) => image.path.slice("/media/".length));
+  const stored = images
+    .filter((image) => image.media.length === 0 && image.path.startsWith("/media/"))
+    .map((image) => image.path.slice("/media/".length));
   const found = stored.length > 0 ? await tx.query<{ id: string }>("select id from media where id = any($1::text[])", [stored]) : [];
   const known = new Set([...productPictures, ...found.map((row) => `/media/${row.id}`)]);
   if (images.some((image) => image.media.length === 0 && !known.has(image.path))) throw new Refusal("IMAGE_UNKNOWN");

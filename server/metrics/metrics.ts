@@ -102,7 +102,10 @@ function sampledGauge(name: string, help: string) {
 }
 
 export const openSockets = sampledGauge("pennybid_socket_connections", "Socket.IO connections open on this process.");
-export const databasePoolWaiters = sampledGauge("pennybid_database_pool_waiters", "Statements waiting for a free PostgreSQL connection (0 on PGlite).");
+export const databasePoolWaiters = sampledGauge(
+  "pennybid_database_pool_waiters",
+  "Statements waiting for a free PostgreSQL connection (0 on PGlite).",
+);
 export const hashQueueLength = sampledGauge("pennybid_password_hash_queue_length", "Password hashes waiting or running (decision 077).");
 
 /** The seconds since `startedAt` (a `performance.now()`). */

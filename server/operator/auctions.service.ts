@@ -136,7 +136,10 @@ export async function auctionDetail(db: Queryable, id: number): Promise<Operator
   return {
     ...auction,
     // An auction made without texts (a test's fixture) shows its catalogue title as English.
-    texts: texts.length > 0 ? Object.fromEntries(texts.map(({ language, ...text }) => [language, text])) : { en: { title: auction.title, description: "" } },
+    texts:
+      texts.length > 0
+        ? Object.fromEntries(texts.map(({ language, ...text }) => [language, text]))
+        : { en: { title: auction.title, description: "" } },
     images: settings.images,
     resetSeconds: settings.reset_seconds,
     initialSeconds: settings.initial_seconds,
@@ -191,11 +194,27 @@ export async function createAuction(db: Database, now: Date, actor: string, inpu
                              enrolment_closes_at_price_cents, real_bidders_only, product_key, min_seats, max_seats)
        values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) returning id`,
       [
-        catalogueTitle(texts), JSON.stringify(images), body.retailValueCents, body.entryFeeCents, body.startPriceCents,
-        body.publish ? "Waiting" : "New", startsAt, body.initialSeconds, body.resetSeconds, body.minPreviousEntries, hardEndsAt,
-        body.priceCapCents ?? null, body.paymentWindowHours, body.isDemo, body.maxPreviousWins ?? null,
-        body.enrolmentClosesSecondsBeforeEnd ?? null, body.enrolmentClosesAtPriceCents ?? null, body.realBiddersOnly, productKey,
-        body.minSeats ?? null, body.maxSeats ?? null,
+        catalogueTitle(texts),
+        JSON.stringify(images),
+        body.retailValueCents,
+        body.entryFeeCents,
+        body.startPriceCents,
+        body.publish ? "Waiting" : "New",
+        startsAt,
+        body.initialSeconds,
+        body.resetSeconds,
+        body.minPreviousEntries,
+        hardEndsAt,
+        body.priceCapCents ?? null,
+        body.paymentWindowHours,
+        body.isDemo,
+        body.maxPreviousWins ?? null,
+        body.enrolmentClosesSecondsBeforeEnd ?? null,
+        body.enrolmentClosesAtPriceCents ?? null,
+        body.realBiddersOnly,
+        productKey,
+        body.minSeats ?? null,
+        body.maxSeats ?? null,
       ],
     );
     if (body.manualOnly) await tx.query("update auctions set manual_only = true where id = $1", [row!.id]);
@@ -241,17 +260,24 @@ export async function updateDraft(db: Database, actor: string, id: number, input
     const startPriceCents = change.startPriceCents ?? current!.start_price_cents;
     const priceCapCents = change.priceCapCents === undefined ? current!.price_cap_cents : change.priceCapCents;
     if (hardEndsAt && hardEndsAt <= startsAt) throw new Refusal("CONFLICT", "The hard end must come after the start.");
-    if (priceCapCents !== null && priceCapCents <= startPriceCents) throw new Refusal("CONFLICT", "The price cap must be above the start price.");
+    if (priceCapCents !== null && priceCapCents <= startPriceCents)
+      throw new Refusal("CONFLICT", "The price cap must be above the start price.");
     const initialSeconds = change.initialSeconds ?? current!.initial_seconds;
-    const closesSeconds = change.enrolmentClosesSecondsBeforeEnd === undefined ? current!.enrolment_closes_seconds : change.enrolmentClosesSecondsBeforeEnd;
+    const closesSeconds =
+      change.enrolmentClosesSecondsBeforeEnd === undefined ? current!.enrolment_closes_seconds : change.enrolmentClosesSecondsBeforeEnd;
     if (closesSeconds !== null && closesSeconds > initialSeconds) {
-      throw new Refusal("CONFLICT", "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).");
+      throw new Refusal(
+        "CONFLICT",
+        "Enrolment can close at most initialSeconds before the end of the initial timer (that is, at the start).",
+      );
     }
-    const closesAtPrice = change.enrolmentClosesAtPriceCents === undefined ? current!.enrolment_closes_at_price_cents : change.enrolmentClosesAtPriceCents;
+    const closesAtPrice =
+      change.enrolmentClosesAtPriceCents === undefined ? current!.enrolment_closes_at_price_cents : change.enrolmentClosesAtPriceCents;
     checkClosingPrice(closesAtPrice, startPriceCents, priceCapCents);
     const minSeats = change.minSeats === undefined ? current!.min_seats : change.minSeats;
     const maxSeats = change.maxSeats === undefined ? current!.max_seats : change.maxSeats;
-    if (minSeats !== null && maxSeats !== null && minSeats > maxSeats) throw new Refusal("CONFLICT", "The minimum of seats must be at most the maximum.");
+    if (minSeats !== null && maxSeats !== null && minSeats > maxSeats)
+      throw new Refusal("CONFLICT", "The minimum of seats must be at most the maximum.");
     const images = pictures && (await storeImages(tx, pictures));
     // Each column keeps its value unless the change names it; a draft's price is its start price.
     await tx.query(
@@ -266,12 +292,26 @@ export async function updateDraft(db: Database, actor: string, id: number, input
          product_key = coalesce($18, product_key), min_seats = $19, max_seats = $20, seq = seq + 1
        where id = $1`,
       [
-        id, images ? JSON.stringify(images) : null, change.retailValueCents ?? null,
-        change.entryFeeCents ?? null, startPriceCents, startsAt, change.initialSeconds ?? null, change.resetSeconds ?? null,
-        change.minPreviousEntries ?? null, hardEndsAt, priceCapCents, change.paymentWindowHours ?? null,
-        change.maxPreviousWins !== undefined, change.maxPreviousWins ?? null, closesSeconds, closesAtPrice,
-        change.realBiddersOnly ?? null, change.productKey === undefined ? null : productKeyFor(change.productKey),
-        minSeats, maxSeats,
+        id,
+        images ? JSON.stringify(images) : null,
+        change.retailValueCents ?? null,
+        change.entryFeeCents ?? null,
+        startPriceCents,
+        startsAt,
+        change.initialSeconds ?? null,
+        change.resetSeconds ?? null,
+        change.minPreviousEntries ?? null,
+        hardEndsAt,
+        priceCapCents,
+        change.paymentWindowHours ?? null,
+        change.maxPreviousWins !== undefined,
+        change.maxPreviousWins ?? null,
+        closesSeconds,
+        closesAtPrice,
+        change.realBiddersOnly ?? null,
+        change.productKey === undefined ? null : productKeyFor(change.productKey),
+        minSeats,
+        maxSeats,
       ],
     );
     if (change.feeBackPercent !== undefined) {
@@ -395,7 +435,10 @@ export async function cancelAuction(
 export async function makeManualOnly(db: Database, actor: string, id: number, seq?: number): Promise<Changes> {
   await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["Waiting", "Running"], "made manual-only", seq);
-    const [switched] = await tx.query("update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning id", [id]);
+    const [switched] = await tx.query(
+      "update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning id",
+      [id],
+    );
     if (!switched) throw new Refusal("CONFLICT", `Auction ${id} is manual-only already.`);
     const removed = await tx.query("delete from auto_bids where auction_id = $1 returning user_id", [id]);
     await logOperatorAction(tx, actor, "auction.manual-only", `auction:${id}`, { autoBidsRemoved: removed.length });
@@ -436,7 +479,8 @@ export async function setTimeLeft(
       await tx.query("update auctions set starts_at = $2, status = $3, seq = seq + 1 where id = $1", [id, at, status]);
     }
     if (seconds > 0) await logOperatorAction(tx, actor, "auction.time-left", `auction:${id}`, { seconds, status: auction.status });
-    else if (auction.status !== "Running") await logOperatorAction(tx, actor, "auction.start-now", `auction:${id}`, { status: auction.status });
+    else if (auction.status !== "Running")
+      await logOperatorAction(tx, actor, "auction.start-now", `auction:${id}`, { status: auction.status });
     else {
       await logOperatorAction(tx, actor, "auction.end-now", `auction:${id}`, {
         leader: auction.leader,

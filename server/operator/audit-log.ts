@@ -3,7 +3,16 @@
 import type { AuditLogPage, AuditLogQuery, AuditSource } from "../../contract";
 import type { Queryable } from "../db/database";
 
-type Row = { id: number; actor: string; action: string; subject: string; details: Record<string, unknown>; source: AuditSource; created_at: Date; total: number };
+type Row = {
+  id: number;
+  actor: string;
+  action: string;
+  subject: string;
+  details: Record<string, unknown>;
+  source: AuditSource;
+  created_at: Date;
+  total: number;
+};
 
 type NamedUser = { displayName: string; email: string };
 
@@ -19,7 +28,9 @@ async function namesOf(db: Queryable, rows: Row[]) {
     "select id, email, display_name from users where email = any($1::text[]) or id = any($2::uuid[])",
     [emails, userIds],
   );
-  const auctions = await db.query<{ id: number; title: string }>("select id, title from auctions where id = any($1::bigint[])", [auctionIds]);
+  const auctions = await db.query<{ id: number; title: string }>("select id, title from auctions where id = any($1::bigint[])", [
+    auctionIds,
+  ]);
   const named = (row: { email: string; display_name: string }): NamedUser => ({ displayName: row.display_name, email: row.email });
   return {
     byEmail: new Map(users.map((row) => [row.email, named(row)])),

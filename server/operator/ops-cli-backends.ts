@@ -82,16 +82,36 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     listAuctions: (filter) => operator.listAuctions(db, filter),
     auction: (id) => refusals(() => operator.auctionDetail(db, id)),
     createAuction: (body) => refusals(() => operator.createAuction(db, clock(), ACTOR, body)),
-    publish: (id) => then(() => operator.publishAuction(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
+    publish: (id) =>
+      then(
+        () => operator.publishAuction(db, clock(), ACTOR, id),
+        () => operator.getAuction(db, id),
+      ),
     cancel: (id) =>
       refusals(async () => {
         const { refunds } = await operator.cancelAuction(db, ACTOR, id);
         return { auction: await operator.getAuction(db, id), refunds };
       }),
-    startNow: (id) => then(() => operator.startNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
-    endNow: (id) => then(() => operator.endNow(db, clock(), ACTOR, id), () => operator.getAuction(db, id)),
-    timeLeft: (id, seconds) => then(() => operator.setTimeLeft(db, clock(), ACTOR, id, seconds), () => operator.getAuction(db, id)),
-    manualOnly: (id) => then(() => operator.makeManualOnly(db, ACTOR, id), () => operator.getAuction(db, id)),
+    startNow: (id) =>
+      then(
+        () => operator.startNow(db, clock(), ACTOR, id),
+        () => operator.getAuction(db, id),
+      ),
+    endNow: (id) =>
+      then(
+        () => operator.endNow(db, clock(), ACTOR, id),
+        () => operator.getAuction(db, id),
+      ),
+    timeLeft: (id, seconds) =>
+      then(
+        () => operator.setTimeLeft(db, clock(), ACTOR, id, seconds),
+        () => operator.getAuction(db, id),
+      ),
+    manualOnly: (id) =>
+      then(
+        () => operator.makeManualOnly(db, ACTOR, id),
+        () => operator.getAuction(db, id),
+      ),
     buyNow: (id) => refusals(() => buyNowSettings(db, id)),
     setBuyNow: (id, body) => refusals(() => setBuyNowSettings(db, { auctionId: id, ...body, actor: ACTOR })),
     listUsers: (filter) => operator.listUsers(db, filter),
@@ -100,7 +120,8 @@ export function directBackend(db: Database, clock: () => Date = () => new Date()
     setRole: (ref, role) => refusals(() => operator.setRole(db, ACTOR, ref, role)),
     listFulfilments: (filter) => fulfilment.listFulfilments(db, filter, "en"),
     advanceFulfilment: (auctionId, to) => refusals(() => fulfilment.advanceFulfilment(db, { auctionId, to, actor: ACTOR, now: clock() })),
-    paymentTimeLeft: (auctionId, seconds) => refusals(() => fulfilment.setPaymentTimeLeft(db, { auctionId, seconds, actor: ACTOR, now: clock() })),
+    paymentTimeLeft: (auctionId, seconds) =>
+      refusals(() => fulfilment.setPaymentTimeLeft(db, { auctionId, seconds, actor: ACTOR, now: clock() })),
     listPromoCodes: () => listPromoCodes(db),
     createPromoCode: (body) => refusals(() => createPromoCode(db, body, { actor: ACTOR })),
     disablePromoCode: (code) => refusals(() => disablePromoCode(db, code, { actor: ACTOR, now: clock() })),
@@ -164,7 +185,8 @@ export function httpBackend(baseUrl: string, key: string): OperatorBackend {
     user: (ref) => call("GET", user(ref)),
     adjustWallet: (ref, adjustment) => call("POST", `${user(ref)}/wallet`, adjustment),
     setRole: (ref, role) => call("POST", `${user(ref)}/role`, { role }),
-    listFulfilments: async (filter) => (await call<{ items: OperatorFulfilment[] }>("GET", `/api/operator/fulfilments?${query(filter)}`)).items,
+    listFulfilments: async (filter) =>
+      (await call<{ items: OperatorFulfilment[] }>("GET", `/api/operator/fulfilments?${query(filter)}`)).items,
     advanceFulfilment: (auctionId, to) => call("POST", `/api/operator/fulfilments/${auctionId}/advance`, { to }),
     paymentTimeLeft: (auctionId, seconds) => call("POST", `/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds }),
     listPromoCodes: async () => (await call<{ items: PromoCode[] }>("GET", "/api/operator/promo-codes")).items,

@@ -36,13 +36,15 @@ export type OpsOutput = { out: (line: string) => void; err: (line: string) => vo
 
 /** Euros as typed ("12", "0.5", "1.25") to cents; more than two decimals or anything else is refused. */
 export function euroCents(text: string, what: string): number {
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) throw new UsageError(`${what} must be an amount in euros with at most two decimals, not "${text}".`);
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim()))
+    throw new UsageError(`${what} must be an amount in euros with at most two decimals, not "${text}".`);
   const [whole, fraction = ""] = text.trim().split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
 function integer(text: string | undefined, what: string, min = 0): number {
-  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ""}.`);
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min)
+    throw new UsageError(`${what} must be a whole number${min > 0 ? ` of at least ${min}` : ""}.`);
   return Number(text);
 }
 
@@ -51,7 +53,12 @@ const time = (iso: string | null) => (iso ? iso.replace("T", " ").replace(/\.\d+
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 function reviewRows(items: OperatorReview[]): string[] {
@@ -59,8 +66,13 @@ function reviewRows(items: OperatorReview[]): string[] {
   return table([
     ["ID", "RATING", "AUCTION", "REVIEWER", "WRITTEN", "HIDDEN", "TEXT"],
     ...items.map((r) => [
-      String(r.id), `${r.rating}/5`, `${r.auctionId} ${r.auctionTitle.slice(0, 24)}`, r.reviewerEmail, time(r.createdAt),
-      r.hiddenAt ? `${time(r.hiddenAt)}: ${r.hiddenReason ?? ""}` : "-", r.text.replace(/\s+/g, " ").slice(0, 40),
+      String(r.id),
+      `${r.rating}/5`,
+      `${r.auctionId} ${r.auctionTitle.slice(0, 24)}`,
+      r.reviewerEmail,
+      time(r.createdAt),
+      r.hiddenAt ? `${time(r.hiddenAt)}: ${r.hiddenReason ?? ""}` : "-",
+      r.text.replace(/\s+/g, " ").slice(0, 40),
     ]),
   ]);
 }
@@ -70,8 +82,17 @@ function auctionRows(items: OperatorAuction[]): string[] {
   return table([
     ["ID", "STATUS", "TITLE", "PRICE", "FEE", "ENROLLED", "BIDS", "STARTS", "ENDS", "LEADER/WINNER", "DEMO"],
     ...items.map((a) => [
-      String(a.id), a.status, a.title.slice(0, 36), euro(a.priceCents), euro(a.entryFeeCents), String(a.enrolledCount), String(a.bidCount),
-      time(a.startsAt), time(a.endedAt ?? a.endsAt), a.winnerName ?? a.leaderName ?? "-", a.isDemo ? "demo" : "",
+      String(a.id),
+      a.status,
+      a.title.slice(0, 36),
+      euro(a.priceCents),
+      euro(a.entryFeeCents),
+      String(a.enrolledCount),
+      String(a.bidCount),
+      time(a.startsAt),
+      time(a.endedAt ?? a.endsAt),
+      a.winnerName ?? a.leaderName ?? "-",
+      a.isDemo ? "demo" : "",
     ]),
   ]);
 }
@@ -85,11 +106,14 @@ const auctionDetails = (a: OperatorAuctionDetail): string[] => [
   auctionLine(a),
   `  entry fee ${euro(a.entryFeeCents)}, retail ${euro(a.retailValueCents)}, initial ${a.initialSeconds} s, reset ${a.resetSeconds} s, ` +
     `min previous entries ${a.minPreviousEntries}, payment window ${a.paymentWindowHours} h` +
-    (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") + (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
+    (a.priceCapCents ? `, price cap ${euro(a.priceCapCents)}` : "") +
+    (a.hardEndsAt ? `, hard end ${time(a.hardEndsAt)}` : "") +
     (a.isDemo ? ", demo data" : ""),
   `  product ${a.productKey}` +
     (a.maxPreviousWins === null ? "" : `, beginners: at most ${a.maxPreviousWins} previous wins`) +
-    (a.enrolmentClosesSecondsBeforeEnd === null ? "" : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
+    (a.enrolmentClosesSecondsBeforeEnd === null
+      ? ""
+      : `, enrolment closes ${a.enrolmentClosesSecondsBeforeEnd} s before the initial timer ends`) +
     (a.enrolmentClosesAtPriceCents === null ? "" : `, enrolment closes at ${euro(a.enrolmentClosesAtPriceCents)}`) +
     (a.realBiddersOnly ? ", real bidders only (no operators or demo accounts)" : "") +
     (a.manualOnly ? ", manual bids only (no auto-bids)" : "") +
@@ -100,7 +124,9 @@ const auctionDetails = (a: OperatorAuctionDetail): string[] => [
   `Enrolments (${a.enrolments.length}):`,
   ...a.enrolments.map((e) => `  ${e.displayName} <${e.email}> paid ${euro(e.feeCents)} at ${time(e.at)}`),
   `Bids (${a.chain.links.length}):`,
-  ...a.chain.links.map((l) => `  ${euro(l.priceCents)} by ${l.displayName}${l.label ? ` (${l.label})` : ""} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`),
+  ...a.chain.links.map(
+    (l) => `  ${euro(l.priceCents)} by ${l.displayName}${l.label ? ` (${l.label})` : ""} at ${time(l.placedAt)}  ${l.hash.slice(0, 16)}…`,
+  ),
   `Bid chain: ${a.chain.isValid ? "verified" : "BROKEN"}; final hash ${a.chain.finalHash ?? "(none yet)"}`,
 ];
 
@@ -108,7 +134,15 @@ function userRows(items: OperatorUser[]): string[] {
   if (items.length === 0) return ["No users."];
   return table([
     ["E-MAIL", "DISPLAY NAME", "NAME", "ROLE", "BALANCE", "CONFIRMED", "DEMO DATA"],
-    ...items.map((u) => [u.email, u.displayName, `${u.firstName} ${u.lastName}`, u.role, euro(u.balanceCents), u.isConfirmed ? "yes" : "no", u.isDemo ? "demo" : ""]),
+    ...items.map((u) => [
+      u.email,
+      u.displayName,
+      `${u.firstName} ${u.lastName}`,
+      u.role,
+      euro(u.balanceCents),
+      u.isConfirmed ? "yes" : "no",
+      u.isDemo ? "demo" : "",
+    ]),
   ]);
 }
 
@@ -117,15 +151,25 @@ function fulfilmentRows(items: OperatorFulfilment[]): string[] {
   return table([
     ["AUCTION", "STATE", "TITLE", "WINNER", "PRICE", "PAID", "PAY BY", "ADDRESS"],
     ...items.map((f) => [
-      String(f.auctionId), f.state, f.title.slice(0, 32), `${f.winnerDisplayName} <${f.winnerEmail}>`, euro(f.finalPriceCents),
-      f.amountPaidCents === null ? "-" : euro(f.amountPaidCents), f.state === "AwaitingPayment" ? time(f.deadlineAt) : "-", (f.deliveryAddress ?? "-").slice(0, 40),
+      String(f.auctionId),
+      f.state,
+      f.title.slice(0, 32),
+      `${f.winnerDisplayName} <${f.winnerEmail}>`,
+      euro(f.finalPriceCents),
+      f.amountPaidCents === null ? "-" : euro(f.amountPaidCents),
+      f.state === "AwaitingPayment" ? time(f.deadlineAt) : "-",
+      (f.deliveryAddress ?? "-").slice(0, 40),
     ]),
   ]);
 }
 
 const fulfilmentLine = (f: OperatorFulfilment) =>
   `Auction ${f.auctionId} "${f.title}" won by ${f.winnerDisplayName}: ${f.state}` +
-  (f.state === "AwaitingPayment" ? `, pay by ${time(f.deadlineAt)}` : f.amountPaidCents === null ? "" : `, paid ${euro(f.amountPaidCents)}`);
+  (f.state === "AwaitingPayment"
+    ? `, pay by ${time(f.deadlineAt)}`
+    : f.amountPaidCents === null
+      ? ""
+      : `, paid ${euro(f.amountPaidCents)}`);
 
 const promoAmount = (p: Pick<PromoCode, "kind" | "amount">) => (p.kind === "percent" ? `${p.amount} %` : euro(p.amount));
 
@@ -134,8 +178,14 @@ function promoRows(items: PromoCode[]): string[] {
   return table([
     ["CODE", "DISCOUNT", "VALID FROM", "VALID UNTIL", "USES", "PER USER", "CREATED BY", "DISABLED"],
     ...items.map((p) => [
-      p.code, promoAmount(p), time(p.validFrom), time(p.validUntil), `${p.uses}${p.maxUses === null ? "" : ` of ${p.maxUses}`}`,
-      p.maxUsesPerUser === null ? "-" : String(p.maxUsesPerUser), p.createdBy, p.disabledAt === null ? "-" : time(p.disabledAt),
+      p.code,
+      promoAmount(p),
+      time(p.validFrom),
+      time(p.validUntil),
+      `${p.uses}${p.maxUses === null ? "" : ` of ${p.maxUses}`}`,
+      p.maxUsesPerUser === null ? "-" : String(p.maxUsesPerUser),
+      p.createdBy,
+      p.disabledAt === null ? "-" : time(p.disabledAt),
     ]),
   ]);
 }
@@ -157,12 +207,21 @@ function promoBody(code: string | undefined, values: Values): CreatePromoCodeBod
   };
   const parsed = CreatePromoCodeBody.safeParse(Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)));
   if (!parsed.success) {
-    throw new UsageError(`The promo code is not valid:${parsed.error.issues.map((issue) => `\n  ${issue.path.join(".") || "code"}: ${issue.message}`).join("")}`);
+    throw new UsageError(
+      `The promo code is not valid:${parsed.error.issues.map((issue) => `\n  ${issue.path.join(".") || "code"}: ${issue.message}`).join("")}`,
+    );
   }
   return parsed.data;
 }
 
-const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif", ".svg": "image/svg+xml" };
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+};
 
 /** An image from a file or a URL, as the data URL the API stores; bundled `/products/…` paths pass through. */
 export async function imageSource(source: string): Promise<string> {
@@ -171,7 +230,8 @@ export async function imageSource(source: string): Promise<string> {
     const response = await fetch(source).catch(() => null);
     if (!response?.ok) throw new OpsError(`Could not download the image ${source}.`);
     const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    if (!Object.values(IMAGE_TYPES).includes(type)) throw new OpsError(`${source} is not a PNG, JPEG, WebP, GIF or SVG image (${type || "no type"}).`);
+    if (!Object.values(IMAGE_TYPES).includes(type))
+      throw new OpsError(`${source} is not a PNG, JPEG, WebP, GIF or SVG image (${type || "no type"}).`);
     return `data:${type};base64,${Buffer.from(await response.arrayBuffer()).toString("base64")}`;
   }
   const type = IMAGE_TYPES[path.extname(source).toLowerCase()];
@@ -220,10 +280,14 @@ async function createBody(values: Values): Promise<CreateAuctionBody> {
     startsInSeconds: text(values, "starts-in") === undefined ? undefined : integer(text(values, "starts-in"), "--starts-in"),
     minPreviousEntries: text(values, "min-previous") === undefined ? undefined : integer(text(values, "min-previous"), "--min-previous"),
     hardEndsAt: text(values, "hard-end"),
-    paymentWindowHours: text(values, "payment-window") === undefined ? undefined : integer(text(values, "payment-window"), "--payment-window", 1),
-    maxPreviousWins: text(values, "max-previous-wins") === undefined ? undefined : integer(text(values, "max-previous-wins"), "--max-previous-wins"),
+    paymentWindowHours:
+      text(values, "payment-window") === undefined ? undefined : integer(text(values, "payment-window"), "--payment-window", 1),
+    maxPreviousWins:
+      text(values, "max-previous-wins") === undefined ? undefined : integer(text(values, "max-previous-wins"), "--max-previous-wins"),
     enrolmentClosesSecondsBeforeEnd:
-      text(values, "enrolment-closes-before") === undefined ? undefined : integer(text(values, "enrolment-closes-before"), "--enrolment-closes-before (seconds)"),
+      text(values, "enrolment-closes-before") === undefined
+        ? undefined
+        : integer(text(values, "enrolment-closes-before"), "--enrolment-closes-before (seconds)"),
     enrolmentClosesAtPriceCents: money("enrolment-closes-at-price", "--enrolment-closes-at-price"),
     realBiddersOnly: values["real-bidders-only"] === true ? true : undefined,
     manualOnly: values["manual-only"] === true ? true : undefined,
@@ -265,8 +329,7 @@ type Work = (backend: OperatorBackend) => Promise<void>;
  * that runs here without one (its work then gets none).
  */
 type Command = { name: string; help: Help; options?: Options } & (
-  | { opens?: ConnectPurpose; prepare: (input: Input) => Work | Promise<Work> }
-  | { opens: "nothing"; run: (input: Input) => Promise<void> }
+  { opens?: ConnectPurpose; prepare: (input: Input) => Work | Promise<Work> } | { opens: "nothing"; run: (input: Input) => Promise<void> }
 );
 
 type Section = { heading: string; commands: Command[]; notes?: string[] };
@@ -329,7 +392,9 @@ function walletChange(direction: "credit" | "debit"): Command {
       return async (backend) => {
         const target = await touching(input, backend, user, `${isDebit ? "Debit" : "Credit"} ${euro(cents)} ${isDebit ? "from" : "to"}`);
         const u = await backend.adjustWallet(target.id, { amountCents: isDebit ? -cents : cents, reason });
-        input.print(u, [`${isDebit ? "Debited" : "Credited"} ${euro(cents)} ${isDebit ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`]);
+        input.print(u, [
+          `${isDebit ? "Debited" : "Credited"} ${euro(cents)} ${isDebit ? "from" : "to"} ${u.email}: balance ${euro(u.balanceCents)}.`,
+        ]);
       };
     },
   };
@@ -338,7 +403,10 @@ function walletChange(direction: "credit" | "debit"): Command {
 const TEXT_OPTIONS: Options = Object.fromEntries(
   languages.flatMap((language) => {
     const suffix = language === "en" ? "" : `-${language}`;
-    return [[`title${suffix}`, { type: "string" }], [`description${suffix}`, { type: "string" }]];
+    return [
+      [`title${suffix}`, { type: "string" }],
+      [`description${suffix}`, { type: "string" }],
+    ];
   }),
 );
 
@@ -347,8 +415,24 @@ const CREATE_OPTIONS: Options = {
   image: { type: "string", multiple: true },
   ...Object.fromEntries(
     [
-      "retail", "fee", "start-price", "starts-in", "starts-at", "initial", "reset", "min-previous", "hard-end", "price-cap", "payment-window",
-      "max-previous-wins", "enrolment-closes-before", "enrolment-closes-at-price", "fee-back", "product", "min-seats", "max-seats",
+      "retail",
+      "fee",
+      "start-price",
+      "starts-in",
+      "starts-at",
+      "initial",
+      "reset",
+      "min-previous",
+      "hard-end",
+      "price-cap",
+      "payment-window",
+      "max-previous-wins",
+      "enrolment-closes-before",
+      "enrolment-closes-at-price",
+      "fee-back",
+      "product",
+      "min-seats",
+      "max-seats",
     ].map((name) => [name, { type: "string" }]),
   ),
   ...Object.fromEntries(["real-bidders-only", "manual-only", "publish", "demo"].map((name) => [name, { type: "boolean" }])),
@@ -426,7 +510,9 @@ const SECTIONS: Section[] = [
             const result = await backend.cancel(id);
             input.print(result, [
               `Canceled. ${auctionLine(result.auction)}`,
-              result.refunds.length === 0 ? "No entry fees to refund." : `Refunded ${result.refunds.map((r) => `${euro(r.amountCents)} to ${r.displayName}`).join(", ")}.`,
+              result.refunds.length === 0
+                ? "No entry fees to refund."
+                : `Refunded ${result.refunds.map((r) => `${euro(r.amountCents)} to ${r.displayName}`).join(", ")}.`,
             ]);
           };
         },
@@ -445,7 +531,9 @@ const SECTIONS: Section[] = [
           };
         },
       },
-      auctionAction("auctions manual-only", "Waiting or Running: bids by hand only from now on; auto-bids set are removed", (backend, id) => backend.manualOnly(id)),
+      auctionAction("auctions manual-only", "Waiting or Running: bids by hand only from now on; auto-bids set are removed", (backend, id) =>
+        backend.manualOnly(id),
+      ),
       {
         name: "auctions buy-now",
         help: {
@@ -524,10 +612,12 @@ const SECTIONS: Section[] = [
       {
         name: "promo-codes list",
         help: { usage: "" },
-        prepare: ({ print }) => async (backend) => {
-          const items = await backend.listPromoCodes();
-          print(items, promoRows(items));
-        },
+        prepare:
+          ({ print }) =>
+          async (backend) => {
+            const items = await backend.listPromoCodes();
+            print(items, promoRows(items));
+          },
       },
       {
         name: "promo-codes create",
@@ -535,12 +625,16 @@ const SECTIONS: Section[] = [
           usage: "<CODE> (--percent N | --fixed EUR) [--valid-from ISO-TIME] [--valid-until ISO-TIME]",
           more: [["[--max-uses N] [--max-uses-per-user N]"]],
         },
-        options: Object.fromEntries(["percent", "fixed", "valid-from", "valid-until", "max-uses", "max-uses-per-user"].map((name) => [name, { type: "string" }])),
+        options: Object.fromEntries(
+          ["percent", "fixed", "valid-from", "valid-until", "max-uses", "max-uses-per-user"].map((name) => [name, { type: "string" }]),
+        ),
         prepare: ({ args, values, print }) => {
           const body = promoBody(args[0], values);
           return async (backend) => {
             const p = await backend.createPromoCode(body);
-            print(p, [`Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`]);
+            print(p, [
+              `Created promo code ${p.code}: ${promoAmount(p)} off${p.maxUses === null ? "" : `, ${p.maxUses} uses`}${p.maxUsesPerUser === null ? "" : `, ${p.maxUsesPerUser} per user`}.`,
+            ]);
           };
         },
       },
@@ -623,7 +717,9 @@ const SECTIONS: Section[] = [
               ...userRows([u]),
               `Id ${u.id}, signed up ${time(u.createdAt)}${u.isDemo ? "; demo data (seeded)" : ""}`,
               `Transactions (latest ${u.transactions.length}):`,
-              ...u.transactions.map((t) => `  ${time(t.createdAt)}  ${t.type.padEnd(17)} ${(t.amount >= 0 ? "+" : "") + t.amount.toFixed(2)}  ${t.description}`),
+              ...u.transactions.map(
+                (t) => `  ${time(t.createdAt)}  ${t.type.padEnd(17)} ${(t.amount >= 0 ? "+" : "") + t.amount.toFixed(2)}  ${t.description}`,
+              ),
             ]);
           };
         },
@@ -670,7 +766,9 @@ const SECTIONS: Section[] = [
               throw new OpsError(`cannot write ${to}: ${error instanceof Error ? error.message : String(error)}`);
             }
             const seconds = ((performance.now() - started) / 1000).toFixed(1);
-            input.print({ file: to, bytes: archive.length }, [`Backed up the embedded database to ${to} (${(archive.length / 1_048_576).toFixed(1)} MiB, ${seconds} s).`]);
+            input.print({ file: to, bytes: archive.length }, [
+              `Backed up the embedded database to ${to} (${(archive.length / 1_048_576).toFixed(1)} MiB, ${seconds} s).`,
+            ]);
           };
         },
       },
@@ -696,16 +794,24 @@ const SECTIONS: Section[] = [
 const COMMANDS = SECTIONS.flatMap((section) => section.commands);
 
 /** Every option any command takes, and --json and --help, which all take: parsing is strict against these. */
-const OPTIONS: Options = Object.assign({ json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, ...COMMANDS.map((command) => command.options ?? {}));
+const OPTIONS: Options = Object.assign(
+  { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  ...COMMANDS.map((command) => command.options ?? {}),
+);
 
-const atNoteColumn = (left: string, note: string) => (left.length < NOTE_COLUMN ? left.padEnd(NOTE_COLUMN) + note : `${left}\n${" ".repeat(NOTE_COLUMN)}${note}`);
+const atNoteColumn = (left: string, note: string) =>
+  left.length < NOTE_COLUMN ? left.padEnd(NOTE_COLUMN) + note : `${left}\n${" ".repeat(NOTE_COLUMN)}${note}`;
 
 function helpLines({ name, help }: Command): string[] {
   const usage = `  ${name} ${help.usage}`.trimEnd();
   return [
     help.about === undefined ? usage : atNoteColumn(usage, help.about),
     ...(help.more ?? []).map((line) =>
-      typeof line === "string" ? " ".repeat(NOTE_COLUMN) + line : line[1] === undefined ? `        ${line[0]}` : atNoteColumn(`        ${line[0]}`, line[1]),
+      typeof line === "string"
+        ? " ".repeat(NOTE_COLUMN) + line
+        : line[1] === undefined
+          ? `        ${line[0]}`
+          : atNoteColumn(`        ${line[0]}`, line[1]),
     ),
   ];
 }
@@ -713,7 +819,11 @@ function helpLines({ name, help }: Command): string[] {
 export const HELP = [
   "Pennybid operator CLI",
   "Usage: npm run ops -- <command> [arguments] [--json]",
-  ...SECTIONS.map((section) => [section.heading, ...section.commands.flatMap(helpLines), ...(section.notes ?? []).map((note) => " ".repeat(NOTE_COLUMN) + note)].join("\n")),
+  ...SECTIONS.map((section) =>
+    [section.heading, ...section.commands.flatMap(helpLines), ...(section.notes ?? []).map((note) => " ".repeat(NOTE_COLUMN) + note)].join(
+      "\n",
+    ),
+  ),
   "Commands go to the server running on this data directory (DATA_DIR, default ./data) when there is one, so open\n" +
     "pages follow every change live; otherwise straight to the database (DATABASE_URL, or the embedded one).",
 ].join("\n\n");
@@ -738,7 +848,8 @@ export async function runOps(
     const name = isOneWord ? group : `${group} ${subcommand ?? ""}`.trim();
     const command = COMMANDS.find((c) => c.name === name);
     if (!command) throw new UsageError(`Unknown command "${name}". Run \`npm run ops -- help\` for the list.`);
-    const print = (json: unknown, lines: string[]) => (values.json ? output.out(JSON.stringify(json, null, 2)) : lines.forEach((line) => output.out(line)));
+    const print = (json: unknown, lines: string[]) =>
+      values.json ? output.out(JSON.stringify(json, null, 2)) : lines.forEach((line) => output.out(line));
     const input: Input = { name, values, args: positionals.slice(isOneWord ? 1 : 2), output, local, print };
 
     if (command.opens === "nothing") {

@@ -7,7 +7,14 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { ProcessSummary, type OperatorSystem, type ProcessJob, type ServiceState } from "../../contract";
 import type { Database } from "../db/database";
-import { bidAckWindowSeconds, bidsTotal, httpRequestSeconds, jobLastRunSeconds, jobRunsTotal, socketCommandSeconds } from "../metrics/metrics";
+import {
+  bidAckWindowSeconds,
+  bidsTotal,
+  httpRequestSeconds,
+  jobLastRunSeconds,
+  jobRunsTotal,
+  socketCommandSeconds,
+} from "../metrics/metrics";
 
 /** How often a process writes its summary. */
 export const HEARTBEAT_EVERY_MS = 5_000;

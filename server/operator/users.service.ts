@@ -83,7 +83,10 @@ type UserFilter = { search?: string | undefined; isDemo?: boolean | undefined; l
  * matches that user only; anything else matches a part of an e-mail, a display name or a first and last name, and
  * `exactId` names the one user whose whole e-mail (or id) it is, whom the back office then opens.
  */
-export async function userPage(db: Queryable, filter: UserFilter): Promise<{ items: OperatorUser[]; total: number; exactId: string | null }> {
+export async function userPage(
+  db: Queryable,
+  filter: UserFilter,
+): Promise<{ items: OperatorUser[]; total: number; exactId: string | null }> {
   const search = filter.search?.trim() || null;
   const id = search && UUID.test(search) ? search.toLowerCase() : null;
   const pattern = search && !id ? `%${search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null;
@@ -103,7 +106,9 @@ export async function userPage(db: Queryable, filter: UserFilter): Promise<{ ite
 /** The user a search names whole: by id, or by an e-mail (which is unique); else null. */
 async function exactUserId(db: Queryable, search: string, id: string | null): Promise<string | null> {
   if (!id && !search.includes("@")) return null;
-  const [row] = await db.query<{ id: string }>(id ? "select id from users where id = $1" : "select id from users where email_key = $1", [id ?? emailKey(search)]);
+  const [row] = await db.query<{ id: string }>(id ? "select id from users where id = $1" : "select id from users where email_key = $1", [
+    id ?? emailKey(search),
+  ]);
   return row?.id ?? null;
 }
 
@@ -115,7 +120,14 @@ export async function listUsers(db: Queryable, filter: UserFilter): Promise<Oper
 export async function userDetail(db: Queryable, ref: string, language: Language): Promise<OperatorUserDetail> {
   const user = await findUser(db, ref);
   const { items } = await listTransactions(db, user.id, { limit: 50, offset: 0 }, language);
-  const enrolments = await db.query<{ auction_id: number; title: string; status: OperatorUserEnrolment["status"]; fee_cents: number; created_at: Date; is_winner: boolean }>(
+  const enrolments = await db.query<{
+    auction_id: number;
+    title: string;
+    status: OperatorUserEnrolment["status"];
+    fee_cents: number;
+    created_at: Date;
+    is_winner: boolean;
+  }>(
     `select e.auction_id, ${titleIn(language)} as title, a.status, e.fee_cents, e.created_at, coalesce(a.winner_id = e.user_id, false) as is_winner
      from enrolments e join auctions a on a.id = e.auction_id
      where e.user_id = $1 order by e.created_at desc, e.auction_id desc limit 50`,
@@ -161,7 +173,18 @@ export async function createUser(db: Database, actor: string, input: CreateUserB
       `insert into users (email, email_key, password_hash, first_name, last_name, display_name, display_name_key, display_name_skeleton,
                           role, is_demo, language, email_confirmed_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'en', now()) returning id`,
-      [body.email.trim(), emailKey(body.email), passwordHash, body.firstName, body.lastName, body.displayName, name.key, name.skeleton, body.role, body.isDemo],
+      [
+        body.email.trim(),
+        emailKey(body.email),
+        passwordHash,
+        body.firstName,
+        body.lastName,
+        body.displayName,
+        name.key,
+        name.skeleton,
+        body.role,
+        body.isDemo,
+      ],
     );
     await logOperatorAction(tx, actor, "user.create", `user:${row!.id}`, { email: body.email, isDemo: body.isDemo });
     return row!.id;
@@ -188,13 +211,27 @@ export async function userEnrolments(db: Queryable, ref: string, page: Page, lan
   const user = await findUser(db, ref);
   return counted(db, "select count(*)::int as total from enrolments where user_id = $1", user.id, async () =>
     (
-      await db.query<{ auction_id: number; title: string; status: OperatorUserEnrolment["status"]; fee_cents: number; created_at: Date; is_winner: boolean }>(
+      await db.query<{
+        auction_id: number;
+        title: string;
+        status: OperatorUserEnrolment["status"];
+        fee_cents: number;
+        created_at: Date;
+        is_winner: boolean;
+      }>(
         `select e.auction_id, ${titleIn(language)} as title, a.status, e.fee_cents, e.created_at, coalesce(a.winner_id = e.user_id, false) as is_winner
          from enrolments e join auctions a on a.id = e.auction_id
          where e.user_id = $1 order by e.created_at desc, e.auction_id desc limit $2 offset $3`,
         [user.id, page.limit, page.offset],
       )
-    ).map((row) => ({ auctionId: row.auction_id, title: row.title, status: row.status, feeCents: row.fee_cents, at: row.created_at.toISOString(), isWinner: row.is_winner })),
+    ).map((row) => ({
+      auctionId: row.auction_id,
+      title: row.title,
+      status: row.status,
+      feeCents: row.fee_cents,
+      at: row.created_at.toISOString(),
+      isWinner: row.is_winner,
+    })),
   );
 }
 
@@ -208,7 +245,14 @@ export async function userBids(db: Queryable, ref: string, page: Page, language:
          where b.user_id = $1 order by b.placed_at desc, b.id desc limit $2 offset $3`,
         [user.id, page.limit, page.offset],
       )
-    ).map((row) => ({ id: Number(row.id), auctionId: Number(row.auction_id), title: row.title, priceCents: row.price_cents, placedAt: row.placed_at.toISOString(), isAuto: row.is_auto })),
+    ).map((row) => ({
+      id: Number(row.id),
+      auctionId: Number(row.auction_id),
+      title: row.title,
+      priceCents: row.price_cents,
+      placedAt: row.placed_at.toISOString(),
+      isAuto: row.is_auto,
+    })),
   );
 }
 
@@ -222,7 +266,13 @@ export async function userWins(db: Queryable, ref: string, page: Page, language:
          where f.user_id = $1 order by f.created_at desc, f.auction_id desc limit $2 offset $3`,
         [user.id, page.limit, page.offset],
       )
-    ).map((row) => ({ auctionId: Number(row.auction_id), title: row.title, priceCents: row.price_cents, wonAt: row.created_at.toISOString(), state: row.state })),
+    ).map((row) => ({
+      auctionId: Number(row.auction_id),
+      title: row.title,
+      priceCents: row.price_cents,
+      wonAt: row.created_at.toISOString(),
+      state: row.state,
+    })),
   );
 }
 
@@ -230,18 +280,33 @@ export async function userPurchases(db: Queryable, ref: string, page: Page, lang
   const user = await findUser(db, ref);
   return counted(db, "select count(*)::int as total from buy_now_purchases where user_id = $1", user.id, async () =>
     (
-      await db.query<{ id: number; auction_id: number; title: string; amount_paid_cents: number; paid_at: Date; state: OperatorUserPurchase["state"] }>(
+      await db.query<{
+        id: number;
+        auction_id: number;
+        title: string;
+        amount_paid_cents: number;
+        paid_at: Date;
+        state: OperatorUserPurchase["state"];
+      }>(
         `select p.id, p.auction_id, ${titleIn(language)} as title, p.amount_paid_cents, p.paid_at, p.state
          from buy_now_purchases p join auctions a on a.id = p.auction_id
          where p.user_id = $1 order by p.paid_at desc, p.id desc limit $2 offset $3`,
         [user.id, page.limit, page.offset],
       )
-    ).map((row) => ({ id: Number(row.id), auctionId: Number(row.auction_id), title: row.title, amountPaidCents: row.amount_paid_cents, paidAt: row.paid_at.toISOString(), state: row.state })),
+    ).map((row) => ({
+      id: Number(row.id),
+      auctionId: Number(row.auction_id),
+      title: row.title,
+      amountPaidCents: row.amount_paid_cents,
+      paidAt: row.paid_at.toISOString(),
+      state: row.state,
+    })),
   );
 }
 
 /** The sessions that still let the user in: not past their end, nor idle too long (as loadSession judges them). */
-const OPEN_SESSION = "user_id = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => " + String(SESSION_IDLE_SECONDS) + ")";
+const OPEN_SESSION =
+  "user_id = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => " + String(SESSION_IDLE_SECONDS) + ")";
 
 export async function userSessions(db: Queryable, ref: string, page: Page): Promise<Paged<OperatorUserSession>> {
   const user = await findUser(db, ref);
@@ -252,7 +317,11 @@ export async function userSessions(db: Queryable, ref: string, page: Page): Prom
          from sessions where ${OPEN_SESSION} order by last_seen_at desc, id_hash limit $2 offset $3`,
         [user.id, page.limit, page.offset],
       )
-    ).map((row) => ({ createdAt: row.created_at.toISOString(), lastSeenAt: row.last_seen_at.toISOString(), expiresAt: row.expires_at.toISOString() })),
+    ).map((row) => ({
+      createdAt: row.created_at.toISOString(),
+      lastSeenAt: row.last_seen_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+    })),
   );
 }
 

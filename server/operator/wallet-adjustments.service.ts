@@ -17,7 +17,12 @@ export async function adjustWallet(
   const user = await findUser(db, ref);
   try {
     await db.transaction(async (tx) => {
-      await postLedgerEntry(tx, { userId: user.id, type: "Adjustment", amountCents: adjustment.amountCents, description: adjustment.reason });
+      await postLedgerEntry(tx, {
+        userId: user.id,
+        type: "Adjustment",
+        amountCents: adjustment.amountCents,
+        description: adjustment.reason,
+      });
       await logOperatorAction(tx, actor, "wallet.adjust", `user:${user.id}`, adjustment);
     });
   } catch (error) {

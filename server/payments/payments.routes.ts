@@ -69,49 +69,63 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
     signedIn.addHook("preHandler", refuseSignedOut);
     const s = signedIn.withTypeProvider<ZodTypeProvider>();
 
-    s.post("/api/payments", { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse, ...errorAnswers } } }, async (request) => {
-      const user = signedInUser(request);
-      const t = translatorFor(request.body.language);
-      const amount = topUpCents(request.body.amount);
-      if ("reasonKey" in amount) {
-        return {
-          isSuccess: false,
-          checkoutUrl: null,
-          payment: null,
-          errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
-        };
-      }
-      let paymentId: string;
-      try {
-        paymentId = await createPendingPayment(db, {
-          userId: user.id,
-          amountCents: amount.cents,
-          provider: config.paymentProvider,
-          language: request.body.language,
-          now: clock(),
-        });
-      } catch (error) {
-        // A pause or the month's top-up limit: the dialog shows the reason, in the payer's language, as it shows others.
-        if (!(error instanceof Refusal)) throw error;
-        return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: spendRefusalText(error, request.body.language) };
-      }
-      const origin = options.origin();
-      try {
-        const checkout = await provider.createCheckout({ paymentId, amountCents: amount.cents, language: request.body.language, origin, email: user.email });
-        await attachProviderRef(db, paymentId, checkout.providerRef);
-        return { isSuccess: true, checkoutUrl: checkout.checkoutUrl, payment: { id: paymentId }, errorMessage: null };
-      } catch (error) {
-        request.log.error({ err: error, paymentId }, "checkout could not be created");
-        await settlePayment(db, paymentId, "failed");
-        return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: t("payments.errors.providerUnavailable") };
-      }
-    });
+    s.post(
+      "/api/payments",
+      { schema: { body: CreatePaymentBody, response: { 200: CreatePaymentResponse, ...errorAnswers } } },
+      async (request) => {
+        const user = signedInUser(request);
+        const t = translatorFor(request.body.language);
+        const amount = topUpCents(request.body.amount);
+        if ("reasonKey" in amount) {
+          return {
+            isSuccess: false,
+            checkoutUrl: null,
+            payment: null,
+            errorMessage: t(amount.reasonKey, { min: (MIN_TOP_UP_CENTS / 100).toFixed(2), max: (MAX_TOP_UP_CENTS / 100).toFixed(2) }),
+          };
+        }
+        let paymentId: string;
+        try {
+          paymentId = await createPendingPayment(db, {
+            userId: user.id,
+            amountCents: amount.cents,
+            provider: config.paymentProvider,
+            language: request.body.language,
+            now: clock(),
+          });
+        } catch (error) {
+          // A pause or the month's top-up limit: the dialog shows the reason, in the payer's language, as it shows others.
+          if (!(error instanceof Refusal)) throw error;
+          return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: spendRefusalText(error, request.body.language) };
+        }
+        const origin = options.origin();
+        try {
+          const checkout = await provider.createCheckout({
+            paymentId,
+            amountCents: amount.cents,
+            language: request.body.language,
+            origin,
+            email: user.email,
+          });
+          await attachProviderRef(db, paymentId, checkout.providerRef);
+          return { isSuccess: true, checkoutUrl: checkout.checkoutUrl, payment: { id: paymentId }, errorMessage: null };
+        } catch (error) {
+          request.log.error({ err: error, paymentId }, "checkout could not be created");
+          await settlePayment(db, paymentId, "failed");
+          return { isSuccess: false, checkoutUrl: null, payment: null, errorMessage: t("payments.errors.providerUnavailable") };
+        }
+      },
+    );
 
-    s.get("/api/payments/:paymentId", { schema: { params: PaymentIdParams, response: { 200: PaymentView, ...errorAnswers } } }, async (request) => {
-      const payment = await findPayment(db, signedInUser(request).id, request.params.paymentId);
-      if (!payment) throw new HttpError(404, "NOT_FOUND", "No such payment.");
-      return payment;
-    });
+    s.get(
+      "/api/payments/:paymentId",
+      { schema: { params: PaymentIdParams, response: { 200: PaymentView, ...errorAnswers } } },
+      async (request) => {
+        const payment = await findPayment(db, signedInUser(request).id, request.params.paymentId);
+        if (!payment) throw new HttpError(404, "NOT_FOUND", "No such payment.");
+        return payment;
+      },
+    );
   });
 
   // The provider's confirmation: signed over the raw body, settled once however often it arrives.
@@ -125,7 +139,15 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       if (!isValidSignature(webhookSecret, raw, typeof signature === "string" ? signature : undefined)) {
         throw new HttpError(400, "BAD_REQUEST", "Invalid signature.");
       }
-      const event = SandboxWebhookEvent.safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+      const event = SandboxWebhookEvent.safeParse(
+        (() => {
+          try {
+            return JSON.parse(raw) as unknown;
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
       if (!event.success) throw new HttpError(400, "BAD_REQUEST", "Invalid event.");
       const settled = await settlePayment(db, event.data.paymentId, event.data.outcome, event.data.method);
       if (settled) await events.publish("wallet:changed", { userId: settled.userId });
@@ -139,7 +161,15 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       if (!isValidSignature(webhookSecret, raw, typeof signature === "string" ? signature : undefined)) {
         throw new HttpError(400, "BAD_REQUEST", "Invalid signature.");
       }
-      const event = SandboxRefundEvent.safeParse((() => { try { return JSON.parse(raw) as unknown; } catch { return undefined; } })());
+      const event = SandboxRefundEvent.safeParse(
+        (() => {
+          try {
+            return JSON.parse(raw) as unknown;
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
       if (!event.success) throw new HttpError(400, "BAD_REQUEST", "Invalid event.");
       const reason = event.data.outcome === "failed" ? "The sandbox declined the refund." : null;
       await notices.settled(await settleRefund(db, { partId: event.data.refundId }, event.data.outcome, clock(), reason));

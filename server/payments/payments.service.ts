@@ -43,7 +43,9 @@ export async function findPayment(db: Database, userId: string, paymentId: strin
     "select id, amount_cents, status, created_at from payments where id = $1 and user_id = $2",
     [paymentId, userId],
   );
-  return payment ? { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() } : null;
+  return payment
+    ? { id: payment.id, amount: payment.amount_cents / 100, status: payment.status, createdAt: payment.created_at.toISOString() }
+    : null;
 }
 
 /** The caller's own sandbox payment, for the sandbox checkout page; null for another's or an unknown one. */

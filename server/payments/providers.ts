@@ -14,7 +14,10 @@ export interface PaymentProvider {
 
 export function sandboxProvider(): PaymentProvider {
   return {
-    createCheckout: async ({ paymentId, origin }) => ({ checkoutUrl: `${origin}/sandbox/checkout/${paymentId}`, providerRef: `sbx_${paymentId}` }),
+    createCheckout: async ({ paymentId, origin }) => ({
+      checkoutUrl: `${origin}/sandbox/checkout/${paymentId}`,
+      providerRef: `sbx_${paymentId}`,
+    }),
   };
 }
 
@@ -30,7 +33,9 @@ export function stripeProvider(sessions: StripeCheckoutSessions): PaymentProvide
         metadata: { paymentId },
         customer_email: email,
         locale: language,
-        line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: amountCents, product_data: { name: "Pennybid wallet top-up" } } }],
+        line_items: [
+          { quantity: 1, price_data: { currency: "eur", unit_amount: amountCents, product_data: { name: "Pennybid wallet top-up" } } },
+        ],
         success_url: `${origin}/payments/success`,
         cancel_url: `${origin}/payments/canceled`,
       });
@@ -99,7 +104,9 @@ export function stripeRefundSettlements(event: Stripe.Event): RefundSettlement[]
   const settlementOf = (refund: Stripe.Refund): RefundSettlement[] => {
     const outcome = event.type === "refund.failed" ? "failed" : refundOutcome(refund.status);
     const partId = refund.metadata?.withdrawalPartId;
-    return outcome ? [{ providerRef: refund.id, partId: partId && UUID.test(partId) ? partId : null, outcome, reason: refund.failure_reason ?? null }] : [];
+    return outcome
+      ? [{ providerRef: refund.id, partId: partId && UUID.test(partId) ? partId : null, outcome, reason: refund.failure_reason ?? null }]
+      : [];
   };
   if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed") {
     return settlementOf(event.data.object);
@@ -116,7 +123,10 @@ export function stripePaymentIntent(event: Stripe.Event): string | null {
 }
 
 /** The configured provider's refunds: Stripe's (the real client's unless a test gives its stand-in), or the sandbox's. */
-export function refundProviderFor(config: { paymentProvider: "sandbox" | "stripe"; stripe?: { secretKey: string } | undefined }, refunds?: StripeRefunds): Refunds {
+export function refundProviderFor(
+  config: { paymentProvider: "sandbox" | "stripe"; stripe?: { secretKey: string } | undefined },
+  refunds?: StripeRefunds,
+): Refunds {
   if (config.paymentProvider !== "stripe" || !config.stripe) return sandboxRefunds();
   return stripeRefunds(refunds ?? new StripeClient(config.stripe.secretKey).refunds);
 }

@@ -23,9 +23,15 @@ export async function sandboxRefundRoutes(app: FastifyInstance, options: { db: D
   const ownRefunds = async (request: FastifyRequest) => {
     const params = WithdrawalIdParams.safeParse(request.params);
     if (!params.success || !request.user) return null;
-    const [owned] = await options.db.query("select 1 from withdrawals where id = $1 and user_id = $2", [params.data.withdrawalId, request.user.id]);
+    const [owned] = await options.db.query("select 1 from withdrawals where id = $1 and user_id = $2", [
+      params.data.withdrawalId,
+      request.user.id,
+    ]);
     if (!owned) return null;
-    return { withdrawalId: params.data.withdrawalId, refunds: await pendingRefundsOf(options.db, request.user.id, params.data.withdrawalId) };
+    return {
+      withdrawalId: params.data.withdrawalId,
+      refunds: await pendingRefundsOf(options.db, request.user.id, params.data.withdrawalId),
+    };
   };
   const unknownWithdrawal = (reply: FastifyReply) => reply.status(404).send(errorBody("NOT_FOUND", "Unknown withdrawal."));
 
@@ -39,7 +45,10 @@ export async function sandboxRefundRoutes(app: FastifyInstance, options: { db: D
       own.refunds.length === 0
         ? `<p>${escapeHtml(t("withdraw.sandbox.settled"))}</p><p><a href="/wallet">${escapeHtml(t("sandbox.back"))}</a></p>`
         : `<ul>${own.refunds
-            .map((refund) => `<li><span>${escapeHtml(t(refund.method === "bank" ? "sandbox.bank" : "sandbox.card"))}</span><strong>${escapeHtml(money.format(refund.amount_cents / 100))}</strong></li>`)
+            .map(
+              (refund) =>
+                `<li><span>${escapeHtml(t(refund.method === "bank" ? "sandbox.bank" : "sandbox.card"))}</span><strong>${escapeHtml(money.format(refund.amount_cents / 100))}</strong></li>`,
+            )
             .join("")}</ul>
 <form method="post" action="/sandbox/refunds/${own.withdrawalId}"><div class="actions">
   <button name="action" value="settle" class="pay">${escapeHtml(t("withdraw.sandbox.settle"))}</button>

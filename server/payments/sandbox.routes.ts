@@ -13,7 +13,6 @@ import { signPayload } from "./webhook-signature";
 
 export const SANDBOX_WEBHOOK_PATH = "/api/payments/webhook/sandbox";
 
-
 export async function sandboxRoutes(app: FastifyInstance, options: { db: Database; webhookSecret: string }): Promise<void> {
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

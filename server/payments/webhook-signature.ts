@@ -8,7 +8,12 @@ export function signPayload(secret: string, body: string, nowSeconds = Math.floo
   return `t=${nowSeconds},v1=${mac}`;
 }
 
-export function isValidSignature(secret: string, body: string, header: string | undefined, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function isValidSignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!header) return false;
   const parts = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]));
   const timestamp = Number(parts.t);

@@ -8,7 +8,10 @@ import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
 import { createPromoCode, disablePromoCode, listPromoCodes } from "./promo-codes";
 
-export async function promoCodeRoutes(app: FastifyInstance, options: { db: Database; clock: () => Date; sessionSecret: string }): Promise<void> {
+export async function promoCodeRoutes(
+  app: FastifyInstance,
+  options: { db: Database; clock: () => Date; sessionSecret: string },
+): Promise<void> {
   const { db, clock } = options;
   // Who may call is checked before the body is: a signed-out caller gets 401 and a bidder 403, whatever they send.
   await app.register(async (operators) => {
@@ -19,13 +22,19 @@ export async function promoCodeRoutes(app: FastifyInstance, options: { db: Datab
       items: await listPromoCodes(db),
     }));
 
-    s.post("/api/operator/promo-codes", { schema: { body: CreatePromoCodeBody, response: { 201: PromoCode, ...errorAnswers } } }, async (request, reply) => {
-      const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });
-      return reply.status(201).send(promo);
-    });
+    s.post(
+      "/api/operator/promo-codes",
+      { schema: { body: CreatePromoCodeBody, response: { 201: PromoCode, ...errorAnswers } } },
+      async (request, reply) => {
+        const promo = await createPromoCode(db, request.body, { actor: actingOperator(request) });
+        return reply.status(201).send(promo);
+      },
+    );
 
-    s.post("/api/operator/promo-codes/:code/disable", { schema: { params: PromoCodeParams, response: { 200: PromoCode, ...errorAnswers } } }, async (request) =>
-      disablePromoCode(db, request.params.code, { actor: actingOperator(request), now: clock() }),
+    s.post(
+      "/api/operator/promo-codes/:code/disable",
+      { schema: { params: PromoCodeParams, response: { 200: PromoCode, ...errorAnswers } } },
+      async (request) => disablePromoCode(db, request.params.code, { actor: actingOperator(request), now: clock() }),
     );
   });
 }

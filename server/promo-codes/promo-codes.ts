@@ -41,13 +41,16 @@ export async function recordRedemption(
   discountCents: number,
 ): Promise<void> {
   if (!promo) return;
-  await tx.query("insert into promo_redemptions (auction_id, purchase_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4, $5)", [
-    "auctionId" in paidFor ? paidFor.auctionId : null,
-    "purchaseId" in paidFor ? paidFor.purchaseId : null,
-    promo.id,
-    userId,
-    discountCents,
-  ]);
+  await tx.query(
+    "insert into promo_redemptions (auction_id, purchase_id, promo_code_id, user_id, discount_cents) values ($1, $2, $3, $4, $5)",
+    [
+      "auctionId" in paidFor ? paidFor.auctionId : null,
+      "purchaseId" in paidFor ? paidFor.purchaseId : null,
+      promo.id,
+      userId,
+      discountCents,
+    ],
+  );
 }
 
 /** The ledger's note of a redeemed code, after the entry's description. */
@@ -167,7 +170,8 @@ export async function disablePromoCode(db: Database, code: string, context: { ac
       [codeKey(code)],
     );
     if (!promo) throw new Refusal("NOT_FOUND", `There is no promo code ${code}.`);
-    if (promo.disabled_at) throw new Refusal("CONFLICT", `The promo code ${promo.code} was already disabled at ${promo.disabled_at.toISOString()}.`);
+    if (promo.disabled_at)
+      throw new Refusal("CONFLICT", `The promo code ${promo.code} was already disabled at ${promo.disabled_at.toISOString()}.`);
     await tx.query("update promo_codes set disabled_at = $2 where id = $1 and disabled_at is null", [promo.id, context.now]);
     await logOperatorAction(tx, context.actor, "promo-code.disable", `promo-code:${promo.code}`);
     return promo.id;

@@ -4,7 +4,13 @@
 import { createECDH } from "node:crypto";
 
 /** The push services of Chrome/Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
-export const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "android.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com"];
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
 
 /**
  * The local test push service's origins, as written: a loopback address in another spelling (2130706433,
@@ -17,7 +23,13 @@ export function isAllowedEndpoint(endpoint: string, allowsLoopback: boolean): bo
   if (!URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);
   if (url.username || url.password) return false;
-  if (allowsLoopback && LOOPBACK_HOSTS.has(url.hostname) && LOOPBACK_PREFIXES.some((prefix) => endpoint.startsWith(prefix)) && url.port !== "") return true;
+  if (
+    allowsLoopback &&
+    LOOPBACK_HOSTS.has(url.hostname) &&
+    LOOPBACK_PREFIXES.some((prefix) => endpoint.startsWith(prefix)) &&
+    url.port !== ""
+  )
+    return true;
   if (url.protocol !== "https:" || url.port !== "") return false;
   return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }

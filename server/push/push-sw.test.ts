@@ -68,24 +68,36 @@ describe("the service worker on pushsubscriptionchange", () => {
     expect(sw.fetched.map((call) => `${call.init?.method ?? "GET"} ${call.url}`)).toEqual(["PUT /api/push/subscription"]);
     const [put] = sw.fetched;
     // What the server needs of a mutating API call from the worker: the session cookie, the CSRF header and JSON.
-    expect(put?.init).toMatchObject({ credentials: "include", headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" } });
+    expect(put?.init).toMatchObject({
+      credentials: "include",
+      headers: { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" },
+    });
     expect(sent(put)).toEqual({ endpoint: sw.fresh.endpoint, keys: sw.fresh.keys, replaces: old.endpoint });
   });
 
   it("asks the server for its public key when the old subscription is gone, and names no endpoint to drop", async () => {
     const publicKey = keys().p256dh;
-    const settings = PushSettingsResponse.parse({ publicKey, switches: { outbid: true, favourites: true, won: true, sent: true }, endpoints: [] });
+    const settings = PushSettingsResponse.parse({
+      publicKey,
+      switches: { outbid: true, favourites: true, won: true, sent: true },
+      endpoints: [],
+    });
     const sw = worker({ "GET /api/push": () => new Response(JSON.stringify(settings), { status: 200 }) });
     await sw.fire("pushsubscriptionchange", { oldSubscription: null, newSubscription: null });
 
-    expect(sw.fetched[0]).toMatchObject({ url: "/api/push", init: { credentials: "include", headers: { "X-Requested-With": "XMLHttpRequest" } } });
+    expect(sw.fetched[0]).toMatchObject({
+      url: "/api/push",
+      init: { credentials: "include", headers: { "X-Requested-With": "XMLHttpRequest" } },
+    });
     expect(sw.subscribed).toEqual([{ userVisibleOnly: true, applicationServerKey: publicKey }]);
     expect(sw.fetched[1]?.url).toBe("/api/push/subscription");
     expect(sent(sw.fetched[1])).toEqual({ endpoint: sw.fresh.endpoint, keys: sw.fresh.keys });
   });
 
   it("subscribes to nothing when the browser is signed out (the server's key is refused)", async () => {
-    const sw = worker({ "GET /api/push": () => new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in." } }), { status: 401 }) });
+    const sw = worker({
+      "GET /api/push": () => new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in." } }), { status: 401 }),
+    });
     await sw.fire("pushsubscriptionchange", { oldSubscription: null, newSubscription: null });
     expect(sw.subscribed).toEqual([]);
     expect(sw.fetched.map((call) => call.url)).toEqual(["/api/push"]);

@@ -10,7 +10,10 @@ import { errorAnswers, HttpError } from "../http/errors";
 import { isAllowedEndpoint, isP256Point } from "./endpoints";
 import { pushSettingsOf, setPushSwitches, subscribe, unsubscribe } from "./push.service";
 
-export async function pushRoutes(app: FastifyInstance, options: { db: Database; publicKey: string; allowsLoopback: boolean }): Promise<void> {
+export async function pushRoutes(
+  app: FastifyInstance,
+  options: { db: Database; publicKey: string; allowsLoopback: boolean },
+): Promise<void> {
   const { db } = options;
   app.addHook("preHandler", refuseSignedOut);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,15 @@
 // Delivery follows the commit and never fails it: errors are logged and retried; 404/410 removes the subscription.
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
-import { pushKinds, switchOf, type Language, type PushKind, type PushMessage, type PushSubscriptionBody, type PushSwitches } from "../../contract";
+import {
+  pushKinds,
+  switchOf,
+  type Language,
+  type PushKind,
+  type PushMessage,
+  type PushSubscriptionBody,
+  type PushSwitches,
+} from "../../contract";
 import { titleFor } from "../auction-texts";
 import type { VapidKeys } from "../config";
 import type { Database, Queryable } from "../db/database";
@@ -29,7 +37,9 @@ const ALL_ON: PushSwitches = { outbid: true, favourites: true, won: true, sent: 
 
 export async function pushSettingsOf(db: Queryable, userId: string): Promise<{ switches: PushSwitches; endpoints: string[] }> {
   const [switches] = await db.query<PushSwitches>("select outbid, favourites, won, sent from push_settings where user_id = $1", [userId]);
-  const endpoints = await db.query<{ endpoint: string }>("select endpoint from push_subscriptions where user_id = $1 order by id", [userId]);
+  const endpoints = await db.query<{ endpoint: string }>("select endpoint from push_subscriptions where user_id = $1 order by id", [
+    userId,
+  ]);
   return { switches: switches ?? ALL_ON, endpoints: endpoints.map((row) => row.endpoint) };
 }
 
@@ -47,9 +57,14 @@ export async function setPushSwitches(db: Queryable, userId: string, switches: P
  * it or their session ends (a sign-in on that browser ends the one before): anyone who has learnt an endpoint could
  * otherwise take another user's notices over.
  */
-export async function subscribe(db: Queryable, session: { userId: string; idHash: string }, subscription: PushSubscriptionBody): Promise<void> {
+export async function subscribe(
+  db: Queryable,
+  session: { userId: string; idHash: string },
+  subscription: PushSubscriptionBody,
+): Promise<void> {
   // A rotated subscription: the old endpoint goes, if it is this user's (another user's is left alone, as in unsubscribe).
-  if (subscription.replaces !== undefined && subscription.replaces !== subscription.endpoint) await unsubscribe(db, session.userId, subscription.replaces);
+  if (subscription.replaces !== undefined && subscription.replaces !== subscription.endpoint)
+    await unsubscribe(db, session.userId, subscription.replaces);
   const stored = await db.query(
     `insert into push_subscriptions (user_id, session_id_hash, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)
      on conflict (endpoint) do update set session_id_hash = excluded.session_id_hash,
@@ -85,7 +100,8 @@ type NoticeRow = {
   min_seats: number | null;
 };
 
-const euro = (language: Language, cents: number) => new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }).format(cents / 100);
+const euro = (language: Language, cents: number) =>
+  new Intl.NumberFormat(language, { style: "currency", currency: "EUR" }).format(cents / 100);
 /** Riga's time: the site and its deliveries are in Latvia (SPEC.md). */
 export const deadlineText = (language: Language, at: Date) =>
   new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Riga" }).format(at);
@@ -190,7 +206,15 @@ export function createPush(options: PushOptions): Push {
     return queued;
   }
 
-  type Claimed = { id: number; payload: PushMessage; subscription_id: number; endpoint: string; p256dh: string; auth: string; attempts: number };
+  type Claimed = {
+    id: number;
+    payload: PushMessage;
+    subscription_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    attempts: number;
+  };
 
   /** The push service's answer to one message: web-push encrypts and signs it, fetch carries it (over http too). */
   async function post(message: Claimed): Promise<number> {
@@ -280,7 +304,15 @@ export function createPush(options: PushOptions): Push {
 
   async function mailWins(wins: { user_id: string; auction_id: number }[]): Promise<void> {
     if (wins.length === 0) return;
-    const rows = await db.query<{ auction_id: number; email: string; display_name: string; language: Language; title: string; price_cents: number; deadline_at: Date }>(
+    const rows = await db.query<{
+      auction_id: number;
+      email: string;
+      display_name: string;
+      language: Language;
+      title: string;
+      price_cents: number;
+      deadline_at: Date;
+    }>(
       `select f.auction_id, u.email, u.display_name, u.language, ${titleFor("u.language")} as title, f.price_cents, f.deadline_at
          from fulfilments f join users u on u.id = f.user_id join auctions a on a.id = f.auction_id
         where f.auction_id = any($1::bigint[])`,
@@ -306,7 +338,15 @@ export function createPush(options: PushOptions): Push {
   /** The e-mail to each bidder of a seat auction canceled for too few seats: its entry fee is back (decision 102). */
   async function mailSeatsShort(notices: { user_id: string; auction_id: number }[]): Promise<void> {
     if (notices.length === 0) return;
-    const rows = await db.query<{ auction_id: number; email: string; display_name: string; language: Language; title: string; seats_taken: number; min_seats: number }>(
+    const rows = await db.query<{
+      auction_id: number;
+      email: string;
+      display_name: string;
+      language: Language;
+      title: string;
+      seats_taken: number;
+      min_seats: number;
+    }>(
       `select a.id as auction_id, u.email, u.display_name, u.language, ${titleFor("u.language")} as title, a.seats_taken, a.min_seats
          from unnest($1::uuid[], $2::bigint[]) as n (user_id, auction_id)
          join users u on u.id = n.user_id join auctions a on a.id = n.auction_id
@@ -411,4 +451,3 @@ export function createPush(options: PushOptions): Push {
     },
   };
 }
-

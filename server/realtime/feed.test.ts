@@ -85,12 +85,21 @@ describe("the lists hear an auction's updates batched (decision 054)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const toLists = () => sent.filter((each) => each.event === "auctions:updated").map(({ states, ...each }) => ({ ...each, states: states.map(withoutBidsFlag) }));
+  const toLists = () =>
+    sent
+      .filter((each) => each.event === "auctions:updated")
+      .map(({ states, ...each }) => ({ ...each, states: states.map(withoutBidsFlag) }));
   const toAuctions = () => sent.filter((each) => each.event === "auction:updated");
   const withoutBidsFlag = ({ hasBids: _hasBids, ...state }: Sent["states"][number]) => state;
 
   it("sends an auction's room its whole state, and the lists its card's, without the recent bids (decision 056)", () => {
-    emitState(auctionState({ id: 1, seq: 1, recentBids: [{ displayName: "Anna", label: null, priceCents: 1, placedAt: "2026-11-28T10:00:00.000Z", hash: "h", isAuto: false }] }));
+    emitState(
+      auctionState({
+        id: 1,
+        seq: 1,
+        recentBids: [{ displayName: "Anna", label: null, priceCents: 1, placedAt: "2026-11-28T10:00:00.000Z", hash: "h", isAuto: false }],
+      }),
+    );
     expect(sent.map(({ event, states }) => [event, states.map((state) => state.hasBids)])).toEqual([
       ["auction:updated", [true]],
       ["auctions:updated", [false]],
@@ -99,7 +108,9 @@ describe("the lists hear an auction's updates batched (decision 054)", () => {
 
   it("tells an auction's room each update as before, and the lists the first at once, then one message a window", () => {
     emitState(auctionState({ id: 1, seq: 1 }));
-    expect(toLists()).toEqual([{ rooms: ["status:Waiting", "status:Running"], event: "auctions:updated", states: [{ id: 1, seq: 1, status: "Running" }] }]);
+    expect(toLists()).toEqual([
+      { rooms: ["status:Waiting", "status:Running"], event: "auctions:updated", states: [{ id: 1, seq: 1, status: "Running" }] },
+    ]);
     for (let id = 2; id <= 6; id++) emitState(auctionState({ id, seq: 1 }));
     expect(toAuctions().map((each) => each.rooms)).toEqual([1, 2, 3, 4, 5, 6].map((id) => [`auction:${id}`]));
     expect(toLists()).toHaveLength(1);
@@ -125,6 +136,10 @@ describe("the lists hear an auction's updates batched (decision 054)", () => {
       { rooms: ["status:Running", "status:Ended"], event: "auctions:updated", states: [{ id: 1, seq: 3, status: "Ended" }] },
     ]);
     // The auction's own room: the first at once, the newest of the two that followed within COALESCE_MS.
-    expect(toAuctions().filter((each) => each.rooms[0] === "auction:1").map((each) => each.states[0]?.seq)).toEqual([1, 3]);
+    expect(
+      toAuctions()
+        .filter((each) => each.rooms[0] === "auction:1")
+        .map((each) => each.states[0]?.seq),
+    ).toEqual([1, 3]);
   });
 });

@@ -93,7 +93,10 @@ function watchHealth(client: Redis, role: string, where: string, log: FastifyBas
   const lost = (error?: Error) => {
     if (isDown) return;
     isDown = true;
-    log.error({ ...(error ? { err: error } : {}), redis: where, role }, "Redis connection lost; live updates reach only this process's sockets");
+    log.error(
+      { ...(error ? { err: error } : {}), redis: where, role },
+      "Redis connection lost; live updates reach only this process's sockets",
+    );
   };
   client.on("error", (error: Error) => lost(error));
   client.on("close", () => lost());

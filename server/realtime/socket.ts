@@ -8,7 +8,13 @@ import fastifyCookie from "@fastify/cookie";
 import { Server, type Socket } from "socket.io";
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
-import { auctionErrorMessages, commandPayloads, type ApiErrorBody, type ClientToServerEvents, type ServerToClientEvents } from "../../contract";
+import {
+  auctionErrorMessages,
+  commandPayloads,
+  type ApiErrorBody,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "../../contract";
 import { DatabaseUnavailable } from "../db/errors";
 import { databaseUnavailableBody, errorBody, refusalBody } from "../http/errors";
 import { isOwnOrigin } from "../http/security.plugin";
@@ -73,7 +79,10 @@ export class SocketTraffic {
   async idle(maxMs: number): Promise<void> {
     if (this.inFlight === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+    await Promise.race([
+      new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs))),
+    ]);
     clearTimeout(timer);
   }
 }
@@ -86,7 +95,9 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     // Same-origin only: the browser's Origin must be the page's own host.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      const isAllowed = !origin || isOwnOrigin(origin, request.headers.host, { publicOrigin: options.allowedOrigin, isProduction: options.isProduction ?? false });
+      const isAllowed =
+        !origin ||
+        isOwnOrigin(origin, request.headers.host, { publicOrigin: options.allowedOrigin, isProduction: options.isProduction ?? false });
       callback(isAllowed ? null : "origin not allowed", isAllowed);
     },
   });
@@ -107,7 +118,10 @@ export function createRealtimeServer(httpServer: HttpServer, options: RealtimeOp
     const { user, sessionIdHash } = socket.data;
     // An operator's socket also hears what the back office follows; a role change ends the user's sockets, so the
     // room always matches the role.
-    const ownRooms = user && sessionIdHash ? [rooms.user(user.id), rooms.session(sessionIdHash), ...(user.role === "operator" ? [rooms.operators] : [])] : [];
+    const ownRooms =
+      user && sessionIdHash
+        ? [rooms.user(user.id), rooms.session(sessionIdHash), ...(user.role === "operator" ? [rooms.operators] : [])]
+        : [];
     if (ownRooms.length > 0) void socket.join(ownRooms);
     // These and its own id's room: every other room it is in, it asked to follow.
     socket.data.roomsAtConnect = ownRooms.length + 1;
@@ -205,7 +219,9 @@ function spendBudgetOnEveryCommand(socket: LiveSocket, budget: CommandBudget): v
       if (verdict.kind === "disconnect") return socket.conn.close();
       const ack = event.at(-1);
       if (typeof ack !== "function") return;
-      const body = errorBody("COMMANDS_TOO_FAST", "Too many commands at once: wait a moment and try again.", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+      const body = errorBody("COMMANDS_TOO_FAST", "Too many commands at once: wait a moment and try again.", undefined, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
       (ack as (answer: ApiErrorBody) => void)(body);
     });
   });
@@ -246,10 +262,21 @@ export function commandAnswerer(log: Pick<FastifyBaseLogger, "error">): AnswerCo
       // An outage: the client hears that nothing was done and that it may try again shortly, as REST answers 503.
       if (error instanceof DatabaseUnavailable) return reply(databaseUnavailableBody());
       if (error instanceof TooManyRooms) {
-        return reply(errorBody("TOO_MANY_SUBSCRIPTIONS", `A connection follows at most ${FOLLOWED_ROOMS_MAX} auctions and lists: leave one first.`, undefined, { limit: FOLLOWED_ROOMS_MAX }));
+        return reply(
+          errorBody(
+            "TOO_MANY_SUBSCRIPTIONS",
+            `A connection follows at most ${FOLLOWED_ROOMS_MAX} auctions and lists: leave one first.`,
+            undefined,
+            { limit: FOLLOWED_ROOMS_MAX },
+          ),
+        );
       }
       log.error({ err: error, payload }, "a socket command failed");
-      reply(failure === "BID_FAILED" ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED) : errorBody("INTERNAL", "Something went wrong."));
+      reply(
+        failure === "BID_FAILED"
+          ? errorBody("BID_FAILED", auctionErrorMessages.BID_FAILED)
+          : errorBody("INTERNAL", "Something went wrong."),
+      );
     }
   };
 }

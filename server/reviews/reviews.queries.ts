@@ -23,7 +23,9 @@ type Row = {
   hidden_by: string | null;
 };
 
-const select = (language: Language) => `select r.id, r.rating, r.body, r.photos, u.display_name, r.win_auction_id, r.purchase_id, r.auction_id,
+const select = (
+  language: Language,
+) => `select r.id, r.rating, r.body, r.photos, u.display_name, r.win_auction_id, r.purchase_id, r.auction_id,
        ${titleIn(language)} as title, r.created_at, r.user_id, u.email, r.hidden_at, r.hidden_reason, r.hidden_by
   from reviews r
   join auctions a on a.id = r.auction_id
@@ -61,7 +63,8 @@ export async function listReviews(
   query: { limit: number; before?: number | undefined; productOf?: number },
   language: Language,
 ): Promise<ReviewList> {
-  const product = (param: string) => (query.productOf === undefined ? "true" : `a.product_key = (select product_key from auctions where id = ${param})`);
+  const product = (param: string) =>
+    query.productOf === undefined ? "true" : `a.product_key = (select product_key from auctions where id = ${param})`;
   const params = [query.before ?? null, query.limit + 1, ...(query.productOf === undefined ? [] : [query.productOf])];
   const rows = await db.query<Row>(
     `${select(language)}
@@ -106,7 +109,11 @@ const toOperatorReview = (row: Row): OperatorReview => ({
 });
 
 /** Every review for operators, newest first: the hidden ones (`hidden: "yes"`), the visible ones, or both. */
-export async function operatorReviews(db: Queryable, query: { limit: number; hidden?: "yes" | "no" | undefined }, language: Language): Promise<OperatorReview[]> {
+export async function operatorReviews(
+  db: Queryable,
+  query: { limit: number; hidden?: "yes" | "no" | undefined },
+  language: Language,
+): Promise<OperatorReview[]> {
   const hidden = query.hidden === "yes" ? "r.hidden_at is not null" : query.hidden === "no" ? "r.hidden_at is null" : "true";
   const rows = await db.query<Row>(`${select(language)} where ${hidden} order by r.id desc limit $1`, [query.limit]);
   return rows.map(toOperatorReview);

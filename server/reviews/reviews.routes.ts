@@ -25,7 +25,10 @@ import { actingOperator, refuseNonOperators } from "../accounts/operator-auth";
 import { listReviews, operatorReviews, ownReviews } from "./reviews.queries";
 import { hideReview, postReview } from "./reviews.service";
 
-export async function reviewsRoutes(app: FastifyInstance, options: { db: Database; clock: () => Date; sessionSecret: string }): Promise<void> {
+export async function reviewsRoutes(
+  app: FastifyInstance,
+  options: { db: Database; clock: () => Date; sessionSecret: string },
+): Promise<void> {
   const { db, clock } = options;
   const open = app.withTypeProvider<ZodTypeProvider>();
 
@@ -71,7 +74,11 @@ export async function reviewsRoutes(app: FastifyInstance, options: { db: Databas
       "/api/operator/reviews/:reviewId/hide",
       { schema: { params: ReviewIdParams, body: HideReviewBody, response: { 200: OperatorReview, ...errorAnswers } } },
       async (request) =>
-        hideReview(db, { reviewId: request.params.reviewId, reason: request.body.reason, actor: actingOperator(request), now: clock() }, requestLanguage(request)),
+        hideReview(
+          db,
+          { reviewId: request.params.reviewId, reason: request.body.reason, actor: actingOperator(request), now: clock() },
+          requestLanguage(request),
+        ),
     );
   });
 }

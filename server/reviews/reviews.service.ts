@@ -9,7 +9,14 @@ import { prepareImages, storeImages } from "../media/media.service";
 import { Refusal } from "../refusal";
 import { operatorReview, ownReview } from "./reviews.queries";
 
-export type PostReview = { userId: string; source: ReviewSource; sourceId: number; rating: number; text: string; photos: readonly string[] };
+export type PostReview = {
+  userId: string;
+  source: ReviewSource;
+  sourceId: number;
+  rating: number;
+  text: string;
+  photos: readonly string[];
+};
 
 /** Only photos a bidder's browser read: PNG, JPEG or WebP as data (never a path to a picture already stored). */
 const PHOTO_DATA = /^data:image\/(png|jpeg|webp);base64,/;

@@ -8,108 +8,240 @@ export const products: Product[] = [
     retailValueCents: 29_900,
     image: "/products/headphones.svg",
     texts: {
-      en: { title: "Noise-cancelling wireless headphones", description: "Over-ear headphones with active noise cancelling, 30 hours of battery and fast charging: 10 minutes give 5 hours of music.\nBluetooth 5.3, multipoint pairing, soft carrying case included." },
-      lv: { title: "Bezvadu austiņas ar trokšņu slāpēšanu", description: "Pilna izmēra austiņas ar aktīvo trokšņu slāpēšanu, līdz 30 stundām darbības un ātro uzlādi: 10 minūšu uzlāde dod 5 stundas mūzikas.\nBluetooth 5.3, savienojamas ar divām ierīcēm vienlaikus, komplektā mīksta somiņa." },
-      ru: { title: "Беспроводные наушники с шумоподавлением", description: "Полноразмерные наушники с активным шумоподавлением, до 30 часов работы и быстрой зарядкой: 10 минут зарядки дают 5 часов музыки.\nBluetooth 5.3, подключение к двум устройствам одновременно, мягкий чехол в комплекте." },
+      en: {
+        title: "Noise-cancelling wireless headphones",
+        description:
+          "Over-ear headphones with active noise cancelling, 30 hours of battery and fast charging: 10 minutes give 5 hours of music.\nBluetooth 5.3, multipoint pairing, soft carrying case included.",
+      },
+      lv: {
+        title: "Bezvadu austiņas ar trokšņu slāpēšanu",
+        description:
+          "Pilna izmēra austiņas ar aktīvo trokšņu slāpēšanu, līdz 30 stundām darbības un ātro uzlādi: 10 minūšu uzlāde dod 5 stundas mūzikas.\nBluetooth 5.3, savienojamas ar divām ierīcēm vienlaikus, komplektā mīksta somiņa.",
+      },
+      ru: {
+        title: "Беспроводные наушники с шумоподавлением",
+        description:
+          "Полноразмерные наушники с активным шумоподавлением, до 30 часов работы и быстрой зарядкой: 10 минут зарядки дают 5 часов музыки.\nBluetooth 5.3, подключение к двум устройствам одновременно, мягкий чехол в комплекте.",
+      },
     },
   },
   {
     retailValueCents: 69_900,
     image: "/products/smartphone.svg",
     texts: {
-      en: { title: "Smartphone 128 GB", description: "6.1-inch OLED display, dual 48 MP camera and a battery that lasts all day.\n128 GB of storage, 5G, two years of warranty in the EU." },
-      lv: { title: "Viedtālrunis, 128 GB", description: "6,1 collu OLED ekrāns, divkārša 48 MP kamera un akumulators, kas iztur visu dienu.\n128 GB atmiņa, 5G, divu gadu garantija visā ES." },
-      ru: { title: "Смартфон, 128 ГБ", description: "OLED-экран 6,1 дюйма, двойная камера 48 Мп и аккумулятор, которого хватает на весь день.\n128 ГБ памяти, 5G, гарантия два года по всему ЕС." },
+      en: {
+        title: "Smartphone 128 GB",
+        description:
+          "6.1-inch OLED display, dual 48 MP camera and a battery that lasts all day.\n128 GB of storage, 5G, two years of warranty in the EU.",
+      },
+      lv: {
+        title: "Viedtālrunis, 128 GB",
+        description:
+          "6,1 collu OLED ekrāns, divkārša 48 MP kamera un akumulators, kas iztur visu dienu.\n128 GB atmiņa, 5G, divu gadu garantija visā ES.",
+      },
+      ru: {
+        title: "Смартфон, 128 ГБ",
+        description:
+          "OLED-экран 6,1 дюйма, двойная камера 48 Мп и аккумулятор, которого хватает на весь день.\n128 ГБ памяти, 5G, гарантия два года по всему ЕС.",
+      },
     },
   },
   {
     retailValueCents: 24_900,
     image: "/products/smartwatch.svg",
     texts: {
-      en: { title: "Smartwatch with GPS", description: "Tracks runs and rides with built-in GPS, measures heart rate and sleep, and shows your notifications.\nWater-resistant to 50 m; up to 7 days per charge." },
-      lv: { title: "Viedpulkstenis ar GPS", description: "Ar iebūvēto GPS reģistrē skrējienus un velobraucienus, mēra pulsu un miegu, rāda paziņojumus no tālruņa.\nŪdensizturīgs līdz 50 m; līdz 7 dienām ar vienu uzlādi." },
-      ru: { title: "Смарт-часы с GPS", description: "Записывают пробежки и велопоездки по встроенному GPS, измеряют пульс и качество сна, показывают уведомления.\nВодозащита до 50 м; до 7 дней без подзарядки." },
+      en: {
+        title: "Smartwatch with GPS",
+        description:
+          "Tracks runs and rides with built-in GPS, measures heart rate and sleep, and shows your notifications.\nWater-resistant to 50 m; up to 7 days per charge.",
+      },
+      lv: {
+        title: "Viedpulkstenis ar GPS",
+        description:
+          "Ar iebūvēto GPS reģistrē skrējienus un velobraucienus, mēra pulsu un miegu, rāda paziņojumus no tālruņa.\nŪdensizturīgs līdz 50 m; līdz 7 dienām ar vienu uzlādi.",
+      },
+      ru: {
+        title: "Смарт-часы с GPS",
+        description:
+          "Записывают пробежки и велопоездки по встроенному GPS, измеряют пульс и качество сна, показывают уведомления.\nВодозащита до 50 м; до 7 дней без подзарядки.",
+      },
     },
   },
   {
     retailValueCents: 45_900,
     image: "/products/espresso.svg",
     texts: {
-      en: { title: "Espresso machine", description: "15-bar pump, a steam wand for milk foam and a cup warmer on top.\nMakes espresso, cappuccino and latte at home in under a minute." },
-      lv: { title: "Espresso kafijas automāts", description: "15 bāru sūknis, tvaika caurulīte piena putošanai un tasīšu sildītājs augšpusē.\nEspresso, kapučīno un late mājās mazāk nekā minūtē." },
-      ru: { title: "Кофемашина для эспрессо", description: "Помпа на 15 бар, паровая трубка для молочной пены и подогрев чашек сверху.\nЭспрессо, капучино и латте дома меньше чем за минуту." },
+      en: {
+        title: "Espresso machine",
+        description:
+          "15-bar pump, a steam wand for milk foam and a cup warmer on top.\nMakes espresso, cappuccino and latte at home in under a minute.",
+      },
+      lv: {
+        title: "Espresso kafijas automāts",
+        description:
+          "15 bāru sūknis, tvaika caurulīte piena putošanai un tasīšu sildītājs augšpusē.\nEspresso, kapučīno un late mājās mazāk nekā minūtē.",
+      },
+      ru: {
+        title: "Кофемашина для эспрессо",
+        description:
+          "Помпа на 15 бар, паровая трубка для молочной пены и подогрев чашек сверху.\nЭспрессо, капучино и латте дома меньше чем за минуту.",
+      },
     },
   },
   {
     retailValueCents: 49_900,
     image: "/products/console.svg",
     texts: {
-      en: { title: "Game console bundle", description: "The latest home console with 1 TB of storage, a second wireless controller and three games to start with." },
-      lv: { title: "Spēļu konsoles komplekts", description: "Jaunākā mājas spēļu konsole ar 1 TB atmiņu, otru bezvadu pulti un trim spēlēm iesākumam." },
-      ru: { title: "Игровая приставка с набором игр", description: "Новейшая домашняя приставка с памятью 1 ТБ, вторым беспроводным геймпадом и тремя играми для начала." },
+      en: {
+        title: "Game console bundle",
+        description: "The latest home console with 1 TB of storage, a second wireless controller and three games to start with.",
+      },
+      lv: {
+        title: "Spēļu konsoles komplekts",
+        description: "Jaunākā mājas spēļu konsole ar 1 TB atmiņu, otru bezvadu pulti un trim spēlēm iesākumam.",
+      },
+      ru: {
+        title: "Игровая приставка с набором игр",
+        description: "Новейшая домашняя приставка с памятью 1 ТБ, вторым беспроводным геймпадом и тремя играми для начала.",
+      },
     },
   },
   {
     retailValueCents: 79_900,
     image: "/products/drone.svg",
     texts: {
-      en: { title: "4K camera drone", description: "Folding drone with a stabilised 4K camera, 34 minutes of flight time and obstacle sensors on every side.\nUnder 250 g: no registration needed for hobby flights in the EU." },
-      lv: { title: "Drons ar 4K kameru", description: "Salokāms drons ar stabilizētu 4K kameru, līdz 34 minūtēm lidojuma un šķēršļu sensoriem visos virzienos.\nSver mazāk par 250 g: hobija lidojumiem ES reģistrācija nav vajadzīga." },
-      ru: { title: "Дрон с камерой 4K", description: "Складной дрон со стабилизированной камерой 4K, до 34 минут полёта и датчиками препятствий со всех сторон.\nЛегче 250 г: для любительских полётов в ЕС регистрация не нужна." },
+      en: {
+        title: "4K camera drone",
+        description:
+          "Folding drone with a stabilised 4K camera, 34 minutes of flight time and obstacle sensors on every side.\nUnder 250 g: no registration needed for hobby flights in the EU.",
+      },
+      lv: {
+        title: "Drons ar 4K kameru",
+        description:
+          "Salokāms drons ar stabilizētu 4K kameru, līdz 34 minūtēm lidojuma un šķēršļu sensoriem visos virzienos.\nSver mazāk par 250 g: hobija lidojumiem ES reģistrācija nav vajadzīga.",
+      },
+      ru: {
+        title: "Дрон с камерой 4K",
+        description:
+          "Складной дрон со стабилизированной камерой 4K, до 34 минут полёта и датчиками препятствий со всех сторон.\nЛегче 250 г: для любительских полётов в ЕС регистрация не нужна.",
+      },
     },
   },
   {
     retailValueCents: 12_900,
     image: "/products/speaker.svg",
     texts: {
-      en: { title: "Waterproof Bluetooth speaker", description: "Rugged, waterproof (IP67) speaker with deep bass and 20 hours of playtime. Pairs with a second speaker for stereo." },
-      lv: { title: "Ūdensizturīga Bluetooth skanda", description: "Izturīga, ūdensnecaurlaidīga (IP67) skanda ar dziļiem basiem un līdz 20 stundām mūzikas. Ar otru tādu pašu skandu veido stereo pāri." },
-      ru: { title: "Водонепроницаемая Bluetooth-колонка", description: "Прочная водонепроницаемая (IP67) колонка с глубоким басом и до 20 часов музыки. Со второй такой же колонкой работает в стереорежиме." },
+      en: {
+        title: "Waterproof Bluetooth speaker",
+        description: "Rugged, waterproof (IP67) speaker with deep bass and 20 hours of playtime. Pairs with a second speaker for stereo.",
+      },
+      lv: {
+        title: "Ūdensizturīga Bluetooth skanda",
+        description:
+          "Izturīga, ūdensnecaurlaidīga (IP67) skanda ar dziļiem basiem un līdz 20 stundām mūzikas. Ar otru tādu pašu skandu veido stereo pāri.",
+      },
+      ru: {
+        title: "Водонепроницаемая Bluetooth-колонка",
+        description:
+          "Прочная водонепроницаемая (IP67) колонка с глубоким басом и до 20 часов музыки. Со второй такой же колонкой работает в стереорежиме.",
+      },
     },
   },
   {
     retailValueCents: 119_900,
     image: "/products/laptop.svg",
     texts: {
-      en: { title: "13-inch ultrabook", description: "1.2 kg, 16 GB of memory, 512 GB SSD and a sharp 13-inch display; up to 15 hours on battery.\nLatvian keyboard layout on request." },
-      lv: { title: "13 collu ultrabuks", description: "1,2 kg, 16 GB operatīvās atmiņas, 512 GB SSD un ass 13 collu ekrāns; līdz 15 stundām bez uzlādes.\nPēc pieprasījuma – ar latviešu tastatūras izkārtojumu." },
-      ru: { title: "Ультрабук 13 дюймов", description: "1,2 кг, 16 ГБ оперативной памяти, SSD на 512 ГБ и чёткий 13-дюймовый экран; до 15 часов без подзарядки.\nПо запросу — с латышской раскладкой клавиатуры." },
+      en: {
+        title: "13-inch ultrabook",
+        description:
+          "1.2 kg, 16 GB of memory, 512 GB SSD and a sharp 13-inch display; up to 15 hours on battery.\nLatvian keyboard layout on request.",
+      },
+      lv: {
+        title: "13 collu ultrabuks",
+        description:
+          "1,2 kg, 16 GB operatīvās atmiņas, 512 GB SSD un ass 13 collu ekrāns; līdz 15 stundām bez uzlādes.\nPēc pieprasījuma – ar latviešu tastatūras izkārtojumu.",
+      },
+      ru: {
+        title: "Ультрабук 13 дюймов",
+        description:
+          "1,2 кг, 16 ГБ оперативной памяти, SSD на 512 ГБ и чёткий 13-дюймовый экран; до 15 часов без подзарядки.\nПо запросу — с латышской раскладкой клавиатуры.",
+      },
     },
   },
   {
     retailValueCents: 89_900,
     image: "/products/camera.svg",
     texts: {
-      en: { title: "Mirrorless camera kit", description: "24 MP mirrorless camera with an 18–55 mm lens, 4K video and in-body stabilisation. Includes a spare battery and a 64 GB card." },
-      lv: { title: "Bezspoguļa kameras komplekts", description: "24 MP bezspoguļa kamera ar 18–55 mm objektīvu, 4K video un sensora stabilizāciju korpusā. Komplektā rezerves akumulators un 64 GB atmiņas karte." },
-      ru: { title: "Беззеркальная камера с объективом", description: "Беззеркальная камера 24 Мп с объективом 18–55 мм, видео 4K и стабилизацией матрицы. В комплекте запасной аккумулятор и карта памяти на 64 ГБ." },
+      en: {
+        title: "Mirrorless camera kit",
+        description:
+          "24 MP mirrorless camera with an 18–55 mm lens, 4K video and in-body stabilisation. Includes a spare battery and a 64 GB card.",
+      },
+      lv: {
+        title: "Bezspoguļa kameras komplekts",
+        description:
+          "24 MP bezspoguļa kamera ar 18–55 mm objektīvu, 4K video un sensora stabilizāciju korpusā. Komplektā rezerves akumulators un 64 GB atmiņas karte.",
+      },
+      ru: {
+        title: "Беззеркальная камера с объективом",
+        description:
+          "Беззеркальная камера 24 Мп с объективом 18–55 мм, видео 4K и стабилизацией матрицы. В комплекте запасной аккумулятор и карта памяти на 64 ГБ.",
+      },
     },
   },
   {
     retailValueCents: 32_900,
     image: "/products/tablet.svg",
     texts: {
-      en: { title: "10-inch tablet", description: "10.9-inch display, 64 GB, Wi-Fi. For reading, streaming and video calls; works with a stylus." },
-      lv: { title: "10 collu planšetdators", description: "10,9 collu ekrāns, 64 GB, Wi-Fi. Lasīšanai, filmām un videozvaniem; var lietot ar irbuli." },
-      ru: { title: "Планшет 10 дюймов", description: "Экран 10,9 дюйма, 64 ГБ, Wi-Fi. Для чтения, фильмов и видеозвонков; поддерживает стилус." },
+      en: {
+        title: "10-inch tablet",
+        description: "10.9-inch display, 64 GB, Wi-Fi. For reading, streaming and video calls; works with a stylus.",
+      },
+      lv: {
+        title: "10 collu planšetdators",
+        description: "10,9 collu ekrāns, 64 GB, Wi-Fi. Lasīšanai, filmām un videozvaniem; var lietot ar irbuli.",
+      },
+      ru: {
+        title: "Планшет 10 дюймов",
+        description: "Экран 10,9 дюйма, 64 ГБ, Wi-Fi. Для чтения, фильмов и видеозвонков; поддерживает стилус.",
+      },
     },
   },
   {
     retailValueCents: 5_000,
     image: "/products/voucher.svg",
     texts: {
-      en: { title: "€50 shopping voucher", description: "A €50 voucher for a large Latvian online store, sent by e-mail after payment. Valid for 12 months." },
-      lv: { title: "Dāvanu karte 50 € vērtībā", description: "Dāvanu karte 50 € vērtībā lielam Latvijas interneta veikalam; pēc apmaksas nosūtām to pa e-pastu. Derīga 12 mēnešus." },
-      ru: { title: "Подарочная карта на 50 €", description: "Подарочная карта на 50 € для крупного латвийского интернет-магазина; после оплаты пришлём её по электронной почте. Действует 12 месяцев." },
+      en: {
+        title: "€50 shopping voucher",
+        description: "A €50 voucher for a large Latvian online store, sent by e-mail after payment. Valid for 12 months.",
+      },
+      lv: {
+        title: "Dāvanu karte 50 € vērtībā",
+        description: "Dāvanu karte 50 € vērtībā lielam Latvijas interneta veikalam; pēc apmaksas nosūtām to pa e-pastu. Derīga 12 mēnešus.",
+      },
+      ru: {
+        title: "Подарочная карта на 50 €",
+        description:
+          "Подарочная карта на 50 € для крупного латвийского интернет-магазина; после оплаты пришлём её по электронной почте. Действует 12 месяцев.",
+      },
     },
   },
   {
     retailValueCents: 54_900,
     image: "/products/bike.svg",
     texts: {
-      en: { title: "City bike", description: "Light aluminium frame, 7 gears, hub dynamo lights, mudguards and a rear rack. Delivered assembled in Rīga." },
-      lv: { title: "Pilsētas velosipēds", description: "Viegls alumīnija rāmis, 7 ātrumi, lukturi ar rumbas dinamo, dubļusargi un bagāžnieks. Rīgā piegādājam jau saliktu." },
-      ru: { title: "Городской велосипед", description: "Лёгкая алюминиевая рама, 7 передач, фары с динамо-втулкой, крылья и багажник. По Риге доставляем в собранном виде." },
+      en: {
+        title: "City bike",
+        description: "Light aluminium frame, 7 gears, hub dynamo lights, mudguards and a rear rack. Delivered assembled in Rīga.",
+      },
+      lv: {
+        title: "Pilsētas velosipēds",
+        description: "Viegls alumīnija rāmis, 7 ātrumi, lukturi ar rumbas dinamo, dubļusargi un bagāžnieks. Rīgā piegādājam jau saliktu.",
+      },
+      ru: {
+        title: "Городской велосипед",
+        description: "Лёгкая алюминиевая рама, 7 передач, фары с динамо-втулкой, крылья и багажник. По Риге доставляем в собранном виде.",
+      },
     },
   },
 ];

@@ -40,13 +40,25 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   if (claimed.length === 0) return { seeded: false };
 
   const demoUser = await insertUser(db, { ...DEMO_BIDDER, passwordHash });
-  await postLedgerEntry(db, { userId: demoUser, type: "Payment", amountCents: DEMO_WELCOME_CREDIT_CENTS, description: "Welcome credit (demo data)", source: "demo" });
+  await postLedgerEntry(db, {
+    userId: demoUser,
+    type: "Payment",
+    amountCents: DEMO_WELCOME_CREDIT_CENTS,
+    description: "Welcome credit (demo data)",
+    source: "demo",
+  });
   const operatorId = await insertUser(db, { ...DEMO_OPERATOR, passwordHash: await hashPassword(DEMO_OPERATOR.password) });
   await db.query("update users set role = 'operator' where id = $1", [operatorId]);
   const bidders: string[] = [];
   for (const name of demoBidders) {
     // Real accounts with the demo password: they bid live only when the simulator's demo-activity scenario runs.
-    const id = await insertUser(db, { email: `${name}@demo.pennybid.lv`, firstName: "Demo", lastName: "Bidder", displayName: name, passwordHash });
+    const id = await insertUser(db, {
+      email: `${name}@demo.pennybid.lv`,
+      firstName: "Demo",
+      lastName: "Bidder",
+      displayName: name,
+      passwordHash,
+    });
     await postLedgerEntry(db, { userId: id, type: "Payment", amountCents: 20_000, description: "Demo credit (demo data)", source: "demo" });
     bidders.push(id);
   }
@@ -65,19 +77,34 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
                              max_previous_wins, enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $15, $16, $17) returning id`,
       [
-        product.texts.en.title, JSON.stringify([product.image]), product.retailValueCents, plan.feeCents,
-        plan.status === "Ended" ? "Running" : plan.status, startsAt, initialSeconds, plan.resetSeconds,
-        plan.minPreviousEntries ?? 0, plan.priceCapCents ?? null,
+        product.texts.en.title,
+        JSON.stringify([product.image]),
+        product.retailValueCents,
+        plan.feeCents,
+        plan.status === "Ended" ? "Running" : plan.status,
+        startsAt,
+        initialSeconds,
+        plan.resetSeconds,
+        plan.minPreviousEntries ?? 0,
+        plan.priceCapCents ?? null,
         plan.hardStopHours ? new Date(startsAt.getTime() + plan.hardStopHours * 3_600_000) : null,
         plan.status === "Running" || plan.status === "Ended" ? new Date(startsAt.getTime() + initialSeconds * 1000) : null,
-        plan.paymentWindowHours ?? 72, plan.maxPreviousWins ?? null, plan.enrolmentClosesSeconds ?? null,
-        plan.enrolmentClosesAtPriceCents ?? null, plan.realBiddersOnly ?? false,
+        plan.paymentWindowHours ?? 72,
+        plan.maxPreviousWins ?? null,
+        plan.enrolmentClosesSeconds ?? null,
+        plan.enrolmentClosesAtPriceCents ?? null,
+        plan.realBiddersOnly ?? false,
       ],
     );
     const auctionId = row!.id;
     if (plan.manualOnly) await db.query("update auctions set manual_only = true where id = $1", [auctionId]);
     for (const [language, text] of Object.entries(product.texts)) {
-      await db.query("insert into auction_texts (auction_id, language, title, description) values ($1, $2, $3, $4)", [auctionId, language, text.title, text.description]);
+      await db.query("insert into auction_texts (auction_id, language, title, description) values ($1, $2, $3, $4)", [
+        auctionId,
+        language,
+        text.title,
+        text.description,
+      ]);
     }
     count += 1;
     if (plan.status === "Waiting" && index % 3 === 0) {
@@ -88,7 +115,9 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
   await advanceLifecycle(db, now);
   await stageDemoFulfilments(db, now, demoUser);
   // The demo history is old news: no "You won!" dialog greets the demo bidder for a win they never watched.
-  await db.query("update fulfilments set seen_at = $1 where seen_at is null and auction_id in (select id from auctions where is_demo)", [now]);
+  await db.query("update fulfilments set seen_at = $1 where seen_at is null and auction_id in (select id from auctions where is_demo)", [
+    now,
+  ]);
   return { seeded: true, auctions: count };
 }
 

@@ -138,8 +138,14 @@ export async function spendLimitsView(q: Queryable, userId: string, now: Date): 
   const row = await readLimits(q, userId);
   const month = spendMonth(now);
   return {
-    auction: limitView(limitAt(row.auction_limit_cents, row.auction_next_cents, row.auction_next_at, now), await auctionSpentCents(q, userId, month)),
-    topUp: limitView(limitAt(row.top_up_limit_cents, row.top_up_next_cents, row.top_up_next_at, now), await topUpCountedCents(q, userId, month)),
+    auction: limitView(
+      limitAt(row.auction_limit_cents, row.auction_next_cents, row.auction_next_at, now),
+      await auctionSpentCents(q, userId, month),
+    ),
+    topUp: limitView(
+      limitAt(row.top_up_limit_cents, row.top_up_next_cents, row.top_up_next_at, now),
+      await topUpCountedCents(q, userId, month),
+    ),
     pausedUntil: row.paused_until && row.paused_until > now ? row.paused_until.toISOString() : null,
     resetsAt: month.resetsAt.toISOString(),
   };
@@ -158,7 +164,13 @@ export async function pauseRefusal(q: Queryable, userId: string, now: Date): Pro
   return until && until > now ? new Refusal("SELF_PAUSED", { until: until.getTime() }) : null;
 }
 
-function limitRefusal(code: "AUCTION_SPEND_LIMIT" | "TOP_UP_LIMIT", limitCents: number | null, spentCents: number, amountCents: number, resetsAt: Date): Refusal | null {
+function limitRefusal(
+  code: "AUCTION_SPEND_LIMIT" | "TOP_UP_LIMIT",
+  limitCents: number | null,
+  spentCents: number,
+  amountCents: number,
+  resetsAt: Date,
+): Refusal | null {
   if (limitCents === null || amountCents <= 0 || spentCents + amountCents <= limitCents) return null;
   return new Refusal(code, { limitCents, leftCents: Math.max(0, limitCents - spentCents), resetsAt: resetsAt.getTime() });
 }
@@ -200,7 +212,10 @@ export async function assertTopUp(tx: Queryable, userId: string, amountCents: nu
   const row = await readLimits(tx, userId);
   const { limitCents } = limitAt(row.top_up_limit_cents, row.top_up_next_cents, row.top_up_next_at, now);
   const month = spendMonth(now);
-  const refusal = limitCents === null ? null : limitRefusal("TOP_UP_LIMIT", limitCents, await topUpCountedCents(tx, userId, month), amountCents, month.resetsAt);
+  const refusal =
+    limitCents === null
+      ? null
+      : limitRefusal("TOP_UP_LIMIT", limitCents, await topUpCountedCents(tx, userId, month), amountCents, month.resetsAt);
   if (refusal) throw refusal;
 }
 
@@ -220,7 +235,11 @@ export async function setSpendLimits(db: Database, userId: string, wanted: SetSp
   return db.transaction(async (tx) => {
     await lockSpender(tx, userId);
     const row = await readLimits(tx, userId);
-    const auction = nextLimit(limitAt(row.auction_limit_cents, row.auction_next_cents, row.auction_next_at, now), wanted.auctionLimitCents, now);
+    const auction = nextLimit(
+      limitAt(row.auction_limit_cents, row.auction_next_cents, row.auction_next_at, now),
+      wanted.auctionLimitCents,
+      now,
+    );
     const topUp = nextLimit(limitAt(row.top_up_limit_cents, row.top_up_next_cents, row.top_up_next_at, now), wanted.topUpLimitCents, now);
     await tx.query(
       `insert into spend_limits (user_id, auction_limit_cents, auction_next_cents, auction_next_at, top_up_limit_cents, top_up_next_cents, top_up_next_at, updated_at)

@@ -2,7 +2,14 @@
 // the user sets on it (decision 033).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { SetSpendLimitsBody, SpendLimitsResponse, StartPauseBody, TransactionsQuery, TransactionsResponse, WalletResponse } from "../../contract";
+import {
+  SetSpendLimitsBody,
+  SpendLimitsResponse,
+  StartPauseBody,
+  TransactionsQuery,
+  TransactionsResponse,
+  WalletResponse,
+} from "../../contract";
 import { refuseSignedOut, signedInUser } from "../accounts/sessions";
 import type { Database } from "../db/database";
 import { errorAnswers } from "../http/errors";
@@ -28,13 +35,20 @@ export async function walletRoutes(app: FastifyInstance, options: { db: Database
     async (request) => {
       const { page } = request.query;
       const offset = (page - 1) * TRANSACTIONS_PAGE_SIZE;
-      const { items, total } = await listTransactions(db, signedInUser(request).id, { limit: TRANSACTIONS_PAGE_SIZE, offset }, requestLanguage(request));
+      const { items, total } = await listTransactions(
+        db,
+        signedInUser(request).id,
+        { limit: TRANSACTIONS_PAGE_SIZE, offset },
+        requestLanguage(request),
+      );
       return { items, total, page, pageSize: TRANSACTIONS_PAGE_SIZE };
     },
   );
 
   const limitsAnswer = { 200: SpendLimitsResponse, ...errorAnswers };
-  r.get("/api/spend-limits", { schema: { response: limitsAnswer } }, async (request) => spendLimitsView(db, signedInUser(request).id, clock()));
+  r.get("/api/spend-limits", { schema: { response: limitsAnswer } }, async (request) =>
+    spendLimitsView(db, signedInUser(request).id, clock()),
+  );
 
   r.put("/api/spend-limits", { schema: { body: SetSpendLimitsBody, response: limitsAnswer } }, async (request) =>
     setSpendLimits(db, signedInUser(request).id, request.body, clock()),

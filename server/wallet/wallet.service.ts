@@ -51,7 +51,15 @@ export async function postLedgerEntry(tx: Queryable, entry: LedgerEntry): Promis
   const [written] = await tx.query<{ id: number; created_at: Date }>(
     `insert into wallet_transactions (user_id, type, amount_cents, description, auction_id, source, promo_code)
      values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
-    [entry.userId, entry.type, entry.amountCents, entry.description, entry.auctionId ?? null, entry.source ?? null, entry.promoCode ?? null],
+    [
+      entry.userId,
+      entry.type,
+      entry.amountCents,
+      entry.description,
+      entry.auctionId ?? null,
+      entry.source ?? null,
+      entry.promoCode ?? null,
+    ],
   );
   if (!written) throw new Error("ledger insert returned nothing");
   return { ...entry, id: written.id, createdAt: written.created_at, balanceCents: moved.balance_cents };

@@ -43,7 +43,13 @@ export function withdrawalMail(options: {
   return { to: options.to, subject, text, html, language: options.language };
 }
 
-export function withdrawalNotices(options: { db: Queryable; events: DomainEvents; mailer: Mailer; origin: () => string; log?: (error: unknown) => void }): WithdrawalNotices {
+export function withdrawalNotices(options: {
+  db: Queryable;
+  events: DomainEvents;
+  mailer: Mailer;
+  origin: () => string;
+  log?: (error: unknown) => void;
+}): WithdrawalNotices {
   const { db, events, mailer } = options;
   const mail = async (withdrawalId: string, kind: WithdrawalNoticeKind) => {
     const recipient = await withdrawalRecipient(db, withdrawalId);
@@ -77,7 +83,8 @@ export function withdrawalNotices(options: { db: Queryable; events: DomainEvents
     async settled(settlement) {
       if (!settlement) return;
       await events.publish("wallet:changed", { userId: settlement.userId });
-      if (settlement.status !== "pending") await safely(() => mail(settlement.withdrawalId, settlement.status as Exclude<typeof settlement.status, "pending">));
+      if (settlement.status !== "pending")
+        await safely(() => mail(settlement.withdrawalId, settlement.status as Exclude<typeof settlement.status, "pending">));
     },
   };
 }

@@ -58,32 +58,39 @@ export async function withdrawalsRoutes(app: FastifyInstance, options: Withdrawa
       };
     });
 
-    s.post("/api/withdrawals", { schema: { body: CreateWithdrawalBody, response: { 200: CreateWithdrawalResponse, ...errorAnswers } } }, async (request) => {
-      const userId = signedInUser(request).id;
-      const { withdrawalId, refunds: planned } = await requestWithdrawal(db, {
-        userId,
-        amount: request.body.amount,
-        iban: request.body.iban,
-        provider: config.paymentProvider,
-        language: requestLanguage(request),
-        now: clock(),
-      });
-      await notices.requested(userId, withdrawalId);
-      // The provider is asked after the hold has committed: a refund it cannot start gives its amount back at once.
-      for (const refund of planned) {
-        try {
-          const started = await refunds.createRefund(refund);
-          await attachRefundRef(db, refund.partId, started.providerRef);
-          if (started.outcome) await notices.settled(await settleRefund(db, { partId: refund.partId }, started.outcome, clock()));
-        } catch (error) {
-          request.log.error({ err: error, partId: refund.partId }, "refund could not be started");
-          await notices.settled(await settleRefund(db, { partId: refund.partId }, "failed", clock(), "The payment provider could not start the refund."));
+    s.post(
+      "/api/withdrawals",
+      { schema: { body: CreateWithdrawalBody, response: { 200: CreateWithdrawalResponse, ...errorAnswers } } },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const { withdrawalId, refunds: planned } = await requestWithdrawal(db, {
+          userId,
+          amount: request.body.amount,
+          iban: request.body.iban,
+          provider: config.paymentProvider,
+          language: requestLanguage(request),
+          now: clock(),
+        });
+        await notices.requested(userId, withdrawalId);
+        // The provider is asked after the hold has committed: a refund it cannot start gives its amount back at once.
+        for (const refund of planned) {
+          try {
+            const started = await refunds.createRefund(refund);
+            await attachRefundRef(db, refund.partId, started.providerRef);
+            if (started.outcome) await notices.settled(await settleRefund(db, { partId: refund.partId }, started.outcome, clock()));
+          } catch (error) {
+            request.log.error({ err: error, partId: refund.partId }, "refund could not be started");
+            await notices.settled(
+              await settleRefund(db, { partId: refund.partId }, "failed", clock(), "The payment provider could not start the refund."),
+            );
+          }
         }
-      }
-      const [withdrawal] = (await listWithdrawals(db, userId, 20)).filter((item) => item.id === withdrawalId);
-      const awaitsSandbox = config.paymentProvider === "sandbox" && withdrawal!.parts.some((part) => part.kind === "refund" && part.status === "pending");
-      return { withdrawal: withdrawal!, sandboxUrl: awaitsSandbox ? `${options.origin()}/sandbox/refunds/${withdrawalId}` : null };
-    });
+        const [withdrawal] = (await listWithdrawals(db, userId, 20)).filter((item) => item.id === withdrawalId);
+        const awaitsSandbox =
+          config.paymentProvider === "sandbox" && withdrawal!.parts.some((part) => part.kind === "refund" && part.status === "pending");
+        return { withdrawal: withdrawal!, sandboxUrl: awaitsSandbox ? `${options.origin()}/sandbox/refunds/${withdrawalId}` : null };
+      },
+    );
 
     s.get("/api/user-wallet/statement", { schema: { response: { 200: StatementResponse, ...errorAnswers } } }, async (request) => ({
       months: await statementMonths(db, signedInUser(request).id, clock()),
@@ -103,9 +110,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, options: Withdrawa
     operators.addHook("onRequest", refuseNonOperators(config.sessionSecret));
     const s = operators.withTypeProvider<ZodTypeProvider>();
 
-    s.get("/api/operator/payouts", { schema: { querystring: PayoutsQuery, response: { 200: OperatorPayoutList, ...errorAnswers } } }, async (request) => ({
-      items: await listPayouts(db, request.query.status),
-    }));
+    s.get(
+      "/api/operator/payouts",
+      { schema: { querystring: PayoutsQuery, response: { 200: OperatorPayoutList, ...errorAnswers } } },
+      async (request) => ({
+        items: await listPayouts(db, request.query.status),
+      }),
+    );
 
     s.post(
       "/api/operator/payouts/:payoutId",

@@ -3,7 +3,15 @@
 // each brought in net of earlier refunds), with what no top-up can take as a payout to an IBAN that an operator marks
 // paid or refuses. A refund that fails or a payout refused gives its amount back, once. Every change is decided on
 // locked rows in one transaction; the HTTP routes, the webhooks and account deletion call these functions.
-import { ibanProblem, compactIban, MIN_WITHDRAWAL_CENTS, type Language, type OperatorPayout, type Withdrawal, type WithdrawalStatus } from "../../contract";
+import {
+  ibanProblem,
+  compactIban,
+  MIN_WITHDRAWAL_CENTS,
+  type Language,
+  type OperatorPayout,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from "../../contract";
 import type { Database, Queryable } from "../db/database";
 import { logOperatorAction } from "../audit/operator-actions";
 import { Refusal } from "../refusal";
@@ -37,7 +45,13 @@ export async function withdrawableFunds(q: Queryable, userId: string): Promise<W
 type RefundableTopUp = { id: string; left_cents: number; method: string | null; payment_intent: string | null };
 
 /** The user's top-ups that refunds can still carry, newest first; locked when `lock` (the request decides on them). */
-async function refundableTopUps(q: Queryable, userId: string, provider: RefundProvider, now: Date, lock = false): Promise<RefundableTopUp[]> {
+async function refundableTopUps(
+  q: Queryable,
+  userId: string,
+  provider: RefundProvider,
+  now: Date,
+  lock = false,
+): Promise<RefundableTopUp[]> {
   return q.query<RefundableTopUp>(
     `select id, amount_cents - refunded_cents as left_cents, method, payment_intent from payments
      where user_id = $1 and status = 'succeeded' and provider = $2 and settled_at > $3 and refunded_cents < amount_cents
@@ -98,7 +112,10 @@ export interface Refunds {
  * withdrawals), the amount judged against what is withdrawable on it, the refunds planned on the locked top-ups, the
  * rest a payout to the IBAN, and the amount held by a `Withdrawal` entry. Refuses (changing nothing) otherwise.
  */
-export async function requestWithdrawal(db: Database, input: WithdrawalRequest): Promise<{ withdrawalId: string; refunds: PlannedRefund[] }> {
+export async function requestWithdrawal(
+  db: Database,
+  input: WithdrawalRequest,
+): Promise<{ withdrawalId: string; refunds: PlannedRefund[] }> {
   const amountCents = withdrawalCents(input.amount);
   const iban = input.iban?.trim() ? payoutIban(input.iban) : null;
   return db.transaction(async (tx) => {
@@ -116,7 +133,12 @@ export async function requestWithdrawal(db: Database, input: WithdrawalRequest):
     }
     if (left > 0 && !iban) throw new Refusal("IBAN_REQUIRED");
 
-    const entry = await postLedgerEntry(tx, { userId: input.userId, type: "Withdrawal", amountCents: -amountCents, description: "Withdrawal" });
+    const entry = await postLedgerEntry(tx, {
+      userId: input.userId,
+      type: "Withdrawal",
+      amountCents: -amountCents,
+      description: "Withdrawal",
+    });
     const [withdrawal] = await tx.query<{ id: string }>(
       "insert into withdrawals (user_id, amount_cents, transaction_id, language, created_at) values ($1, $2, $3, $4, $5) returning id",
       [input.userId, amountCents, entry.id, input.language, input.now],
@@ -133,12 +155,10 @@ export async function requestWithdrawal(db: Database, input: WithdrawalRequest):
       refunds.push({ partId: part!.id, paymentId: payment.id, amountCents: cents, paymentIntent: payment.payment_intent });
     }
     if (left > 0) {
-      await tx.query("insert into withdrawal_parts (withdrawal_id, kind, amount_cents, iban, created_at) values ($1, 'payout', $2, $3, $4)", [
-        withdrawalId,
-        left,
-        iban,
-        input.now,
-      ]);
+      await tx.query(
+        "insert into withdrawal_parts (withdrawal_id, kind, amount_cents, iban, created_at) values ($1, 'payout', $2, $3, $4)",
+        [withdrawalId, left, iban, input.now],
+      );
     }
     return { withdrawalId, refunds };
   });
@@ -176,7 +196,8 @@ async function settlePart(
       description: settled.kind === "refund" ? "Withdrawal returned: the refund failed" : "Withdrawal returned: the payout was refused",
     });
     returnId = entry.id;
-    if (settled.payment_id) await tx.query("update payments set refunded_cents = refunded_cents - $2 where id = $1", [settled.payment_id, settled.amount_cents]);
+    if (settled.payment_id)
+      await tx.query("update payments set refunded_cents = refunded_cents - $2 where id = $1", [settled.payment_id, settled.amount_cents]);
   }
   await tx.query(
     `update withdrawal_parts set status = $2, reason = $3, settled_by = $4, settled_at = $5, return_transaction_id = $6
@@ -207,10 +228,14 @@ export async function settleRefund(
   return db.transaction(async (tx) => {
     const [part] =
       "partId" in refund
-        ? await tx.query<{ id: string; withdrawal_id: string }>("select id, withdrawal_id from withdrawal_parts where id = $1 and kind = 'refund'", [refund.partId])
-        : await tx.query<{ id: string; withdrawal_id: string }>("select id, withdrawal_id from withdrawal_parts where provider_ref = $1 and kind = 'refund'", [
-            refund.providerRef,
-          ]);
+        ? await tx.query<{ id: string; withdrawal_id: string }>(
+            "select id, withdrawal_id from withdrawal_parts where id = $1 and kind = 'refund'",
+            [refund.partId],
+          )
+        : await tx.query<{ id: string; withdrawal_id: string }>(
+            "select id, withdrawal_id from withdrawal_parts where provider_ref = $1 and kind = 'refund'",
+            [refund.providerRef],
+          );
     if (!part) return null;
     return settlePart(tx, { id: part.id, withdrawalId: part.withdrawal_id }, outcome, { reason, now });
   });
@@ -233,11 +258,16 @@ export async function settlePayout(
       [input.payoutId],
     );
     if (!part) throw new Refusal("NOT_FOUND", "There is no such payout.");
-    const settled = await settlePart(tx, { id: input.payoutId, withdrawalId: part.withdrawal_id }, input.outcome === "paid" ? "succeeded" : "failed", {
-      reason,
-      settledBy: input.actor,
-      now: input.now,
-    });
+    const settled = await settlePart(
+      tx,
+      { id: input.payoutId, withdrawalId: part.withdrawal_id },
+      input.outcome === "paid" ? "succeeded" : "failed",
+      {
+        reason,
+        settledBy: input.actor,
+        now: input.now,
+      },
+    );
     if (!settled) throw new Refusal("CONFLICT", "This payout has already been settled.");
     await logOperatorAction(tx, input.actor, `payout.${input.outcome}`, `user:${settled.userId}`, {
       payoutId: input.payoutId,
@@ -309,8 +339,18 @@ export async function pendingRefundsOf(q: Queryable, userId: string, withdrawalI
 /** The back office's payout queue: those waiting, oldest first, or the settled ones, newest first. */
 export async function listPayouts(q: Queryable, status: "pending" | "settled"): Promise<OperatorPayout[]> {
   const rows = await q.query<{
-    id: string; withdrawal_id: string; user_id: string; display_name: string; email: string; amount_cents: number; iban: string;
-    status: "pending" | "succeeded" | "failed"; reason: string | null; created_at: Date; settled_at: Date | null; settled_by: string | null;
+    id: string;
+    withdrawal_id: string;
+    user_id: string;
+    display_name: string;
+    email: string;
+    amount_cents: number;
+    iban: string;
+    status: "pending" | "succeeded" | "failed";
+    reason: string | null;
+    created_at: Date;
+    settled_at: Date | null;
+    settled_by: string | null;
   }>(
     `select p.id, p.withdrawal_id, w.user_id, u.display_name, u.email, p.amount_cents, p.iban, p.status, p.reason, p.created_at, p.settled_at, p.settled_by
      from withdrawal_parts p join withdrawals w on w.id = p.withdrawal_id join users u on u.id = w.user_id
@@ -335,7 +375,14 @@ export async function listPayouts(q: Queryable, status: "pending" | "settled"): 
 
 /** Who to tell about a withdrawal, in the language it was asked in. */
 export async function withdrawalRecipient(q: Queryable, withdrawalId: string) {
-  const [row] = await q.query<{ email: string; display_name: string; language: Language; amount_cents: number; status: WithdrawalStatus; returned_cents: number | string | null }>(
+  const [row] = await q.query<{
+    email: string;
+    display_name: string;
+    language: Language;
+    amount_cents: number;
+    status: WithdrawalStatus;
+    returned_cents: number | string | null;
+  }>(
     `select u.email, u.display_name, w.language, w.amount_cents, w.status,
             (select sum(amount_cents) from withdrawal_parts where withdrawal_id = w.id and status = 'failed') as returned_cents
      from withdrawals w join users u on u.id = w.user_id where w.id = $1`,

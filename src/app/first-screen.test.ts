@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** A source file's syntax tree. */
 function parsed(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 /** The specifiers a file imports or re-exports at run time. */
@@ -23,7 +29,12 @@ function runtimeSpecifiers(file: string): string[] {
     if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly && ts.isStringLiteral(statement.moduleSpecifier)) {
       specifiers.push(statement.moduleSpecifier.text);
     }
-    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       specifiers.push(statement.moduleSpecifier.text);
     }
   }
@@ -60,7 +71,9 @@ describe("the first screen's code", () => {
   const graph = firstScreenGraph(path.join(root, "src", "main.tsx"));
 
   it("reaches Home and the layout (the walk follows the app's imports)", () => {
-    expect(graph.files).toEqual(expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/home-page.tsx", "src/app/layout/header.tsx"]));
+    expect(graph.files).toEqual(
+      expect.arrayContaining(["src/app/router.tsx", "src/features/auctions/pages/home-page.tsx", "src/app/layout/header.tsx"]),
+    );
     expect(graph.packages).toContain("react-dom");
   });
 
@@ -75,7 +88,11 @@ describe("the first screen's code", () => {
   });
 
   it("holds no signed-in bidder's lists or commands: a visitor never downloads them (bidder-controls.tsx's chunk)", () => {
-    expect(graph.files.filter((file) => ["src/features/auctions/api/my-auctions.ts", "src/features/auctions/components/bidder-controls.tsx"].includes(file))).toEqual([]);
+    expect(
+      graph.files.filter((file) =>
+        ["src/features/auctions/api/my-auctions.ts", "src/features/auctions/components/bidder-controls.tsx"].includes(file),
+      ),
+    ).toEqual([]);
   });
 
   it("leaves XState, socket.io and the sound player to the chunks that load after the first paint", () => {

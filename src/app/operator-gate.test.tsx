@@ -6,7 +6,6 @@ import { operatorApi } from "../../tests/support/msw";
 import { json, renderRoutes } from "../../tests/support/render";
 import { OperatorGate } from "./operator-gate";
 
-
 const renderGate = (path = "/operator/auctions") =>
   renderRoutes(
     [
@@ -18,7 +17,10 @@ const renderGate = (path = "/operator/auctions") =>
 
 describe("the back office's door", () => {
   it("lets an operator in: /operator opens the overview, counted by the operator API", async () => {
-    const api = operatorApi.answering({ "GET /api/operator/overview": () => json({ running: 3, startingSoon: 1, unpaid: 2, toSend: 0 }) }, operator);
+    const api = operatorApi.answering(
+      { "GET /api/operator/overview": () => json({ running: 3, startingSoon: 1, unpaid: 2, toSend: 0 }) },
+      operator,
+    );
     const { router } = renderGate("/operator");
     expect(await screen.findByRole("heading", { level: 1, name: "Overview" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/operator");

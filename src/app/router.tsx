@@ -70,7 +70,11 @@ function LazyPage({ chunk }: { chunk: PageChunk }) {
 }
 
 /** A route whose page comes from `load`'s chunk, with the later texts and `before`'s part. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, before?: () => Promise<void>): { element: ReactElement; handle: PageChunk } {
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  before?: () => Promise<void>,
+): { element: ReactElement; handle: PageChunk } {
   const chunk = new PageChunk(async () => {
     const [module] = await Promise.all([load(), loadLaterTexts(), before?.()]);
     return pick(module);
@@ -94,20 +98,50 @@ const routes: RouteObject[] = [
       { path: "terms-of-service", ...lazyPage(infoPages, (m) => m.TermsOfServicePage, loadInfoTexts) },
       { path: "contacts", ...lazyPage(infoPages, (m) => m.ContactsPage, loadInfoTexts) },
       { path: "faq", ...lazyPage(infoPages, (m) => m.FaqPage, loadInfoTexts) },
-      { path: "winners", ...lazyPage(() => import("../features/reviews"), (m) => m.WinnersPage) },
+      {
+        path: "winners",
+        ...lazyPage(
+          () => import("../features/reviews"),
+          (m) => m.WinnersPage,
+        ),
+      },
       // Operators only; its pages are routes of its own chunk.
       { path: "operator/*", element: <OperatorGate /> },
-      { path: "404", ...lazyPage(() => import("../features/errors/pages/not-found-page"), (m) => m.NotFoundPage) },
+      {
+        path: "404",
+        ...lazyPage(
+          () => import("../features/errors/pages/not-found-page"),
+          (m) => m.NotFoundPage,
+        ),
+      },
       {
         element: <ProtectedRoute />,
         children: [
-          { path: "profile", ...lazyPage(() => import("../features/profile/pages/profile-page"), (m) => m.ProfilePage) },
-          { path: "wallet", ...lazyPage(() => import("../features/wallet/pages/wallet-page"), (m) => m.WalletPage) },
+          {
+            path: "profile",
+            ...lazyPage(
+              () => import("../features/profile/pages/profile-page"),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: "wallet",
+            ...lazyPage(
+              () => import("../features/wallet/pages/wallet-page"),
+              (m) => m.WalletPage,
+            ),
+          },
           { path: "payments/success", ...lazyPage(paymentResultPages, (m) => m.PaymentSuccessPage) },
           { path: "payments/failed", ...lazyPage(paymentResultPages, (m) => m.PaymentFailedPage) },
           { path: "payments/canceled", ...lazyPage(paymentResultPages, (m) => m.PaymentCanceledPage) },
           { path: "favourites", ...lazyPage(listPages, (m) => m.FavouritesPage) },
-          { path: "auctions/won", ...lazyPage(() => import("../features/won"), (m) => m.WonAuctionsPage) },
+          {
+            path: "auctions/won",
+            ...lazyPage(
+              () => import("../features/won"),
+              (m) => m.WonAuctionsPage,
+            ),
+          },
           { path: "auctions/my-active", ...lazyPage(listPages, (m) => m.MyActiveAuctionsPage) },
         ],
       },
@@ -115,13 +149,28 @@ const routes: RouteObject[] = [
   },
   {
     // The account pages' layout carries the language and settings menus (Radix): not needed by Home.
-    ...lazyPage(() => import("./layout/auth-layout"), (m) => m.AuthLayout),
+    ...lazyPage(
+      () => import("./layout/auth-layout"),
+      (m) => m.AuthLayout,
+    ),
     children: [
       {
         element: <GuestOnlyRoute />,
         children: [
-          { path: "sign-in", ...lazyPage(() => import("../features/auth/pages/sign-in-page"), (m) => m.SignInPage) },
-          { path: "sign-up", ...lazyPage(() => import("../features/auth/pages/sign-up-page"), (m) => m.SignUpPage) },
+          {
+            path: "sign-in",
+            ...lazyPage(
+              () => import("../features/auth/pages/sign-in-page"),
+              (m) => m.SignInPage,
+            ),
+          },
+          {
+            path: "sign-up",
+            ...lazyPage(
+              () => import("../features/auth/pages/sign-up-page"),
+              (m) => m.SignUpPage,
+            ),
+          },
           { path: "forgot-password", ...lazyPage(emailPages, (m) => m.ForgotPasswordPage) },
           { path: "forgot-password/sent", ...lazyPage(emailPages, (m) => m.ResetLinkSentPage) },
           { path: "reset-password", ...lazyPage(emailPages, (m) => m.ResetPasswordPage) },
@@ -131,7 +180,13 @@ const routes: RouteObject[] = [
         ],
       },
       { path: "confirm-email/success", ...lazyPage(emailPages, (m) => m.ConfirmEmailSuccessPage) },
-      { path: "sign-out", ...lazyPage(() => import("../features/auth/pages/sign-out-page"), (m) => m.SignOutPage) },
+      {
+        path: "sign-out",
+        ...lazyPage(
+          () => import("../features/auth/pages/sign-out-page"),
+          (m) => m.SignOutPage,
+        ),
+      },
     ],
   },
   { path: "*", element: <Navigate to="/404" replace /> },

@@ -10,7 +10,11 @@ type Readable = { subscribe: (onChange: () => void) => Subscription; getSnapshot
 type Held<A> = Pick<Store<A | null>, "get" | "subscribe">;
 
 /** `select` must return a primitive or a stable value (compared with Object.is). */
-export function useActorSlice<A extends Readable, T>(held: Held<A>, select: (snapshot: ReturnType<A["getSnapshot"]>) => T, whileMissing: T): T {
+export function useActorSlice<A extends Readable, T>(
+  held: Held<A>,
+  select: (snapshot: ReturnType<A["getSnapshot"]>) => T,
+  whileMissing: T,
+): T {
   const subscribe = useCallback((onChange: () => void) => follow(held, onChange), [held]);
   const read = () => readSlice(held, select, whileMissing);
   return useSyncExternalStore(subscribe, read, read);
@@ -22,7 +26,11 @@ export function useActorSlice<A extends Readable, T>(held: Held<A>, select: (sna
  * buttons read, and whose arrival re-rendered them all in one task React could not slice (`useSyncExternalStore`'s
  * changes render at once; 5–14 ms at 1× as Home started, four to eight times that on a phone; decision 069).
  */
-export function useActorSliceInTransition<A extends Readable, T>(held: Held<A>, select: (snapshot: ReturnType<A["getSnapshot"]>) => T, whileMissing: T): T {
+export function useActorSliceInTransition<A extends Readable, T>(
+  held: Held<A>,
+  select: (snapshot: ReturnType<A["getSnapshot"]>) => T,
+  whileMissing: T,
+): T {
   const [slice, setSlice] = useState(() => readSlice(held, select, whileMissing));
   // The slice last handed to React: a change of the snapshot that leaves it as it was asks for no render.
   const handed = useRef(slice);

@@ -34,7 +34,10 @@ const tellsSkipping = () => typeof window !== "undefined" && "ContentVisibilityA
  */
 export function useSkippedState(ref: RefObject<HTMLElement | null>): OffScreen {
   // A cell the server drew has its picture in the page already, and hydrating it keeps it (decision 061).
-  const [state, setState] = useState<OffScreen>(() => ({ isSkipped: false, hasBeenNear: !tellsSkipping() || drawingMoment() !== undefined }));
+  const [state, setState] = useState<OffScreen>(() => ({
+    isSkipped: false,
+    hasBeenNear: !tellsSkipping() || drawingMoment() !== undefined,
+  }));
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

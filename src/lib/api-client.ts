@@ -62,7 +62,13 @@ export async function apiRequest<Schema extends z.ZodType>(
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     // Refusals are rare next to answers: the error body's schema loads only when one comes.
-    const parsed = payload === undefined ? undefined : await loadErrorBody().then((schema) => schema.safeParse(payload), () => undefined);
+    const parsed =
+      payload === undefined
+        ? undefined
+        : await loadErrorBody().then(
+            (schema) => schema.safeParse(payload),
+            () => undefined,
+          );
     if (parsed?.success) {
       const { code, message, issues, values } = parsed.data.error;
       throw new ApiError(response.status, code, message, issues, values);

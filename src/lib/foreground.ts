@@ -10,15 +10,7 @@ import { createStore, useStore } from "./create-store";
 
 /** A layer's name: what a tour lists as its own (its menu); the rest only count. */
 export type LayerName =
-  | "AccountPopover"
-  | "SettingsPopover"
-  | "LanguagePopover"
-  | "MobileMenu"
-  | "AddFunds"
-  | "YouWon"
-  | "Confirm"
-  | "DevTools"
-  | "RealityCheck";
+  "AccountPopover" | "SettingsPopover" | "LanguagePopover" | "MobileMenu" | "AddFunds" | "YouWon" | "Confirm" | "DevTools" | "RealityCheck";
 
 const openLayers = createStore<readonly LayerName[]>([]);
 

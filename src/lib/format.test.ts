@@ -1,7 +1,22 @@
 import { act, renderHook } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { amountText, DATE_WRITTEN_LANGUAGES, dateTimeWriter, EURO_WRITTEN_LANGUAGES, euroWriter, formatBalance, PERCENT_WRITTEN_LANGUAGES, percentWriter, splitDuration, timeWriter, useDateTime, useEuro, usePercent, useTimeOfDay } from "./format";
+import {
+  amountText,
+  DATE_WRITTEN_LANGUAGES,
+  dateTimeWriter,
+  EURO_WRITTEN_LANGUAGES,
+  euroWriter,
+  formatBalance,
+  PERCENT_WRITTEN_LANGUAGES,
+  percentWriter,
+  splitDuration,
+  timeWriter,
+  useDateTime,
+  useEuro,
+  usePercent,
+  useTimeOfDay,
+} from "./format";
 import { i18n } from "./i18n";
 
 describe("the first render", () => {
@@ -79,7 +94,8 @@ describe("money", () => {
       const intl = new Intl.NumberFormat(language, { style: "currency", currency: "EUR" });
       const write = euroWriter(language);
       const edges = [0, 1, 99, 100, 99_999, 100_000, 999_999, 1_000_000, 123_456_789, MOST];
-      for (const cents of edges.flatMap((c) => (c === 0 ? [0] : [c, -c]))) expect(write(cents), `${language} ${cents}`).toBe(intl.format(cents / 100));
+      for (const cents of edges.flatMap((c) => (c === 0 ? [0] : [c, -c])))
+        expect(write(cents), `${language} ${cents}`).toBe(intl.format(cents / 100));
       fc.assert(
         fc.property(fc.oneof(fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: -MOST, max: MOST })), (cents) => {
           expect(write(cents)).toBe(intl.format(cents / 100));
@@ -104,8 +120,11 @@ describe("money", () => {
           expect(writeTime(iso), `${language} ${iso}`).toBe(intlTime.format(new Date(ms)));
         };
         // Midnight, noon and the hours either side of them, each month, and the clocks' changes.
-        for (let month = 0; month < 12; month += 1) for (const hour of [0, 1, 11, 12, 13, 23]) check(new Date(2026, month, month + 1, hour, 7, 9).getTime());
-        ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z"].forEach((iso) => check(Date.parse(iso)));
+        for (let month = 0; month < 12; month += 1)
+          for (const hour of [0, 1, 11, 12, 13, 23]) check(new Date(2026, month, month + 1, hour, 7, 9).getTime());
+        ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z"].forEach((iso) =>
+          check(Date.parse(iso)),
+        );
         fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(2199, 11, 31) }), check));
       }
     } finally {
@@ -129,7 +148,14 @@ describe("money", () => {
           expect(writeTime(iso), `${language} ${iso}`).toBe(intlTime.format(new Date(ms)));
         };
         // Riga's clock changes, either side of them, and New York's (which must not matter).
-        ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:59:59Z", "2026-10-25T01:00:00Z", "2027-03-28T00:30:00Z", "2027-03-28T01:30:00Z"].forEach((iso) => check(Date.parse(iso)));
+        [
+          "2026-03-29T00:59:59Z",
+          "2026-03-29T01:00:00Z",
+          "2026-10-25T00:59:59Z",
+          "2026-10-25T01:00:00Z",
+          "2027-03-28T00:30:00Z",
+          "2027-03-28T01:30:00Z",
+        ].forEach((iso) => check(Date.parse(iso)));
         ["2026-03-08T07:30:00Z", "2026-11-01T05:30:00Z", "2026-12-31T22:30:00Z"].forEach((iso) => check(Date.parse(iso)));
         fc.assert(fc.property(fc.integer({ min: Date.UTC(2001, 0, 1), max: Date.UTC(2199, 11, 31) }), check));
       }

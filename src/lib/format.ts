@@ -263,7 +263,9 @@ export function useTimeOfDay(): (isoTime: string) => string {
 export function useMonthDay(): (isoTime: string) => string {
   const { language } = useTexts();
   return (isoTime: string) =>
-    kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(new Date(isoTime));
+    kept(`monthDay:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: SPEND_MONTH_TIME_ZONE })).format(
+      new Date(isoTime),
+    );
 }
 
 // Durations

@@ -32,4 +32,3 @@ describe("an optional part of a page", () => {
     expect(screen.getByRole("heading", { name: "The page" })).toBeTruthy();
   });
 });
-

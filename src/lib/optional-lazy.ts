@@ -6,5 +6,10 @@ import { lazy, type ComponentType } from "react";
 const nothing = () => null;
 
 export function optionalLazy<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: nothing as ComponentType<Props> })));
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: nothing as ComponentType<Props> }),
+    ),
+  );
 }

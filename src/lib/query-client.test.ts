@@ -32,7 +32,11 @@ describe("the query client", () => {
     });
     const client = createQueryClient(() => undefined);
     await client
-      .fetchQuery({ queryKey: ["auction", String(status)], queryFn: () => apiRequest("/api/auctions/x", { schema: z.unknown() }), retryDelay: 0 })
+      .fetchQuery({
+        queryKey: ["auction", String(status)],
+        queryFn: () => apiRequest("/api/auctions/x", { schema: z.unknown() }),
+        retryDelay: 0,
+      })
       .catch(() => undefined);
     vi.unstubAllGlobals();
     return calls;

@@ -55,7 +55,16 @@ describe("a clock sync run", () => {
     const heard: number[] = [];
     const stop = onClockOffsetChange(() => heard.push(clockOffsetMs()));
     // Each round trip shorter than the one before, each reading a little different: every sample moves the estimate.
-    await syncClock(socketAnswering([[50, 30_004], [40, 30_003], [30, 30_002], [20, 30_001], [10, 30_000]]), 5);
+    await syncClock(
+      socketAnswering([
+        [50, 30_004],
+        [40, 30_003],
+        [30, 30_002],
+        [20, 30_001],
+        [10, 30_000],
+      ]),
+      5,
+    );
     stop();
     expect(clockOffsetMs()).toBe(30_000);
     expect(heard).toEqual([30_004, 30_000]);
@@ -64,10 +73,26 @@ describe("a clock sync run", () => {
   it("tells them once when the later samples do not move the estimate, and not at all when nothing moved it", async () => {
     const heard: number[] = [];
     const stop = onClockOffsetChange(() => heard.push(clockOffsetMs()));
-    await syncClock(socketAnswering([[10, 2_000], [20, 2_500], [30, 1_500], [40, 2_200], [50, 1_900]]), 5);
+    await syncClock(
+      socketAnswering([
+        [10, 2_000],
+        [20, 2_500],
+        [30, 1_500],
+        [40, 2_200],
+        [50, 1_900],
+      ]),
+      5,
+    );
     expect(heard).toEqual([2_000]);
     resetClockSamples();
-    await syncClock(socketAnswering([[10, 2_000], [10, 2_000], [10, 2_000]]), 3);
+    await syncClock(
+      socketAnswering([
+        [10, 2_000],
+        [10, 2_000],
+        [10, 2_000],
+      ]),
+      3,
+    );
     stop();
     expect(heard).toEqual([2_000]);
   });

@@ -69,7 +69,12 @@ export function withSocket(use: (socket: LiveSocket) => void): void {
  * On `socket`: `onEvent` for each `event`, and `onConnect` at every connect (a resync: what was read before the socket
  * joined its rooms, or missed while it was down). Returns the detach, for `onSocket`'s attach to hand back.
  */
-export function followWithResync(socket: LiveSocket, event: keyof ServerToClientEvents, onEvent: (payload: unknown) => void, onConnect: () => void): () => void {
+export function followWithResync(
+  socket: LiveSocket,
+  event: keyof ServerToClientEvents,
+  onEvent: (payload: unknown) => void,
+  onConnect: () => void,
+): () => void {
   socket.on(event, onEvent);
   socket.on("connect", onConnect);
   return () => {

@@ -118,7 +118,10 @@ export async function expectLayersAccessible(page: Page, layers: LayerToCheck[],
     for (const colorScheme of colorSchemes) {
       await showIn(page, colorScheme);
       // The page behind was read on its own (the route walk): here only what the menu or dialog adds.
-      await expectNoSeriousViolations(page, `${layer.dialog} on ${layer.path} (${colorScheme})`, { rules: rulesFor(colorScheme), within: "[role=dialog]" });
+      await expectNoSeriousViolations(page, `${layer.dialog} on ${layer.path} (${colorScheme})`, {
+        rules: rulesFor(colorScheme),
+        within: "[role=dialog]",
+      });
     }
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -143,12 +146,24 @@ export async function bidderWithHistory(
 ): Promise<{ page: Page; runningAuction: RouteToCheck }> {
   const operator = await operatorSession(browser);
   const { page, displayName } = await signedInPage(browser, "Axe", contextOptions);
-  const credit = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } });
+  const credit = await operator.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 500, reason: "E2E starting balance" },
+  });
   expect(credit.status()).toBe(200);
   const create = async (title: string) => {
     const created = await operator.post("/api/operator/auctions", {
       headers: xhr,
-      data: { title, images: ["/products/headphones.svg"], entryFeeCents: 10, startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+      data: {
+        title,
+        images: ["/products/headphones.svg"],
+        entryFeeCents: 10,
+        startPriceCents: 249,
+        initialSeconds: 600,
+        resetSeconds: 20,
+        startsInSeconds: 0,
+        publish: true,
+      },
     });
     expect(created.status()).toBe(201);
     const auctionId = ((await created.json()) as { id: number }).id;
@@ -182,15 +197,29 @@ export async function operatorWithData(
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inEnglish(page);
-  expect((await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } })).status(),
+  ).toBe(200);
   await completeGuidedTours(page.request);
-  const credit = await page.request.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 300, reason: "E2E starting balance" } });
+  const credit = await page.request.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 300, reason: "E2E starting balance" },
+  });
   expect(credit.status()).toBe(200);
   const userId = ((await credit.json()) as { id: string }).id;
   const title = `Axe back office lamp ${Date.now().toString(36)}`;
   const created = await page.request.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 2500, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 3600, publish: true },
+    data: {
+      title,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 50,
+      retailValueCents: 2500,
+      initialSeconds: 300,
+      resetSeconds: 20,
+      startsInSeconds: 3600,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
@@ -198,7 +227,14 @@ export async function operatorWithData(
   await bidderPage.context().close();
   // A promo code to list and to open the Disable dialog of (the seed's queue has wins in every state).
   const promoCode = `AXE${Date.now().toString(36).toUpperCase()}`;
-  expect((await page.request.post("/api/operator/promo-codes", { headers: xhr, data: { code: promoCode, kind: "percent", amount: 10, maxUses: 5 } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/operator/promo-codes", {
+        headers: xhr,
+        data: { code: promoCode, kind: "percent", amount: 10, maxUses: 5 },
+      })
+    ).status(),
+  ).toBe(201);
   const auctionPath = `/operator/auctions/${auctionId}`;
   return {
     page,
@@ -252,7 +288,9 @@ export function describeAccessibilityWalk(device: "phone" | "desktop", contextOp
     const { page } = await bidderWithHistory(browser, contextOptions());
     await expectLayersAccessible(page, signedInLayers, device);
   });
-  test("an operator's back office, its pages and dialogs, has no serious or critical accessibility violation, light and dark", async ({ browser }) => {
+  test("an operator's back office, its pages and dialogs, has no serious or critical accessibility violation, light and dark", async ({
+    browser,
+  }) => {
     // Eleven screens and three dialogs, each read twice.
     test.setTimeout(840_000);
     const { page, routes, layers } = await operatorWithData(browser, contextOptions());

@@ -13,7 +13,10 @@ test("a bidder bids with the keyboard alone and hears where they stand: slider, 
   const { page, runningAuction } = await bidderWithHistory(browser);
   const rival = await signedInPage(browser, "Rival");
   const operator = await operatorSession(browser);
-  const credit = await operator.post(`/api/operator/users/${rival.displayName}/wallet`, { headers: xhr, data: { amountCents: 100, reason: "E2E entry fee" } });
+  const credit = await operator.post(`/api/operator/users/${rival.displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 100, reason: "E2E entry fee" },
+  });
   expect(credit.status()).toBe(200);
   const auctionId = runningAuction.path.split("/").pop();
   expect((await rival.page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
@@ -23,10 +26,13 @@ test("a bidder bids with the keyboard alone and hears where they stand: slider, 
   await expect(slider).toHaveAttribute("aria-valuetext", "Slide to the end to bid");
   // Tab from the top of the page until the slider has the focus, as a keyboard user would.
   await expect
-    .poll(async () => {
-      await page.keyboard.press("Tab");
-      return slider.evaluate((element) => element === document.activeElement);
-    }, { intervals: [0], timeout: 30_000 })
+    .poll(
+      async () => {
+        await page.keyboard.press("Tab");
+        return slider.evaluate((element) => element === document.activeElement);
+      },
+      { intervals: [0], timeout: 30_000 },
+    )
     .toBe(true);
   await page.keyboard.press("Enter");
   await expect(slider).toHaveAttribute("aria-valuetext", "You are leading");

@@ -132,7 +132,9 @@ test("a new bidder signs up, confirms by mail, signs out, resets the password, e
 test("the seeded demo bidder can sign in with the credentials the README gives", async ({ page }) => {
   // The demo bidder's tours would cover the page: mark them seen through the API first.
   const xhr = { "X-Requested-With": "XMLHttpRequest" };
-  expect((await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "demo@pennybid.lv", password: "Demo123!" } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "demo@pennybid.lv", password: "Demo123!" } })).status(),
+  ).toBe(200);
   await completeGuidedTours(page.request);
   await page.request.post("/authn/sign-out", { headers: xhr, data: {} });
   await page.goto("/sign-in");

@@ -24,7 +24,11 @@ test("an operator writes a draft in three languages and publishes it; each bidde
   const page = await operatorPage(browser);
   await page.goto("/operator/auctions/new");
   await expect(page.getByRole("heading", { level: 1, name: "New auction" })).toBeVisible();
-  for (const [language, name] of [["en", "English"], ["lv", "Latvian"], ["ru", "Russian"]] as const) {
+  for (const [language, name] of [
+    ["en", "English"],
+    ["lv", "Latvian"],
+    ["ru", "Russian"],
+  ] as const) {
     await page.getByLabel(`Title in ${name}`).fill(`${texts[language].title} ${tag}`);
     await page.getByLabel(`Description in ${name}`).fill(texts[language].description);
   }

@@ -28,7 +28,8 @@ export function describeViolations(violations: Result[]): string {
   return violations
     .flatMap((violation) =>
       violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact ?? "?"}) at ${node.target.join(" ")}: ${node.failureSummary?.replaceAll("\n", " ") ?? violation.help}`,
+        (node) =>
+          `${violation.id} (${violation.impact ?? "?"}) at ${node.target.join(" ")}: ${node.failureSummary?.replaceAll("\n", " ") ?? violation.help}`,
       ),
     )
     .join("\n");

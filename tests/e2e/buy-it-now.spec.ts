@@ -7,7 +7,10 @@ import { operatorSession, signedInPage } from "./support";
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 async function giveMoney(operator: APIRequestContext, displayName: string, euros: number) {
-  const given = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: euros * 100, reason: "E2E: money to play with" } });
+  const given = await operator.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: euros * 100, reason: "E2E: money to play with" },
+  });
   expect(given.status()).toBe(200);
 }
 
@@ -23,11 +26,22 @@ test("a bidder who lost buys the item now from the ended auction's page and foll
   const title = `Buy-now lamp ${Date.now().toString(36)}`;
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/headphones.svg"], retailValueCents: 500, entryFeeCents: 100, startPriceCents: 10, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/headphones.svg"],
+      retailValueCents: 500,
+      entryFeeCents: 100,
+      startPriceCents: 10,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  for (const { page } of [loser, winner]) expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  for (const { page } of [loser, winner])
+    expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
   await expect.poll(async () => (await loser.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   expect((await winner.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   const ended = await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr });
@@ -70,7 +84,10 @@ test("a bidder who lost buys the item now from the ended auction's page and foll
   expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 5 });
 
   // Twice is refused, changing nothing.
-  const again = await page.request.post(`/api/auctions/${auctionId}/buy-now`, { headers: xhr, data: { deliveryAddress: "Rīga", phone: "+371 26 123 456" } });
+  const again = await page.request.post(`/api/auctions/${auctionId}/buy-now`, {
+    headers: xhr,
+    data: { deliveryAddress: "Rīga", phone: "+371 26 123 456" },
+  });
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ error: { code: "BUY_NOW_ALREADY_BOUGHT" } });
 

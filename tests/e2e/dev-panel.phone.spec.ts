@@ -7,7 +7,10 @@ import { inEnglish, operatorSession, publishedAuction, spaTakenOver, visitorIp }
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const isInside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height;
 
 /** The boxes of the Dev tools buttons the page draws (a hidden one, in the sidebar that only a wide screen shows, has none). */
 async function drawnDevToolsButtons(page: Page): Promise<Box[]> {
@@ -29,9 +32,10 @@ async function openSettled(page: Page, url: string) {
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 }
 
-
 test("a visitor on a phone sees no Dev tools: not on Home, not by an auction's bid panel, not in the menu", async ({ browser, page }) => {
-  const auctionId = await publishedAuction(await operatorSession(browser), `Phone visitor lamp ${Date.now().toString(36)}`, { retailValueCents: 2500 });
+  const auctionId = await publishedAuction(await operatorSession(browser), `Phone visitor lamp ${Date.now().toString(36)}`, {
+    retailValueCents: 2500,
+  });
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
   await inEnglish(page);
   const requests: string[] = [];
@@ -51,7 +55,10 @@ test("a visitor on a phone sees no Dev tools: not on Home, not by an auction's b
   expect(requests.filter((url) => /\/assets\/DevTools[-.]/.test(url) || new URL(url).pathname.startsWith("/dev/"))).toEqual([]);
 });
 
-test("a tester on a phone finds Dev tools in the slide-out menu, never over the bid panel, and drives the auction from it", async ({ browser, page }) => {
+test("a tester on a phone finds Dev tools in the slide-out menu, never over the bid panel, and drives the auction from it", async ({
+  browser,
+  page,
+}) => {
   const title = `Phone tester lamp ${Date.now().toString(36)}`;
   const auctionId = await publishedAuction(await operatorSession(browser), title, { retailValueCents: 2500 });
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
@@ -69,7 +76,10 @@ test("a tester on a phone finds Dev tools in the slide-out menu, never over the 
     const panelBox = await bidding.boundingBox();
     expect(panelBox, `the bid panel is on screen (${scroll})`).toBeTruthy();
     const buttons = await drawnDevToolsButtons(page);
-    expect(buttons.filter((box) => overlaps(box, panelBox!)), scroll).toEqual([]);
+    expect(
+      buttons.filter((box) => overlaps(box, panelBox!)),
+      scroll,
+    ).toEqual([]);
     expect(buttons, `no Dev tools button drawn outside the menu (${scroll})`).toEqual([]);
   }
 

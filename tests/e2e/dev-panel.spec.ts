@@ -54,7 +54,10 @@ async function firstAuctionPath(page: Page): Promise<string> {
 }
 
 test("a visitor who did not ask sees no Dev tools on Home or an auction's page, and the panel's code never loads", async ({ browser }) => {
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
     const page = await visitorPage(browser, viewport);
     const requests = recordRequests(page);
     await openSettled(page, "/");
@@ -72,7 +75,10 @@ test("a visitor who did not ask sees no Dev tools on Home or an auction's page, 
 });
 
 test("a tester who asks with ?devtools gets the button in the sidebar, covering no card, until ?devtools=off", async ({ browser }) => {
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
     const page = await visitorPage(browser, viewport);
     const context = page.context();
     await page.goto("/?devtools");
@@ -88,7 +94,10 @@ test("a tester who asks with ?devtools gets the button in the sidebar, covering 
     const covered = await page.evaluate((b) => {
       return [...document.querySelectorAll("article")]
         .map((card) => ({ title: card.querySelector("h2, h3")?.textContent ?? "", box: card.getBoundingClientRect() }))
-        .filter(({ box }) => box.width > 0 && box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height)
+        .filter(
+          ({ box }) =>
+            box.width > 0 && box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height,
+        )
         .map(({ title }) => title);
     }, button!);
     expect(covered, `${viewport.width}×${viewport.height}`).toEqual([]);
@@ -126,7 +135,16 @@ test("an operator ends the auction of the page from the panel, and the page show
   const title = `Dev panel lamp ${Date.now().toString(36)}`;
   const created = await page.request.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 2500, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 0,
+      retailValueCents: 2500,
+      initialSeconds: 300,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
@@ -187,7 +205,9 @@ test.describe("with production settings", () => {
     await production?.kill();
   });
 
-  test("no page shows the panel or asks anything of it, even to a tester who asked and kept the cookie of a test server", async ({ browser }) => {
+  test("no page shows the panel or asks anything of it, even to a tester who asked and kept the cookie of a test server", async ({
+    browser,
+  }) => {
     const page = await visitorPage(browser);
     // This browser met a test server on the same address before: it kept the ask and the offer.
     await page.addInitScript(() => window.localStorage.setItem("devTools", "yes"));

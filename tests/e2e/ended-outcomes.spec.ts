@@ -5,7 +5,8 @@ import { expect, test, type Locator } from "./fixtures";
 import { inEnglish, operatorSession, signedInPage, winAuction, xhr } from "./support";
 
 /** The value beside a term in one of the page's figure lists. */
-const figure = (region: Locator, term: string) => region.locator("div", { has: region.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+const figure = (region: Locator, term: string) =>
+  region.locator("div", { has: region.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
 
 test("a running auction's fairness figures follow the bids as they come, without a reload", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -14,12 +15,22 @@ test("a running auction's fairness figures follow the bids as they come, without
   const { page: otto } = await signedInPage(browser, "Otto");
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title: `Live figures ${Date.now().toString(36)}`, images: ["/products/speaker.svg"], initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title: `Live figures ${Date.now().toString(36)}`,
+      images: ["/products/speaker.svg"],
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  for (const page of [anna, otto]) expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
-  await expect.poll(async () => ((await (await anna.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status).toBe("Running");
+  for (const page of [anna, otto])
+    expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await anna.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status)
+    .toBe("Running");
 
   await anna.goto(`/auctions/${auctionId}`);
   const fairness = anna.getByRole("region", { name: "Fairness" });
@@ -34,18 +45,31 @@ test("a running auction's fairness figures follow the bids as they come, without
   await expect(figure(fairness, "Entrants")).toHaveText("2");
 });
 
-test("an auction that ended without bids says so: no sold price, no winner, no Enrolled bar, no zero entry fee to take off", async ({ browser }) => {
+test("an auction that ended without bids says so: no sold price, no winner, no Enrolled bar, no zero entry fee to take off", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const operator = await operatorSession(browser);
   const { page } = await signedInPage(browser, "Ilze");
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title: `Nobody bid ${Date.now().toString(36)}`, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title: `Nobody bid ${Date.now().toString(36)}`,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 0,
+      retailValueCents: 4900,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
   expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
-  await expect.poll(async () => ((await (await page.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status).toBe("Running");
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status)
+    .toBe("Running");
   await page.goto(`/auctions/${auctionId}`);
   const panel = page.getByRole("region", { name: "Bidding" });
   await expect(panel.getByText("Time left")).toBeVisible();
@@ -69,11 +93,17 @@ test("an auction that ended without bids says so: no sold price, no winner, no E
   await expect(card.getByText("Sold price")).toHaveCount(0);
 });
 
-test("a win whose payment window lapsed says the auction was canceled for non-payment, to the winner and to everyone, live", async ({ browser }) => {
+test("a win whose payment window lapsed says the auction was canceled for non-payment, to the winner and to everyone, live", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const operator = await operatorSession(browser);
   const { page: winner, displayName } = await signedInPage(browser, "Laura");
-  expect((await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E balance" } })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E balance" } })
+    ).status(),
+  ).toBe(200);
   const auctionId = await winAuction(operator, winner, `Unpaid lamp ${Date.now().toString(36)}`);
   const visitor = await (await browser.newContext()).newPage();
   await inEnglish(visitor);
@@ -93,7 +123,9 @@ test("a win whose payment window lapsed says the auction was canceled for non-pa
   expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
   // A tester closes the payment window now; the expiry job cancels the win and both open pages say so.
-  expect((await operator.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { headers: xhr, data: { seconds: 0 } })).status()).toBe(200);
+  expect(
+    (await operator.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { headers: xhr, data: { seconds: 0 } })).status(),
+  ).toBe(200);
   for (const panel of [winnerPanel, visitorPanel]) {
     await expect(panel.getByText("Payment not received, auction canceled")).toBeVisible();
     await expect(panel.getByText("Sold price")).toHaveCount(0);

@@ -13,7 +13,12 @@ async function runningAuction(operator: APIRequestContext, title: string, rules:
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  await expect.poll(async () => ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status).toBe("Running");
+  await expect
+    .poll(
+      async () =>
+        ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status,
+    )
+    .toBe("Running");
   return auctionId;
 }
 
@@ -26,7 +31,9 @@ test("a winner meets the win limit and a beginner auction; a locked auction refu
   const won = await runningAuction(operator, `Fair kettle ${tag}`);
   expect((await page.request.post(`/api/auctions/${won}/enrol`, { headers: xhr })).status()).toBe(200);
   expect((await page.request.post(`/api/auctions/${won}/bids`, { headers: xhr })).status()).toBe(200);
-  expect((await (await operator.post(`/api/operator/auctions/${won}/end-now`, { headers: xhr })).json()) as { status: string }).toMatchObject({ status: "Ended" });
+  expect(
+    (await (await operator.post(`/api/operator/auctions/${won}/end-now`, { headers: xhr })).json()) as { status: string },
+  ).toMatchObject({ status: "Ended" });
 
   // Another kettle of the same product: the page says why it is closed to them, and until when, before they try.
   const again = await runningAuction(operator, `Fair kettle ${tag}`);
@@ -46,7 +53,9 @@ test("a winner meets the win limit and a beginner auction; a locked auction refu
   await page.goto(`/auctions/${beginners}`);
   await expect(panel.getByRole("list", { name: "Who can enrol" })).toContainText("Beginner auction: only for bidders who have never won");
   await expect(panel.getByRole("status")).toHaveText("This is a beginner auction: only bidders who have never won may enrol.");
-  expect(await (await page.request.post(`/api/auctions/${beginners}/enrol`, { headers: xhr })).json()).toMatchObject({ error: { code: "MAX_PREVIOUS_WINS" } });
+  expect(await (await page.request.post(`/api/auctions/${beginners}/enrol`, { headers: xhr })).json()).toMatchObject({
+    error: { code: "MAX_PREVIOUS_WINS" },
+  });
 
   // A newcomer: enrolment that closes at the start is closed to them on the card and the page, and refused.
   const { page: newcomer } = await signedInPage(browser, "Late");

@@ -6,7 +6,8 @@ import { operatorSession, signedInPage } from "./support";
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
 /** The value beside a term in one of the page's figure lists. */
-const figure = (region: Locator, term: string) => region.locator("div", { has: region.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+const figure = (region: Locator, term: string) =>
+  region.locator("div", { has: region.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
 
 async function lastLink(page: Page, auctionId: number): Promise<string> {
   const chain = (await (await page.request.get(`/api/auctions/${auctionId}/chain`)).json()) as { links: { hash: string }[] };
@@ -21,16 +22,35 @@ test("the chain head follows each bid live, and the ended auction shows its true
   const title = `Fair kettle ${Date.now().toString(36)}`;
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 4900, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 50,
+      retailValueCents: 4900,
+      initialSeconds: 300,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  for (const [page, name] of [[anna, annaName], [otto, ottoName]] as const) {
-    expect((await operator.post(`/api/operator/users/${name}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E balance" } })).status()).toBe(200);
+  for (const [page, name] of [
+    [anna, annaName],
+    [otto, ottoName],
+  ] as const) {
+    expect(
+      (
+        await operator.post(`/api/operator/users/${name}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E balance" } })
+      ).status(),
+    ).toBe(200);
     expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
   }
-  await expect.poll(async () => ((await (await anna.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status).toBe("Running");
-  const bid = async (page: Page) => expect((await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await anna.request.get(`/api/auctions/${auctionId}`)).json()) as { status: string }).status)
+    .toBe("Running");
+  const bid = async (page: Page) =>
+    expect((await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
 
   // Running: the section counts the entrants, and its head hash is the chain's last link, changing with each bid.
   await anna.goto(`/auctions/${auctionId}`);
@@ -49,7 +69,9 @@ test("the chain head follows each bid live, and the ended auction shows its true
 
   // Otto leaves an auto-bid; when Anna outbids him (her one-bid-a-second limit past by the server's clock), the server
   // answers for him: four bids, one of them automatic.
-  expect((await otto.request.put(`/api/auctions/${auctionId}/auto-bid`, { headers: xhr, data: { maxPriceCents: 500 } })).status()).toBe(200);
+  expect((await otto.request.put(`/api/auctions/${auctionId}/auto-bid`, { headers: xhr, data: { maxPriceCents: 500 } })).status()).toBe(
+    200,
+  );
   await expect
     .poll(async () => ((await (await anna.request.get("/api/health")).json()) as { serverNow: number }).serverNow)
     .toBeGreaterThan(annaBidAtMs + 1000);

@@ -10,7 +10,10 @@ test("the FAQ answers what each auction rule means, opened by its question", asy
   const answers = [
     ["What do '23 of 40 seats' and 'Sold out' mean?", /the auction is canceled instead of starting, every entry fee goes back/],
     ["What does 'Manual bids only' mean?", /every bid is placed by hand: auto-bid cannot be set there/],
-    ["What does 'Lose and get 50% of your fee back' mean?", /rounded down to the cent, so 50% of a €0.25 fee is €0.12.*'50% of your entry fee back'/],
+    [
+      "What does 'Lose and get 50% of your fee back' mean?",
+      /rounded down to the cent, so 50% of a €0.25 fee is €0.12.*'50% of your entry fee back'/,
+    ],
     ["Where do the reviews come from?", /only once the item has been delivered to them.*All reviews are on the Winners page/],
   ] as const;
   for (const [question, answer] of answers) {

@@ -1,11 +1,24 @@
 // Fees back on a phone (issue 55 item 4, decision 103): the card says what losing returns before anyone pays; a
 // bidder enrols for €2.00 and bids by swiping, is outbid, loses, and finds €1.00 of the fee back in the wallet.
 import { expect, test } from "./fixtures";
-import { inEnglish, operatorSession, publishedAuction, signedInPage, signUpThroughMailbox, completeGuidedTours, swipeToBid, visitorIp, xhr } from "./support";
+import {
+  inEnglish,
+  operatorSession,
+  publishedAuction,
+  signedInPage,
+  signUpThroughMailbox,
+  completeGuidedTours,
+  swipeToBid,
+  visitorIp,
+  xhr,
+} from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
-test("a losing bidder sees the fee-back line on the card, loses, and gets half the fee back in the wallet's history", async ({ page, browser }) => {
+test("a losing bidder sees the fee-back line on the card, loses, and gets half the fee back in the wallet's history", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const title = `Fee-back speaker ${Date.now().toString(36)}`;
@@ -13,7 +26,14 @@ test("a losing bidder sees the fee-back line on the card, loses, and gets half t
   await inEnglish(page);
   const bidder = await signUpThroughMailbox(page, "feeback");
   await completeGuidedTours(page.request);
-  expect((await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, {
+        headers: xhr,
+        data: { amountCents: 500, reason: "E2E starting balance" },
+      })
+    ).status(),
+  ).toBe(200);
 
   // Before paying anything: the card says what losing gives back.
   await page.goto("/");
@@ -31,11 +51,20 @@ test("a losing bidder sees the fee-back line on the card, loses, and gets half t
 
   // Another bidder outbids and wins when the operator ends it.
   const winner = await signedInPage(browser, "Vita");
-  expect((await operator.post(`/api/operator/users/${winner.displayName}/wallet`, { headers: xhr, data: { amountCents: 200, reason: "E2E starting balance" } })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/operator/users/${winner.displayName}/wallet`, {
+        headers: xhr,
+        data: { amountCents: 200, reason: "E2E starting balance" },
+      })
+    ).status(),
+  ).toBe(200);
   expect((await winner.page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
   expect((await winner.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   await expect(bids.getByRole("listitem").first()).toContainText(winner.displayName);
-  expect(await (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).json()).toMatchObject({ status: "Ended" });
+  expect(await (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).json()).toMatchObject({
+    status: "Ended",
+  });
 
   // The balance follows live (€5.00 − €2.00 + €1.00), and the wallet's history has the refund's line.
   await page.getByRole("button", { name: "Account menu" }).click();

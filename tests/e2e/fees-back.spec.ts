@@ -3,14 +3,23 @@
 import { expect, test } from "./fixtures";
 import { inLanguage, operatorSession, publishedAuction, signedInPage, visitorIp, xhr } from "./support";
 
-test("losers get their share of the fee back: said on the card and the page before, in the wallet and the figures after", async ({ browser }) => {
+test("losers get their share of the fee back: said on the card and the page before, in the wallet and the figures after", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const title = `Fee-back lamp ${Date.now().toString(36)}`;
   const auctionId = await publishedAuction(operator, title, { entryFeeCents: 300, feeBackPercent: 50 });
   const [loser, winner] = [await signedInPage(browser, "Liene"), await signedInPage(browser, "Vita")];
   for (const bidder of [loser, winner]) {
-    expect((await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } })).status()).toBe(200);
+    expect(
+      (
+        await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, {
+          headers: xhr,
+          data: { amountCents: 500, reason: "E2E starting balance" },
+        })
+      ).status(),
+    ).toBe(200);
   }
 
   const { page } = loser;
@@ -18,7 +27,10 @@ test("losers get their share of the fee back: said on the card and the page befo
   await page.getByRole("searchbox", { name: "Search auctions" }).fill(title);
   await expect(page.getByRole("article", { name: title }).getByText("Lose and get 50% of your fee back")).toBeVisible();
   // A visitor reading Latvian or Russian reads it in their language.
-  for (const [language, line] of [["lv", "Zaudē un saņem atpakaļ 50% no dalības maksas"], ["ru", "Проиграете — вернём 50% взноса"]] as const) {
+  for (const [language, line] of [
+    ["lv", "Zaudē un saņem atpakaļ 50% no dalības maksas"],
+    ["ru", "Проиграете — вернём 50% взноса"],
+  ] as const) {
     const visitor = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } })).newPage();
     await inLanguage(visitor, language);
     await visitor.goto(`/auctions/${auctionId}`);
@@ -34,7 +46,9 @@ test("losers get their share of the fee back: said on the card and the page befo
   expect((await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
   expect((await winner.page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
   expect((await winner.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
-  expect(await (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).json()).toMatchObject({ status: "Ended" });
+  expect(await (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).json()).toMatchObject({
+    status: "Ended",
+  });
 
   // The ended page: the fees are counted net of what came back, and the fairness figures say how much did.
   await page.reload();

@@ -9,7 +9,10 @@ test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 type Card = { id: number; title: string; image: string };
 
 async function firstRunning(page: Page): Promise<Card> {
-  const search = await page.request.post("/api/auctions/search", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { status: "Running", pageSize: 1 } });
+  const search = await page.request.post("/api/auctions/search", {
+    headers: { "X-Requested-With": "XMLHttpRequest" },
+    data: { status: "Running", pageSize: 1 },
+  });
   const [auction] = ((await search.json()) as { items: Card[] }).items;
   if (!auction) throw new Error("the demo catalogue has a running auction");
   return auction;
@@ -25,7 +28,9 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test("with no script arrived yet, Home shows its heading and the first running card with its time, price and picture; then the SPA hydrates it", async ({ page }) => {
+test("with no script arrived yet, Home shows its heading and the first running card with its time, price and picture; then the SPA hydrates it", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await inEnglish(page);
   const auction = await firstRunning(page);
@@ -43,7 +48,14 @@ test("with no script arrived yet, Home shows its heading and the first running c
   await expect(picture).toHaveJSProperty("complete", true);
   // Loaded and not broken. (Not `naturalWidth`: it is the file's width over the width its `srcset` names, so a tiny
   // uploaded picture, whose every width is its own 1 pixel, reads as 0 wide.)
-  expect(await picture.evaluate((image: HTMLImageElement) => image.decode().then(() => "decoded", () => "broken"))).toBe("decoded");
+  expect(
+    await picture.evaluate((image: HTMLImageElement) =>
+      image.decode().then(
+        () => "decoded",
+        () => "broken",
+      ),
+    ),
+  ).toBe("decoded");
 
   // Drawn, not yet live: inert, so its controls take no tap until the SPA's own are there.
   await expect(page.locator("#root > [inert]")).toContainText(auction.title);

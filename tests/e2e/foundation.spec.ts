@@ -144,7 +144,10 @@ test.describe("languages", () => {
       { option: "Latviski", heading: "Centu izsoles tiešraidē", lang: "lv" },
     ];
     for (const { option, heading, lang } of cases) {
-      await page.locator("header").getByRole("button", { name: /language|valodu|язык/i }).click();
+      await page
+        .locator("header")
+        .getByRole("button", { name: /language|valodu|язык/i })
+        .click();
       await page.getByRole("button", { name: option }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole("button", { name: option })).toBeHidden();
@@ -270,7 +273,11 @@ test("an idle page runs no endless animation: the Live dot pulses three times as
   // Loaded: the account control stands in for itself (pulsing) only until the server has said who the visitor is.
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   const running = () =>
-    page.evaluate(() => document.getAnimations().map((animation) => ({ name: (animation as CSSAnimation).animationName, iterations: animation.effect?.getTiming().iterations })));
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .map((animation) => ({ name: (animation as CSSAnimation).animationName, iterations: animation.effect?.getTiming().iterations })),
+    );
   expect(await running()).toEqual([{ name: "pulse", iterations: 3 }]);
   // Three 2 s pulses: after them the page draws nothing until something changes.
   await expect.poll(running, { timeout: 15_000 }).toEqual([]);

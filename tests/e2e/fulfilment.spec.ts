@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, pickSuggestedAddress, uniqueBidder, visitorIp, winAuction } from "./support";
+import {
+  completeGuidedTours,
+  inEnglish,
+  linkFromMailbox,
+  operatorSession,
+  pickSuggestedAddress,
+  uniqueBidder,
+  visitorIp,
+  winAuction,
+} from "./support";
 
 const xhr = { "X-Requested-With": "XMLHttpRequest" };
 
@@ -16,7 +25,9 @@ async function bidderWithMoney(browser: Browser): Promise<Page> {
   await page.goto(await linkFromMailbox(page.request, bidder.email, "/confirm-email?token="));
   await expect(page).toHaveURL(/\/confirm-email\/success$/);
   await completeGuidedTours(page.request);
-  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 10, language: "en" } })).json()) as { payment: { id: string } };
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 10, language: "en" } })).json()) as {
+    payment: { id: string };
+  };
   await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
   expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 10 });
   return page;
@@ -29,7 +40,10 @@ test("a winner pays with an address suggestion and a promo code, and follows the
   const title = `Won headphones ${Date.now().toString(36)}`;
   const auctionId = await winAuction(operator, page, title);
   const code = `SPRING${Date.now().toString(36).toUpperCase()}`;
-  const promo = await operator.post("/api/operator/promo-codes", { headers: xhr, data: { code, kind: "percent", amount: 20, maxUsesPerUser: 1 } });
+  const promo = await operator.post("/api/operator/promo-codes", {
+    headers: xhr,
+    data: { code, kind: "percent", amount: 20, maxUsesPerUser: 1 },
+  });
   expect(promo.status()).toBe(201);
 
   // 'You won!' greets the winner on any page, until closed: a reload shows it again, a close for good. It draws from
@@ -123,7 +137,14 @@ test("a winner whose wallet is short is told so and offered Add funds; a closed 
   const auctionId = await winAuction(operator, page, title);
   // Spend all but €1.00 through an operator adjustment, so €2.50 is too much.
   const displayName = ((await (await page.request.get("/authn/user", { headers: xhr })).json()) as { displayName: string }).displayName;
-  expect((await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: -900, reason: "E2E: leave €1.00" } })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/operator/users/${displayName}/wallet`, {
+        headers: xhr,
+        data: { amountCents: -900, reason: "E2E: leave €1.00" },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/auctions/won");
   await page.getByRole("dialog", { name: "You won!" }).getByRole("button", { name: "Close" }).click();

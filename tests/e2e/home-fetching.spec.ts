@@ -6,7 +6,15 @@ import { inEnglish, operatorSession, xhr } from "./support";
 async function listAuction(operator: APIRequestContext, title: string, startsInSeconds: number): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/headphones.svg"], initialSeconds: 600, resetSeconds: 20, startsInSeconds, entryFeeCents: 100, publish: true },
+    data: {
+      title,
+      images: ["/products/headphones.svg"],
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds,
+      entryFeeCents: 100,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
@@ -23,7 +31,10 @@ function countSearches(page: Page): Record<string, number> {
   return counts;
 }
 
-test("Home asks each section's search once, asks nothing when the bidder comes back, and its cards stay live", async ({ browser, page }) => {
+test("Home asks each section's search once, asks nothing when the bidder comes back, and its cards stay live", async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = `Qf${Date.now().toString(36)}`;

@@ -12,7 +12,14 @@ test("a phone searches Home, taps Show more for six cards at a time, and nothing
   for (let index = 0; index < 8; index += 1) {
     const created = await operator.post("/api/operator/auctions", {
       headers: xhr,
-      data: { title: `${tag} phone ${index}`, images: ["/products/headphones.svg"], initialSeconds: 600, resetSeconds: 20, startsInSeconds: 3600 + index * 60, publish: true },
+      data: {
+        title: `${tag} phone ${index}`,
+        images: ["/products/headphones.svg"],
+        initialSeconds: 600,
+        resetSeconds: 20,
+        startsInSeconds: 3600 + index * 60,
+        publish: true,
+      },
     });
     expect(created.status()).toBe(201);
   }

@@ -150,5 +150,9 @@ test("Home's first cards come with the page: they draw while every search is sti
   await page.goto("/");
   await expect(running(page).getByRole("article").first()).toBeVisible();
   await expect(startingSoon(page).getByRole("article").first()).toBeVisible();
-  await expect(section(page, /^Ended auctions/).getByRole("article").first()).toBeVisible();
+  await expect(
+    section(page, /^Ended auctions/)
+      .getByRole("article")
+      .first(),
+  ).toBeVisible();
 });

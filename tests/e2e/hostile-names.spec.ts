@@ -22,9 +22,13 @@ async function bidderNamed(browser: Browser, displayName: string): Promise<APIRe
 
 /** Elements with an inline event handler: none of the app's own have one, so any would come from a name as markup. */
 const inlineHandlers = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll("*")].filter((element) => [...element.attributes].some((a) => a.name.startsWith("on"))).length);
+  page.evaluate(
+    () => [...document.querySelectorAll("*")].filter((element) => [...element.attributes].some((a) => a.name.startsWith("on"))).length,
+  );
 
-test("a display name written as markup is shown as text in recent bids, the leader line and as the winner, and never runs", async ({ browser }) => {
+test("a display name written as markup is shown as text in recent bids, the leader line and as the winner, and never runs", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36).slice(-4);
   const name = `<svg/onload=alert(1)>${tag}`;

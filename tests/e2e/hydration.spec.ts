@@ -29,7 +29,9 @@ async function expectDrawingKept(page: Page): Promise<void> {
   expect(kept).toBe(drawn);
 }
 
-test("a signed-in bidder's wide screen in New York hydrates Home and an auction's page, then shows its own size and clock", async ({ browser }) => {
+test("a signed-in bidder's wide screen in New York hydrates Home and an auction's page, then shows its own size and clock", async ({
+  browser,
+}) => {
   const { page } = await signedInPage(browser, "Hydra", { viewport: { width: 1440, height: 900 }, timezoneId: ZONE });
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -73,7 +75,9 @@ test("a signed-in bidder's wide screen in New York hydrates Home and an auction'
   expect(errors).toEqual([]);
 });
 
-test("a page drawn in another language than the browser keeps (its storage cleared) is drawn again in the browser's, with no error", async ({ page }) => {
+test("a page drawn in another language than the browser keeps (its storage cleared) is drawn again in the browser's, with no error", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // The cookie says Russian, so the server draws the page in Russian; the browser's storage says nothing: Latvian.

@@ -9,13 +9,25 @@ test("two bidders: both pay the fee and enrol, bid live against each other, and 
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna");
   const { page: otto, displayName: ottoName } = await signedInPage(browser, "Otto");
   for (const name of [annaName, ottoName]) {
-    const credit = await operator.post(`/api/operator/users/${name}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } });
+    const credit = await operator.post(`/api/operator/users/${name}/wallet`, {
+      headers: xhr,
+      data: { amountCents: 500, reason: "E2E starting balance" },
+    });
     expect(credit.status()).toBe(200);
   }
   const title = `Duel speaker ${Date.now().toString(36)}`;
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 4900, initialSeconds: 300, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 50,
+      retailValueCents: 4900,
+      initialSeconds: 300,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
@@ -137,7 +149,13 @@ test("an ended auction shows its winner and a bid chain that verifies", async ({
   await inEnglish(page);
   await page.goto("/");
   const titles = page.locator("#ended article").getByRole("heading").getByRole("link");
-  const href = await page.locator("#ended article").filter({ hasText: "Sold price" }).first().getByRole("heading").getByRole("link").getAttribute("href");
+  const href = await page
+    .locator("#ended article")
+    .filter({ hasText: "Sold price" })
+    .first()
+    .getByRole("heading")
+    .getByRole("link")
+    .getAttribute("href");
   if (!href) throw new Error("an ended auction with a winner links to its page");
   // Another test's auction may end meanwhile and take the list's top: the link followed is the one read, wherever it is.
   const link = titles.and(page.locator(`[href="${href}"]`));
@@ -152,9 +170,14 @@ test("an ended auction shows its winner and a bid chain that verifies", async ({
   await expect(page.getByText(/^All \d+ bids check out: the chain is intact\.$/)).toBeVisible();
 });
 
-test("an auction's page comes with its auction: opened by its address, it draws while the auction's call is unanswered", async ({ page }) => {
+test("an auction's page comes with its auction: opened by its address, it draws while the auction's call is unanswered", async ({
+  page,
+}) => {
   await inEnglish(page);
-  const search = await page.request.post("/api/auctions/search", { headers: { "X-Requested-With": "XMLHttpRequest" }, data: { status: "Running", pageSize: 1 } });
+  const search = await page.request.post("/api/auctions/search", {
+    headers: { "X-Requested-With": "XMLHttpRequest" },
+    data: { status: "Running", pageSize: 1 },
+  });
   const [auction] = ((await search.json()) as { items: { id: number; title: string }[] }).items;
   if (!auction) throw new Error("the demo catalogue has a running auction");
   // Held, never answered: the auction can only come from the page itself (decision 025).

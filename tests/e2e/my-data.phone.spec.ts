@@ -3,16 +3,34 @@
 // the account, and see "Deleted bidder" on the auction's page while its bid chain still verifies.
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext } from "./fixtures";
-import { completeGuidedTours, inEnglish, linkFromMailbox, operatorSession, publishedAuction, signedInPage, swipeToBid, topUpInSandbox, uniqueBidder, visitorIp, xhr } from "./support";
+import {
+  completeGuidedTours,
+  inEnglish,
+  linkFromMailbox,
+  operatorSession,
+  publishedAuction,
+  signedInPage,
+  swipeToBid,
+  topUpInSandbox,
+  uniqueBidder,
+  visitorIp,
+  xhr,
+} from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
 async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
-  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
+  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents, reason: "E2E starting balance" },
+  });
   expect(answer.status()).toBe(200);
 }
 
-test("a bidder signs up with a date of birth, tops up €10, enrols for €2 and bids, withdraws €8, downloads their data, deletes the account, and the chain still verifies", async ({ page, browser }) => {
+test("a bidder signs up with a date of birth, tops up €10, enrols for €2 and bids, withdraws €8, downloads their data, deletes the account, and the chain still verifies", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const operator = await operatorSession(browser);
   const title = `My data speaker ${Date.now().toString(36)}`;
@@ -71,10 +89,16 @@ test("a bidder signs up with a date of birth, tops up €10, enrols for €2 and
   await page.goto("/profile");
   const myData = page.getByRole("region", { name: "Your data" });
   await myData.getByLabel("Your password").fill(bidder.password);
-  const [download] = await Promise.all([page.waitForEvent("download"), myData.getByRole("button", { name: "Download my data (JSON)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    myData.getByRole("button", { name: "Download my data (JSON)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^pennybid-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const file = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as {
-    sections: Record<string, { auction_id?: number | string; price_cents?: number | string; email?: string; amount_cents?: number | string; status?: string }[]>;
+    sections: Record<
+      string,
+      { auction_id?: number | string; price_cents?: number | string; email?: string; amount_cents?: number | string; status?: string }[]
+    >;
   };
   expect(file.sections.account?.[0]?.email).toBe(bidder.email);
   expect(file.sections.bids?.map((b) => [Number(b.auction_id), Number(b.price_cents)])).toEqual([[auctionId, 1]]);
@@ -114,7 +138,9 @@ test("an account without a date of birth is asked for it once when it enrols, th
   expect(opened.status()).toBe(201);
   await credit(operator, bidder.displayName, 500);
   await inEnglish(page);
-  expect((await page.request.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status(),
+  ).toBe(200);
   await completeGuidedTours(page.request);
 
   await page.goto(`/auctions/${auctionId}`);
@@ -127,5 +153,7 @@ test("an account without a date of birth is asked for it once when it enrols, th
   await dialog.getByRole("button", { name: "Save and enrol" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("slider", { name: "Bid €0.01" })).toBeVisible();
-  expect(((await (await page.request.get("/api/users/profile", { headers: xhr })).json()) as { dateOfBirth: string }).dateOfBirth).toBe("1988-09-30");
+  expect(((await (await page.request.get("/api/users/profile", { headers: xhr })).json()) as { dateOfBirth: string }).dateOfBirth).toBe(
+    "1988-09-30",
+  );
 });

@@ -29,7 +29,8 @@ async function firstVisit(page: Page, path = "/"): Promise<void> {
 async function pageNetwork(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  const emulate = (offline: boolean) => cdp.send("Network.emulateNetworkConditions", { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const emulate = (offline: boolean) =>
+    cdp.send("Network.emulateNetworkConditions", { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   return {
     async cut() {
       await emulate(true);
@@ -79,7 +80,10 @@ test("with the network cut after a first visit, the app shell loads and shows th
   await expect(page.getByText("Live", { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
-test("the service worker never answers for the server: API calls and the server's own pages need the network", async ({ page, context }) => {
+test("the service worker never answers for the server: API calls and the server's own pages need the network", async ({
+  page,
+  context,
+}) => {
   await firstVisit(page);
   // Online, the API answers come from the server, not the worker (the page has just asked for the user and auctions).
   const user = await page.evaluate(async () => {
@@ -139,7 +143,14 @@ test("the app is installable: a linked manifest with its icons, and Chromium fin
     background_color: string;
     icons: { src: string; sizes: string; type: string; purpose?: string }[];
   };
-  expect(manifest).toMatchObject({ name: "Pennybid", short_name: "Pennybid", start_url: "/", scope: "/", display: "standalone", lang: "lv" });
+  expect(manifest).toMatchObject({
+    name: "Pennybid",
+    short_name: "Pennybid",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    lang: "lv",
+  });
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
   expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
   const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`);

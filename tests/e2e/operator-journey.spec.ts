@@ -78,7 +78,9 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   await expect(bids.getByRole("listitem")).toHaveCount(1);
   await expect(bids.getByRole("listitem").first()).toContainText(bidder.displayName);
   await expect(page.getByText("Bids: 1. The chain verifies.")).toBeVisible();
-  expect((await bidder.page.request.put(`/api/auctions/${auctionId}/auto-bid`, { headers: xhr, data: { maxPriceCents: 100 } })).status()).toBe(200);
+  expect(
+    (await bidder.page.request.put(`/api/auctions/${auctionId}/auto-bid`, { headers: xhr, data: { maxPriceCents: 100 } })).status(),
+  ).toBe(200);
   await expect(page.getByRole("heading", { name: "Auto-bids (1)" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Auto-bids (1)" })).toContainText("up to €1.00");
 
@@ -93,11 +95,17 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   // The queue is open when the winner pays: the win arrives in To send by itself, in the operator's language (not
   // the winner's: decision 084).
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Fulfilment" }).click();
-  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const win = () => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: texts.English.title }) });
   await expect(page.getByRole("heading", { level: 1, name: "Fulfilment queue" })).toBeVisible();
   await expect(win()).toHaveCount(0);
-  const paid = await bidder.page.request.post(`/api/fulfilments/${auctionId}/pay`, { headers: xhr, data: { deliveryAddress: "Tērbatas iela 14, Rīga, LV-1011", phone: "+371 26 555 014" } });
+  const paid = await bidder.page.request.post(`/api/fulfilments/${auctionId}/pay`, {
+    headers: xhr,
+    data: { deliveryAddress: "Tērbatas iela 14, Rīga, LV-1011", phone: "+371 26 555 014" },
+  });
   expect(paid.status()).toBe(200);
   await expect(win()).toContainText("Tērbatas iela 14, Rīga, LV-1011");
   await win().getByRole("button", { name: "Mark as in delivery" }).click();
@@ -121,11 +129,16 @@ test("an operator takes an auction from draft to delivered, and keeps the books 
   await expect(promo).toContainText("€1.50 off");
   await expect(promo).toContainText("Active");
   await promo.getByRole("button", { name: `Disable ${code}` }).click();
-  await page.getByRole("dialog", { name: `Disable ${code}?` }).getByRole("button", { name: "Disable" }).click();
+  await page
+    .getByRole("dialog", { name: `Disable ${code}?` })
+    .getByRole("button", { name: "Disable" })
+    .click();
   await expect(promo).toContainText("Disabled");
   // The audit log words its details: the fixed discount in euros, not cents.
   await page.goto(`/operator/audit?subject=${encodeURIComponent(`promo-code:${code}`)}`);
-  await expect(page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: "Promo code created" })).toContainText("Discount: €1.50 off");
+  await expect(
+    page.getByRole("list", { name: "Logged actions" }).getByRole("listitem").filter({ hasText: "Promo code created" }),
+  ).toContainText("Discount: €1.50 off");
 
   // The bidder who opens the back office gets the 404 page, in their language.
   await bidder.page.goto("/operator");

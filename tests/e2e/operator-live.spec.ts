@@ -10,19 +10,32 @@ async function draftWithBidders(browser: Browser, title: string) {
   const operator = await operatorSession(browser);
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/headphones.svg"], startPriceCents: 0, initialSeconds: 600, resetSeconds: 60, startsInSeconds: 3600, publish: false },
+    data: {
+      title,
+      images: ["/products/headphones.svg"],
+      startPriceCents: 0,
+      initialSeconds: 600,
+      resetSeconds: 60,
+      startsInSeconds: 3600,
+      publish: false,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
   const bidders = [await signedInPage(browser, "Anna"), await signedInPage(browser, "Otto")];
   for (const bidder of bidders) {
-    const credit = await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E bids" } });
+    const credit = await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, {
+      headers: xhr,
+      data: { amountCents: 500, reason: "E2E bids" },
+    });
     expect(credit.status()).toBe(200);
   }
   return { auctionId, bidders };
 }
 
-test("the operator's auction page follows bids and enrolments as they happen, and End now says who wins at what price", async ({ browser }) => {
+test("the operator's auction page follows bids and enrolments as they happen, and End now says who wins at what price", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const title = `Live kettle ${Date.now().toString(36)}`;
   const { auctionId, bidders } = await draftWithBidders(browser, title);
@@ -64,11 +77,17 @@ test("the operator's auction page follows bids and enrolments as they happen, an
   await expect(result).toContainText(leader);
   await expect(result).toContainText("Not paid yet; pay by");
   const winner = bidders[1]!.page;
-  const paid = await winner.request.post(`/api/fulfilments/${auctionId}/pay`, { headers: xhr, data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" } });
+  const paid = await winner.request.post(`/api/fulfilments/${auctionId}/pay`, {
+    headers: xhr,
+    data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" },
+  });
   expect(paid.status()).toBe(200);
   await expect(result).toContainText("Paid €0.06 on");
   await expect(result).toContainText("Not sent yet");
-  await expect(result.getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute("href", "/operator/fulfilments?state=PaymentReceived");
+  await expect(result.getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute(
+    "href",
+    "/operator/fulfilments?state=PaymentReceived",
+  );
 
   // The audit log says what was done, naming the operator and the leader by display name and e-mail.
   await page.getByRole("link", { name: "This auction's audit log" }).click();
@@ -90,7 +109,8 @@ test("End now is refused, with nothing changed, when a bid came after its confir
   const operator = await operatorSession(browser);
   expect((await operator.post(`/api/operator/auctions/${auctionId}/start-now`, { headers: xhr })).status()).toBe(200);
   const [anna, otto] = bidders as [(typeof bidders)[0], (typeof bidders)[0]];
-  for (const bidder of bidders) expect((await bidder.page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+  for (const bidder of bidders)
+    expect((await bidder.page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
   await expect.poll(async () => (await anna.page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
 
   const page = await operatorPage(browser);
@@ -109,7 +129,10 @@ test("End now is refused, with nothing changed, when a bid came after its confir
   await expect(end.getByRole("alert")).toHaveText(
     "This auction changed while you were confirming (a bid, an enrolment or another operator), so nothing was done. Read what it says now and confirm again.",
   );
-  const now = (await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string; leaderName: string };
+  const now = (await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as {
+    status: string;
+    leaderName: string;
+  };
   expect(now).toMatchObject({ status: "Running", leaderName: otto.displayName });
 
   // Once the page has read it again, the dialog says what ending it now means, and confirming ends it.

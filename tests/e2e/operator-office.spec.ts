@@ -8,7 +8,10 @@ import { creditWallet, operatorPage, operatorSession, signedInPage, winAuction, 
 async function winner(browser: Browser, title: string) {
   const operator = await operatorSession(browser);
   const bidder = await signedInPage(browser, "Winner");
-  const credit = await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { headers: xhr, data: { amountCents: 1000, reason: "E2E starting balance" } });
+  const credit = await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 1000, reason: "E2E starting balance" },
+  });
   expect(credit.status()).toBe(200);
   const auctionId = await winAuction(operator, bidder.page, title);
   return { ...bidder, auctionId };
@@ -18,14 +21,20 @@ test("an operator sends a paid win from the fulfilment queue and marks it delive
   test.setTimeout(180_000);
   const title = `Queue kettle ${Date.now().toString(36)}`;
   const { page: bidderPage, displayName, auctionId } = await winner(browser, title);
-  const paid = await bidderPage.request.post(`/api/fulfilments/${auctionId}/pay`, { headers: xhr, data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" } });
+  const paid = await bidderPage.request.post(`/api/fulfilments/${auctionId}/pay`, {
+    headers: xhr,
+    data: { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" },
+  });
   expect(paid.status()).toBe(200);
 
   const page = await operatorPage(browser);
   await page.goto("/operator/auctions");
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Fulfilment" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Fulfilment queue" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(row).toContainText(displayName);
   await expect(row).toContainText("Brīvības iela 58, Rīga, LV-1010");
@@ -52,7 +61,9 @@ test("an operator sends a paid win from the fulfilment queue and marks it delive
   await expect(delivered).toContainText("Delivered on");
   await expect(delivered.getByRole("button")).toHaveCount(0);
   // The winner's page says so too.
-  expect(await (await bidderPage.request.get(`/api/fulfilments/${auctionId}`, { headers: xhr })).json()).toMatchObject({ state: "Delivered" });
+  expect(await (await bidderPage.request.get(`/api/fulfilments/${auctionId}`, { headers: xhr })).json()).toMatchObject({
+    state: "Delivered",
+  });
 });
 
 test("an operator creates and disables a promo code, and a winner entering it is refused", async ({ browser }) => {
@@ -73,7 +84,9 @@ test("an operator creates and disables a promo code, and a winner entering it is
   await expect(row).toContainText("Active");
 
   // Before it is disabled, the winner's quote takes it.
-  expect((await bidderPage.request.post(`/api/fulfilments/${auctionId}/quote`, { headers: xhr, data: { promoCode: code } })).status()).toBe(200);
+  expect((await bidderPage.request.post(`/api/fulfilments/${auctionId}/quote`, { headers: xhr, data: { promoCode: code } })).status()).toBe(
+    200,
+  );
 
   await row.getByRole("button", { name: `Disable ${code}` }).click();
   const dialog = page.getByRole("dialog", { name: `Disable ${code}?` });

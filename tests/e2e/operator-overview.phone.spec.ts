@@ -20,5 +20,8 @@ test("on a phone, the overview's counts fit the screen and a tap opens the list 
 
   await counts.getByRole("link", { name: /^To send \d+$/ }).tap();
   await expect(page.getByRole("heading", { level: 1, name: "Fulfilment queue" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Fulfilment state" }).getByRole("link", { name: "To send" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });

@@ -15,7 +15,10 @@ test("the back office opens on an overview whose counts follow the auctions and 
   await page.getByRole("link", { name: "Back office", exact: true }).click();
   await expect(page).toHaveURL(/\/operator$/);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Overview" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const counts = page.getByRole("list", { name: "Counts" });
   for (const [name, href] of [
     ["Running", "/operator/auctions?status=Running"],
@@ -30,7 +33,10 @@ test("the back office opens on an overview whose counts follow the auctions and 
   const before = await countOf(page, "Starting soon");
   const operator = await operatorSession(browser);
   const title = `Overview clock ${Date.now().toString(36)}`;
-  const created = await operator.post("/api/operator/auctions", { headers: xhr, data: { title, images: ["/products/headphones.svg"], initialSeconds: 600, resetSeconds: 60, startsInSeconds: 3600, publish: true } });
+  const created = await operator.post("/api/operator/auctions", {
+    headers: xhr,
+    data: { title, images: ["/products/headphones.svg"], initialSeconds: 600, resetSeconds: 60, startsInSeconds: 3600, publish: true },
+  });
   expect(created.status()).toBe(201);
   await expect(counts.getByRole("link", { name: `Starting soon ${before + 1}`, exact: true })).toBeVisible();
 

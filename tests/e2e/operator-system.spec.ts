@@ -19,7 +19,10 @@ test("the System page shows this process and its database, and follows a bid wit
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "System" }).click();
   await expect(page).toHaveURL(/\/operator\/system$/);
   await expect(page.getByRole("heading", { level: 1, name: "System" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "System" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "System" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(page.getByRole("list", { name: "The system in figures" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Database and Redis" })).toContainText("Embedded (PGlite)");
   await expect(page.getByRole("region", { name: "Database and Redis" })).toContainText("Working");
@@ -31,10 +34,24 @@ test("the System page shows this process and its database, and follows a bid wit
   // it. (Not "one more than before": other tests' bids leave the minute's window meanwhile.)
   const { page: bidder, displayName } = await signedInPage(browser, letters());
   const operator = await operatorSession(browser);
-  expect((await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 500, reason: "E2E starting balance" } })).status()).toBe(200);
+  expect(
+    (
+      await operator.post(`/api/operator/users/${displayName}/wallet`, {
+        headers: xhr,
+        data: { amountCents: 500, reason: "E2E starting balance" },
+      })
+    ).status(),
+  ).toBe(200);
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title: `System bid ${Date.now().toString(36)}`, images: ["/products/headphones.svg"], initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title: `System bid ${Date.now().toString(36)}`,
+      images: ["/products/headphones.svg"],
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   const auctionId = ((await created.json()) as { id: number }).id;
   expect((await bidder.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
@@ -65,7 +82,16 @@ test("the Users area finds a user unambiguously, shows their whole picture, and 
   await search.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: anna.displayName })).toBeVisible();
   await expect(page).toHaveURL(/\/operator\/users\/[0-9a-f-]{36}$/);
-  for (const name of ["Spend limits and pause", "Sessions", "Transactions", "Auctions entered", "Bids", "Wins", "Buy it now purchases", "Operators' log about this user"]) {
+  for (const name of [
+    "Spend limits and pause",
+    "Sessions",
+    "Transactions",
+    "Auctions entered",
+    "Bids",
+    "Wins",
+    "Buy it now purchases",
+    "Operators' log about this user",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Has not bid yet.")).toBeVisible();

@@ -30,7 +30,9 @@ test("an operator creates a draft with a picture, edits it, publishes it, finds 
   const title = `Back office kettle ${Date.now().toString(36)}`;
   await page.getByLabel("Title in English").fill(title);
   await page.getByLabel("Description in English").fill("A kettle for the back office test.");
-  await page.getByLabel("Add pictures").setInputFiles({ name: "kettle.png", mimeType: "image/png", buffer: Buffer.from(PIXEL_PNG, "base64") });
+  await page
+    .getByLabel("Add pictures")
+    .setInputFiles({ name: "kettle.png", mimeType: "image/png", buffer: Buffer.from(PIXEL_PNG, "base64") });
   await expect(page.getByRole("img", { name: "Picture 1" })).toBeVisible();
   await page.getByLabel("Retail value (€)").fill("39.99");
   await page.getByLabel("Entry fee (€)").fill("0.50");
@@ -55,7 +57,10 @@ test("an operator creates a draft with a picture, edits it, publishes it, finds 
   await expect(page.getByRole("main").getByText("Waiting", { exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "← Auctions" }).click();
-  await expect(page.getByRole("navigation", { name: "Auction status" }).getByRole("link", { name: "Waiting" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Auction status" }).getByRole("link", { name: "Waiting" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await page.getByRole("searchbox", { name: "Search auctions" }).fill(title);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText("Found: 1")).toBeVisible();
@@ -98,7 +103,12 @@ test("an operator credits a bidder's wallet with a reason, and a debit below zer
   await expect(credit).toBeHidden();
   await expect(page.getByLabel("Balance", { exact: true })).toHaveText("€5.00");
   // In the wallet's lines (the audit lines below name the reason too).
-  await expect(page.getByRole("region", { name: /^Transactions/ }).getByRole("listitem").filter({ hasText: "Goodwill for a late delivery" })).toContainText("+€5.00");
+  await expect(
+    page
+      .getByRole("region", { name: /^Transactions/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Goodwill for a late delivery" }),
+  ).toContainText("+€5.00");
 
   await page.getByRole("radio", { name: "Debit" }).check();
   await page.getByLabel("Amount (€)").fill("7.50");
@@ -115,7 +125,8 @@ test("a bidder who opens /operator gets the 404 page and never downloads the bac
   const { page } = await signedInPage(browser, "Curious");
   const scripts: { path: string; body: Promise<string> }[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push({ path: new URL(response.url()).pathname, body: response.text().catch(() => "") });
+    if (response.request().resourceType() === "script")
+      scripts.push({ path: new URL(response.url()).pathname, body: response.text().catch(() => "") });
   });
   await page.goto("/operator/auctions");
   await expect(page).toHaveURL(/\/404$/);

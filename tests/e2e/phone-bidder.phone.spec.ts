@@ -2,7 +2,17 @@
 // screen and nothing covers it, leading and outbid show at once on both phones, and no page scrolls sideways.
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type WebSocket } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
-import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signedInPage, spaTakenOver, swipeToBid, visitorIp, xhr } from "./support";
+import {
+  completeGuidedTours,
+  inEnglish,
+  operatorSession,
+  publishedAuction,
+  signedInPage,
+  spaTakenOver,
+  swipeToBid,
+  visitorIp,
+  xhr,
+} from "./support";
 
 /** The phone this project plays on, for the extra contexts a test opens itself. */
 function phone() {
@@ -19,7 +29,10 @@ const runningAuction = (operator: APIRequestContext, title: string, entryFeeCent
   });
 
 async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
-  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
+  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents, reason: "E2E starting balance" },
+  });
   expect(answer.status()).toBe(200);
 }
 
@@ -27,7 +40,11 @@ async function credit(operator: APIRequestContext, displayName: string, amountCe
 async function expectInFirstScreen(page: Page, locator: Locator) {
   await spaTakenOver(page);
   const box = await locator.boundingBox();
-  const { width, height, scrollY } = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY }));
+  const { width, height, scrollY } = await page.evaluate(() => ({
+    width: window.innerWidth,
+    height: window.innerHeight,
+    scrollY: window.scrollY,
+  }));
   expect(scrollY).toBe(0);
   expect(box, "laid out").not.toBeNull();
   if (!box) return;
@@ -70,7 +87,10 @@ async function gotoLive(page: Page, path: string) {
     page.on("websocket", onSocket);
   });
   await page.goto(path);
-  await expect(connected.then(() => true), `the live socket of ${path} connects`).resolves.toBe(true);
+  await expect(
+    connected.then(() => true),
+    `the live socket of ${path} connects`,
+  ).resolves.toBe(true);
 }
 const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length);
 
@@ -176,7 +196,9 @@ test("two phones outbid each other: each sees leading, then outbid, at once", as
   expect(await vibrations(otto)).toBe(1);
 });
 
-test("away from the auction, each bidder hears of being outbid; the winner gets 'You won!' on another page, pays, and the count goes", async ({ browser }) => {
+test("away from the auction, each bidder hears of being outbid; the winner gets 'You won!' on another page, pays, and the count goes", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const { page: anna, displayName: annaName } = await signedInPage(browser, "Anna", phone());
@@ -186,7 +208,10 @@ test("away from the auction, each bidder hears of being outbid; the winner gets 
   const title = `Phone away ${Date.now().toString(36)}`;
   const auctionId = await runningAuction(operator, title);
   // Bids from the bidders' own sessions (their other tab, say): the pages under test are elsewhere.
-  const bid = (page: Page) => expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 }).toBe(200);
+  const bid = (page: Page) =>
+    expect
+      .poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 })
+      .toBe(200);
   for (const page of [anna, otto]) {
     expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
     await recordVibrations(page);
@@ -249,7 +274,10 @@ test("away from the auction, each bidder hears of being outbid; the winner gets 
   await expect(menuButton(anna)).toHaveAccessibleName("Open menu");
 
   // Seen, on the server too: no dialog on the next visit once the list has come.
-  expect(await (await anna.request.get(`/api/fulfilments/${auctionId}`, { headers: xhr })).json()).toMatchObject({ isSeen: true, state: "PaymentReceived" });
+  expect(await (await anna.request.get(`/api/fulfilments/${auctionId}`, { headers: xhr })).json()).toMatchObject({
+    isSeen: true,
+    state: "PaymentReceived",
+  });
   const listed = anna.waitForResponse((response) => new URL(response.url()).pathname === "/api/fulfilments");
   await anna.goto("/");
   await listed;
@@ -257,7 +285,10 @@ test("away from the auction, each bidder hears of being outbid; the winner gets 
   await expect(won).toHaveCount(0);
 });
 
-test("when the countdown to the start reaches zero, the panel reads 'Starting...' until the server says Running", async ({ browser, page }) => {
+test("when the countdown to the start reaches zero, the panel reads 'Starting...' until the server says Running", async ({
+  browser,
+  page,
+}) => {
   const operator = await operatorSession(browser);
   // Time for the page to load first, even on a busy machine: the countdown is watched from 00:02 on.
   const auctionId = await runningAuction(operator, `Phone start ${Date.now().toString(36)}`, 50, 15);
@@ -297,14 +328,27 @@ test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidd
       clientWidth: document.documentElement.clientWidth,
       // A box that scrolls sideways inside the page (a wide table in an overflow-x container) is no better.
       sidewaysScrollers: [...document.querySelectorAll("body *")]
-        .filter((element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+        .filter(
+          (element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1,
+        )
         .map((element) => element.outerHTML.slice(0, 80)),
     }));
     expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
     expect(sidewaysScrollers, `${path} has boxes that scroll sideways`).toEqual([]);
   };
   await inEnglish(page);
-  for (const path of ["/", `/auctions/${auctionId}`, "/faq", "/privacy-policy", "/terms-of-service", "/contacts", "/sign-in", "/sign-up", "/forgot-password", "/404"]) {
+  for (const path of [
+    "/",
+    `/auctions/${auctionId}`,
+    "/faq",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/contacts",
+    "/sign-in",
+    "/sign-up",
+    "/forgot-password",
+    "/404",
+  ]) {
     await fitsTheScreen(path);
   }
 
@@ -313,13 +357,28 @@ test("no main page scrolls sideways at 390 px, for a visitor or a signed-in bidd
   const signIn = await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "demo@pennybid.lv", password: "Demo123!" } });
   expect(signIn.status()).toBe(200);
   await completeGuidedTours(page.request);
-  for (const path of ["/", `/auctions/${auctionId}`, "/wallet", "/profile", "/favourites", "/auctions/won", "/auctions/my-active", "/payments/success", "/payments/failed", "/payments/canceled"]) {
+  for (const path of [
+    "/",
+    `/auctions/${auctionId}`,
+    "/wallet",
+    "/profile",
+    "/favourites",
+    "/auctions/won",
+    "/auctions/my-active",
+    "/payments/success",
+    "/payments/failed",
+    "/payments/canceled",
+  ]) {
     await fitsTheScreen(path);
   }
 });
 
 /** A bidder enrolled in a new running auction, on its page, the slider ready. `beforeOpening` runs before the page loads. */
-async function enrolledOnItsPage(browser: Browser, firstName: string, beforeOpening: (page: Page, auctionId: number) => Promise<void> = async () => undefined) {
+async function enrolledOnItsPage(
+  browser: Browser,
+  firstName: string,
+  beforeOpening: (page: Page, auctionId: number) => Promise<void> = async () => undefined,
+) {
   const operator = await operatorSession(browser);
   const { page, displayName } = await signedInPage(browser, firstName, phone());
   await credit(operator, displayName, 500);
@@ -421,7 +480,9 @@ test("a slide while offline says the bid failed, and sends nothing then or later
   const bidsSent: string[] = [];
   const { operator, page, auctionId, panel } = await enrolledOnItsPage(browser, "Dace", async (page) => {
     page.on("request", (request) => void (request.url().endsWith("/bids") && bidsSent.push(request.url())));
-    page.on("websocket", (socket) => socket.on("framesent", (frame) => void (String(frame.payload).includes('"bid:place"') && bidsSent.push(String(frame.payload)))));
+    page.on("websocket", (socket) =>
+      socket.on("framesent", (frame) => void (String(frame.payload).includes('"bid:place"') && bidsSent.push(String(frame.payload)))),
+    );
   });
 
   // The page's own chunks are in first: one still loading when the network goes would fail (the page shows an error).
@@ -438,7 +499,10 @@ test("a slide while offline says the bid failed, and sends nothing then or later
   await expect(page.getByText("You are offline. Live prices resume when you reconnect.")).toBeHidden();
   await swipeToBid(page);
   await expect(panel.getByRole("status")).toHaveText("Your bid is in!");
-  const auction = (await (await operator.get(`/api/auctions/${auctionId}`, { headers: xhr })).json()) as { bidCount: number; priceCents: number };
+  const auction = (await (await operator.get(`/api/auctions/${auctionId}`, { headers: xhr })).json()) as {
+    bidCount: number;
+    priceCents: number;
+  };
   expect(auction).toMatchObject({ bidCount: 1, priceCents: 1 });
   expect(bidsSent).toHaveLength(1);
 });

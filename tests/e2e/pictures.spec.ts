@@ -6,8 +6,17 @@ import { expect, test, type Browser } from "./fixtures";
 import sharp from "sharp";
 import { inEnglish, operatorSession, xhr } from "./support";
 
-async function pictureAsSeen(browser: Browser, auctionId: number, screen: { width: number; height: number; deviceScaleFactor: number; isMobile: boolean }) {
-  const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile });
+async function pictureAsSeen(
+  browser: Browser,
+  auctionId: number,
+  screen: { width: number; height: number; deviceScaleFactor: number; isMobile: boolean },
+) {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.deviceScaleFactor,
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
+  });
   const page = await context.newPage();
   await inEnglish(page);
   const pictures: string[] = [];
@@ -26,10 +35,19 @@ async function pictureAsSeen(browser: Browser, auctionId: number, screen: { widt
 
 test("a photo comes to a desktop and to a phone at the width each draws it, never as the original", async ({ browser }) => {
   const operator = await operatorSession(browser);
-  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg({ quality: 95 }).toBuffer();
+  const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title: `Camera photo ${Date.now().toString(36)}`, images: [`data:image/jpeg;base64,${photo.toString("base64")}`], initialSeconds: 600, resetSeconds: 20, startsInSeconds: 3600, publish: true },
+    data: {
+      title: `Camera photo ${Date.now().toString(36)}`,
+      images: [`data:image/jpeg;base64,${photo.toString("base64")}`],
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 3600,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;

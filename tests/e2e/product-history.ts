@@ -7,7 +7,10 @@ import { publishedAuction, signedInPage, xhr } from "./support";
 
 export async function productWithHistory(browser: Browser, operator: APIRequestContext, productKey: string): Promise<void> {
   const { page, email } = await signedInPage(browser, "Hector");
-  const credited = await operator.post(`/api/operator/users/${encodeURIComponent(email)}/wallet`, { headers: xhr, data: { amountCents: 1_000, reason: "Product history" } });
+  const credited = await operator.post(`/api/operator/users/${encodeURIComponent(email)}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 1_000, reason: "Product history" },
+  });
   expect(credited.status()).toBe(200);
   const fees = [100, 150, 200, 250, 300];
   for (const [i, entryFeeCents] of fees.entries()) {
@@ -18,7 +21,9 @@ export async function productWithHistory(browser: Browser, operator: APIRequestC
       await expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status()).toBe(200);
     }
     // The lifecycle starts it on its next tick; only a running auction ends now.
-    await expect.poll(async () => (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).status()).toBe(200);
+    await expect
+      .poll(async () => (await operator.post(`/api/operator/auctions/${auctionId}/end-now`, { headers: xhr })).status())
+      .toBe(200);
   }
   await page.context().close();
 }

@@ -12,7 +12,10 @@ test("the profile's delivery address suggests addresses while typing, and the on
 
   // Another one, picked with a click, is what the profile saves.
   await address.fill("tērbatas 2");
-  await details.getByRole("listbox", { name: "Address suggestions" }).getByRole("option", { name: /^Tērbatas iela 2,/ }).click();
+  await details
+    .getByRole("listbox", { name: "Address suggestions" })
+    .getByRole("option", { name: /^Tērbatas iela 2,/ })
+    .click();
   await expect(address).toHaveValue(/^Tērbatas iela 2, Rīga/);
   await details.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your profile has been updated.")).toBeVisible();

@@ -18,7 +18,10 @@ async function withLoopbackPushService(page: Page) {
   await page.addInitScript(() => {
     type Fake = { endpoint: string; keys: { p256dh: string; auth: string }; serverKey: string };
     const base64url = (bytes: ArrayBuffer | Uint8Array) =>
-      btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
     const asSubscription = (fake: Fake) => ({
       endpoint: fake.endpoint,
       toJSON: () => ({ endpoint: fake.endpoint, keys: fake.keys }),
@@ -36,7 +39,10 @@ async function withLoopbackPushService(page: Page) {
       const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
       const fake: Fake = {
         endpoint: `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
-        keys: { p256dh: base64url(await crypto.subtle.exportKey("raw", pair.publicKey)), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
+        keys: {
+          p256dh: base64url(await crypto.subtle.exportKey("raw", pair.publicKey)),
+          auth: base64url(crypto.getRandomValues(new Uint8Array(16))),
+        },
         serverKey: base64url(options?.applicationServerKey as Uint8Array),
       };
       localStorage.setItem("test-push-subscription", JSON.stringify(fake));
@@ -63,10 +69,14 @@ test("turning notifications on stores this browser's push subscription; the swit
 
   const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint);
   expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:9\/push\//);
-  const stored = PushSettingsResponse.parse(await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json());
+  const stored = PushSettingsResponse.parse(
+    await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json(),
+  );
   expect(stored.endpoints).toEqual([endpoint]);
   // It subscribed with the server's VAPID public key.
-  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem("test-push-subscription") ?? "{}") as { serverKey?: string }).serverKey)).toBe(stored.publicKey);
+  expect(
+    await page.evaluate(() => (JSON.parse(localStorage.getItem("test-push-subscription") ?? "{}") as { serverKey?: string }).serverKey),
+  ).toBe(stored.publicKey);
 
   // By keyboard: the switch takes focus and Space flips it.
   await section.getByRole("switch", { name: "I am outbid in an auction I joined" }).focus();
@@ -78,7 +88,9 @@ test("turning notifications on stores this browser's push subscription; the swit
 
   await page.getByRole("button", { name: "Turn off on this device" }).click();
   await expect(page.getByRole("button", { name: "Turn on notifications on this device" })).toBeVisible();
-  const after = PushSettingsResponse.parse(await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json());
+  const after = PushSettingsResponse.parse(
+    await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json(),
+  );
   expect(after.endpoints).toEqual([]);
 });
 
@@ -89,7 +101,9 @@ test("a browser that refuses the permission gets a line saying so, and nothing i
   await page.reload();
   await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Notifications are blocked for Pennybid in this browser." })).toBeVisible();
-  const stored = PushSettingsResponse.parse(await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json());
+  const stored = PushSettingsResponse.parse(
+    await (await page.request.get("/api/push", { headers: { "X-Requested-With": "XMLHttpRequest" } })).json(),
+  );
   expect(stored.endpoints).toEqual([]);
 });
 
@@ -108,12 +122,28 @@ test("the service worker shows a push as a notification with its link, when no P
   const origin = new URL(page.url()).origin;
   // Away from Pennybid: no window of the site is in front, so the worker shows the news.
   await page.goto("about:blank");
-  const message = { kind: "won", title: "You won!", body: "Desk lamp for €0.42. Pay by 27 Nov 2026, 14:00.", url: "/auctions/won#won-7", tag: "won-7", auctionId: 7 };
+  const message = {
+    kind: "won",
+    title: "You won!",
+    body: "Desk lamp for €0.42. Pay by 27 Nov 2026, 14:00.",
+    url: "/auctions/won#won-7",
+    tag: "won-7",
+    auctionId: 7,
+  };
   await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data: JSON.stringify(message) });
 
   const back = await page.context().newPage();
   await back.goto(`${origin}/faq`);
   await expect
-    .poll(() => back.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))))
+    .poll(() =>
+      back.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        })),
+      ),
+    )
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: message.url } }]);
 });

@@ -9,21 +9,38 @@ import { operatorSession, signedInPage, xhr } from "./support";
 async function longAuction(operator: APIRequestContext, title: string): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/espresso.svg"], entryFeeCents: 200, initialSeconds: 4 * 3600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/espresso.svg"],
+      entryFeeCents: 200,
+      initialSeconds: 4 * 3600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  await expect.poll(async () => ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status).toBe("Running");
+  await expect
+    .poll(
+      async () =>
+        ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status,
+    )
+    .toBe("Running");
   return auctionId;
 }
 
 /** €10.00 through the sandbox, as its checkout form sends it. */
 async function topUp(page: Page): Promise<void> {
-  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 10, language: "en" } })).json()) as { payment: { id: string } };
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 10, language: "en" } })).json()) as {
+    payment: { id: string };
+  };
   await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
 }
 
-test("a reality check comes after an hour, waits for the slide in hand, and Continue counts the next hour from then", async ({ browser }) => {
+test("a reality check comes after an hour, waits for the slide in hand, and Continue counts the next hour from then", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const operator = await operatorSession(browser);
   const { page } = await signedInPage(browser, "Reality");

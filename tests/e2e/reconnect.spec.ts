@@ -8,7 +8,9 @@ test("a page that lost its connection catches up after reconnecting, without a r
   // The operator opens an auction and a bidder with money, who bids through the API while the page is offline.
   const operatorContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const operator = operatorContext.request;
-  expect((await operator.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } })).status()).toBe(200);
+  expect(
+    (await operator.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } })).status(),
+  ).toBe(200);
   const title = `Reconnect kettle ${Date.now().toString(36)}`;
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
@@ -23,7 +25,9 @@ test("a page that lost its connection catches up after reconnecting, without a r
     data: { email: bidder.email, password: bidder.password, firstName: "Rita", lastName: "Kalna", displayName: bidder.displayName },
   });
   expect(opened.status()).toBe(201);
-  expect((await bidderApi.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status()).toBe(200);
+  expect(
+    (await bidderApi.post("/authn/sign-in", { headers: xhr, data: { email: bidder.email, password: bidder.password } })).status(),
+  ).toBe(200);
   // An account the operator opened has no date of birth: its owner tells it once before enrolling (decision 094).
   expect((await bidderApi.put("/api/users/date-of-birth", { headers: xhr, data: { dateOfBirth: bidder.dateOfBirth } })).status()).toBe(204);
   expect((await bidderApi.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);

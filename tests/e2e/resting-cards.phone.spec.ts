@@ -13,13 +13,26 @@ test("a card far down Home rests and takes no picture; scrolled near, it shows t
     const created = await operator.post("/api/operator/auctions", {
       headers: xhr,
       // Ending one after another, so that Home's Running section (ending soonest first) lists them in this order.
-      data: { title: `${tag} ${index}`, images: ["/products/speaker.svg"], initialSeconds: 600 + index * 60, resetSeconds: 20, startsInSeconds: 0, publish: true },
+      data: {
+        title: `${tag} ${index}`,
+        images: ["/products/speaker.svg"],
+        initialSeconds: 600 + index * 60,
+        resetSeconds: 20,
+        startsInSeconds: 0,
+        publish: true,
+      },
     });
     expect(created.status()).toBe(201);
     ids.push(((await created.json()) as { id: number }).id);
   }
   const { use } = test.info().project;
-  const { page } = await signedInPage(browser, "Rita", { viewport: use.viewport, screen: use.screen, isMobile: use.isMobile, hasTouch: use.hasTouch, userAgent: use.userAgent });
+  const { page } = await signedInPage(browser, "Rita", {
+    viewport: use.viewport,
+    screen: use.screen,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    userAgent: use.userAgent,
+  });
   const [firstId, lastId] = [ids[0], ids.at(-1)];
   if (firstId === undefined || lastId === undefined) throw new Error("six auctions were made");
 
@@ -41,7 +54,9 @@ test("a card far down Home rests and takes no picture; scrolled near, it shows t
   // first card shows its bid, the far card's update has arrived too: it rests, still showing the price it had.
   for (const auctionId of [lastId, firstId]) {
     expect((await page.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
-    await expect.poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 }).toBe(200);
+    await expect
+      .poll(async () => (await page.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 })
+      .toBe(200);
   }
   await expect(priceOf(first)).toHaveText("€0.01");
   await expect(priceOf(last)).toHaveText("€0.00");

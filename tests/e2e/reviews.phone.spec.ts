@@ -2,11 +2,23 @@
 // from the won page with the keyboard-free touch flow, then finds it on the Winners page (from the slide-out menu) and
 // on another auction of the same product.
 import { expect, test } from "./fixtures";
-import { completeGuidedTours, deliveredWin, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, topUpInSandbox, visitorIp } from "./support";
+import {
+  completeGuidedTours,
+  deliveredWin,
+  inEnglish,
+  operatorSession,
+  publishedAuction,
+  signUpThroughMailbox,
+  topUpInSandbox,
+  visitorIp,
+} from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
-test("a winner reviews a delivered item on a phone and finds it on the Winners page and the product's next auction", async ({ page, browser }) => {
+test("a winner reviews a delivered item on a phone and finds it on the Winners page and the product's next auction", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await inEnglish(page);
   const bidder = await signUpThroughMailbox(page, "review");

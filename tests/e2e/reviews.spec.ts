@@ -6,7 +6,9 @@ import sharp from "sharp";
 import { expectNoSeriousViolations } from "./axe";
 import { deliveredWin, operatorPage, operatorSession, publishedAuction, signedInPage, topUpInSandbox } from "./support";
 
-test("a winner reviews a delivered item; the review shows on the Winners page and the product's auction until an operator hides it", async ({ browser }) => {
+test("a winner reviews a delivered item; the review shows on the Winners page and the product's auction until an operator hides it", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const operator = await operatorSession(browser);
   const { page, displayName } = await signedInPage(browser, "Rita");
@@ -30,7 +32,9 @@ test("a winner reviews a delivered item; the review shows on the Winners page an
   await form.getByRole("group", { name: "Your rating" }).locator("label", { hasText: "4 out of 5" }).click();
   await expect(form.getByRole("radio", { name: "4 out of 5" })).toBeChecked();
   await form.getByLabel("Your review").fill("Clear sound, and the case survived the courier.");
-  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await form.locator('input[type="file"]').setInputFiles({ name: "headphones.png", mimeType: "image/png", buffer: photo });
   await expect(form.getByRole("img", { name: "Photo 1" })).toBeVisible();
   await expectNoSeriousViolations(page, "the review form");
@@ -78,5 +82,7 @@ test("a winner reviews a delivered item; the review shows on the Winners page an
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("region", { name: "Reviews of this product" })).toHaveCount(0);
   await page.goto("/auctions/won");
-  await expect(page.getByRole("article", { name: title }).getByText("Pennybid's team has hidden this review: it is not shown to others.")).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: title }).getByText("Pennybid's team has hidden this review: it is not shown to others."),
+  ).toBeVisible();
 });

@@ -3,7 +3,10 @@
 import { expect, test } from "./fixtures";
 import { operatorSession, publishedAuction, signedInPage, xhr } from "./support";
 
-test("a phone bidder takes the last seat, sees it sold out on the page and the card, and sees a short auction canceled", async ({ browser, isMobile }) => {
+test("a phone bidder takes the last seat, sees it sold out on the page and the card, and sees a short auction canceled", async ({
+  browser,
+  isMobile,
+}) => {
   expect(isMobile).toBe(true);
   const operator = await operatorSession(browser);
   const tag = Date.now().toString(36);
@@ -23,10 +26,14 @@ test("a phone bidder takes the last seat, sees it sold out on the page and the c
   await expect(page.getByRole("article", { name: title }).getByText("Sold out: 1 of 1 seat")).toBeVisible();
 
   await page.goto(`/auctions/${short}`);
-  await expect(panel.getByText("Starts only with at least 2 seats taken; otherwise it is canceled and every entry fee refunded.")).toBeVisible();
+  await expect(
+    panel.getByText("Starts only with at least 2 seats taken; otherwise it is canceled and every entry fee refunded."),
+  ).toBeVisible();
   await panel.getByRole("button", { name: "Enrol for free" }).tap();
   await expect(panel.getByText("Enrolled", { exact: true })).toBeVisible();
   expect((await operator.post(`/api/operator/auctions/${short}/start-now`, { headers: xhr })).status()).toBe(200);
-  await expect(panel.getByRole("status")).toHaveText("Canceled: it needed 2 seats taken by the start and had 1. Every entry fee has been refunded.");
+  await expect(panel.getByRole("status")).toHaveText(
+    "Canceled: it needed 2 seats taken by the start and had 1. Every entry fee has been refunded.",
+  );
   await expect(panel.getByRole("status")).toBeInViewport();
 });

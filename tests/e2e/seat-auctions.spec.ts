@@ -41,20 +41,29 @@ test("the card counts the seats live until sold out; the page of a latecomer say
 test("an auction short of its minimum at the start is canceled on the open page, and the entry fee is back", async ({ browser }) => {
   const operator = await operatorSession(browser);
   const tag = Date.now().toString(36);
-  const auctionId = await publishedAuction(operator, `Seat kettle ${tag}`, { startsInSeconds: 3600, minSeats: 3, maxSeats: 10, entryFeeCents: 150 });
+  const auctionId = await publishedAuction(operator, `Seat kettle ${tag}`, {
+    startsInSeconds: 3600,
+    minSeats: 3,
+    maxSeats: 10,
+    entryFeeCents: 150,
+  });
   const { page } = await signedInPage(browser, "Short");
   await topUpInSandbox(page, "5");
 
   await page.goto(`/auctions/${auctionId}`);
   const panel = page.getByRole("region", { name: "Bidding" });
   await expect(panel.getByText("0 of 10 seats")).toBeVisible();
-  await expect(panel.getByText("Starts only with at least 3 seats taken; otherwise it is canceled and every entry fee refunded.")).toBeVisible();
+  await expect(
+    panel.getByText("Starts only with at least 3 seats taken; otherwise it is canceled and every entry fee refunded."),
+  ).toBeVisible();
   await panel.getByRole("button", { name: "Enrol · €1.50" }).click();
   await expect(panel.getByText("1 of 10 seats")).toBeVisible();
 
   // The start comes with one seat of the three taken.
   expect((await operator.post(`/api/operator/auctions/${auctionId}/start-now`, { headers: xhr })).status()).toBe(200);
-  await expect(panel.getByRole("status")).toHaveText("Canceled: it needed 3 seats taken by the start and had 1. Every entry fee has been refunded.");
+  await expect(panel.getByRole("status")).toHaveText(
+    "Canceled: it needed 3 seats taken by the start and had 1. Every entry fee has been refunded.",
+  );
   await expect(panel.getByRole("button", { name: /^Enrol/ })).toHaveCount(0);
   // A reload shows the same; the wallet has the fee back.
   await page.reload();

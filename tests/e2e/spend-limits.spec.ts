@@ -10,21 +10,38 @@ const xhr = { "X-Requested-With": "XMLHttpRequest" };
 async function runningAuction(operator: APIRequestContext, title: string, entryFeeCents: number): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/espresso.svg"], entryFeeCents, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/espresso.svg"],
+      entryFeeCents,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
-  await expect.poll(async () => ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status).toBe("Running");
+  await expect
+    .poll(
+      async () =>
+        ((await (await operator.get(`/api/operator/auctions/${auctionId}`, { headers: xhr })).json()) as { status: string }).status,
+    )
+    .toBe("Running");
   return auctionId;
 }
 
-test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break that refuses enrolment and top-ups", async ({ browser }) => {
+test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break that refuses enrolment and top-ups", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const operator = await operatorSession(browser);
   const tag = Date.now().toString(36);
   const { page } = await signedInPage(browser, "Limits");
   // €20.00 through the sandbox, as the checkout form would send it.
-  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 20, language: "en" } })).json()) as { payment: { id: string } };
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 20, language: "en" } })).json()) as {
+    payment: { id: string };
+  };
   await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
 
   // A limit of €3.00 on auction spending: a lowering, in force at once.
@@ -47,7 +64,9 @@ test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break 
   await expect(page.getByText("€2.00 has been deducted from your wallet. Good luck!")).toBeVisible();
   const second = await runningAuction(operator, `Limit toaster ${tag}`, 200);
   await page.goto(`/auctions/${second}`);
-  await expect(panel.getByRole("status")).toContainText("This would cross your monthly limit on auction spending of €3.00: €1.00 is left this month.");
+  await expect(panel.getByRole("status")).toContainText(
+    "This would cross your monthly limit on auction spending of €3.00: €1.00 is left this month.",
+  );
   await expect(panel.getByRole("status")).toContainText(/The limit resets on .*20\d\d/);
   await expect(panel.getByRole("button", { name: /^Enrol/ })).toHaveCount(0);
   const refused = await page.request.post(`/api/auctions/${second}/enrol`, { headers: xhr });
@@ -83,7 +102,9 @@ test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break 
 
   const free = await runningAuction(operator, `Break lamp ${tag}`, 0);
   await page.goto(`/auctions/${free}`);
-  await expect(panel.getByRole("status")).toContainText(/You are taking a break until .*: enrolment, bidding and top-ups are blocked until then\./);
+  await expect(panel.getByRole("status")).toContainText(
+    /You are taking a break until .*: enrolment, bidding and top-ups are blocked until then\./,
+  );
   await expect(panel.getByRole("button", { name: /^Enrol/ })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -95,10 +116,14 @@ test("a bidder sets a limit, hits it, raises it for tomorrow, and takes a break 
   await expect(page).toHaveURL(new RegExp(`/auctions/${free}$`));
 });
 
-test("a bidder whose limit leaves nothing for a win is told so before sliding, and an auto-bid over it is refused with the figures", async ({ browser }) => {
+test("a bidder whose limit leaves nothing for a win is told so before sliding, and an auto-bid over it is refused with the figures", async ({
+  browser,
+}) => {
   const operator = await operatorSession(browser);
   const { page } = await signedInPage(browser, "Unpayable");
-  expect((await page.request.put("/api/spend-limits", { headers: xhr, data: { auctionLimitCents: 0, topUpLimitCents: null } })).status()).toBe(200);
+  expect(
+    (await page.request.put("/api/spend-limits", { headers: xhr, data: { auctionLimitCents: 0, topUpLimitCents: null } })).status(),
+  ).toBe(200);
   const auctionId = await runningAuction(operator, `Free lamp ${Date.now().toString(36)}`, 0);
   await page.goto(`/auctions/${auctionId}`);
   const panel = page.getByRole("region", { name: "Bidding" });
@@ -109,5 +134,7 @@ test("a bidder whose limit leaves nothing for a win is told so before sliding, a
   await expect(panel.getByRole("slider", { name: "Bid €0.01" })).toBeVisible();
   await page.getByLabel("Maximum price (€)").fill("1");
   await page.getByRole("button", { name: "Set auto-bid" }).click();
-  await expect(page.getByText(/This would cross your monthly limit on auction spending of €0\.00: €0\.00 is left this month\./)).toBeVisible();
+  await expect(
+    page.getByText(/This would cross your monthly limit on auction spending of €0\.00: €0\.00 is left this month\./),
+  ).toBeVisible();
 });

@@ -1,4 +1,12 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type Route } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Route,
+} from "@playwright/test";
 import { tourNames, type Language } from "../../contract";
 
 /**
@@ -65,7 +73,12 @@ export const uniqueTag = (): string => `${Date.now().toString(36)}${Math.floor(M
 export function uniqueBidder(prefix = "e2e") {
   const tag = uniqueTag();
   // An adult's date of birth: sign-up asks for one (issue 53, decision 094).
-  return { email: `${prefix}.${tag}@example.lv`, displayName: `${prefix}_${tag}`.slice(0, 25), password: "Secret1!", dateOfBirth: "1990-05-17" };
+  return {
+    email: `${prefix}.${tag}@example.lv`,
+    displayName: `${prefix}_${tag}`.slice(0, 25),
+    password: "Secret1!",
+    dateOfBirth: "1990-05-17",
+  };
 }
 
 /** The newest link in the newest mail to `address` that contains `part`, from the development mailbox. */
@@ -157,7 +170,10 @@ export async function signUpThroughMailbox(
 /** The seeded demo operator's API session (`operator@pennybid.lv`): makes the auctions a test plays out. */
 export async function operatorSession(browser: Browser): Promise<APIRequestContext> {
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
-  const signIn = await context.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+  const signIn = await context.request.post("/authn/sign-in", {
+    headers: xhr,
+    data: { email: "operator@pennybid.lv", password: "Operator1!" },
+  });
   expect(signIn.status()).toBe(200);
   return context.request;
 }
@@ -170,7 +186,10 @@ export async function operatorPage(browser: Browser, contextOptions: BrowserCont
   const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
   const page = await context.newPage();
   await inEnglish(page);
-  const signIn = await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+  const signIn = await page.request.post("/authn/sign-in", {
+    headers: xhr,
+    data: { email: "operator@pennybid.lv", password: "Operator1!" },
+  });
   expect(signIn.status()).toBe(200);
   await completeGuidedTours(page.request);
   await page.goto("/");
@@ -182,7 +201,15 @@ export async function operatorPage(browser: Browser, contextOptions: BrowserCont
 export async function winAuction(operator: APIRequestContext, page: Page, title: string): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/headphones.svg"], startPriceCents: 249, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+    data: {
+      title,
+      images: ["/products/headphones.svg"],
+      startPriceCents: 249,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+    },
   });
   expect(created.status()).toBe(201);
   const auctionId = ((await created.json()) as { id: number }).id;
@@ -198,7 +225,11 @@ export async function winAuction(operator: APIRequestContext, page: Page, title:
  * In the back office (an operator's page): finds the user by display name, credits their wallet with `euros` and a
  * reason through the form and its confirmation, and waits for the new balance (`balance`, as the page writes it).
  */
-export async function creditWallet(page: Page, displayName: string, credit: { euros: string; reason: string; balance: string }): Promise<void> {
+export async function creditWallet(
+  page: Page,
+  displayName: string,
+  credit: { euros: string; reason: string; balance: string },
+): Promise<void> {
   await page.goto("/operator/users");
   await page.getByRole("searchbox", { name: "Search users" }).fill(displayName);
   await page.keyboard.press("Enter");
@@ -214,7 +245,17 @@ export async function creditWallet(page: Page, displayName: string, credit: { eu
 export async function publishedAuction(operator: APIRequestContext, title: string, fields: Record<string, unknown> = {}): Promise<number> {
   const created = await operator.post("/api/operator/auctions", {
     headers: xhr,
-    data: { title, images: ["/products/speaker.svg"], entryFeeCents: 0, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true, ...fields },
+    data: {
+      title,
+      images: ["/products/speaker.svg"],
+      entryFeeCents: 0,
+      retailValueCents: 4900,
+      initialSeconds: 600,
+      resetSeconds: 20,
+      startsInSeconds: 0,
+      publish: true,
+      ...fields,
+    },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;

@@ -25,14 +25,20 @@ async function newBidder(page: Page): Promise<string> {
   await inEnglish(page);
   const bidder = await signUpThroughMailbox(page, "clash");
   for (const tourName of ["AccountPopover", "SettingsPopover"]) {
-    const saved = await page.request.put("/api/users/tour-progress", { headers: xhr, data: { tourName, currentStep: 0, isCompleted: true } });
+    const saved = await page.request.put("/api/users/tour-progress", {
+      headers: xhr,
+      data: { tourName, currentStep: 0, isCompleted: true },
+    });
     expect(saved.status()).toBe(200);
   }
   return bidder.displayName;
 }
 
 async function credit(operator: APIRequestContext, displayName: string, amountCents: number) {
-  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents, reason: "E2E starting balance" } });
+  const answer = await operator.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents, reason: "E2E starting balance" },
+  });
   expect(answer.status()).toBe(200);
 }
 
@@ -92,7 +98,9 @@ async function closeDialog(page: Page, dialog: Locator) {
 }
 
 export function tourCollisionTests() {
-  test("the main tour waits while Add funds is open: the amount stays, Pay answers, closing the dialog leaves the tour unseen", async ({ page }) => {
+  test("the main tour waits while Add funds is open: the amount stays, Pay answers, closing the dialog leaves the tour unseen", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await newBidder(page);
     const addFunds = page.getByRole("dialog", { name: "Add funds" });
@@ -157,12 +165,25 @@ export function tourCollisionTests() {
     const title = `Tour outbid ${Date.now().toString(36)}`;
     const created = await operator.post("/api/operator/auctions", {
       headers: xhr,
-      data: { title, images: ["/products/speaker.svg"], entryFeeCents: 50, retailValueCents: 4900, initialSeconds: 600, resetSeconds: 20, startsInSeconds: 0, publish: true },
+      data: {
+        title,
+        images: ["/products/speaker.svg"],
+        entryFeeCents: 50,
+        retailValueCents: 4900,
+        initialSeconds: 600,
+        resetSeconds: 20,
+        startsInSeconds: 0,
+        publish: true,
+      },
     });
     expect(created.status()).toBe(201);
     const auctionId = ((await created.json()) as { id: number }).id;
-    const bid = (bidder: Page) => expect.poll(async () => (await bidder.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 }).toBe(200);
-    for (const bidder of [page, rival]) expect((await bidder.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
+    const bid = (bidder: Page) =>
+      expect
+        .poll(async () => (await bidder.request.post(`/api/auctions/${auctionId}/bids`, { headers: xhr })).status(), { timeout: 15_000 })
+        .toBe(200);
+    for (const bidder of [page, rival])
+      expect((await bidder.request.post(`/api/auctions/${auctionId}/enrol`, { headers: xhr })).status()).toBe(200);
     await bid(page);
 
     await page.goto("/");
@@ -173,7 +194,9 @@ export function tourCollisionTests() {
     await expect(toast).toBeVisible();
     const link = toast.getByRole("link", { name: "Open the auction" });
     expect(await isOnTopAtCentre(link), "the toast's link is not under the tour's overlay").toBe(true);
-    expect(await isOnTopAtCentre(toast.getByRole("button", { name: "Close" })), "the toast's Close is not under the tour's overlay").toBe(true);
+    expect(await isOnTopAtCentre(toast.getByRole("button", { name: "Close" })), "the toast's Close is not under the tour's overlay").toBe(
+      true,
+    );
     await press(link);
     await expect(page).toHaveURL(new RegExp(`/auctions/${auctionId}$`));
     // Away from home the tour waits for the user's return; nothing saved it as completed.
@@ -191,9 +214,15 @@ export function operatorTourTest() {
     const page = await (await browser.newContext({ ...device() })).newPage();
     await inEnglish(page);
     await page.clock.install();
-    const signIn = await page.request.post("/authn/sign-in", { headers: xhr, data: { email: "operator@pennybid.lv", password: "Operator1!" } });
+    const signIn = await page.request.post("/authn/sign-in", {
+      headers: xhr,
+      data: { email: "operator@pennybid.lv", password: "Operator1!" },
+    });
     expect(signIn.status()).toBe(200);
-    const due = await page.request.put("/api/users/tour-progress", { headers: xhr, data: { tourName: "MainPage", currentStep: 0, isCompleted: false } });
+    const due = await page.request.put("/api/users/tour-progress", {
+      headers: xhr,
+      data: { tourName: "MainPage", currentStep: 0, isCompleted: false },
+    });
     expect(due.status()).toBe(200);
     try {
       await page.goto("/");
@@ -205,4 +234,3 @@ export function operatorTourTest() {
     }
   });
 }
-

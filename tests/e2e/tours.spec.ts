@@ -113,7 +113,9 @@ test("a new bidder is shown the main tour once; the account and settings menus s
   await expect(tourStep(page, "Theme mode")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  await expect.poll(() => savedProgress(page, "SettingsPopover")).toEqual({ tourName: "SettingsPopover", currentStep: 0, isCompleted: true });
+  await expect
+    .poll(() => savedProgress(page, "SettingsPopover"))
+    .toEqual({ tourName: "SettingsPopover", currentStep: 0, isCompleted: true });
 
   // Once seen, the menus open without tours (their progress, saved and asked again above, is what they decide from).
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -122,7 +124,9 @@ test("a new bidder is shown the main tour once; the account and settings menus s
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 });
 
-test("on a 390 px phone the main tour shows the menu button, then the navigation's steps in the slide-out menu, and runs to Done", async ({ page }) => {
+test("on a 390 px phone the main tour shows the menu button, then the navigation's steps in the slide-out menu, and runs to Done", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInNewBidder(page);

@@ -24,7 +24,14 @@ test("on a phone, a bidder reads what an auction of this product usually cost, t
   await expect(cost.getByRole("heading", { name: "What it usually costs" })).toBeInViewport();
   await expect(enrol).toBeInViewport();
   await cost.scrollIntoViewIfNeeded();
-  await expect(cost.getByRole("term")).toHaveText(["Auctions ended", "Bidders who took part", "Half spent at most", "9 in 10 spent at most", "Winners paid in all, on average", "Bidders who won"]);
+  await expect(cost.getByRole("term")).toHaveText([
+    "Auctions ended",
+    "Bidders who took part",
+    "Half spent at most",
+    "9 in 10 spent at most",
+    "Winners paid in all, on average",
+    "Bidders who won",
+  ]);
   await expect(cost.getByRole("definition")).toHaveText(["5", "5", "€2.00", "€2.81", "€3.016% of the retail value, €49.00", "20%"]);
 
   await enrol.tap();

@@ -20,8 +20,19 @@ test("before enrolling, a bidder sees what an auction of this product usually co
   await completeGuidedTours(page.request);
   await page.goto(`/auctions/${auctionId}`);
   const cost = page.getByRole("region", { name: "What it usually costs" });
-  await expect(cost.getByText("What bidders spent in all in this product's auctions that ended in the last 90 days: the entry fee, plus the price for the winner, less any refund.")).toBeVisible();
-  await expect(cost.getByRole("term")).toHaveText(["Auctions ended", "Bidders who took part", "Half spent at most", "9 in 10 spent at most", "Winners paid in all, on average", "Bidders who won"]);
+  await expect(
+    cost.getByText(
+      "What bidders spent in all in this product's auctions that ended in the last 90 days: the entry fee, plus the price for the winner, less any refund.",
+    ),
+  ).toBeVisible();
+  await expect(cost.getByRole("term")).toHaveText([
+    "Auctions ended",
+    "Bidders who took part",
+    "Half spent at most",
+    "9 in 10 spent at most",
+    "Winners paid in all, on average",
+    "Bidders who won",
+  ]);
   await expect(cost.getByRole("definition")).toHaveText(["5", "5", "€2.00", "€2.81", "€3.016% of the retail value, €49.00", "20%"]);
   const enrol = page.getByRole("button", { name: "Enrol for free" });
   await expect(enrol).toBeVisible();
@@ -34,10 +45,16 @@ test("before enrolling, a bidder sees what an auction of this product usually co
 
   await page.goto(`/auctions/${newcomer}`);
   await expect(
-    page.getByRole("region", { name: "What it usually costs" }).getByText("Not enough history yet: the figures show once 5 auctions of this product have ended within 90 days. So far: 0."),
+    page
+      .getByRole("region", { name: "What it usually costs" })
+      .getByText("Not enough history yet: the figures show once 5 auctions of this product have ended within 90 days. So far: 0."),
   ).toBeVisible();
 
   await page.goto("/faq");
   await page.getByText("What does taking part usually cost?").click();
-  await expect(page.getByText(/each auction's page shows what taking part usually cost for that product, from its auctions that ended in the last 90 days/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /each auction's page shows what taking part usually cost for that product, from its auctions that ended in the last 90 days/,
+    ),
+  ).toBeVisible();
 });

@@ -28,7 +28,10 @@ test("a bidder adds €10 through the sandbox; declined and canceled payments ch
   await page.goto("/faq");
   // SPEC.md §2: navigating from the account menu passes the current path as a return URL, to the wallet too.
   await page.getByRole("button", { name: "Account menu" }).click();
-  await expect(page.getByRole("dialog", { name: "Account menu" }).getByRole("link", { name: "Wallet" })).toHaveAttribute("href", "/wallet?returnUrl=%2Ffaq");
+  await expect(page.getByRole("dialog", { name: "Account menu" }).getByRole("link", { name: "Wallet" })).toHaveAttribute(
+    "href",
+    "/wallet?returnUrl=%2Ffaq",
+  );
   await page.keyboard.press("Escape");
 
   const dialog = await openAddFunds(page);
@@ -93,11 +96,15 @@ test("enrolling takes the entry fee: the balance and the transactions show it", 
   await newSignedInBidder(page);
   const xhr = { "X-Requested-With": "XMLHttpRequest" };
   // €5.00 through the sandbox, as the checkout form would send it.
-  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 5, language: "en" } })).json()) as { payment: { id: string } };
+  const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount: 5, language: "en" } })).json()) as {
+    payment: { id: string };
+  };
   await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method: "card" } });
   expect(await (await page.request.get("/api/user-wallet", { headers: xhr })).json()).toEqual({ balance: 5 });
 
-  const { items } = (await (await page.request.post("/api/auctions/search", { headers: xhr, data: { status: "Waiting", pageSize: 60 } })).json()) as {
+  const { items } = (await (
+    await page.request.post("/api/auctions/search", { headers: xhr, data: { status: "Waiting", pageSize: 60 } })
+  ).json()) as {
     items: { id: number; entryFeeCents: number; title: string; minPreviousEntries: number }[];
   };
   const paid = items.find((a) => a.entryFeeCents === 200 && a.minPreviousEntries === 0);
@@ -122,15 +129,27 @@ test("in Latvian and Russian, every transaction's line is in that language, with
   test.slow();
   await newSignedInBidder(page, "lv");
   const xhr = { "X-Requested-With": "XMLHttpRequest" };
-  for (const [amount, method] of [[5, "card"], [6, "bank"]] as const) {
-    const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount, language: "lv" } })).json()) as { payment: { id: string } };
+  for (const [amount, method] of [
+    [5, "card"],
+    [6, "bank"],
+  ] as const) {
+    const payment = (await (await page.request.post("/api/payments", { headers: xhr, data: { amount, language: "lv" } })).json()) as {
+      payment: { id: string };
+    };
     await page.request.post(`/sandbox/checkout/${payment.payment.id}`, { form: { action: "pay", method } });
   }
   // A Waiting demo auction with a fee, whose title the demo catalogue writes in each language.
   const titlesIn = async (language: Language) =>
-    ((await (await page.request.post("/api/auctions/search", { headers: { ...xhr, "Accept-Language": language }, data: { status: "Waiting", pageSize: 60 } })).json()) as {
-      items: { id: number; entryFeeCents: number; title: string; minPreviousEntries: number }[];
-    }).items;
+    (
+      (await (
+        await page.request.post("/api/auctions/search", {
+          headers: { ...xhr, "Accept-Language": language },
+          data: { status: "Waiting", pageSize: 60 },
+        })
+      ).json()) as {
+        items: { id: number; entryFeeCents: number; title: string; minPreviousEntries: number }[];
+      }
+    ).items;
   const auction = (await titlesIn("lv")).find((a) => a.entryFeeCents > 0 && a.entryFeeCents <= 1100 && a.minPreviousEntries === 0);
   if (!auction) throw new Error("no Waiting auction with a fee in the demo data");
   expect((await page.request.post(`/api/auctions/${auction.id}/enrol`, { headers: xhr })).status()).toBe(200);
@@ -148,7 +167,10 @@ test("in Latvian and Russian, every transaction's line is in that language, with
   await expect(transactions).not.toContainText("Top-up");
 
   // Switching the language reads the history again, in Russian.
-  await page.locator("header").getByRole("button", { name: /valodu|language|язык/i }).click();
+  await page
+    .locator("header")
+    .getByRole("button", { name: /valodu|language|язык/i })
+    .click();
   await page.getByRole("button", { name: "Русский" }).click();
   await expect(rows.nth(1).getByRole("link", { name: `Взнос за участие: ${russianTitle}` })).toBeVisible();
   await expect(rows.nth(2)).toContainText("Пополнение через интернет-банк");

@@ -2,11 +2,22 @@
 // left through the sandbox's refund page, and sees the withdrawal's state follow live in the wallet and the month in
 // the statement.
 import { expect, test } from "./fixtures";
-import { completeGuidedTours, inEnglish, operatorSession, publishedAuction, signUpThroughMailbox, topUpInSandbox, visitorIp } from "./support";
+import {
+  completeGuidedTours,
+  inEnglish,
+  operatorSession,
+  publishedAuction,
+  signUpThroughMailbox,
+  topUpInSandbox,
+  visitorIp,
+} from "./support";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
 
-test("a bidder tops up €10, enrols for €2, withdraws €8 in the sandbox and sees it live in the wallet and the statement", async ({ page, browser }) => {
+test("a bidder tops up €10, enrols for €2, withdraws €8 in the sandbox and sees it live in the wallet and the statement", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await inEnglish(page);
   await signUpThroughMailbox(page, "withdraw");

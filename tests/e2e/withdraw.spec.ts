@@ -8,7 +8,10 @@ test("a payout to an IBAN: checked as typed, refused by an operator with a reaso
   test.setTimeout(180_000);
   const { page, displayName } = await signedInPage(browser, "Payout");
   const office = await operatorPage(browser);
-  const credited = await office.request.post(`/api/operator/users/${displayName}/wallet`, { headers: xhr, data: { amountCents: 2000, reason: "E2E goodwill credit" } });
+  const credited = await office.request.post(`/api/operator/users/${displayName}/wallet`, {
+    headers: xhr,
+    data: { amountCents: 2000, reason: "E2E goodwill credit" },
+  });
   expect(credited.status()).toBe(200);
 
   await page.goto("/wallet");
@@ -43,7 +46,9 @@ test("a payout to an IBAN: checked as typed, refused by an operator with a reaso
   await expect(dialog).toBeHidden();
   await expect(office.getByText("No payouts here.")).toBeVisible();
   await office.getByRole("link", { name: "Settled" }).click();
-  await expect(office.getByRole("listitem", { name: `${displayName} · €5.00` }).getByText("The account holder's name does not match")).toBeVisible();
+  await expect(
+    office.getByRole("listitem", { name: `${displayName} · €5.00` }).getByText("The account holder's name does not match"),
+  ).toBeVisible();
 
   // The bidder's wallet follows without a reload.
   await expect(withdraw.getByRole("listitem", { name: "€5.00 · Returned to your wallet" })).toBeVisible();
@@ -53,5 +58,13 @@ test("a payout to an IBAN: checked as typed, refused by an operator with a reaso
   const statement = page.getByRole("region", { name: "Statement" });
   const table = statement.getByRole("table", { name: "Statement" });
   await expect(table.getByRole("row")).toHaveCount(13);
-  await expect(table.getByRole("row").nth(1).getByRole("cell")).toHaveText(["€0.00", "€0.00", "€0.00", "€0.00", "€0.00", "+€20.00", "+€20.00"]);
+  await expect(table.getByRole("row").nth(1).getByRole("cell")).toHaveText([
+    "€0.00",
+    "€0.00",
+    "€0.00",
+    "€0.00",
+    "€0.00",
+    "+€20.00",
+    "+€20.00",
+  ]);
 });

@@ -42,7 +42,21 @@ const hostileBodies: unknown[] = [
   { token: "' or '1'='1" },
   { language: "xx" },
   { firstName: null, lastName: true, displayName: 1, isMarketingConsentGiven: "yes" },
-  ...hostileStrings.map((s) => ({ email: s, password: s, confirmPassword: s, firstName: s, lastName: s, displayName: s, token: s, currentPassword: s, newPassword: s, language: s, phone: s, deliveryAddress: s, isMarketingConsentGiven: false })),
+  ...hostileStrings.map((s) => ({
+    email: s,
+    password: s,
+    confirmPassword: s,
+    firstName: s,
+    lastName: s,
+    displayName: s,
+    token: s,
+    currentPassword: s,
+    newPassword: s,
+    language: s,
+    phone: s,
+    deliveryAddress: s,
+    isMarketingConsentGiven: false,
+  })),
 ];
 
 async function snapshot() {

@@ -57,10 +57,9 @@ describe("sign-up and e-mail confirmation", () => {
   it("stores passwords as scrypt hashes, never as given", async () => {
     const body = newBidder();
     await client().post("/authn/sign-up", body);
-    const [row] = await server.database.db.query<{ password_hash: string }>(
-      "select password_hash from users where email = $1",
-      [body.email],
-    );
+    const [row] = await server.database.db.query<{ password_hash: string }>("select password_hash from users where email = $1", [
+      body.email,
+    ]);
     expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(row?.password_hash).not.toContain(body.password);
   });
@@ -253,11 +252,19 @@ describe("profile, password change and language", () => {
     const elsewhere = client();
     await elsewhere.post("/authn/sign-in", { email: body.email, password: body.password });
 
-    const wrong = await bidder.put("/api/users/password", { currentPassword: "Nope1!aa", newPassword: "Fresh4$x", confirmPassword: "Fresh4$x" });
+    const wrong = await bidder.put("/api/users/password", {
+      currentPassword: "Nope1!aa",
+      newPassword: "Fresh4$x",
+      confirmPassword: "Fresh4$x",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ error: { code: "WRONG_CURRENT_PASSWORD" } });
 
-    const ok = await bidder.put("/api/users/password", { currentPassword: body.password, newPassword: "Fresh4$x", confirmPassword: "Fresh4$x" });
+    const ok = await bidder.put("/api/users/password", {
+      currentPassword: body.password,
+      newPassword: "Fresh4$x",
+      confirmPassword: "Fresh4$x",
+    });
     expect(ok.status).toBe(204);
     expect((await bidder.get("/authn/user")).body).toMatchObject({ isAuthenticated: true });
     expect((await elsewhere.get("/authn/user")).body).toEqual({ isAuthenticated: false });
@@ -276,9 +283,14 @@ describe("CSRF", () => {
   it("refuses a sign-in without X-Requested-With, and nothing happens", async () => {
     const body = await signUpConfirmed(client());
     const bidder = client();
-    const answer = await bidder.request("POST", "/authn/sign-in", { email: body.email, password: body.password }, {
-      "Content-Type": "application/json",
-    });
+    const answer = await bidder.request(
+      "POST",
+      "/authn/sign-in",
+      { email: body.email, password: body.password },
+      {
+        "Content-Type": "application/json",
+      },
+    );
     expect(answer.status).toBe(403);
     expect(bidder.hasSession).toBe(false);
   });

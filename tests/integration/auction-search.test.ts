@@ -95,7 +95,8 @@ describe("searching auctions", () => {
   it("pages by offset or by page, with the total and whether more follow", async () => {
     const tag = randomUUID().slice(0, 8);
     const all: number[] = [];
-    for (let index = 0; index < 5; index += 1) all.push(await listed(`${tag} item ${index}`, { status: "Waiting", startsAt: new Date(Date.now() + (index + 1) * 60_000) }));
+    for (let index = 0; index < 5; index += 1)
+      all.push(await listed(`${tag} item ${index}`, { status: "Waiting", startsAt: new Date(Date.now() + (index + 1) * 60_000) }));
 
     const first = await search({ status: "Waiting", query: tag, pageSize: 2 });
     expect(first).toMatchObject({ total: 5, offset: 0, page: 1, pageSize: 2, hasMore: true });
@@ -114,7 +115,7 @@ describe("searching auctions", () => {
     for (const index of [1, 2, 3]) await listed(`Kettle ${index} ${tag}`);
     const statements: string[] = [];
     const counting: Queryable = {
-      query: <Row,>(sql: string, params?: readonly unknown[]) => {
+      query: <Row>(sql: string, params?: readonly unknown[]) => {
         statements.push(sql);
         return db().query<Row>(sql, params);
       },

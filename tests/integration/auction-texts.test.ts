@@ -35,7 +35,13 @@ describe("auction texts in three languages", () => {
   let reader: TestClient;
 
   const create = async (texts: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const answer = await operator.post("/api/operator/auctions", { texts, initialSeconds: 60, resetSeconds: 15, startsInSeconds: 3600, ...extra });
+    const answer = await operator.post("/api/operator/auctions", {
+      texts,
+      initialSeconds: 60,
+      resetSeconds: 15,
+      startsInSeconds: 3600,
+      ...extra,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return answer.body as OperatorAuction;
   };
@@ -69,7 +75,10 @@ describe("auction texts in three languages", () => {
       expect(await detail(made.id, language)).toMatchObject(lamp[language]);
     }
     // A browser's own list is read by its weights; no language at all is SPEC.md's default, Latvian.
-    const russian = await reader.request("GET", `/api/auctions/${made.id}`, undefined, { ...spaHeaders, "Accept-Language": "de-DE,ru;q=0.9,en;q=0.8" });
+    const russian = await reader.request("GET", `/api/auctions/${made.id}`, undefined, {
+      ...spaHeaders,
+      "Accept-Language": "de-DE,ru;q=0.9,en;q=0.8",
+    });
     expect((russian.body as AuctionDetail).title).toBe(lamp.ru.title);
     expect((await detail(made.id)).title).toBe(lamp.lv.title);
     // The operator reads every language back.
@@ -102,7 +111,9 @@ describe("auction texts in three languages", () => {
     expect((await search(`tējkanna ${tag}`, "ru")).items.map((item) => item.title)).toEqual([`Чайник ${tag}`]);
     expect((await search(`Kettle ${tag}`, "lv")).items.map((item) => item.title)).toEqual([`Tējkanna ${tag}`]);
     // The operators' list searches every language too.
-    const listed = (await operator.get(`/api/operator/auctions?search=${encodeURIComponent(`чайник ${tag}`)}`)).body as { items: OperatorAuction[] };
+    const listed = (await operator.get(`/api/operator/auctions?search=${encodeURIComponent(`чайник ${tag}`)}`)).body as {
+      items: OperatorAuction[];
+    };
     expect(listed.items.map((item) => item.id)).toEqual([made.id]);
   });
 
@@ -125,7 +136,10 @@ describe("auction texts in three languages", () => {
     for (const texts of [{}, { lv: { description: "Tikai apraksts" } }, { de: { title: "Lampe" } }]) {
       expect((await operator.request("PATCH", path, { texts })).status).toBe(400);
     }
-    expect(((await operator.get(path)).body as OperatorAuctionDetail).texts).toEqual({ lv: { title: "Sarkana lampa", description: "" }, ru: lamp.ru });
+    expect(((await operator.get(path)).body as OperatorAuctionDetail).texts).toEqual({
+      lv: { title: "Sarkana lampa", description: "" },
+      ru: lamp.ru,
+    });
   });
 
   it("sends the feed's sockets the catalogue title only, never every language", async () => {
@@ -158,7 +172,10 @@ describe("auction texts in three languages", () => {
     const page = await fetch(`${server.url}/auctions/${made.id}`, { headers: { Cookie: "i18nextLng=ru" } });
     const html = await page.text();
     const block = /<script type="application\/json" id="first-screen">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}";
-    expect(JSON.parse(block)).toMatchObject({ language: "ru", auction: { id: made.id, title: lamp.ru.title, description: lamp.ru.description } });
+    expect(JSON.parse(block)).toMatchObject({
+      language: "ru",
+      auction: { id: made.id, title: lamp.ru.title, description: lamp.ru.description },
+    });
   });
 });
 
@@ -188,7 +205,12 @@ describe("migration 014", () => {
       expect(rows).toEqual([
         { auction_id: english!.id, language: "en", title: "Espresso machine", description: "Makes coffee." },
         { auction_id: latvian!.id, language: "lv", title: "Velosipēds", description: "" },
-        { auction_id: latvianByDescription!.id, language: "lv", title: "iPhone 15", description: "Jauns, neatvērts iepakojums, garantija divi gadi." },
+        {
+          auction_id: latvianByDescription!.id,
+          language: "lv",
+          title: "iPhone 15",
+          description: "Jauns, neatvērts iepakojums, garantija divi gadi.",
+        },
         { auction_id: russian!.id, language: "ru", title: "Кофемашина", description: "Варит кофе." },
       ]);
     } finally {

@@ -56,7 +56,10 @@ describe("the auctions API", () => {
     expect((await anna.client.get("/api/user-wallet")).body).toEqual({ balance: 7.5 });
 
     const broke = await otto.client.post(`/api/auctions/${auction}/enrol`);
-    expect(broke).toMatchObject({ status: 402, body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } } });
+    expect(broke).toMatchObject({
+      status: 402,
+      body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } },
+    });
 
     const bid = await anna.client.post(`/api/auctions/${auction}/bids`);
     expect(bid).toMatchObject({ status: 200, body: { priceCents: 1, hasEnded: false } });
@@ -94,7 +97,12 @@ describe("the auctions API", () => {
   it("answers 404 'No such auction.' on each address of an auction that does not exist", async () => {
     const anna = await bidder(0);
     const notFound = { error: { code: "NOT_FOUND", message: "No such auction." } };
-    for (const path of ["/api/auctions/999999", "/api/auctions/999999/chain", "/api/auctions/999999/fairness", "/api/auctions/999999/eligibility"]) {
+    for (const path of [
+      "/api/auctions/999999",
+      "/api/auctions/999999/chain",
+      "/api/auctions/999999/fairness",
+      "/api/auctions/999999/eligibility",
+    ]) {
       const answer = await anna.client.get(path);
       expect([path, answer.status, answer.body]).toEqual([path, 404, expect.objectContaining(notFound)]);
     }
@@ -134,7 +142,11 @@ describe("a bidder's own auctions", () => {
     expect((await anna.client.put(`/api/favourites/${ended}`, { isFavourite: true })).body).toEqual({ isFavourite: true });
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: true })).status).toBe(200);
     expect((await anna.client.put(`/api/favourites/${running}`, { isFavourite: false })).status).toBe(200);
-    expect((await anna.client.get("/api/auctions/mine")).body).toEqual({ enrolledIds: expect.arrayContaining([running, waiting]), favouriteIds: [ended], autoBids: {} });
+    expect((await anna.client.get("/api/auctions/mine")).body).toEqual({
+      enrolledIds: expect.arrayContaining([running, waiting]),
+      favouriteIds: [ended],
+      autoBids: {},
+    });
     expect((await anna.client.put(`/api/auctions/${waiting}/auto-bid`, { maxPriceCents: 300 })).status).toBe(200);
     expect((await anna.client.get("/api/auctions/mine")).body).toMatchObject({ autoBids: { [waiting]: 300 } });
 
@@ -158,7 +170,10 @@ describe("the public bid chain", () => {
     await expect.poll(async () => ((await anna.client.get(`/api/auctions/${auction}`)).body as { status: string }).status).toBe("Ended");
 
     const chain = (await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as {
-      genesisHash: string; finalHash: string; isValid: boolean; links: { displayName: string; prevHash: string; hash: string }[];
+      genesisHash: string;
+      finalHash: string;
+      isValid: boolean;
+      links: { displayName: string; prevHash: string; hash: string }[];
     };
     expect(chain.isValid).toBe(true);
     expect(chain.links.map((l) => l.displayName)).toEqual([anna.body.displayName, otto.body.displayName]);
@@ -167,11 +182,21 @@ describe("the public bid chain", () => {
     expect(chain.finalHash).toBe(chain.links[1]?.hash);
 
     // Tampering is seen: with a stored bid, with a link's pointer to the one before it, with the auction's final hash.
-    const isValid = async () => ((await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as { isValid: boolean }).isValid;
+    const isValid = async () =>
+      ((await new TestClient(server.url).get(`/api/auctions/${auction}/chain`)).body as { isValid: boolean }).isValid;
     const tamperings: [tamper: string, restore: string][] = [
-      ["update bids set price_cents = price_cents + 100 where auction_id = $1 and price_cents = 1", "update bids set price_cents = 1 where auction_id = $1 and price_cents = 101"],
-      ["update bids set prev_hash = repeat('0', 64) where auction_id = $1 and price_cents = 2", `update bids set prev_hash = '${chain.links[0]?.hash}' where auction_id = $1 and price_cents = 2`],
-      ["update auctions set final_hash = repeat('0', 64) where id = $1", `update auctions set final_hash = '${chain.finalHash}' where id = $1`],
+      [
+        "update bids set price_cents = price_cents + 100 where auction_id = $1 and price_cents = 1",
+        "update bids set price_cents = 1 where auction_id = $1 and price_cents = 101",
+      ],
+      [
+        "update bids set prev_hash = repeat('0', 64) where auction_id = $1 and price_cents = 2",
+        `update bids set prev_hash = '${chain.links[0]?.hash}' where auction_id = $1 and price_cents = 2`,
+      ],
+      [
+        "update auctions set final_hash = repeat('0', 64) where id = $1",
+        `update auctions set final_hash = '${chain.finalHash}' where id = $1`,
+      ],
     ];
     for (const [tamper, restore] of tamperings) {
       await db().query(tamper, [auction]);

@@ -65,7 +65,8 @@ async function quietBackup(): Promise<string> {
 }
 
 type BidRow = { id: number; auction_id: number; user_id: string; price_cents: number; placed_at: Date; hash: string; prev_hash: string };
-const bidsOf = (db: Database) => db.query<BidRow>("select id, auction_id, user_id, price_cents, placed_at, hash, prev_hash from bids order by auction_id, id");
+const bidsOf = (db: Database) =>
+  db.query<BidRow>("select id, auction_id, user_id, price_cents, placed_at, hash, prev_hash from bids order by auction_id, id");
 
 /** What must hold in any consistent instant of the database; answers the problems found. */
 async function inconsistencies(db: Database): Promise<string[]> {
@@ -77,14 +78,26 @@ async function inconsistencies(db: Database): Promise<string[]> {
   );
   for (const row of ledger) problems.push(`wallet of ${row.user_id}: balance ${row.balance_cents}, ledger ${row.ledger_cents}`);
   const bids = await bidsOf(db);
-  const auctions = await db.query<{ id: number; status: string; price_cents: number; leader_id: string | null; bid_count: number; last_hash: string; ends_at: Date }>(
-    "select id, status, price_cents, leader_id, bid_count, last_hash, ends_at from auctions order by id",
-  );
+  const auctions = await db.query<{
+    id: number;
+    status: string;
+    price_cents: number;
+    leader_id: string | null;
+    bid_count: number;
+    last_hash: string;
+    ends_at: Date;
+  }>("select id, status, price_cents, leader_id, bid_count, last_hash, ends_at from auctions order by id");
   for (const auction of auctions) {
     const chain = bids.filter((bid) => Number(bid.auction_id) === Number(auction.id));
     let previous = genesisHash(Number(auction.id));
     for (const bid of chain) {
-      const expected = bidHash({ prevHash: previous, auctionId: Number(auction.id), userId: bid.user_id, priceCents: bid.price_cents, placedAt: bid.placed_at });
+      const expected = bidHash({
+        prevHash: previous,
+        auctionId: Number(auction.id),
+        userId: bid.user_id,
+        priceCents: bid.price_cents,
+        placedAt: bid.placed_at,
+      });
       if (bid.prev_hash !== previous || bid.hash !== expected) problems.push(`auction ${auction.id}: the chain breaks at bid ${bid.id}`);
       previous = bid.hash;
     }
@@ -92,8 +105,10 @@ async function inconsistencies(db: Database): Promise<string[]> {
     if (!last) continue;
     const row = { price: auction.price_cents, leader: auction.leader_id, count: auction.bid_count, hash: auction.last_hash };
     const own = { price: last.price_cents, leader: last.user_id, count: chain.length, hash: last.hash };
-    if (JSON.stringify(row) !== JSON.stringify(own)) problems.push(`auction ${auction.id}: its row ${JSON.stringify(row)} is not its last bid's ${JSON.stringify(own)}`);
-    if (auction.status !== "Running" || auction.ends_at.getTime() < last.placed_at.getTime()) problems.push(`auction ${auction.id} is ${auction.status}, ends ${auction.ends_at.toISOString()}`);
+    if (JSON.stringify(row) !== JSON.stringify(own))
+      problems.push(`auction ${auction.id}: its row ${JSON.stringify(row)} is not its last bid's ${JSON.stringify(own)}`);
+    if (auction.status !== "Running" || auction.ends_at.getTime() < last.placed_at.getTime())
+      problems.push(`auction ${auction.id} is ${auction.status}, ends ${auction.ends_at.toISOString()}`);
   }
   return problems;
 }
@@ -109,7 +124,8 @@ describe("backup and restore of the embedded database", () => {
     const passwordHash = await hashPassword("Secret1!");
     const now = new Date();
     const auctionIds: number[] = [];
-    for (let i = 0; i < AUCTIONS; i++) auctionIds.push(await createAuction(setup, now, { entryFeeCents: 100, initialSeconds: 3600, resetSeconds: 300 }));
+    for (let i = 0; i < AUCTIONS; i++)
+      auctionIds.push(await createAuction(setup, now, { entryFeeCents: 100, initialSeconds: 3600, resetSeconds: 300 }));
     const bidders = [];
     for (let i = 0; i < BIDDERS; i++) bidders.push(await createBidder(setup, { passwordHash, balanceCents: 10_000 }));
     await setup.close();
@@ -118,7 +134,13 @@ describe("backup and restore of the embedded database", () => {
     // With scheduled backups on, so the job's first round (at start: no backup yet) is seen in the metrics too.
     const scheduled = path.join(work, "scheduled-live");
     // The embedded database's backups: PGlite even in the run with DATABASE_URL set (CI's second pass).
-    server = await startServerProcess({ DATA_DIR: live, DATABASE_URL: "", BACKUP_EVERY: "1h", BACKUP_DIR: scheduled, METRICS_TOKEN: "metrics-token-for-backups-0123" });
+    server = await startServerProcess({
+      DATA_DIR: live,
+      DATABASE_URL: "",
+      BACKUP_EVERY: "1h",
+      BACKUP_DIR: scheduled,
+      METRICS_TOKEN: "metrics-token-for-backups-0123",
+    });
     const clients = await Promise.all(
       bidders.map(async (bidder, i) => {
         const client = new TestClient(server!.url, `10.88.0.${i + 1}`);
@@ -145,8 +167,11 @@ describe("backup and restore of the embedded database", () => {
     });
     await expect.poll(() => acked, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
 
-    await expect.poll(() => (existsSync(scheduled) ? readdirSync(scheduled) : []), { timeout: 20_000 }).toEqual([expect.stringMatching(/^pennybid-.*Z\.tar\.gz$/)]);
-    const metrics = async () => (await fetch(`${server!.url}/metrics`, { headers: { Authorization: "Bearer metrics-token-for-backups-0123" } })).text();
+    await expect
+      .poll(() => (existsSync(scheduled) ? readdirSync(scheduled) : []), { timeout: 20_000 })
+      .toEqual([expect.stringMatching(/^pennybid-.*Z\.tar\.gz$/)]);
+    const metrics = async () =>
+      (await fetch(`${server!.url}/metrics`, { headers: { Authorization: "Bearer metrics-token-for-backups-0123" } })).text();
     // The round is counted once it has written its file.
     await expect.poll(metrics, { timeout: 10_000 }).toMatch(/^pennybid_job_runs_total\{task="backup",outcome="ok"[^}]*\} 1$/m);
 
@@ -167,7 +192,11 @@ describe("backup and restore of the embedded database", () => {
     const fresh = path.join(work, "restored");
     const restored = await ops(fresh, "restore", file);
     expect(restored, restored.stderr).toMatchObject({ code: 0 });
-    expect(restored.stdout).toMatch(new RegExp(`^Restored ${file} into ${fresh}: ${BIDDERS} users, ${AUCTIONS} auctions, \\d+ bids \\(last migration \\d+_\\w+\\.sql\\)\\.`));
+    expect(restored.stdout).toMatch(
+      new RegExp(
+        `^Restored ${file} into ${fresh}: ${BIDDERS} users, ${AUCTIONS} auctions, \\d+ bids \\(last migration \\d+_\\w+\\.sql\\)\\.`,
+      ),
+    );
     expect(restored.stdout).toContain(`Start the server with DATA_DIR=${fresh}.`);
 
     // The restored database opens as the server opens it (its migrations are all there), and holds one instant.
@@ -188,7 +217,8 @@ describe("backup and restore of the embedded database", () => {
     }
     expect(copied.length).toBeGreaterThanOrEqual(ackedBefore);
     expect(copied.length).toBeLessThan(all.length);
-    const balances = (db: Database) => db.query<{ n: number }>("select count(*)::int as n from wallet_transactions where type = 'AuctionEnrollment'");
+    const balances = (db: Database) =>
+      db.query<{ n: number }>("select count(*)::int as n from wallet_transactions where type = 'AuctionEnrollment'");
     expect((await balances(copy))[0]!.n).toBeGreaterThan(0);
   }, 300_000);
 
@@ -199,16 +229,30 @@ describe("backup and restore of the embedded database", () => {
     writeFileSync(path.join(used, "session-secret"), "kept");
     const answer = await ops(used, "restore", file);
     expect(answer.code).toBe(1);
-    expect(answer.stderr).toContain(`Refused: the data directory ${used} is not empty: restore into a new one, e.g. DATA_DIR=${used}-restored npm run ops -- restore ${file}`);
+    expect(answer.stderr).toContain(
+      `Refused: the data directory ${used} is not empty: restore into a new one, e.g. DATA_DIR=${used}-restored npm run ops -- restore ${file}`,
+    );
     expect(readdirSync(used)).toEqual(["session-secret"]);
     expect(readFileSync(path.join(used, "session-secret"), "utf8")).toBe("kept");
   }, 60_000);
 
   it("refuses a file that is not a backup, or is cut short, and leaves no data directory behind", async () => {
     const cases = [
-      { name: "noise.tar.gz", bytes: Buffer.from("this is not a backup at all"), says: "is not a Pennybid backup: it is not gzip-compressed, or it is cut short." },
-      { name: "cut.tar.gz", bytes: readFileSync(await quietBackup()).subarray(0, 100_000), says: "is not a Pennybid backup: it is not gzip-compressed, or it is cut short." },
-      { name: "foreign.tar.gz", bytes: gzipSync(Buffer.alloc(4096, 7)), says: "is not a Pennybid backup: it holds no embedded database's data directory." },
+      {
+        name: "noise.tar.gz",
+        bytes: Buffer.from("this is not a backup at all"),
+        says: "is not a Pennybid backup: it is not gzip-compressed, or it is cut short.",
+      },
+      {
+        name: "cut.tar.gz",
+        bytes: readFileSync(await quietBackup()).subarray(0, 100_000),
+        says: "is not a Pennybid backup: it is not gzip-compressed, or it is cut short.",
+      },
+      {
+        name: "foreign.tar.gz",
+        bytes: gzipSync(Buffer.alloc(4096, 7)),
+        says: "is not a Pennybid backup: it holds no embedded database's data directory.",
+      },
     ];
     for (const kase of cases) {
       const bad = path.join(work, kase.name);
@@ -229,11 +273,17 @@ describe("the backup route", () => {
     const secret = "backup-route-session-secret-0123456789";
     const test = await startTestServer({ SESSION_SECRET: secret });
     try {
-      const stranger = await fetch(`${test.url}/api/operator/backup`, { method: "POST", headers: { "x-requested-with": "XMLHttpRequest" } });
+      const stranger = await fetch(`${test.url}/api/operator/backup`, {
+        method: "POST",
+        headers: { "x-requested-with": "XMLHttpRequest" },
+      });
       expect(stranger.status).toBe(401);
       const operator = await operatorClient(test, "10.88.1.1");
       const refused = await operator.client.post("/api/operator/backup");
-      expect(refused).toMatchObject({ status: 403, body: { error: { code: "FORBIDDEN", message: "Backups are taken with the ops CLI on the server's machine." } } });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { error: { code: "FORBIDDEN", message: "Backups are taken with the ops CLI on the server's machine." } },
+      });
       const cli = await fetch(`${test.url}/api/operator/backup`, {
         method: "POST",
         headers: { authorization: `Bearer ${localOperatorKey(secret)}`, "x-requested-with": "XMLHttpRequest" },
@@ -262,7 +312,8 @@ describe("scheduled backups (BACKUP_EVERY)", () => {
     const dir = path.join(work, "scheduled");
     const everyMs = 6 * 3_600_000;
     const start = new Date("2026-12-05T00:00:00Z");
-    const round = (hours: number) => scheduledBackupRound({ db, dir, everyMs, keep: 2, now: new Date(start.getTime() + hours * 3_600_000) });
+    const round = (hours: number) =>
+      scheduledBackupRound({ db, dir, everyMs, keep: 2, now: new Date(start.getTime() + hours * 3_600_000) });
 
     expect(await round(0)).toMatchObject({ file: path.join(dir, scheduledName(start)), removed: [] });
     // A restart an hour later takes none; past half the interval it does.

@@ -96,7 +96,10 @@ async function snapshot(client: TestClient, auctionId: number) {
 
 /** The wallet entry's text (what the bidder's statement and the operators' wallet view show) of an auction's purchase. */
 async function ledgerDescription(auctionId: number) {
-  const [row] = await db().query<{ description: string }>("select description from wallet_transactions where auction_id = $1 and type = 'BuyItNow'", [auctionId]);
+  const [row] = await db().query<{ description: string }>(
+    "select description from wallet_transactions where auction_id = $1 and type = 'BuyItNow'",
+    [auctionId],
+  );
   return row?.description;
 }
 
@@ -126,7 +129,9 @@ describe("the offer and its price", () => {
     expect(offers.items.map((offer) => offer.auctionId)).toContain(auctionId);
     const winnerStatus = BuyNowStatus.parse((await winner.client.get(`/api/auctions/${auctionId}/buy-now`)).body);
     expect(winnerStatus).toMatchObject({ offer: null, purchase: null, reason: "BUY_NOW_WINNER" });
-    expect(BuyNowOffersResponse.parse((await winner.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(auctionId);
+    expect(BuyNowOffersResponse.parse((await winner.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(
+      auctionId,
+    );
   });
 
   it("never goes below zero, and counts the fee net of a refund", async () => {
@@ -154,19 +159,39 @@ describe("buying", () => {
     const answer = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const purchase = BuyNowPurchase.parse(answer.body);
-    expect(purchase).toMatchObject({ auctionId, priceCents: 2400, amountPaidCents: 2400, discountCents: 0, state: "PaymentReceived", deliveryAddress: address });
+    expect(purchase).toMatchObject({
+      auctionId,
+      priceCents: 2400,
+      amountPaidCents: 2400,
+      discountCents: 0,
+      state: "PaymentReceived",
+      deliveryAddress: address,
+    });
     expect(await balanceCents(loser.client)).toBe(before - 2400);
-    const transactions = (await loser.client.get("/api/user-wallet/transactions")).body as { items: { type: string; amount: number; auction: { id: number } | null }[] };
+    const transactions = (await loser.client.get("/api/user-wallet/transactions")).body as {
+      items: { type: string; amount: number; auction: { id: number } | null }[];
+    };
     expect(transactions.items[0]).toMatchObject({ type: "BuyItNow", amount: -24, auction: { id: auctionId } });
     expect(await ledgerDescription(auctionId)).toBe("Buy it now: Test product");
-    const [user] = await db().query<{ phone: string; delivery_address: string }>("select phone, delivery_address from users where id = $1", [loser.id]);
+    const [user] = await db().query<{ phone: string; delivery_address: string }>(
+      "select phone, delivery_address from users where id = $1",
+      [loser.id],
+    );
     expect(user).toEqual({ phone: "+371 29123456", delivery_address: address });
-    const [won] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
+    const [won] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [
+      auctionId,
+    ]);
     expect(won).toEqual({ state: "AwaitingPayment", user_id: winner.id });
-    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body)).toMatchObject({ offer: null, purchase: { purchaseId: purchase.purchaseId } });
+    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${auctionId}/buy-now`)).body)).toMatchObject({
+      offer: null,
+      purchase: { purchaseId: purchase.purchaseId },
+    });
     // The next offer's pay form starts from what this purchase kept.
     const next = await endedAuction({ retailCents: 500, feeCents: 100, winner, losers: [loser] });
-    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${next}/buy-now`)).body).defaults).toEqual({ phone: "+371 29123456", deliveryAddress: address });
+    expect(BuyNowStatus.parse((await loser.client.get(`/api/auctions/${next}/buy-now`)).body).defaults).toEqual({
+      phone: "+371 29123456",
+      deliveryAddress: address,
+    });
   });
 
   it("takes a promo code as a win's payment does, and counts it toward the code's limits", async () => {
@@ -176,7 +201,9 @@ describe("buying", () => {
     expect(created.status).toBe(201);
     const [winner, loser] = [await signedIn(50), await signedIn(50)];
     const auctionId = await endedAuction({ retailCents: 2100, feeCents: 100, winner, losers: [loser] });
-    const quote = QuoteResponse.parse((await loser.client.post(`/api/auctions/${auctionId}/buy-now/quote`, { promoCode: code.toLowerCase() })).body);
+    const quote = QuoteResponse.parse(
+      (await loser.client.post(`/api/auctions/${auctionId}/buy-now/quote`, { promoCode: code.toLowerCase() })).body,
+    );
     expect(quote).toEqual({ priceCents: 2000, discountCents: 200, amountCents: 1800, promoCode: code });
     const before = await balanceCents(loser.client);
     const answer = await loser.client.post(`/api/auctions/${auctionId}/buy-now`, { ...payBody, promoCode: code });
@@ -230,15 +257,21 @@ describe("refusals change nothing", () => {
     const off = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: false });
     expect(BuyNowSettings.parse(off.body)).toEqual({ auctionId, enabled: false, stock: null, sold: 0 });
     await expectRefused(first, auctionId, "BUY_NOW_OFF");
-    expect(BuyNowOffersResponse.parse((await first.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(auctionId);
+    expect(BuyNowOffersResponse.parse((await first.client.get("/api/buy-now/offers")).body).items.map((o) => o.auctionId)).not.toContain(
+      auctionId,
+    );
     const on = await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { enabled: true, stock: 2 });
     expect(BuyNowSettings.parse(on.body)).toEqual({ auctionId, enabled: true, stock: 2, sold: 0 });
-    const stockLeft = async (bidder: Bidder) => BuyNowStatus.parse((await bidder.client.get(`/api/auctions/${auctionId}/buy-now`)).body).offer?.stockLeft;
+    const stockLeft = async (bidder: Bidder) =>
+      BuyNowStatus.parse((await bidder.client.get(`/api/auctions/${auctionId}/buy-now`)).body).offer?.stockLeft;
     expect(await stockLeft(first)).toBe(2);
     expect((await first.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).status).toBe(201);
     expect(await stockLeft(second)).toBe(1);
     // Operators lower the stock to what is sold: the next bidder is refused.
-    expect(BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { stock: 1 })).body)).toMatchObject({ stock: 1, sold: 1 });
+    expect(BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, { stock: 1 })).body)).toMatchObject({
+      stock: 1,
+      sold: 1,
+    });
     await expectRefused(second, auctionId, "BUY_NOW_SOLD_OUT");
   });
 
@@ -272,13 +305,15 @@ describe("races", () => {
     const balancesBefore = await Promise.all(losers.map((loser) => balanceCents(loser.client)));
     const answers = await Promise.all(losers.map((loser) => loser.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).map((answer) => (answer.body as { error: { code: string } }).error.code)).toEqual(
-      Array(4).fill("BUY_NOW_SOLD_OUT"),
-    );
+    expect(
+      answers.filter((answer) => answer.status === 409).map((answer) => (answer.body as { error: { code: string } }).error.code),
+    ).toEqual(Array(4).fill("BUY_NOW_SOLD_OUT"));
     const balancesAfter = await Promise.all(losers.map((loser) => balanceCents(loser.client)));
     const paid = balancesBefore.map((before, index) => before - balancesAfter[index]!);
     expect(paid.sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 900]);
-    const [row] = await db().query<{ count: number }>("select count(*)::int as count from buy_now_purchases where auction_id = $1", [auctionId]);
+    const [row] = await db().query<{ count: number }>("select count(*)::int as count from buy_now_purchases where auction_id = $1", [
+      auctionId,
+    ]);
     expect(row!.count).toBe(1);
   });
 
@@ -301,12 +336,22 @@ describe("the purchase's fulfilment", () => {
     nowMs += 1_000;
     const laterPurchase = BuyNowPurchase.parse((await later.client.post(`/api/auctions/${auctionId}/buy-now`, payBody)).body);
     const queue = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=PaymentReceived&limit=1000")).body);
-    expect(queue.items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ buyerId: loser.id, state: "PaymentReceived" });
+    expect(queue.items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({
+      buyerId: loser.id,
+      state: "PaymentReceived",
+    });
     // Titled in the operator's language, not the buyer's (who reads Russian).
     await db().query("update users set language = 'ru' where id = $1", [loser.id]);
-    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [auctionId]);
-    const inLatvian = await op.request("GET", "/api/operator/buy-now?state=PaymentReceived&limit=1000", undefined, { ...spaHeaders, "Accept-Language": "lv" });
-    expect(OperatorBuyNowList.parse(inLatvian.body).items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({ title: "Tējkanna" });
+    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [
+      auctionId,
+    ]);
+    const inLatvian = await op.request("GET", "/api/operator/buy-now?state=PaymentReceived&limit=1000", undefined, {
+      ...spaHeaders,
+      "Accept-Language": "lv",
+    });
+    expect(OperatorBuyNowList.parse(inLatvian.body).items.find((item) => item.purchaseId === purchase.purchaseId)).toMatchObject({
+      title: "Tējkanna",
+    });
     // The queue, like the wins', serves the oldest payment first.
     const order = queue.items.map((item) => item.purchaseId).filter((id) => id === purchase.purchaseId || id === laterPurchase.purchaseId);
     expect(order).toEqual([purchase.purchaseId, laterPurchase.purchaseId]);
@@ -315,7 +360,9 @@ describe("the purchase's fulfilment", () => {
     expect(skipped.status).toBe(409);
     expect((await advance("InDelivery")).body).toMatchObject({ state: "InDelivery", version: 1 });
     // One state's queue holds that state's purchases only, and a limit is kept.
-    const inDelivery = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=InDelivery&limit=1000")).body).items.map((item) => item.purchaseId);
+    const inDelivery = OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?state=InDelivery&limit=1000")).body).items.map(
+      (item) => item.purchaseId,
+    );
     expect(inDelivery).toContain(purchase.purchaseId);
     expect(inDelivery).not.toContain(laterPurchase.purchaseId);
     expect(OperatorBuyNowList.parse((await op.get("/api/operator/buy-now?limit=1")).body).items).toHaveLength(1);
@@ -328,7 +375,9 @@ describe("the purchase's fulfilment", () => {
   it("stamps each step and writes down who took it: the purchase's events and the operators' log", async () => {
     const { client: op, id: operatorId } = await signedIn();
     await db().query("update users set role = 'operator' where id = $1", [operatorId]);
-    const [{ email: operatorEmail }] = (await db().query<{ email: string }>("select email from users where id = $1", [operatorId])) as [{ email: string }];
+    const [{ email: operatorEmail }] = (await db().query<{ email: string }>("select email from users where id = $1", [operatorId])) as [
+      { email: string },
+    ];
     const [winner, loser] = [await signedIn(50), await signedIn(50)];
     const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
     const paidAt = now();
@@ -340,7 +389,11 @@ describe("the purchase's fulfilment", () => {
     nowMs += 60_000;
     const deliveredAt = now();
     const delivered = await op.post(`/api/operator/buy-now/${purchaseId}/advance`, { to: "Delivered" });
-    expect(delivered.body).toMatchObject({ paidAt: paidAt.toISOString(), inDeliveryAt: sentAt.toISOString(), deliveredAt: deliveredAt.toISOString() });
+    expect(delivered.body).toMatchObject({
+      paidAt: paidAt.toISOString(),
+      inDeliveryAt: sentAt.toISOString(),
+      deliveredAt: deliveredAt.toISOString(),
+    });
 
     const events = await db().query<{ from_state: string | null; to_state: string; actor: string; created_at: Date }>(
       "select from_state, to_state, actor, created_at from buy_now_events where purchase_id = $1 order by id",
@@ -365,7 +418,8 @@ describe("the purchase's fulfilment", () => {
     const { client: op, id: operatorId } = await signedIn();
     await db().query("update users set role = 'operator' where id = $1", [operatorId]);
     const auctionId = await createAuction(db(), now());
-    const settings = async (body: object) => BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, body)).body);
+    const settings = async (body: object) =>
+      BuyNowSettings.parse((await op.post(`/api/operator/auctions/${auctionId}/buy-now`, body)).body);
     expect(await settings({ stock: 3 })).toEqual({ auctionId, enabled: true, stock: 3, sold: 0 });
     expect(await settings({ enabled: false })).toEqual({ auctionId, enabled: false, stock: 3, sold: 0 });
     expect(await settings({ stock: null })).toEqual({ auctionId, enabled: false, stock: null, sold: 0 });
@@ -375,7 +429,11 @@ describe("the purchase's fulfilment", () => {
       [`auction:${auctionId}`],
     );
     expect(logged).toEqual(
-      [{ stock: 3 }, { enabled: false }, { stock: null }, { enabled: true, stock: 2 }].map((details) => ({ actor: operatorId, action: "auction.buy-now", details })),
+      [{ stock: 3 }, { enabled: false }, { stock: null }, { enabled: true, stock: 2 }].map((details) => ({
+        actor: operatorId,
+        action: "auction.buy-now",
+        details,
+      })),
     );
   });
 
@@ -383,16 +441,26 @@ describe("the purchase's fulfilment", () => {
     const op = await operator();
     const missing = await op.post("/api/operator/buy-now/999999999/advance", { to: "InDelivery" });
     expect(missing.status).toBe(404);
-    expect((missing.body as { error: { code: string; message: string } }).error).toMatchObject({ code: "NOT_FOUND", message: "There is no Buy it now purchase 999999999." });
+    expect((missing.body as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "NOT_FOUND",
+      message: "There is no Buy it now purchase 999999999.",
+    });
     const noAuction = await op.post("/api/operator/auctions/999999999/buy-now", { enabled: false });
     expect(noAuction.status).toBe(404);
     expect((noAuction.body as { error: { message: string } }).error.message).toBe("There is no auction 999999999.");
     // Refused before anything is written: no operators' log line for an auction that is not there.
     expect(await db().query("select id from operator_actions where subject = 'auction:999999999'")).toEqual([]);
     // A bidder asking about an auction that is not there: its status, a quote, a purchase.
-    for (const [method, path, body] of [["GET", "", undefined], ["POST", "/quote", {}], ["POST", "", payBody]] as const) {
+    for (const [method, path, body] of [
+      ["GET", "", undefined],
+      ["POST", "/quote", {}],
+      ["POST", "", payBody],
+    ] as const) {
       const answer = await op.request(method, `/api/auctions/999999999/buy-now${path}`, body);
-      expect(answer, `${method} ${path}`).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "There is no auction 999999999." } } });
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 404,
+        body: { error: { code: "NOT_FOUND", message: "There is no auction 999999999." } },
+      });
     }
     const noSettings = await op.get("/api/operator/auctions/999999999/buy-now");
     expect(noSettings.status).toBe(404);
@@ -481,7 +549,10 @@ describe("reading purchases and offers", () => {
 describe("the ops CLI", () => {
   async function ops(...args: string[]) {
     const lines: string[] = [];
-    const code = await runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), { out: (line) => lines.push(line), err: (line) => lines.push(line) });
+    const code = await runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), {
+      out: (line) => lines.push(line),
+      err: (line) => lines.push(line),
+    });
     // The first line names where the commands went.
     return { code, text: lines.slice(code === 0 ? 1 : 0).join("\n") };
   }
@@ -489,11 +560,20 @@ describe("the ops CLI", () => {
   it("shows and sets an auction's switch and stock, and refuses a wrong command line before sending anything", async () => {
     const [winner, loser] = [await signedIn(50), await signedIn(50)];
     const auctionId = await endedAuction({ retailCents: 1000, feeCents: 100, winner, losers: [loser] });
-    expect(await ops("auctions", "buy-now", String(auctionId))).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
-    expect(await ops("auctions", "buy-now", String(auctionId), "--off", "--stock", "2")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now off, stock 2, sold 0.` });
+    expect(await ops("auctions", "buy-now", String(auctionId))).toEqual({
+      code: 0,
+      text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.`,
+    });
+    expect(await ops("auctions", "buy-now", String(auctionId), "--off", "--stock", "2")).toEqual({
+      code: 0,
+      text: `Auction ${auctionId}: Buy it now off, stock 2, sold 0.`,
+    });
     await expectRefused(loser, auctionId, "BUY_NOW_OFF");
     expect((await ops("auctions", "buy-now", String(auctionId), "--on", "--off")).code).toBe(2);
     expect((await ops("auctions", "buy-now", String(auctionId), "--stock", "many")).code).toBe(2);
-    expect(await ops("auctions", "buy-now", String(auctionId), "--on", "--stock", "none")).toEqual({ code: 0, text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.` });
+    expect(await ops("auctions", "buy-now", String(auctionId), "--on", "--stock", "none")).toEqual({
+      code: 0,
+      text: `Auction ${auctionId}: Buy it now on, stock unlimited, sold 0.`,
+    });
   });
 });

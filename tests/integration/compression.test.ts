@@ -21,7 +21,13 @@ const script = Array.from({ length: 200 }, (_, i) => `export const price${i} = "
 const SCRIPT_PATH = "/assets/index-Ab12Cd34.js";
 /** The service worker and the manifest as vite-plugin-pwa leaves them: written after the build's compression, alone. */
 const serviceWorker = `importScripts();self.addEventListener("fetch",()=>{});${"/* precache list */".repeat(100)}`;
-const manifest = JSON.stringify({ name: "Pennybid", short_name: "Pennybid", start_url: "/", display: "standalone", description: "x".repeat(1200) });
+const manifest = JSON.stringify({
+  name: "Pennybid",
+  short_name: "Pennybid",
+  start_url: "/",
+  display: "standalone",
+  description: "x".repeat(1200),
+});
 
 function writeBuilt(relativePath: string, content: string): void {
   const file = path.join(staticDir, relativePath);
@@ -178,7 +184,6 @@ describe("the server's own answers, compressed on the fly", () => {
     expect(again.body.length).toBe(0);
   });
 
-
   it("compresses a JSON answer over the threshold with br, or gzip, keeping its status and content", async () => {
     for (let i = 0; i < 8; i++) await createAuction(server.database.db, new Date(), { status: "Running", initialSeconds: 3600 });
     const search = { method: "POST", body: JSON.stringify({ status: "Running" }) };
@@ -225,7 +230,11 @@ describe("the server's own answers, compressed on the fly", () => {
     expect(invalid.status).toBe(400);
     expect(JSON.parse(decodedText(invalid))).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
 
-    const signOut = await send("/authn/sign-out", { method: "POST", headers: { ...spaHeaders, "accept-encoding": "br, gzip" }, body: "{}" });
+    const signOut = await send("/authn/sign-out", {
+      method: "POST",
+      headers: { ...spaHeaders, "accept-encoding": "br, gzip" },
+      body: "{}",
+    });
     expect(signOut.status).toBe(204);
     expect(signOut.headers["content-encoding"]).toBeUndefined();
     expect(signOut.body.length).toBe(0);

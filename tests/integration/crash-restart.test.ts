@@ -95,9 +95,17 @@ it("keeps every acknowledged bid across a kill -9 and ends the auction exactly o
 
   // The end comes by the server clock after the restart, once; the last bidder in the chain wins.
   await expect
-    .poll(async () => ((await visitor.get(`/api/auctions/${auctionId}`)).body as { status: string }).status, { timeout: 60_000, interval: 500 })
+    .poll(async () => ((await visitor.get(`/api/auctions/${auctionId}`)).body as { status: string }).status, {
+      timeout: 60_000,
+      interval: 500,
+    })
     .toBe("Ended");
-  const ended = (await visitor.get(`/api/auctions/${auctionId}`)).body as { seq: number; winnerName: string; priceCents: number; finalHash: string };
+  const ended = (await visitor.get(`/api/auctions/${auctionId}`)).body as {
+    seq: number;
+    winnerName: string;
+    priceCents: number;
+    finalHash: string;
+  };
   expect(ended.winnerName).toBe(chain.links.at(-1)?.displayName);
   expect(ended.priceCents).toBe(chain.links.length);
   expect(ended.finalHash).toBe(chain.links.at(-1)?.hash);

@@ -76,7 +76,10 @@ describe.skipIf(!process.env.DATABASE_URL)(title, () => {
     const db = database!.db;
     const [auction] = await db.query("select price_cents, bid_count, leader_id from auctions where id = $1", [auctionId]);
     const [bids] = await db.query("select count(*) as n from bids where auction_id = $1", [auctionId]);
-    const [wallet] = await db.query("select balance_cents, (select count(*) from wallet_transactions where user_id = $1) as entries from wallets where user_id = $1", [userId]);
+    const [wallet] = await db.query(
+      "select balance_cents, (select count(*) from wallet_transactions where user_id = $1) as entries from wallets where user_id = $1",
+      [userId],
+    );
     return { auction, bids, wallet };
   };
 
@@ -131,7 +134,11 @@ describe.skipIf(!process.env.DATABASE_URL)(title, () => {
     await relay!.restart();
     const again = await client.post(`/api/auctions/${auctionId}/bids`);
     expect(again).toMatchObject({ status: 200, body: { priceCents: 1 } });
-    expect(await facts(auctionId, userId)).toEqual({ ...before, auction: { price_cents: 1, bid_count: 1, leader_id: userId }, bids: { n: 1 } });
+    expect(await facts(auctionId, userId)).toEqual({
+      ...before,
+      auction: { price_cents: 1, bid_count: 1, leader_id: userId },
+      bids: { n: 1 },
+    });
     expect((await timedHealth(client)).status).toBe(200);
   });
 
@@ -151,7 +158,11 @@ describe.skipIf(!process.env.DATABASE_URL)(title, () => {
     relay!.thaw();
     const again = await client.post(`/api/auctions/${auctionId}/bids`);
     expect(again).toMatchObject({ status: 200, body: { priceCents: 1 } });
-    expect(await facts(auctionId, userId)).toEqual({ ...before, auction: { price_cents: 1, bid_count: 1, leader_id: userId }, bids: { n: 1 } });
+    expect(await facts(auctionId, userId)).toEqual({
+      ...before,
+      auction: { price_cents: 1, bid_count: 1, leader_id: userId },
+      bids: { n: 1 },
+    });
   });
 });
 

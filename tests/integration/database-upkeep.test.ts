@@ -72,7 +72,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("PGlite's upkeep", () => {
     const failing: Database = { ...database.db, query: () => Promise.reject(new Error("database gone")) };
     const kept = keptLog();
     const job = startUpkeep({ db: failing, log: kept.log, intervalMs: 5 });
-    await vi.waitFor(() => expect(kept.messages().filter((message) => message === "database upkeep failed").length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() =>
+      expect(kept.messages().filter((message) => message === "database upkeep failed").length).toBeGreaterThanOrEqual(2),
+    );
     await job.stop();
     expect(kept.lines[0]?.err?.message).toBe("database gone");
   });

@@ -33,7 +33,9 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     const { db } = database;
     await migrate(db);
     // As a database migrated before decision 099 stands: place_bid made by its migrations, no record of the files.
-    await db.query("create or replace function auction_fees(fee_auction_id bigint, fee_winner_id uuid, fee_status text) returns table (entry_fees_cents int, winner_fee_cents int) language sql as $$ select -1, -1 $$");
+    await db.query(
+      "create or replace function auction_fees(fee_auction_id bigint, fee_winner_id uuid, fee_status text) returns table (entry_fees_cents int, winner_fee_cents int) language sql as $$ select -1, -1 $$",
+    );
     await db.query("delete from schema_functions where name = 'auction_fees.sql'");
     expect(await migrate(db)).toEqual(["functions/auction_fees.sql"]);
     expect(await db.query("select * from auction_fees(0, null, 'Running')")).toEqual([]);
@@ -49,7 +51,9 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     const bidder = await createBidder(db);
     await db.query("update users set display_name_skeleton = null where id = $1", [bidder.id]);
     expect(await migrate(db)).toEqual([]);
-    const [row] = await db.query<{ display_name_skeleton: string | null }>("select display_name_skeleton from users where id = $1", [bidder.id]);
+    const [row] = await db.query<{ display_name_skeleton: string | null }>("select display_name_skeleton from users where id = $1", [
+      bidder.id,
+    ]);
     expect(row?.display_name_skeleton).toEqual(expect.any(String));
   });
 
@@ -97,7 +101,10 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
       "select status, count(*) as n from auctions where is_demo group by status order by status",
     );
     expect(Object.fromEntries(byStatus.map((row) => [row.status, row.n]))).toMatchObject({
-      New: expect.any(Number), Waiting: expect.any(Number), Running: expect.any(Number), Ended: expect.any(Number),
+      New: expect.any(Number),
+      Waiting: expect.any(Number),
+      Running: expect.any(Number),
+      Ended: expect.any(Number),
     });
     const [won] = await database.db.query<{ n: number }>(
       "select count(*) as n from auctions a join users u on u.id = a.winner_id where u.email = $1",
@@ -107,7 +114,12 @@ describe(`the database (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     const ended = await database.db.query<{ id: number }>("select id from auctions where status = 'Ended' and bid_count > 0");
     expect(ended.length).toBeGreaterThan(5);
     for (const { id } of ended) expect((await bidChain(database.db, id))?.isValid, `auction ${id}`).toBe(true);
-    expect(await balanceCents(database.db, (await database.db.query<{ id: string }>("select id from users where email = $1", [DEMO_BIDDER.email]))[0]!.id)).toBeGreaterThan(0);
+    expect(
+      await balanceCents(
+        database.db,
+        (await database.db.query<{ id: string }>("select id from users where email = $1", [DEMO_BIDDER.email]))[0]!.id,
+      ),
+    ).toBeGreaterThan(0);
   });
 });
 

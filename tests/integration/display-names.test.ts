@@ -18,7 +18,9 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 const client = () => new TestClient(server.url, `10.51.5.${++ip}`);
-const displayNameIssue = (body: unknown) => (body as { error?: { issues?: { path: string; message: string }[] } }).error?.issues?.find((issue) => issue.path === "displayName")?.message;
+const displayNameIssue = (body: unknown) =>
+  (body as { error?: { issues?: { path: string; message: string }[] } }).error?.issues?.find((issue) => issue.path === "displayName")
+    ?.message;
 
 describe("a display name at sign-up", () => {
   it.each([
@@ -70,12 +72,22 @@ describe("a display name from before these rules", () => {
     const browser = client();
     const body = await signUpConfirmed(browser);
     // As it was stored before: no skeleton yet; the next start of the server settles it.
-    await db().query("update users set display_name = $2, display_name_key = lower($2), display_name_skeleton = null where email = $1", [body.email, displayName]);
+    await db().query("update users set display_name = $2, display_name_key = lower($2), display_name_skeleton = null where email = $1", [
+      body.email,
+      displayName,
+    ]);
     await settleDisplayNames(db());
     return { browser, body };
   }
 
-  const profile = (displayName: string) => ({ firstName: "Anna", lastName: "Ozola", displayName, phone: "", deliveryAddress: "", isMarketingConsentGiven: false });
+  const profile = (displayName: string) => ({
+    firstName: "Anna",
+    lastName: "Ozola",
+    displayName,
+    phone: "",
+    deliveryAddress: "",
+    isMarketingConsentGiven: false,
+  });
 
   it("asks the owner of a look-alike of an older name for a new one, refuses to keep it, and takes a new one", async () => {
     const older = await signUpConfirmed(client(), { displayName: `olga_${ip}k` });

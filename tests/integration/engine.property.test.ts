@@ -64,7 +64,8 @@ type Model = {
 /** The end in the model: every entrant but the winner gets their share of the fee back. */
 function endModel(model: Model) {
   model.hasEnded = true;
-  for (const bidder of model.enrolled) if (bidder !== model.leader) model.balances[bidder]! += Math.floor((FEE * model.rules.feeBackPercent) / 100);
+  for (const bidder of model.enrolled)
+    if (bidder !== model.leader) model.balances[bidder]! += Math.floor((FEE * model.rules.feeBackPercent) / 100);
 }
 
 /** Whether the auction is over in the model: canceled, ended, or past its end (the lifecycle ends it at a wait). */
@@ -76,7 +77,8 @@ function ruleRefusal(model: Model, bidder: number): string | null {
   const isOpen = model.phase !== "canceled" && !model.hasEnded && model.now < model.endsAt;
   if (!isOpen) return "ENROLMENT_CLOSED";
   const closesAt = rules.closesSeconds === null ? null : INITIAL_SECONDS - rules.closesSeconds;
-  if ((closesAt !== null && model.now >= closesAt) || (rules.closesAtPrice !== null && model.price >= rules.closesAtPrice)) return "ENROLMENT_LOCKED";
+  if ((closesAt !== null && model.now >= closesAt) || (rules.closesAtPrice !== null && model.price >= rules.closesAtPrice))
+    return "ENROLMENT_LOCKED";
   if (model.enrolled.has(bidder)) return "ALREADY_ENROLLED";
   if (rules.maxSeats !== null && model.enrolled.size >= rules.maxSeats) return "SOLD_OUT";
   const past = model.pasts[bidder]!;
@@ -137,18 +139,17 @@ class BidCommand implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, real: Real) {
     const last = model.lastBidAt.get(this.bidder);
-    const expected =
-      isOver(model)
-        ? "AUCTION_ENDED"
-        : model.phase === "waiting"
-          ? "AUCTION_NOT_RUNNING"
-          : !model.enrolled.has(this.bidder)
-            ? "NOT_ENROLLED"
-            : model.leader === this.bidder
-              ? "ALREADY_WINNING"
-              : last !== undefined && model.now - last < 1
-                ? "BID_TOO_FAST"
-                : "ok";
+    const expected = isOver(model)
+      ? "AUCTION_ENDED"
+      : model.phase === "waiting"
+        ? "AUCTION_NOT_RUNNING"
+        : !model.enrolled.has(this.bidder)
+          ? "NOT_ENROLLED"
+          : model.leader === this.bidder
+            ? "ALREADY_WINNING"
+            : last !== undefined && model.now - last < 1
+              ? "BID_TOO_FAST"
+              : "ok";
     const placing = placeBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, at(real.start, model.now));
     const got = await outcome(placing);
     expect(got).toBe(expected);
@@ -183,17 +184,18 @@ class SetAutoBidCommand implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const expected =
-      isOver(model)
-        ? "AUCTION_ENDED"
-        : model.manualOnly
-          ? "MANUAL_ONLY"
-          : !model.enrolled.has(this.bidder)
-            ? "NOT_ENROLLED"
-            : this.maxCents <= model.price
-              ? "AUTO_BID_TOO_LOW"
-              : "ok";
-    const got = await outcome(setAutoBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, this.maxCents, at(real.start, model.now)));
+    const expected = isOver(model)
+      ? "AUCTION_ENDED"
+      : model.manualOnly
+        ? "MANUAL_ONLY"
+        : !model.enrolled.has(this.bidder)
+          ? "NOT_ENROLLED"
+          : this.maxCents <= model.price
+            ? "AUTO_BID_TOO_LOW"
+            : "ok";
+    const got = await outcome(
+      setAutoBid(real.database.db, real.userIds[this.bidder]!, real.auctionId, this.maxCents, at(real.start, model.now)),
+    );
     expect(got).toBe(expected);
     if (got === "ok") model.autoBids.set(this.bidder, this.maxCents);
   }
@@ -246,16 +248,20 @@ class WaitCommand implements fc.AsyncCommand<Model, Real> {
   toString = () => `wait(${this.seconds})`;
 }
 
-const rules: fc.Arbitrary<Rules> = fc.record({
-  closesSeconds: fc.constantFrom(null, 0, 5, 12, INITIAL_SECONDS),
-  closesAtPrice: fc.constantFrom(null, 1, 2, 4),
-  maxPreviousWins: fc.constantFrom(null, 0, 1),
-  realBiddersOnly: fc.boolean(),
-  manualOnly: fc.constantFrom(false, false, false, true),
-  minSeats: fc.constantFrom(null, 1, 2, 3),
-  maxSeats: fc.constantFrom(null, 1, 2, 3),
-  feeBackPercent: fc.constantFrom(0, 33, 50, 100),
-}).map((drawn) => (drawn.minSeats !== null && drawn.maxSeats !== null && drawn.minSeats > drawn.maxSeats ? { ...drawn, maxSeats: drawn.minSeats } : drawn));
+const rules: fc.Arbitrary<Rules> = fc
+  .record({
+    closesSeconds: fc.constantFrom(null, 0, 5, 12, INITIAL_SECONDS),
+    closesAtPrice: fc.constantFrom(null, 1, 2, 4),
+    maxPreviousWins: fc.constantFrom(null, 0, 1),
+    realBiddersOnly: fc.boolean(),
+    manualOnly: fc.constantFrom(false, false, false, true),
+    minSeats: fc.constantFrom(null, 1, 2, 3),
+    maxSeats: fc.constantFrom(null, 1, 2, 3),
+    feeBackPercent: fc.constantFrom(0, 33, 50, 100),
+  })
+  .map((drawn) =>
+    drawn.minSeats !== null && drawn.maxSeats !== null && drawn.minSeats > drawn.maxSeats ? { ...drawn, maxSeats: drawn.minSeats } : drawn,
+  );
 const past: fc.Arbitrary<Past> = fc.record({
   kind: fc.constantFrom("bidder", "bidder", "bidder", "demo", "operator"),
   wins: fc.array(fc.record({ daysAgo: fc.constantFrom(0.0001, 1, 6.9998, 7, 12), sameProduct: fc.boolean() }), { maxLength: 3 }),
@@ -283,10 +289,18 @@ async function modelRun(cmds: Iterable<fc.AsyncCommand<Model, Real>>, startingBa
   });
   const users = await Promise.all(startingBalances.map((balance) => createBidder(db, { balanceCents: balance })));
   for (const [i, { kind, wins }] of pasts.entries()) {
-    await db.query("update users set is_demo = $2, role = $3 where id = $1", [users[i]!.id, kind === "demo", kind === "operator" ? "operator" : "bidder"]);
+    await db.query("update users set is_demo = $2, role = $3 where id = $1", [
+      users[i]!.id,
+      kind === "demo",
+      kind === "operator" ? "operator" : "bidder",
+    ]);
     for (const win of wins) {
       const won = await createAuction(db, start, { status: "Waiting", title: win.sameProduct ? "Model product" : "Another product" });
-      await db.query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [won, users[i]!.id, at(start, -win.daysAgo * DAY)]);
+      await db.query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [
+        won,
+        users[i]!.id,
+        at(start, -win.daysAgo * DAY),
+      ]);
     }
   }
   const model: Model = {
@@ -318,7 +332,10 @@ async function modelRun(cmds: Iterable<fc.AsyncCommand<Model, Real>>, startingBa
     "select status, price_cents, bid_count, winner_id from auctions where id = $1",
     [auctionId],
   );
-  const [bids] = await db.query<{ n: number; auto: number }>("select count(*) as n, count(*) filter (where is_auto) as auto from bids where auction_id = $1", [auctionId]);
+  const [bids] = await db.query<{ n: number; auto: number }>(
+    "select count(*) as n, count(*) filter (where is_auto) as auto from bids where auction_id = $1",
+    [auctionId],
+  );
   expect(auction?.status).toBe(model.phase === "canceled" ? "Canceled" : "Ended");
   expect(auction?.price_cents).toBe(model.acceptedBids);
   expect(bids?.n).toBe(model.acceptedBids);
@@ -335,7 +352,8 @@ async function modelRun(cmds: Iterable<fc.AsyncCommand<Model, Real>>, startingBa
     expect(Number(ledger?.sum ?? 0)).toBe(balance);
     // Canceled for want of seats: the whole fee back; ended: the loser's share, if it comes to a cent.
     const isRefunded =
-      model.enrolled.has(i) && (model.phase === "canceled" || (model.leader !== i && Math.floor((FEE * auctionRules.feeBackPercent) / 100) > 0));
+      model.enrolled.has(i) &&
+      (model.phase === "canceled" || (model.leader !== i && Math.floor((FEE * auctionRules.feeBackPercent) / 100) > 0));
     expect(ledger?.refunds).toBe(isRefunded ? 1 : 0);
   }
 }
@@ -389,7 +407,12 @@ it(`matches the model over ${AUTO_BID_RUNS} random runs of auto-bids and the swi
   await fc.assert(
     fc.asyncProperty(commands, fc.constantFrom(false, false, true), (cmds, manualOnly) =>
       // Everyone enrols first, so the auto-bids have bidders to run for.
-      modelRun([...[0, 1, 2].map((b): fc.AsyncCommand<Model, Real> => new EnrolCommand(b)), ...cmds], [FEE, FEE, FEE], { ...open, manualOnly }, [noPast, noPast, noPast]),
+      modelRun(
+        [...[0, 1, 2].map((b): fc.AsyncCommand<Model, Real> => new EnrolCommand(b)), ...cmds],
+        [FEE, FEE, FEE],
+        { ...open, manualOnly },
+        [noPast, noPast, noPast],
+      ),
     ),
     { numRuns: AUTO_BID_RUNS },
   );

@@ -31,10 +31,16 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 async function auctionRow(id: number) {
-  const [row] = await db().query<{ status: string; price_cents: number; leader_id: string | null; ends_at: Date; winner_id: string | null; seq: number; final_hash: string | null; bid_count: number }>(
-    "select status, price_cents, leader_id, ends_at, winner_id, seq, final_hash, bid_count from auctions where id = $1",
-    [id],
-  );
+  const [row] = await db().query<{
+    status: string;
+    price_cents: number;
+    leader_id: string | null;
+    ends_at: Date;
+    winner_id: string | null;
+    seq: number;
+    final_hash: string | null;
+    bid_count: number;
+  }>("select status, price_cents, leader_id, ends_at, winner_id, seq, final_hash, bid_count from auctions where id = $1", [id]);
   if (!row) throw new Error("no auction");
   return row;
 }
@@ -49,7 +55,9 @@ describe("enrolment", () => {
       "select type, amount_cents, auction_id, description from wallet_transactions where user_id = $1 and type = 'AuctionEnrollment'",
       [bidder.id],
     );
-    expect(entries).toEqual([{ type: "AuctionEnrollment", amount_cents: -150, auction_id: auction, description: "Entry fee: Espresso machine" }]);
+    expect(entries).toEqual([
+      { type: "AuctionEnrollment", amount_cents: -150, auction_id: auction, description: "Entry fee: Espresso machine" },
+    ]);
     expect(await refusal(enrol(db(), bidder.id, auction, now))).toBe("ALREADY_ENROLLED");
     expect(await balanceCents(db(), bidder.id)).toBe(350);
   });
@@ -189,8 +197,17 @@ describe("bidding", () => {
     // winner's fulfilment opened in the same statement.
     const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...capped.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
-    expect(capped.state).toMatchObject({ status: "Ended", winnerName: users[1]!.displayName, leaderName: users[1]!.displayName, winnerId: users[1]!.id, leaderId: users[1]!.id });
-    const [fulfilment] = await db().query<{ user_id: string; price_cents: number }>("select user_id, price_cents from fulfilments where auction_id = $1", [auction]);
+    expect(capped.state).toMatchObject({
+      status: "Ended",
+      winnerName: users[1]!.displayName,
+      leaderName: users[1]!.displayName,
+      winnerId: users[1]!.id,
+      leaderId: users[1]!.id,
+    });
+    const [fulfilment] = await db().query<{ user_id: string; price_cents: number }>(
+      "select user_id, price_cents from fulfilments where auction_id = $1",
+      [auction],
+    );
     expect(fulfilment).toEqual({ user_id: users[1]!.id, price_cents: 2 });
   });
 
@@ -200,7 +217,14 @@ describe("bidding", () => {
     for (let i = 0; i < 13; i++) last = await placeBid(db(), users[i % 2]!.id, auction, at(now, i * 1.1), { isAuto: i === 12 });
     expect(last?.state.recentBids.map((bid) => bid.priceCents)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
     expect(last?.state.recentBids[0]).toMatchObject({ displayName: users[0]!.displayName, isAuto: true });
-    expect(last?.state).toMatchObject({ priceCents: 13, bidCount: 13, leaderName: users[0]!.displayName, winnerName: null, leaderId: users[0]!.id, winnerId: null });
+    expect(last?.state).toMatchObject({
+      priceCents: 13,
+      bidCount: 13,
+      leaderName: users[0]!.displayName,
+      winnerName: null,
+      leaderId: users[0]!.id,
+      winnerId: null,
+    });
     const [read] = await auctionStates(db(), [auction], undefined);
     expect({ ...last?.state, serverNow: 0 }).toEqual({ ...read, serverNow: 0 });
     // The ten kept in the auction's row are the bids table's last ten.
@@ -261,7 +285,9 @@ describe("the bid history's hash chain", () => {
     let prev = genesisHash(auction);
     for (const bid of bids) {
       expect(bid.prev_hash).toBe(prev);
-      expect(bid.hash).toBe(bidHash({ prevHash: prev, auctionId: auction, userId: bid.user_id, priceCents: bid.price_cents, placedAt: bid.placed_at }));
+      expect(bid.hash).toBe(
+        bidHash({ prevHash: prev, auctionId: auction, userId: bid.user_id, priceCents: bid.price_cents, placedAt: bid.placed_at }),
+      );
       prev = bid.hash;
     }
     await advanceLifecycle(db(), at(now, 3600));
@@ -313,7 +339,9 @@ describe("auto-bid", () => {
     expect(await runAutoBids(db(), at(now, 4))).toEqual([]);
     const row = await auctionRow(auction);
     expect(row).toMatchObject({ price_cents: 4, leader_id: otto!.id });
-    const autos = await db().query<{ price_cents: number }>("select price_cents from bids where auction_id = $1 and is_auto order by id", [auction]);
+    const autos = await db().query<{ price_cents: number }>("select price_cents from bids where auction_id = $1 and is_auto order by id", [
+      auction,
+    ]);
     expect(autos.map((b) => b.price_cents)).toEqual([1, 3]);
   });
 
@@ -363,7 +391,9 @@ describe("a failure of the server's own", () => {
   it("is no shortage of funds when the entry fee cannot be written, and enrols no one", async () => {
     const bidder = await createBidder(db(), { balanceCents: 500 });
     const auction = await createAuction(db(), now, { entryFeeCents: 100 });
-    const error = await whileInsertsFail(db(), "wallet_transactions", `new.auction_id = ${auction}`, () => enrol(db(), bidder.id, auction, now).catch((e: unknown) => e));
+    const error = await whileInsertsFail(db(), "wallet_transactions", `new.auction_id = ${auction}`, () =>
+      enrol(db(), bidder.id, auction, now).catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(Refusal);
     expect(await balanceCents(db(), bidder.id)).toBe(500);
@@ -373,7 +403,9 @@ describe("a failure of the server's own", () => {
   it("fails the auto-bid round instead of passing for a refusal", async () => {
     const { auction, users } = await runningWith(1, { initialSeconds: 600 });
     await setAutoBid(db(), users[0]!.id, auction, 10, now);
-    const error = await whileInsertsFail(db(), "bids", `new.auction_id = ${auction}`, () => runAutoBids(db(), at(now, 0.5)).catch((e: unknown) => e));
+    const error = await whileInsertsFail(db(), "bids", `new.auction_id = ${auction}`, () =>
+      runAutoBids(db(), at(now, 0.5)).catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(Refusal);
     expect(await auctionRow(auction)).toMatchObject({ price_cents: 0, leader_id: null });

@@ -37,7 +37,11 @@ async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
 /** An auction `userId` won, ended `daysAgo` days before now. */
 async function wonAuction(userId: string, daysAgo: number, fixture: AuctionFixture = {}) {
   const id = await createAuction(db(), now, { status: "Waiting", ...fixture });
-  await db().query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [id, userId, at(now, -daysAgo * DAY)]);
+  await db().query("update auctions set status = 'Ended', winner_id = $2, ended_at = $3 where id = $1", [
+    id,
+    userId,
+    at(now, -daysAgo * DAY),
+  ]);
   return id;
 }
 
@@ -53,7 +57,9 @@ describe("beginner auctions (maxPreviousWins)", () => {
     expect(await db().query("select 1 from enrolments where auction_id = $1", [neverWon])).toEqual([]);
     await expect(enrol(db(), beginner.id, neverWon, now)).resolves.toMatchObject({ feeCents: 100 });
     // At most one previous win: the winner may enter that one.
-    await expect(enrol(db(), winner.id, await createAuction(db(), now, { maxPreviousWins: 1 }), now)).resolves.toMatchObject({ feeCents: 100 });
+    await expect(enrol(db(), winner.id, await createAuction(db(), now, { maxPreviousWins: 1 }), now)).resolves.toMatchObject({
+      feeCents: 100,
+    });
   });
 });
 
@@ -79,14 +85,23 @@ describe("locked enrolment", () => {
   it("decides a late enrolment against the bid that reaches the closing price on the locked row: both orders hold", async () => {
     const client = await signedIn();
     const rival = await signedIn();
-    const auction = await createAuction(db(), now, { enrolmentClosesAtPriceCents: 1, entryFeeCents: 0, endsAt: at(new Date(), 600), startsAt: new Date() });
+    const auction = await createAuction(db(), now, {
+      enrolmentClosesAtPriceCents: 1,
+      entryFeeCents: 0,
+      endsAt: at(new Date(), 600),
+      startsAt: new Date(),
+    });
     expect((await rival.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
-    const [bid, late] = await Promise.all([rival.client.post(`/api/auctions/${auction}/bids`), client.client.post(`/api/auctions/${auction}/enrol`)]);
+    const [bid, late] = await Promise.all([
+      rival.client.post(`/api/auctions/${auction}/bids`),
+      client.client.post(`/api/auctions/${auction}/enrol`),
+    ]);
     expect(bid.status).toBe(200);
     const [row] = await db().query<{ n: number }>("select count(*)::int as n from enrolments where auction_id = $1", [auction]);
     // Whichever came first: enrolled before the price reached €0.01, or refused after.
     if (late.status === 200) expect(row!.n).toBe(2);
-    else expect([late.body, row!.n]).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: "ENROLMENT_LOCKED" }) }), 1]);
+    else
+      expect([late.body, row!.n]).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: "ENROLMENT_LOCKED" }) }), 1]);
   });
 });
 
@@ -129,7 +144,10 @@ describe("win limits", () => {
     // One win and one open auction fill the limit of two.
     const error = await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Camera" }), now, limits));
     const [firstEnd] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [first]);
-    expect(error).toMatchObject({ code: "WIN_LIMIT", values: { limit: 2, days: 7, resetsAt: firstEnd!.ended_at.getTime() + 7 * DAY * 1000 } });
+    expect(error).toMatchObject({
+      code: "WIN_LIMIT",
+      values: { limit: 2, days: 7, resetsAt: firstEnd!.ended_at.getTime() + 7 * DAY * 1000 },
+    });
     // Without limits (the default for the engine's callers that do not pass the site's) the same enrolment passes.
     await expect(enrol(db(), user.id, await createAuction(db(), now, { title: "Camera" }), now)).resolves.toBeDefined();
   });
@@ -160,10 +178,15 @@ describe("win limits", () => {
     const win = await wonAuction(user.id, 2, { title: "Espresso machine" });
     const error = await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Espresso  Machine!" }), now, limits));
     const [end] = await db().query<{ ended_at: Date }>("select ended_at from auctions where id = $1", [win]);
-    expect(error).toMatchObject({ code: "PRODUCT_WIN_LIMIT", values: { limit: 1, days: 7, resetsAt: end!.ended_at.getTime() + 7 * DAY * 1000 } });
+    expect(error).toMatchObject({
+      code: "PRODUCT_WIN_LIMIT",
+      values: { limit: 1, days: 7, resetsAt: end!.ended_at.getTime() + 7 * DAY * 1000 },
+    });
     const other = await bidder();
     await enrol(db(), other.id, await createAuction(db(), now, { title: "City bike" }), now, limits);
-    expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "City bike" }), now, limits))).code).toBe("PRODUCT_WIN_LIMIT");
+    expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "City bike" }), now, limits))).code).toBe(
+      "PRODUCT_WIN_LIMIT",
+    );
   });
 
   it("count each limit alone when the other is off (0)", async () => {
@@ -171,19 +194,26 @@ describe("win limits", () => {
     const user = await bidder();
     for (const title of ["Toaster", "Blender", "Kettle"]) await wonAuction(user.id, 1, { title });
     await expect(enrol(db(), user.id, await createAuction(db(), now, { title: "Juicer" }), now, productOnly)).resolves.toBeDefined();
-    expect((await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Kettle" }), now, productOnly))).code).toBe("PRODUCT_WIN_LIMIT");
+    expect((await refusalOf(enrol(db(), user.id, await createAuction(db(), now, { title: "Kettle" }), now, productOnly))).code).toBe(
+      "PRODUCT_WIN_LIMIT",
+    );
 
     const countOnly: WinLimits = { wins: 2, sameProductWins: 0, days: 7 };
     const other = await bidder();
     await wonAuction(other.id, 1, { title: "Rice cooker" });
     await expect(enrol(db(), other.id, await createAuction(db(), now, { title: "Rice cooker" }), now, countOnly)).resolves.toBeDefined();
-    expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "Rice cooker" }), now, countOnly))).code).toBe("WIN_LIMIT");
+    expect((await refusalOf(enrol(db(), other.id, await createAuction(db(), now, { title: "Rice cooker" }), now, countOnly))).code).toBe(
+      "WIN_LIMIT",
+    );
   });
 
   it("let exactly one of a bidder's two racing enrolments through when one place is left", async () => {
     const user = await signedIn();
     await wonAuction(user.id, 1, { title: "Console" });
-    const [a, b] = [await createAuction(db(), now, { title: "Laptop", endsAt: at(new Date(), 600) }), await createAuction(db(), now, { title: "Voucher", endsAt: at(new Date(), 600) })];
+    const [a, b] = [
+      await createAuction(db(), now, { title: "Laptop", endsAt: at(new Date(), 600) }),
+      await createAuction(db(), now, { title: "Voucher", endsAt: at(new Date(), 600) }),
+    ];
     const answers = await Promise.all([user.client.post(`/api/auctions/${a}/enrol`), user.client.post(`/api/auctions/${b}/enrol`)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
     const refused = ApiErrorBody.parse(answers.find((answer) => answer.status === 403)!.body);

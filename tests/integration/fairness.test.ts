@@ -78,7 +78,15 @@ describe("fairness figures", () => {
     const chain = BidChainResponse.parse((await anonymous().get(`/api/auctions/${auction}/chain`)).body);
     let previous = genesisHash(auction);
     for (const link of chain.links) {
-      expect(link.hash).toBe(bidHash({ prevHash: previous, auctionId: auction, userId: link.bidderId, priceCents: link.priceCents, placedAt: new Date(link.placedAt) }));
+      expect(link.hash).toBe(
+        bidHash({
+          prevHash: previous,
+          auctionId: auction,
+          userId: link.bidderId,
+          priceCents: link.priceCents,
+          placedAt: new Date(link.placedAt),
+        }),
+      );
       previous = link.hash;
     }
     expect(chain.links).toHaveLength(5);
@@ -90,7 +98,14 @@ describe("fairness figures", () => {
     const now = new Date();
     const auction = await createAuction(db(), now, { initialSeconds: 600 });
     const anna = await entrant(auction, now);
-    expect(await figuresOf(auction)).toMatchObject({ entrants: 1, bids: 0, autoBids: 0, autoBidShare: null, headHash: null, finalHash: null });
+    expect(await figuresOf(auction)).toMatchObject({
+      entrants: 1,
+      bids: 0,
+      autoBids: 0,
+      autoBidShare: null,
+      headHash: null,
+      finalHash: null,
+    });
     await placeBid(db(), anna.id, auction, at(now, 1));
     await advanceLifecycle(db(), at(now, 3600));
     const figures = await figuresOf(auction);
@@ -164,7 +179,13 @@ describe("the true cost of an ended auction", () => {
     expect({ ...read, serverNow: 0 }).toEqual({ ...last.state, serverNow: 0 });
 
     // A refund tied to the auction comes off what the bidders paid together; a fee elsewhere does not count.
-    await postLedgerEntry(db(), { userId: lena.id, type: "Refund", amountCents: 150, description: "Entry fee refunded", auctionId: auction });
+    await postLedgerEntry(db(), {
+      userId: lena.id,
+      type: "Refund",
+      amountCents: 150,
+      description: "Entry fee refunded",
+      auctionId: auction,
+    });
     const other = await createAuction(db(), now, { entryFeeCents: 70 });
     await enrol(db(), otto.id, other, now);
     expect((await detailOf(auction)).trueCost).toEqual({ winnerPaidCents: 154, entryFeesCents: 300 });

@@ -137,7 +137,13 @@ describe("where fees back show", () => {
     const operator = await signedIn();
     await db().query("update users set role = 'operator' where id = $1", [operator.id]);
     const create = (feeBackPercent: unknown) =>
-      operator.client.post("/api/operator/auctions", { title: "Coffee grinder", initialSeconds: 60, resetSeconds: 15, entryFeeCents: 300, feeBackPercent });
+      operator.client.post("/api/operator/auctions", {
+        title: "Coffee grinder",
+        initialSeconds: 60,
+        resetSeconds: 15,
+        entryFeeCents: 300,
+        feeBackPercent,
+      });
     expect((await create(101)).status).toBe(400);
     expect((await create(12.5)).status).toBe(400);
     const created = await create(20);
@@ -155,7 +161,14 @@ describe("where fees back show", () => {
     expect((await winner.client.post(`/api/auctions/${id}/bids`)).status).toBe(200);
     expect((await operator.client.post(`/api/operator/auctions/${id}/end-now`, {})).status).toBe(200);
 
-    const lines = TransactionsResponse.parse((await loser.client.request("GET", "/api/user-wallet/transactions", undefined, { "X-Requested-With": "XMLHttpRequest", "Accept-Language": "en" })).body);
+    const lines = TransactionsResponse.parse(
+      (
+        await loser.client.request("GET", "/api/user-wallet/transactions", undefined, {
+          "X-Requested-With": "XMLHttpRequest",
+          "Accept-Language": "en",
+        })
+      ).body,
+    );
     expect(lines.items[0]).toMatchObject({ type: "Refund", amount: 1.5, description: "50% of your entry fee back: Coffee grinder" });
     const winnerLines = TransactionsResponse.parse((await winner.client.get("/api/user-wallet/transactions")).body);
     expect(winnerLines.items.map((line) => line.type)).not.toContain("Refund");
@@ -164,6 +177,9 @@ describe("where fees back show", () => {
     expect(FairnessFigures.parse((await loser.client.get(`/api/auctions/${id}/fairness`)).body).feesBackCents).toBe(150);
     expect((await fairnessFigures(db(), id))?.feesBackCents).toBe(150);
     // Money returned is no longer spent: €3.00 paid, €1.50 back.
-    expect(SpendLimitsResponse.parse((await loser.client.get("/api/spend-limits")).body).auction).toMatchObject({ spentCents: 150, leftCents: 4850 });
+    expect(SpendLimitsResponse.parse((await loser.client.get("/api/spend-limits")).body).auction).toMatchObject({
+      spentCents: 150,
+      leftCents: 4850,
+    });
   });
 });

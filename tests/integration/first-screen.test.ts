@@ -37,7 +37,11 @@ beforeAll(async () => {
   // More running auctions than a page holds: the block holds one page and says more follow.
   for (let i = 0; i < HOME_PAGE_SIZE + 2; i++) await createAuction(db, now, { initialSeconds: 600 + i });
   hostileId = await createAuction(db, now, { initialSeconds: 30 });
-  await db.query("update auctions set title = $1, images = $2 where id = $3", [hostileTitle, JSON.stringify([`/media/a"b<c>.webp`]), hostileId]);
+  await db.query("update auctions set title = $1, images = $2 where id = $3", [
+    hostileTitle,
+    JSON.stringify([`/media/a"b<c>.webp`]),
+    hostileId,
+  ]);
   await createAuction(db, now, { status: "Waiting" });
 });
 
@@ -103,14 +107,20 @@ describe("the first screen drawn (decision 045)", () => {
   it("goes inside the app's root, as the renderer wrote it and inert until the SPA hydrates it, beside the data block with the moment it shows", async () => {
     const before = Date.now();
     const html = await (await fetch(`${server.url}/`)).text();
-    expect(html).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/">lv drawnAtMs,language,lists $& $1</p></div></div>`);
+    expect(html).toContain(
+      `<div id="root"><div inert style="display:contents"><p data-drawn="/">lv drawnAtMs,language,lists $& $1</p></div></div>`,
+    );
     const home = JSON.parse(dataBlock(html)) as FirstScreen;
     expect(Object.keys(home.lists ?? {})).toContain("Running");
     // The moment the drawing's countdowns show, which the browser's hydration shows too (decision 061).
     expect(home.drawnAtMs).toBeGreaterThanOrEqual(before);
     expect(home.drawnAtMs).toBeLessThanOrEqual(Date.now());
-    const auctionPage = await (await fetch(`${server.url}/auctions/${hostileId}?from=home`, { headers: { cookie: "i18nextLng=ru" } })).text();
-    expect(auctionPage).toContain(`<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,drawnAtMs,language $& $1</p></div></div>`);
+    const auctionPage = await (
+      await fetch(`${server.url}/auctions/${hostileId}?from=home`, { headers: { cookie: "i18nextLng=ru" } })
+    ).text();
+    expect(auctionPage).toContain(
+      `<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,drawnAtMs,language $& $1</p></div></div>`,
+    );
   });
 
   it("is left to the SPA when the renderer fails or does not answer: the page still carries its data, with no drawing's moment", async () => {
@@ -137,7 +147,9 @@ describe("an auction's page", () => {
     const html = await answer.text();
     const { auction, lists } = JSON.parse(dataBlock(html)) as FirstScreen;
     expect(lists).toBeUndefined();
-    const { serverNow: _read, ...fromApi } = (await (await fetch(`${server.url}/api/auctions/${hostileId}`, { headers: spaHeaders })).json()) as { serverNow: number };
+    const { serverNow: _read, ...fromApi } = (await (
+      await fetch(`${server.url}/api/auctions/${hostileId}`, { headers: spaHeaders })
+    ).json()) as { serverNow: number };
     expect({ ...auction, serverNow: undefined }).toEqual({ ...fromApi, serverNow: undefined });
     expect(html).not.toContain(hostileTitle);
     expect(html).toContain(`<link rel="preload" as="image" href="/media/a&quot;b&lt;c&gt;.webp" fetchpriority="high" />`);

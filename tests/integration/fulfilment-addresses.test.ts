@@ -60,17 +60,41 @@ function startStandIn(): Promise<{ server: Server; url: string; asked: URL[]; fa
         JSON.stringify({
           type: "FeatureCollection",
           features: [
-            { type: "Feature", geometry: { type: "Point", coordinates: [24.12, 56.95] }, properties: { street: "Skanstes iela", housenumber: "50", city: "Rīga", postcode: "LV-1013", country: "Latvia", osm_key: "place" } },
-            { type: "Feature", geometry: { type: "Point", coordinates: [24.1, 56.9] }, properties: { name: `Photon: ${q}`, city: "Rīga", country: "Latvia" } },
+            {
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [24.12, 56.95] },
+              properties: {
+                street: "Skanstes iela",
+                housenumber: "50",
+                city: "Rīga",
+                postcode: "LV-1013",
+                country: "Latvia",
+                osm_key: "place",
+              },
+            },
+            {
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [24.1, 56.9] },
+              properties: { name: `Photon: ${q}`, city: "Rīga", country: "Latvia" },
+            },
           ],
         }),
       );
     } else {
-      response.end(JSON.stringify([{ display_name: "Skanstes iela 50, Rīga, LV-1013, Latvija", address: { road: "Skanstes iela", house_number: "50", city: "Rīga", postcode: "LV-1013" } }]));
+      response.end(
+        JSON.stringify([
+          {
+            display_name: "Skanstes iela 50, Rīga, LV-1013, Latvija",
+            address: { road: "Skanstes iela", house_number: "50", city: "Rīga", postcode: "LV-1013" },
+          },
+        ]),
+      );
     }
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, failing })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, failing }),
+    ),
   );
 }
 
@@ -107,7 +131,13 @@ describe("suggestions from a search service (ADDRESS_PROVIDER_URL)", () => {
       const client = await signedIn(server);
       expect(await suggestions(client, "skanstes")).toEqual(["Skanstes iela 50, Rīga, LV-1013"]);
       const asked = standIn.asked.at(-1)!;
-      expect(Object.fromEntries(asked.searchParams)).toMatchObject({ q: "skanstes", format: "jsonv2", addressdetails: "1", countrycodes: "lv", limit: "8" });
+      expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+        q: "skanstes",
+        format: "jsonv2",
+        addressdetails: "1",
+        countrycodes: "lv",
+        limit: "8",
+      });
     } finally {
       await server.close();
     }

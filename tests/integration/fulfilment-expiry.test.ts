@@ -55,7 +55,12 @@ const stateOf = async (auctionId: number) =>
   (await db().query<{ state: string }>("select state from fulfilments where auction_id = $1", [auctionId]))[0]?.state;
 
 const expiryEvents = async (auctionIds: number[]) =>
-  (await db().query<{ n: number }>("select count(*) as n from fulfilment_events where to_state = 'Expired' and auction_id = any($1::bigint[])", [auctionIds]))[0]?.n;
+  (
+    await db().query<{ n: number }>(
+      "select count(*) as n from fulfilment_events where to_state = 'Expired' and auction_id = any($1::bigint[])",
+      [auctionIds],
+    )
+  )[0]?.n;
 
 /**
  * The job has run at the clock's present time: a won auction whose window closed just now has expired. The job
@@ -71,7 +76,13 @@ describe("the expiry job", () => {
   it("expires an unpaid auction when its window closes by the server's clock, once, and leaves paid ones alone", async () => {
     const unpaid = await wonAuction(2);
     const paid = await wonAuction(2);
-    await payForWonAuction(db(), { userId: paid.winnerId, auctionId: paid.auctionId, deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015", phone: "26123456", now: clock() });
+    await payForWonAuction(db(), {
+      userId: paid.winnerId,
+      auctionId: paid.auctionId,
+      deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015",
+      phone: "26123456",
+      now: clock(),
+    });
     await startApp();
 
     nowMs = unpaid.deadlineMs - 1000;
@@ -80,7 +91,10 @@ describe("the expiry job", () => {
 
     nowMs = unpaid.deadlineMs;
     await expect.poll(() => stateOf(unpaid.auctionId), { timeout: 5000 }).toBe("Expired");
-    const [row] = await db().query<{ expired_at: Date; version: number }>("select expired_at, version from fulfilments where auction_id = $1", [unpaid.auctionId]);
+    const [row] = await db().query<{ expired_at: Date; version: number }>(
+      "select expired_at, version from fulfilments where auction_id = $1",
+      [unpaid.auctionId],
+    );
     expect(row).toEqual({ expired_at: new Date(unpaid.deadlineMs), version: 1 });
     expect(await stateOf(paid.auctionId)).toBe("PaymentReceived");
 
@@ -89,7 +103,13 @@ describe("the expiry job", () => {
     await aRunByTheClockNow();
     expect(await expiryEvents([unpaid.auctionId])).toBe(1);
     await expect(
-      payForWonAuction(db(), { userId: unpaid.winnerId, auctionId: unpaid.auctionId, deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015", phone: "26123456", now: clock() }),
+      payForWonAuction(db(), {
+        userId: unpaid.winnerId,
+        auctionId: unpaid.auctionId,
+        deliveryAddress: "Jomas iela 5, Jūrmala, LV-2015",
+        phone: "26123456",
+        now: clock(),
+      }),
     ).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" } satisfies Partial<Refusal>);
   });
 
@@ -100,7 +120,9 @@ describe("the expiry job", () => {
     await Promise.all([startApp(), startApp()]);
     nowMs = Math.max(...won.map((w) => w.deadlineMs)) + 1;
     const ids = won.map((w) => w.auctionId);
-    await expect.poll(async () => (await Promise.all(ids.map(stateOf))).every((state) => state === "Expired"), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await Promise.all(ids.map(stateOf))).every((state) => state === "Expired"), { timeout: 5000 })
+      .toBe(true);
     await aRunByTheClockNow();
     expect(await expiryEvents(ids)).toBe(ids.length);
   });

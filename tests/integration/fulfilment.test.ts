@@ -17,7 +17,14 @@ import {
   type ServerToClientEvents,
 } from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
-import { advanceFulfilment, fulfilmentsOf, listWonAuctions, payForWonAuction, quotePayment, setPaymentTimeLeft } from "../../server/fulfilment";
+import {
+  advanceFulfilment,
+  fulfilmentsOf,
+  listWonAuctions,
+  payForWonAuction,
+  quotePayment,
+  setPaymentTimeLeft,
+} from "../../server/fulfilment";
 import { Refusal } from "../../server/refusal";
 import { localOperatorKey } from "../../server/accounts/operator-auth";
 import { DEMO_BIDDER, seedDemoData } from "../../server/seed/seed";
@@ -64,7 +71,11 @@ async function operator() {
 /** A running auction the user wins at `priceCents`, ended by the lifecycle; its payment window in hours. */
 async function wonBy(userId: string, priceCents = 250, windowHours = 72) {
   const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, initialSeconds: 60 });
-  await db().query("update auctions set price_cents = $2, payment_window_hours = $3 where id = $1", [auctionId, priceCents - 1, windowHours]);
+  await db().query("update auctions set price_cents = $2, payment_window_hours = $3 where id = $1", [
+    auctionId,
+    priceCents - 1,
+    windowHours,
+  ]);
   await enrol(db(), userId, auctionId, now());
   await placeBid(db(), userId, auctionId, now());
   await advanceLifecycle(db(), new Date(nowMs + 61_000));
@@ -91,7 +102,11 @@ const address = "Brīvības iela 58, Rīga, LV-1010";
 const promoCodeRefused = { status: 400, body: { error: { code: "PROMO_CODE_INVALID", message: "Entered promo code is not valid." } } };
 
 async function openSocket(client: TestClient): Promise<LiveClient> {
-  const socket: LiveClient = connect(server.url, { transports: ["websocket"], forceNew: true, extraHeaders: { Cookie: client.cookieHeader } });
+  const socket: LiveClient = connect(server.url, {
+    transports: ["websocket"],
+    forceNew: true,
+    extraHeaders: { Cookie: client.cookieHeader },
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.on("connect", () => resolve());
@@ -118,7 +133,9 @@ describe("opening a fulfilment", () => {
     const won = await wonBy(winner.id);
     await advanceLifecycle(db(), new Date(nowMs + 120_000));
     await advanceLifecycle(db(), new Date(nowMs + 130_000));
-    const rows = await db().query<{ auction_id: number }>("select auction_id from fulfilments where auction_id = any($1::bigint[])", [[empty, won]]);
+    const rows = await db().query<{ auction_id: number }>("select auction_id from fulfilments where auction_id = any($1::bigint[])", [
+      [empty, won],
+    ]);
     expect(rows).toEqual([{ auction_id: won }]);
   });
 
@@ -127,7 +144,9 @@ describe("opening a fulfilment", () => {
     const auctionId = await createAuction(db(), now(), { entryFeeCents: 0, priceCapCents: 1 });
     await enrol(db(), winner.id, auctionId, now());
     expect(await placeBid(db(), winner.id, auctionId, now())).toMatchObject({ hasEnded: true });
-    const [row] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [auctionId]);
+    const [row] = await db().query<{ state: string; user_id: string }>("select state, user_id from fulfilments where auction_id = $1", [
+      auctionId,
+    ]);
     expect(row).toEqual({ state: "AwaitingPayment", user_id: winner.id });
   });
 });
@@ -147,7 +166,14 @@ describe("the winner's list", () => {
     const list = WonAuctionsResponse.parse((await anna.client.get("/api/fulfilments")).body);
     expect(list.defaults).toEqual({ phone: "+371 26123456", deliveryAddress: address });
     expect(list.items).toEqual([
-      expect.objectContaining({ auctionId, title: "Test product", finalPriceCents: 321, state: "AwaitingPayment", amountPaidCents: null, version: 0 }),
+      expect.objectContaining({
+        auctionId,
+        title: "Test product",
+        finalPriceCents: 321,
+        state: "AwaitingPayment",
+        amountPaidCents: null,
+        version: 0,
+      }),
     ]);
     // The old list keeps working for the auction cards.
     expect((await anna.client.get("/api/auctions/won")).body).toMatchObject({ items: [expect.objectContaining({ id: auctionId })] });
@@ -164,9 +190,14 @@ describe("the winner's list", () => {
     const older = await wonBy(anna.id);
     nowMs += 120_000;
     const newer = await wonBy(anna.id);
-    await db().query("update auctions set images = $2::jsonb where id = $1", [newer, JSON.stringify(["/media/kettle.webp", "/media/kettle-2.webp"])]);
+    await db().query("update auctions set images = $2::jsonb where id = $1", [
+      newer,
+      JSON.stringify(["/media/kettle.webp", "/media/kettle-2.webp"]),
+    ]);
     for (const auctionId of [older, newer]) {
-      await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [auctionId]);
+      await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna'), ($1, 'ru', 'Чайник')", [
+        auctionId,
+      ]);
     }
     const inLatvian = (path: string) => anna.client.request("GET", path, undefined, { ...spaHeaders, "Accept-Language": "lv" });
 
@@ -181,7 +212,14 @@ describe("the winner's list", () => {
     // Anna reads Russian; the operator reads Latvian, and then Russian.
     const op = await operator();
     const queueIn = async (language: string) =>
-      OperatorFulfilmentList.parse((await op.request("GET", "/api/operator/fulfilments?state=AwaitingPayment&limit=1000", undefined, { ...spaHeaders, "Accept-Language": language })).body)
+      OperatorFulfilmentList.parse(
+        (
+          await op.request("GET", "/api/operator/fulfilments?state=AwaitingPayment&limit=1000", undefined, {
+            ...spaHeaders,
+            "Accept-Language": language,
+          })
+        ).body,
+      )
         .items.filter((f) => f.winnerId === anna.id)
         .map(({ auctionId, title, winnerDisplayName }) => ({ auctionId, title, winnerDisplayName }));
     expect(await queueIn("lv")).toEqual([
@@ -208,8 +246,15 @@ describe("paying for a won auction", () => {
       version: 1,
     });
     expect(await balance(anna.client)).toBe(7.5);
-    const history = TransactionsResponse.parse((await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body);
-    expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.5, description: "Payment: Test product", auction: { id: auctionId } });
+    const history = TransactionsResponse.parse(
+      (await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body,
+    );
+    expect(history.items[0]).toMatchObject({
+      type: "AuctionPayment",
+      amount: -2.5,
+      description: "Payment: Test product",
+      auction: { id: auctionId },
+    });
     expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "26123456", deliveryAddress: address });
 
     // The step is written down with who took it: the winner.
@@ -220,7 +265,9 @@ describe("paying for a won auction", () => {
     const again = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
     expect(again).toMatchObject({
       status: 409,
-      body: { error: { code: "FULFILMENT_STEP_REFUSED", message: `Auction ${auctionId} is PaymentReceived; only an unpaid one can be paid.` } },
+      body: {
+        error: { code: "FULFILMENT_STEP_REFUSED", message: `Auction ${auctionId} is PaymentReceived; only an unpaid one can be paid.` },
+      },
     });
     expect(await balance(anna.client)).toBe(7.5);
   });
@@ -229,7 +276,9 @@ describe("paying for a won auction", () => {
     const anna = await signedIn(10);
     const auctionId = await wonBy(anna.id, 300);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "+37126123456" })),
+      Array.from({ length: 10 }, () =>
+        anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "+37126123456" }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
@@ -245,7 +294,10 @@ describe("paying for a won auction", () => {
       const message = phone === "" ? "validation.required" : "validation.invalidPhone";
       expect(answer.body, phone).toMatchObject({ error: { code: "VALIDATION_FAILED", issues: [{ path: "phone", message }] } });
     }
-    for (const [deliveryAddress, message] of [["", "validation.required"], ["x".repeat(256), "validation.max255"]]) {
+    for (const [deliveryAddress, message] of [
+      ["", "validation.required"],
+      ["x".repeat(256), "validation.max255"],
+    ]) {
       const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress, phone: "+371 26123456" });
       expect(answer.body).toMatchObject({ error: { code: "VALIDATION_FAILED", issues: [{ path: "deliveryAddress", message }] } });
     }
@@ -266,7 +318,10 @@ describe("paying for a won auction", () => {
     const anna = await signedIn(1);
     const auctionId = await wonBy(anna.id, 250);
     const answer = await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
-    expect(answer).toMatchObject({ status: 402, body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } } });
+    expect(answer).toMatchObject({
+      status: 402,
+      body: { error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds in your wallet!" } },
+    });
     expect(await balance(anna.client)).toBe(1);
     expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment", phone: null });
     expect((await anna.client.get("/api/users/profile")).body).toMatchObject({ phone: "" });
@@ -281,7 +336,9 @@ describe("paying for a won auction", () => {
     // refusal itself, from the moment the window closes (a millisecond before, the win can still be paid).
     const at = (moment: number) => ({ userId: anna.id, auctionId, now: new Date(moment) });
     expect(await quotePayment(db(), at(deadline.getTime() - 1))).toMatchObject({ amountCents: 250 });
-    await expect(quotePayment(db(), at(deadline.getTime()))).rejects.toMatchObject({ code: "PAYMENT_WINDOW_CLOSED" } satisfies Partial<Refusal>);
+    await expect(quotePayment(db(), at(deadline.getTime()))).rejects.toMatchObject({
+      code: "PAYMENT_WINDOW_CLOSED",
+    } satisfies Partial<Refusal>);
     await expect(payForWonAuction(db(), { ...at(deadline.getTime()), deliveryAddress: address, phone: "26123456" })).rejects.toMatchObject({
       code: "PAYMENT_WINDOW_CLOSED",
     } satisfies Partial<Refusal>);
@@ -309,7 +366,10 @@ describe("paying for a won auction", () => {
     for (const id of [auctionId, 99_999_999]) {
       const answer = await otto.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: address, phone: "26123456" });
       expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such won auction." } } });
-      expect(await otto.client.get(`/api/fulfilments/${id}`)).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such won auction." } } });
+      expect(await otto.client.get(`/api/fulfilments/${id}`)).toMatchObject({
+        status: 404,
+        body: { error: { code: "NOT_FOUND", message: "No such won auction." } },
+      });
     }
     expect(await balance(otto.client)).toBe(10);
   });
@@ -322,7 +382,9 @@ describe("promo codes", () => {
     const fixed = await createPromo(op, { code: uniqueCode("gift"), kind: "fixed", amount: 10_000 });
     const anna = await signedIn(10);
     const first = await wonBy(anna.id, 255);
-    const quote = QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${first}/quote`, { promoCode: percent.code.toLowerCase() })).body);
+    const quote = QuoteResponse.parse(
+      (await anna.client.post(`/api/fulfilments/${first}/quote`, { promoCode: percent.code.toLowerCase() })).body,
+    );
     expect(quote).toEqual({ priceCents: 255, discountCents: 51, amountCents: 204, promoCode: percent.code });
     expect(QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${first}/quote`, {})).body)).toEqual({
       priceCents: 255,
@@ -331,15 +393,25 @@ describe("promo codes", () => {
       promoCode: null,
     });
 
-    const paid = await anna.client.post(`/api/fulfilments/${first}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: ` ${percent.code} ` });
+    const paid = await anna.client.post(`/api/fulfilments/${first}/pay`, {
+      deliveryAddress: address,
+      phone: "26123456",
+      promoCode: ` ${percent.code} `,
+    });
     expect(WonAuction.parse(paid.body)).toMatchObject({ amountPaidCents: 204, discountCents: 51, promoCode: percent.code });
     expect(await balance(anna.client)).toBe(7.96);
-    const history = TransactionsResponse.parse((await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body);
+    const history = TransactionsResponse.parse(
+      (await anna.client.request("GET", "/api/user-wallet/transactions", undefined, { ...spaHeaders, "Accept-Language": "en" })).body,
+    );
     expect(history.items[0]).toMatchObject({ type: "AuctionPayment", amount: -2.04 });
 
     // A fixed discount larger than the price makes it free: no debit at all.
     const second = await wonBy(anna.id, 150);
-    const free = await anna.client.post(`/api/fulfilments/${second}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: fixed.code });
+    const free = await anna.client.post(`/api/fulfilments/${second}/pay`, {
+      deliveryAddress: address,
+      phone: "26123456",
+      promoCode: fixed.code,
+    });
     expect(WonAuction.parse(free.body)).toMatchObject({ state: "PaymentReceived", amountPaidCents: 0, discountCents: 150 });
     expect(await balance(anna.client)).toBe(7.96);
 
@@ -350,27 +422,55 @@ describe("promo codes", () => {
   it("refuses unknown, not yet valid, expired and used-up codes with 'Entered promo code is not valid.', changing nothing", async () => {
     const op = await operator();
     const day = 24 * 3600_000;
-    const future = await createPromo(op, { code: uniqueCode("soon"), kind: "percent", amount: 10, validFrom: new Date(nowMs + day).toISOString() });
-    const past = await createPromo(op, { code: uniqueCode("old"), kind: "percent", amount: 10, validUntil: new Date(nowMs - day).toISOString() });
+    const future = await createPromo(op, {
+      code: uniqueCode("soon"),
+      kind: "percent",
+      amount: 10,
+      validFrom: new Date(nowMs + day).toISOString(),
+    });
+    const past = await createPromo(op, {
+      code: uniqueCode("old"),
+      kind: "percent",
+      amount: 10,
+      validUntil: new Date(nowMs - day).toISOString(),
+    });
     const once = await createPromo(op, { code: uniqueCode("once"), kind: "fixed", amount: 50, maxUses: 1 });
     const mine = await createPromo(op, { code: uniqueCode("mine"), kind: "fixed", amount: 50, maxUsesPerUser: 1 });
 
     const otto = await signedIn(10);
     const ottos = await wonBy(otto.id, 100);
-    expect((await otto.client.post(`/api/fulfilments/${ottos}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: once.code })).status).toBe(200);
+    expect(
+      (await otto.client.post(`/api/fulfilments/${ottos}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: once.code }))
+        .status,
+    ).toBe(200);
 
     const anna = await signedIn(10);
     const auctionId = await wonBy(anna.id, 100);
-    const refused = { status: 400, body: { error: { code: "PROMO_CODE_INVALID", message: "Entered promo code is not valid.", issues: [{ path: "promoCode", message: "fulfilment.validation.promoCodeInvalid" }] } } };
+    const refused = {
+      status: 400,
+      body: {
+        error: {
+          code: "PROMO_CODE_INVALID",
+          message: "Entered promo code is not valid.",
+          issues: [{ path: "promoCode", message: "fulfilment.validation.promoCodeInvalid" }],
+        },
+      },
+    };
     for (const code of ["NOSUCHCODE", future.code, past.code, once.code]) {
       expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: code }), code).toMatchObject(refused);
-      expect(await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: code }), code).toMatchObject(refused);
+      expect(
+        await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: code }),
+        code,
+      ).toMatchObject(refused);
     }
     expect(await balance(anna.client)).toBe(10);
     expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment" });
 
     // Once per user: the second of Anna's wins cannot use it again.
-    expect((await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: mine.code })).status).toBe(200);
+    expect(
+      (await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: mine.code }))
+        .status,
+    ).toBe(200);
     const another = await wonBy(anna.id, 100);
     expect(await anna.client.post(`/api/fulfilments/${another}/quote`, { promoCode: mine.code })).toMatchObject(refused);
   });
@@ -378,11 +478,25 @@ describe("promo codes", () => {
   it("takes a code from the first moment of its validity, and refuses it from the moment it ends", async () => {
     const op = await operator();
     const day = 24 * 3600_000;
-    const fromNow = await createPromo(op, { code: uniqueCode("from"), kind: "fixed", amount: 10, validFrom: now().toISOString(), validUntil: new Date(nowMs + day).toISOString() });
-    const endsNow = await createPromo(op, { code: uniqueCode("ends"), kind: "fixed", amount: 10, validFrom: new Date(nowMs - day).toISOString(), validUntil: now().toISOString() });
+    const fromNow = await createPromo(op, {
+      code: uniqueCode("from"),
+      kind: "fixed",
+      amount: 10,
+      validFrom: now().toISOString(),
+      validUntil: new Date(nowMs + day).toISOString(),
+    });
+    const endsNow = await createPromo(op, {
+      code: uniqueCode("ends"),
+      kind: "fixed",
+      amount: 10,
+      validFrom: new Date(nowMs - day).toISOString(),
+      validUntil: now().toISOString(),
+    });
     const anna = await signedIn(10);
     const auctionId = await wonBy(anna.id, 100);
-    expect(QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: fromNow.code })).body)).toMatchObject({ discountCents: 10, amountCents: 90 });
+    expect(
+      QuoteResponse.parse((await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: fromNow.code })).body),
+    ).toMatchObject({ discountCents: 10, amountCents: 90 });
     expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: endsNow.code })).toMatchObject(promoCodeRefused);
   });
 
@@ -404,7 +518,9 @@ describe("promo codes", () => {
     const anna = await signedIn();
     expect((await anna.client.post("/api/operator/promo-codes", { code: "HELLO", kind: "percent", amount: 10 })).status).toBe(403);
     expect((await anna.client.get("/api/operator/promo-codes")).status).toBe(403);
-    expect((await new TestClient(server.url).post("/api/operator/promo-codes", { code: "HELLO", kind: "percent", amount: 10 })).status).toBe(401);
+    expect(
+      (await new TestClient(server.url).post("/api/operator/promo-codes", { code: "HELLO", kind: "percent", amount: 10 })).status,
+    ).toBe(401);
 
     const op = await operator();
     const code = uniqueCode("dup");
@@ -431,7 +547,10 @@ describe("disabling a promo code", () => {
     const promo = await createPromo(op, { code: uniqueCode("off"), kind: "percent", amount: 50 });
     const anna = await signedIn(10);
     const used = await wonBy(anna.id, 200);
-    expect((await anna.client.post(`/api/fulfilments/${used}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code })).status).toBe(200);
+    expect(
+      (await anna.client.post(`/api/fulfilments/${used}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code }))
+        .status,
+    ).toBe(200);
 
     const disabled = await op.post(`/api/operator/promo-codes/${promo.code.toLowerCase()}/disable`);
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
@@ -440,12 +559,16 @@ describe("disabling a promo code", () => {
     const auctionId = await wonBy(anna.id, 200);
     const before = await balance(anna.client);
     expect(await anna.client.post(`/api/fulfilments/${auctionId}/quote`, { promoCode: promo.code })).toMatchObject(promoCodeRefused);
-    expect(await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code })).toMatchObject(promoCodeRefused);
+    expect(
+      await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456", promoCode: promo.code }),
+    ).toMatchObject(promoCodeRefused);
     expect(await balance(anna.client)).toBe(before);
     expect(await wonAuction(anna.client, auctionId)).toMatchObject({ state: "AwaitingPayment" });
     // The win paid with it before keeps it.
     expect(await wonAuction(anna.client, used)).toMatchObject({ promoCode: promo.code, discountCents: 100 });
-    expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBe(now().toISOString());
+    expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBe(
+      now().toISOString(),
+    );
     const logged = await db().query<{ action: string; source: string; details: unknown }>(
       "select action, source, details from operator_actions where subject = $1 order by id",
       [`promo-code:${promo.code}`],
@@ -462,9 +585,14 @@ describe("disabling a promo code", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => op.post(`/api/operator/promo-codes/${promo.code}/disable`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
     const loser = answers.find((answer) => answer.status === 409)!;
-    expect(loser.body).toMatchObject({ error: { code: "CONFLICT", message: expect.stringContaining(`The promo code ${promo.code} was already disabled`) as unknown } });
+    expect(loser.body).toMatchObject({
+      error: { code: "CONFLICT", message: expect.stringContaining(`The promo code ${promo.code} was already disabled`) as unknown },
+    });
     expect((await op.post(`/api/operator/promo-codes/${promo.code}/disable`)).status).toBe(409);
-    const [lines] = await db().query<{ n: number }>("select count(*) as n from operator_actions where action = 'promo-code.disable' and subject = $1", [`promo-code:${promo.code}`]);
+    const [lines] = await db().query<{ n: number }>(
+      "select count(*) as n from operator_actions where action = 'promo-code.disable' and subject = $1",
+      [`promo-code:${promo.code}`],
+    );
     expect(lines?.n).toBe(1);
   });
 
@@ -502,7 +630,9 @@ describe("disabling a promo code", () => {
       body: { error: { code: "NOT_FOUND", message: "There is no promo code NOSUCHCODE." } },
     });
     expect((await op.post("/api/operator/promo-codes/a%20b/disable")).status).toBe(400);
-    expect(PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt).toBeNull();
+    expect(
+      PromoCodeList.parse((await op.get("/api/operator/promo-codes")).body).items.find((p) => p.id === promo.id)?.disabledAt,
+    ).toBeNull();
   });
 });
 
@@ -519,7 +649,10 @@ describe("operators move delivery on", () => {
     }
     await anna.client.post(`/api/fulfilments/${auctionId}/pay`, { deliveryAddress: address, phone: "26123456" });
     expect(await advance("Delivered")).toMatchObject({ status: 409 });
-    expect(await advance("InDelivery")).toMatchObject({ status: 200, body: { state: "InDelivery", winnerEmail: anna.email, inDeliveryAt: now().toISOString() } });
+    expect(await advance("InDelivery")).toMatchObject({
+      status: 200,
+      body: { state: "InDelivery", winnerEmail: anna.email, inDeliveryAt: now().toISOString() },
+    });
     expect(await advance("InDelivery")).toMatchObject({ status: 409 });
     expect(await advance("Delivered")).toMatchObject({ status: 200, body: { state: "Delivered", version: 3 } });
     for (const to of ["InDelivery", "Delivered"]) expect(await advance(to)).toMatchObject({ status: 409 });
@@ -538,11 +671,20 @@ describe("operators move delivery on", () => {
       "select from_state, to_state, actor from fulfilment_events where auction_id = $1 order by id",
       [auctionId],
     );
-    expect(events.map((e) => `${e.from_state}>${e.to_state}`)).toEqual(["AwaitingPayment>PaymentReceived", "PaymentReceived>InDelivery", "InDelivery>Delivered"]);
+    expect(events.map((e) => `${e.from_state}>${e.to_state}`)).toEqual([
+      "AwaitingPayment>PaymentReceived",
+      "PaymentReceived>InDelivery",
+      "InDelivery>Delivered",
+    ]);
     // Each step stamps its own moment; the operators' log says which step, on which auction, from where.
-    const [stamps] = await db().query<{ in_delivery_at: Date; delivered_at: Date }>("select in_delivery_at, delivered_at from fulfilments where auction_id = $1", [auctionId]);
+    const [stamps] = await db().query<{ in_delivery_at: Date; delivered_at: Date }>(
+      "select in_delivery_at, delivered_at from fulfilments where auction_id = $1",
+      [auctionId],
+    );
     expect(stamps).toEqual({ in_delivery_at: now(), delivered_at: now() });
-    const logged = await db().query("select action, subject, details from operator_actions where subject = $1 order by id", [`auction:${auctionId}`]);
+    const logged = await db().query("select action, subject, details from operator_actions where subject = $1 order by id", [
+      `auction:${auctionId}`,
+    ]);
     expect(logged).toEqual([
       { action: "fulfilment.in-delivery", subject: `auction:${auctionId}`, details: { from: "PaymentReceived" } },
       { action: "fulfilment.delivered", subject: `auction:${auctionId}`, details: { from: "InDelivery" } },
@@ -575,11 +717,16 @@ describe("operators move delivery on", () => {
     }
     expect(await timeLeft(99_999_999, { seconds: 5 })).toMatchObject({ status: 404 });
     expect((await anna.client.post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds: 5 })).status).toBe(403);
-    expect((await new TestClient(server.url).post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds: 5 })).status).toBe(401);
+    expect((await new TestClient(server.url).post(`/api/operator/fulfilments/${auctionId}/payment-time-left`, { seconds: 5 })).status).toBe(
+      401,
+    );
 
     // An hour from the server's now: the winner's page hears the new deadline.
     const hour = await timeLeft(auctionId, { seconds: 3600 });
-    expect(hour).toMatchObject({ status: 200, body: { state: "AwaitingPayment", deadlineAt: new Date(nowMs + 3600_000).toISOString(), version: 1 } });
+    expect(hour).toMatchObject({
+      status: 200,
+      body: { state: "AwaitingPayment", deadlineAt: new Date(nowMs + 3600_000).toISOString(), version: 1 },
+    });
     await expect.poll(() => annaSees.at(-1)?.deadlineAt).toBe(new Date(nowMs + 3600_000).toISOString());
     expect(await wonAuction(anna.client, auctionId)).toMatchObject({ deadlineAt: new Date(nowMs + 3600_000).toISOString() });
 
@@ -614,12 +761,20 @@ describe("operators move delivery on", () => {
   });
 
   it("answers the ops CLI's local key on the operator fulfilment calls, and no forged one", async () => {
-    const cli = { authorization: `Bearer ${localOperatorKey(SESSION_SECRET)}`, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" };
+    const cli = {
+      authorization: `Bearer ${localOperatorKey(SESSION_SECRET)}`,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": "application/json",
+    };
     const listed = await fetch(`${server.url}/api/operator/fulfilments?state=Delivered`, { headers: cli });
     expect(listed.status).toBe(200);
     expect(OperatorFulfilmentList.parse(await listed.json()).items.every((f) => f.state === "Delivered")).toBe(true);
     const code = uniqueCode("cli");
-    const made = await fetch(`${server.url}/api/operator/promo-codes`, { method: "POST", headers: cli, body: JSON.stringify({ code, kind: "fixed", amount: 100 }) });
+    const made = await fetch(`${server.url}/api/operator/promo-codes`, {
+      method: "POST",
+      headers: cli,
+      body: JSON.stringify({ code, kind: "fixed", amount: 100 }),
+    });
     expect(made.status).toBe(201);
     expect(PromoCode.parse(await made.json())).toMatchObject({ code, createdBy: "ops-cli" });
     const forged = await fetch(`${server.url}/api/operator/fulfilments`, { headers: { authorization: "Bearer not-the-key" } });
@@ -635,11 +790,17 @@ describe("operators move delivery on", () => {
     });
     // The ops CLI has no request schema in front of it: the function refuses what is not a whole number of seconds.
     for (const seconds of [-1, 1.5, Number.NaN]) {
-      await expect(setPaymentTimeLeft(db(), { auctionId, seconds, actor: "ops-cli", now: now() })).rejects.toThrow("seconds must be a whole number, 0 or more.");
+      await expect(setPaymentTimeLeft(db(), { auctionId, seconds, actor: "ops-cli", now: now() })).rejects.toThrow(
+        "seconds must be a whole number, 0 or more.",
+      );
     }
     await payForWonAuction(db(), { userId: winner.id, auctionId, deliveryAddress: address, phone: "26123456", now: now() });
-    await expect(setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).rejects.toMatchObject({ code: "FULFILMENT_STEP_REFUSED" });
-    expect(await advanceFulfilment(db(), { auctionId, to: "InDelivery", actor: "ops-cli", now: now() })).toMatchObject({ state: "InDelivery" });
+    await expect(setPaymentTimeLeft(db(), { auctionId, seconds: 600, actor: "ops-cli", now: now() })).rejects.toMatchObject({
+      code: "FULFILMENT_STEP_REFUSED",
+    });
+    expect(await advanceFulfilment(db(), { auctionId, to: "InDelivery", actor: "ops-cli", now: now() })).toMatchObject({
+      state: "InDelivery",
+    });
   });
 });
 

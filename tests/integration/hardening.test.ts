@@ -117,7 +117,13 @@ function withHost(method: string, path: string, host: string, headers: Record<st
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const request = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers: { ...headers, Host: host, ...(payload ? { "Content-Length": Buffer.byteLength(payload) } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: { ...headers, Host: host, ...(payload ? { "Content-Length": Buffer.byteLength(payload) } : {}) },
+      },
       (response) => {
         let text = "";
         response.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -132,7 +138,13 @@ function withHost(method: string, path: string, host: string, headers: Record<st
 describe("links never come from the Host header", () => {
   it("mails a reset link to the server's own origin whatever Host the request names", async () => {
     const { body } = await bidder(0);
-    const answer = await withHost("POST", "/authn/forgot-password", "evil.example", { ...spaHeaders, "X-Forwarded-For": "10.40.2.1" }, { email: body.email, language: "en" });
+    const answer = await withHost(
+      "POST",
+      "/authn/forgot-password",
+      "evil.example",
+      { ...spaHeaders, "X-Forwarded-For": "10.40.2.1" },
+      { email: body.email, language: "en" },
+    );
     expect(answer.status).toBe(202);
     const reset = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((link) => link.includes("/reset-password"));
     expect(reset).toBeDefined();
@@ -141,7 +153,13 @@ describe("links never come from the Host header", () => {
 
   it("sends the payer to a checkout on the server's own origin whatever Host the request names", async () => {
     const { client } = await bidder(0);
-    const answer = await withHost("POST", "/api/payments", "evil.example", { ...spaHeaders, Cookie: client.cookieHeader }, { amount: 10, language: "en" });
+    const answer = await withHost(
+      "POST",
+      "/api/payments",
+      "evil.example",
+      { ...spaHeaders, Cookie: client.cookieHeader },
+      { amount: 10, language: "en" },
+    );
     expect(answer.status).toBe(200);
     const { checkoutUrl } = answer.body as { checkoutUrl: string };
     expect(new URL(checkoutUrl).origin).toBe(server.url);
@@ -181,7 +199,11 @@ describe("work after a commit", () => {
     const ended = await createAuction(db(), new Date(), { endsAt: new Date(Date.now() - 1000) });
     const restore = breakBroadcasts();
     try {
-      await expect.poll(async () => (await db().query<{ status: string }>("select status from auctions where id = $1", [ended]))[0]?.status, { timeout: 5_000 }).toBe("Ended");
+      await expect
+        .poll(async () => (await db().query<{ status: string }>("select status from auctions where id = $1", [ended]))[0]?.status, {
+          timeout: 5_000,
+        })
+        .toBe("Ended");
     } finally {
       restore();
     }
@@ -191,8 +213,7 @@ describe("work after a commit", () => {
 const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
 
 describe("a socket lives no longer than its session", () => {
-  const closedByServer = (socket: LiveClient) =>
-    new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
+  const closedByServer = (socket: LiveClient) => new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
 
   async function enrolledBidder() {
     const who = await bidder();
@@ -210,7 +231,9 @@ describe("a socket lives no longer than its session", () => {
     expect(await closed).toBe("io server disconnect");
     // A socket opened again with the old cookie is anonymous.
     const again = await open(new TestClientWithCookie(server.url, cookie));
-    expect(await again.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await again.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+    });
     const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
     expect(bids?.n).toBe(0);
   });
@@ -222,7 +245,11 @@ describe("a socket lives no longer than its session", () => {
     const here = await open(client);
     const there = await open(phone);
     const closedThere = closedByServer(there);
-    const change = await client.put("/api/users/password", { currentPassword: body.password, newPassword: "Changed1!", confirmPassword: "Changed1!" });
+    const change = await client.put("/api/users/password", {
+      currentPassword: body.password,
+      newPassword: "Changed1!",
+      confirmPassword: "Changed1!",
+    });
     expect(change.status).toBe(204);
     expect(await closedThere).toBe("io server disconnect");
     expect(here.connected).toBe(true);
@@ -236,7 +263,11 @@ describe("a socket lives no longer than its session", () => {
     await new TestClient(server.url, "10.40.3.2").post("/authn/forgot-password", { email: body.email, language: "en" });
     const link = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((l) => l.includes("/reset-password"));
     const token = new URL(link!).searchParams.get("token");
-    const reset = await new TestClient(server.url, "10.40.3.2").post("/authn/reset-password", { token, password: "Reset12!", confirmPassword: "Reset12!" });
+    const reset = await new TestClient(server.url, "10.40.3.2").post("/authn/reset-password", {
+      token,
+      password: "Reset12!",
+      confirmPassword: "Reset12!",
+    });
     expect(reset.status).toBe(204);
     expect(await closed).toBe("io server disconnect");
   });
@@ -270,8 +301,7 @@ describe("a socket lives no longer than its session", () => {
 });
 
 describe("a session ended where this process did not hear of it (issue 51: a sign-out on another process while Redis was down)", () => {
-  const closedByServer = (socket: LiveClient) =>
-    new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
+  const closedByServer = (socket: LiveClient) => new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
 
   /** What another process's sign-out leaves in the one database: no session row, and no message to this process. */
   async function endedElsewhere() {
@@ -287,7 +317,9 @@ describe("a session ended where this process did not hear of it (issue 51: a sig
   it("refuses the socket's bid in the bid's own statement, stores nothing and closes the socket", async () => {
     const { socket, auction } = await endedElsewhere();
     const closed = closedByServer(socket);
-    expect(await socket.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await socket.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+    });
     expect(await closed).toBe("io server disconnect");
     const [bids] = await db().query<{ n: number }>("select count(*)::int as n from bids where auction_id = $1", [auction]);
     expect(bids?.n).toBe(0);
@@ -297,7 +329,9 @@ describe("a session ended where this process did not hear of it (issue 51: a sig
     const { socket, other, userId: id } = await endedElsewhere();
     const before = await balanceOf(id);
     const closed = closedByServer(socket);
-    expect(await socket.timeout(5_000).emitWithAck("auction:enrol", { auctionId: other })).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(await socket.timeout(5_000).emitWithAck("auction:enrol", { auctionId: other })).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+    });
     expect(await closed).toBe("io server disconnect");
     expect(await balanceOf(id)).toBe(before);
     expect(await db().query("select 1 from enrolments where auction_id = $1", [other])).toEqual([]);

@@ -59,13 +59,30 @@ const collectRoute = (route: RouteSummary) => {
 // Valid bodies and query strings, one per route that declares a schema; the cases turn them hostile. A route
 // with a schema and no entry here fails the suite, so it cannot slip through untested.
 const validBodies: Record<string, Record<string, Json>> = {
-  "POST /authn/sign-up": { email: "hostile@example.lv", password: "Secret1!", confirmPassword: "Secret1!", firstName: "Anna", lastName: "Ozola", displayName: "hostile_anna", isMarketingConsentGiven: false, language: "en", dateOfBirth: "1990-05-17" },
+  "POST /authn/sign-up": {
+    email: "hostile@example.lv",
+    password: "Secret1!",
+    confirmPassword: "Secret1!",
+    firstName: "Anna",
+    lastName: "Ozola",
+    displayName: "hostile_anna",
+    isMarketingConsentGiven: false,
+    language: "en",
+    dateOfBirth: "1990-05-17",
+  },
   "POST /authn/resend-confirmation": { email: "hostile@example.lv", language: "en" },
   "POST /authn/confirm-email": { token: "a".repeat(43) },
   "POST /authn/sign-in": { email: "hostile@example.lv", password: "Secret1!" },
   "POST /authn/forgot-password": { email: "hostile@example.lv", language: "en" },
   "POST /authn/reset-password": { token: "a".repeat(43), password: "Secret1!", confirmPassword: "Secret1!" },
-  "PUT /api/users/profile": { firstName: "Anna", lastName: "Ozola", displayName: "hostile_anna", phone: "+371 20000000", deliveryAddress: "Brīvības iela 1, Rīga", isMarketingConsentGiven: false },
+  "PUT /api/users/profile": {
+    firstName: "Anna",
+    lastName: "Ozola",
+    displayName: "hostile_anna",
+    phone: "+371 20000000",
+    deliveryAddress: "Brīvības iela 1, Rīga",
+    isMarketingConsentGiven: false,
+  },
   "PUT /api/users/password": { currentPassword: "Secret1!", newPassword: "Secret2!", confirmPassword: "Secret2!" },
   "PUT /api/users/language": { language: "en" },
   "PUT /api/users/tour-progress": { tourName: "MainPage", currentStep: 1, isCompleted: false },
@@ -83,17 +100,45 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/users/my-data/ledger.csv": { password: "Not-theirs-1!" },
   "POST /api/users/delete": { password: "Not-theirs-1!" },
   "POST /api/operator/auctions": {
-    texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
-    startsInSeconds: 60, initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: "2030-01-01T00:00:00Z",
-    priceCapCents: 500, paymentWindowHours: 72, publish: false, isDemo: false, maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30,
-    enrolmentClosesAtPriceCents: 300, realBiddersOnly: true, productKey: "desk-lamp",
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, ru: { title: "Настольная лампа", description: "" } },
+    images: ["/products/speaker.svg"],
+    retailValueCents: 4000,
+    entryFeeCents: 100,
+    startPriceCents: 0,
+    startsInSeconds: 60,
+    initialSeconds: 60,
+    resetSeconds: 15,
+    minPreviousEntries: 0,
+    hardEndsAt: "2030-01-01T00:00:00Z",
+    priceCapCents: 500,
+    paymentWindowHours: 72,
+    publish: false,
+    isDemo: false,
+    maxPreviousWins: 0,
+    enrolmentClosesSecondsBeforeEnd: 30,
+    enrolmentClosesAtPriceCents: 300,
+    realBiddersOnly: true,
+    productKey: "desk-lamp",
     feeBackPercent: 50,
     manualOnly: true,
   },
   "PATCH /api/operator/auctions/:auctionId": {
-    texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } }, images: ["/products/speaker.svg"], retailValueCents: 4000, entryFeeCents: 100, startPriceCents: 0,
-    startsAt: "2029-12-31T00:00:00Z", initialSeconds: 60, resetSeconds: 15, minPreviousEntries: 0, hardEndsAt: null, priceCapCents: 500,
-    paymentWindowHours: 72, maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 300, realBiddersOnly: false,
+    texts: { en: { title: "Lamp", description: "A desk lamp" }, lv: { title: "Galda lampa", description: "" } },
+    images: ["/products/speaker.svg"],
+    retailValueCents: 4000,
+    entryFeeCents: 100,
+    startPriceCents: 0,
+    startsAt: "2029-12-31T00:00:00Z",
+    initialSeconds: 60,
+    resetSeconds: 15,
+    minPreviousEntries: 0,
+    hardEndsAt: null,
+    priceCapCents: 500,
+    paymentWindowHours: 72,
+    maxPreviousWins: null,
+    enrolmentClosesSecondsBeforeEnd: 30,
+    enrolmentClosesAtPriceCents: 300,
+    realBiddersOnly: false,
     productKey: "desk-lamp",
     feeBackPercent: 50,
     manualOnly: false,
@@ -105,7 +150,15 @@ const validBodies: Record<string, Record<string, Json>> = {
   "POST /api/operator/auctions/:auctionId/start-now": {},
   "POST /api/operator/auctions/:auctionId/end-now": {},
   "POST /api/operator/auctions/:auctionId/manual-only": {},
-  "POST /api/operator/users": { email: "bot@example.lv", password: "Secret1!", firstName: "Bot", lastName: "One", displayName: "bot_one", role: "bidder", isDemo: true },
+  "POST /api/operator/users": {
+    email: "bot@example.lv",
+    password: "Secret1!",
+    firstName: "Bot",
+    lastName: "One",
+    displayName: "bot_one",
+    role: "bidder",
+    isDemo: true,
+  },
   "POST /api/operator/users/:user/wallet": { amountCents: 100, reason: "Goodwill" },
   "POST /api/operator/users/:user/role": { role: "bidder" },
   "POST /api/fulfilments/:auctionId/quote": { promoCode: "SAVE10" },
@@ -119,11 +172,22 @@ const validBodies: Record<string, Record<string, Json>> = {
   "PUT /api/push/switches": { outbid: true, favourites: false, won: true, sent: true },
   "PUT /api/push/subscription": {
     endpoint: "https://fcm.googleapis.com/fcm/send/hostile",
-    keys: { p256dh: "BD7tObf879RdYP_IzzADucIGEdfhkxOQ2unneAOeP_7HznJkVBclqem39pyojzYLwjZtHd4hXiqGFa_y7swlgZU", auth: "seUaKskSx-YE-mr3Am10jQ" },
+    keys: {
+      p256dh: "BD7tObf879RdYP_IzzADucIGEdfhkxOQ2unneAOeP_7HznJkVBclqem39pyojzYLwjZtHd4hXiqGFa_y7swlgZU",
+      auth: "seUaKskSx-YE-mr3Am10jQ",
+    },
     replaces: "https://fcm.googleapis.com/fcm/send/hostile-old",
   },
   "DELETE /api/push/subscription": { endpoint: "https://fcm.googleapis.com/fcm/send/hostile" },
-  "POST /api/operator/promo-codes": { code: "SAVE10", kind: "percent", amount: 10, validFrom: "2026-01-01T00:00:00Z", validUntil: "2030-01-01T00:00:00Z", maxUses: 10, maxUsesPerUser: 1 },
+  "POST /api/operator/promo-codes": {
+    code: "SAVE10",
+    kind: "percent",
+    amount: 10,
+    validFrom: "2026-01-01T00:00:00Z",
+    validUntil: "2030-01-01T00:00:00Z",
+    maxUses: 10,
+    maxUsesPerUser: 1,
+  },
   "POST /api/withdrawals": { amount: "2.50", iban: "LV80BANK0000435195001" },
   "POST /api/operator/payouts/:payoutId": { outcome: "refused", reason: "Hostile test" },
   // Reviews (decision 104): the bidder's win is not delivered, so a valid post is refused and changes nothing.
@@ -135,12 +199,24 @@ const validQueries: Record<string, Record<string, string>> = {
   "GET /api/operator/payouts": { status: "pending" },
   "GET /api/operator/auctions": { status: "Running", search: "lamp", limit: "5", offset: "0" },
   "GET /api/operator/users": { search: "anna", isDemo: "false", limit: "5" },
-  ...Object.fromEntries(["transactions", "enrolments", "bids", "wins", "purchases", "sessions"].map((list) => [`GET /api/operator/users/:user/${list}`, { limit: "5", offset: "0" }])),
+  ...Object.fromEntries(
+    ["transactions", "enrolments", "bids", "wins", "purchases", "sessions"].map((list) => [
+      `GET /api/operator/users/:user/${list}`,
+      { limit: "5", offset: "0" },
+    ]),
+  ),
   "GET /api/operator/fulfilments": { state: "AwaitingPayment", limit: "5" },
   "GET /api/operator/buy-now": { state: "PaymentReceived", limit: "5" },
   "GET /api/buy-now/purchases": { page: "1" },
   "GET /api/operator/audit-log": {
-    actor: "ops", action: "wallet", subject: "auction:1", source: "web", from: "2026-01-01T00:00:00Z", until: "2030-01-01T00:00:00Z", limit: "5", offset: "0",
+    actor: "ops",
+    action: "wallet",
+    subject: "auction:1",
+    source: "web",
+    from: "2026-01-01T00:00:00Z",
+    until: "2030-01-01T00:00:00Z",
+    limit: "5",
+    offset: "0",
   },
   "GET /api/addresses": { q: "Brīvības" },
   "GET /dev/mailbox.json": { to: "hostile@example.lv" },
@@ -152,9 +228,36 @@ const validQueries: Record<string, Record<string, string>> = {
 // The opposites of the schemas.
 const badCharacters = ["\u0000", "\ud800", "\udc00"];
 const hostileStrings = [
-  "", " ", "\t\n", "' or 1=1; --", "'; drop table users; --", '" or ""="', "<svg/onload=alert(1)>", "<img/src/onerror=alert(1)>",
-  "<script>alert(1)</script>", "../../etc/passwd", "\u202egnp.exe", "\ufeff", "😀".repeat(40), "0x10", "1e3", "NaN", "Infinity", "-1", "00",
-  "%00", "${7*7}", "{{7*7}}", "__proto__", "null", "true", "a\u0000b", "\u0000", "\ud800", "x\udc00y", "\udfff\ud800",
+  "",
+  " ",
+  "\t\n",
+  "' or 1=1; --",
+  "'; drop table users; --",
+  '" or ""="',
+  "<svg/onload=alert(1)>",
+  "<img/src/onerror=alert(1)>",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "\u202egnp.exe",
+  "\ufeff",
+  "😀".repeat(40),
+  "0x10",
+  "1e3",
+  "NaN",
+  "Infinity",
+  "-1",
+  "00",
+  "%00",
+  "${7*7}",
+  "{{7*7}}",
+  "__proto__",
+  "null",
+  "true",
+  "a\u0000b",
+  "\u0000",
+  "\ud800",
+  "x\udc00y",
+  "\udfff\ud800",
 ];
 const hostileNumbers = [-1, 0, -0, 0.5, 1.5, -1.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, -1e308, Number.MIN_VALUE];
 const hostileShapes: Json[] = [null, true, false, [], {}, [1], ["x"], { $ne: null }, { $gt: "" }, [[[]]], { a: { b: { c: {} } } }];
@@ -195,8 +298,31 @@ const malformedBodies: { raw: string; contentType: string }[] = [
 
 // Hostile path segments, as sent (percent-encoded where a URL needs it).
 const hostileSegments = [
-  "0x10", "%201", "1%20", "%091", "+1", "01", "1.0", "1e0", "1.5", "-1", "0", "2147483648", "99999999999999999999", "NaN", "Infinity",
-  "%00", "a%00b", "%zz", "%ED%A0%80", "'%20or%201=1", "%3Csvg%2Fonload%3Dalert(1)%3E", "9".repeat(150), "%E2%80%AE", "null", "undefined",
+  "0x10",
+  "%201",
+  "1%20",
+  "%091",
+  "+1",
+  "01",
+  "1.0",
+  "1e0",
+  "1.5",
+  "-1",
+  "0",
+  "2147483648",
+  "99999999999999999999",
+  "NaN",
+  "Infinity",
+  "%00",
+  "a%00b",
+  "%zz",
+  "%ED%A0%80",
+  "'%20or%201=1",
+  "%3Csvg%2Fonload%3Dalert(1)%3E",
+  "9".repeat(150),
+  "%E2%80%AE",
+  "null",
+  "undefined",
 ];
 /** Forms of an id that `z.coerce.number()` would have read as the id; all must be refused. */
 const looseForms = (id: number) => [`0x${id.toString(16)}`, `%20${id}`, `${id}%20`, `+${id}`, `0${id}`, `${id}.0`, `${id}e0`, `%09${id}`];
@@ -268,7 +394,12 @@ function casesFor(route: Route, actor: Actor, seed: number, problems: string[]):
       for (let pick = 0; pick < 4; pick += 1) {
         const body = setField(bodyBase, field, mustRefuse(bodyBase[field], pick));
         if (accepts(route.body, roundTrip(body))) problems.push(`${key(route)} accepts ${field} = ${JSON.stringify(body[field])}`);
-        else add({ path: basePath + queryString(queryBase ?? {}), body: { json: body }, why: `body.${field} = ${JSON.stringify(body[field])}` });
+        else
+          add({
+            path: basePath + queryString(queryBase ?? {}),
+            body: { json: body },
+            why: `body.${field} = ${JSON.stringify(body[field])}`,
+          });
       }
     }
   }
@@ -323,10 +454,13 @@ function casesFor(route: Route, actor: Actor, seed: number, problems: string[]):
       { weight: 4, arbitrary: fc.constantFrom(...hostileSegments) },
       { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30, unit: "binary" }).map((text) => encodeURIComponent(urlSafe(text))) },
     ),
-    queryField: fc.oneof(fc.constantFrom(...(queryFields.length ? queryFields : ["q"])), fc.constantFrom("page", "limit", "__proto__", "status")),
+    queryField: fc.oneof(
+      fc.constantFrom(...(queryFields.length ? queryFields : ["q"])),
+      fc.constantFrom("page", "limit", "__proto__", "status"),
+    ),
     queryValue: fc.oneof(
       // Up to 20 kB: past Node's header limit, where its HTTP parser answers before Fastify does.
-      hostileValue.map((value) => urlSafe(typeof value === "string" ? value.slice(0, 20_000) : JSON.stringify(value) ?? "")),
+      hostileValue.map((value) => urlSafe(typeof value === "string" ? value.slice(0, 20_000) : (JSON.stringify(value) ?? ""))),
       fc.array(fc.constantFrom("1", "x", "\u0000"), { minLength: 2, maxLength: 3 }),
     ),
     withoutCsrfHeader: fc.boolean().map((value) => value && route.method !== "GET"),
@@ -349,7 +483,10 @@ function casesFor(route: Route, actor: Actor, seed: number, problems: string[]):
       if (!pick.isWhole) {
         let fields = bodyBase;
         for (const change of pick.changes) {
-          fields = change.value === undefined ? Object.fromEntries(Object.entries(fields).filter(([name]) => name !== change.field)) : setField(fields, change.field, change.value);
+          fields =
+            change.value === undefined
+              ? Object.fromEntries(Object.entries(fields).filter(([name]) => name !== change.field))
+              : setField(fields, change.field, change.value);
         }
         if (accepts(route.body, roundTrip(fields)) && !isRead(route)) {
           fields = setField(fields, pick.rescue.field, mustRefuse(bodyBase[pick.rescue.field], pick.rescue.pick));
@@ -365,7 +502,9 @@ function casesFor(route: Route, actor: Actor, seed: number, problems: string[]):
       why.push(`raw ${pick.raw.contentType} ${pick.raw.raw.slice(0, 60)}`);
     } else if (pick.part === "param") {
       const decoded = decodeSegment(pick.segment);
-      isInvalid = decoded === undefined || (route.params ? !accepts(route.params, { ...baseParams, [pick.param]: decoded }) : !/^\d+$/.test(baseParams[pick.param] ?? ""));
+      isInvalid =
+        decoded === undefined ||
+        (route.params ? !accepts(route.params, { ...baseParams, [pick.param]: decoded }) : !/^\d+$/.test(baseParams[pick.param] ?? ""));
       path = pathWith(route, { [pick.param]: pick.segment }) + queryString(queryBase ?? {});
       why.push(`:${pick.param} = ${pick.segment}`);
     } else {
@@ -399,7 +538,12 @@ async function send(kase: HttpCase): Promise<Outcome> {
     payload = kase.body.raw;
   }
   const method = kase.route.method;
-  const response = await fetch(`${server.url}${kase.path}`, { method, headers, body: method === "GET" ? undefined : payload, redirect: "manual" });
+  const response = await fetch(`${server.url}${kase.path}`, {
+    method,
+    headers,
+    body: method === "GET" ? undefined : payload,
+    redirect: "manual",
+  });
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   let body: Json = text;
@@ -418,7 +562,8 @@ function fault(kase: HttpCase, outcome: Outcome): string | undefined {
   if (outcome.status >= 500) return `answered ${outcome.status}`;
   if (outcome.status < 400) return isRead(kase.route) ? undefined : `accepted an invalid case with ${outcome.status}`;
   if (!outcome.contentType.startsWith("application/json")) return `refused with ${outcome.status} as ${outcome.contentType}`;
-  if (!ApiErrorBody.safeParse(outcome.body).success) return `refused with ${outcome.status} outside the error shape: ${JSON.stringify(outcome.body).slice(0, 200)}`;
+  if (!ApiErrorBody.safeParse(outcome.body).success)
+    return `refused with ${outcome.status} outside the error shape: ${JSON.stringify(outcome.body).slice(0, 200)}`;
   return undefined;
 }
 
@@ -435,7 +580,9 @@ beforeAll(async () => {
   const bidder = await bidderClient(server, "10.98.0.2");
   const won = await wonAuction(operator.client, bidder);
   // Rows the suite must leave alone: an auction running for an hour with an enrolment, a pending top-up.
-  const running = (await operator.client.post("/api/operator/auctions", { title: "Toaster", initialSeconds: 3600, resetSeconds: 15, publish: true })).body as OperatorAuction;
+  const running = (
+    await operator.client.post("/api/operator/auctions", { title: "Toaster", initialSeconds: 3600, resetSeconds: 15, publish: true })
+  ).body as OperatorAuction;
   await operator.client.post(`/api/operator/auctions/${running.id}/start-now`);
   await bidder.client.post(`/api/auctions/${running.id}/enrol`);
   await bidder.client.post(`/api/payments`, { amount: 10, language: "en" });
@@ -474,7 +621,8 @@ describe("hostile input, generated from the contract", () => {
     for (const route of routes) {
       if (route.body && !validBodies[key(route)]) problems.push(`${key(route)} declares a body: add a valid one to validBodies`);
       if (route.querystring && !validQueries[key(route)]) problems.push(`${key(route)} declares a query: add a valid one to validQueries`);
-      for (const name of pathParamNames(route.url)) if (!(name in baseParams)) problems.push(`${key(route)}: add a base value for :${name}`);
+      for (const name of pathParamNames(route.url))
+        if (!(name in baseParams)) problems.push(`${key(route)}: add a base value for :${name}`);
     }
     const cases = routes.flatMap((route, routeIndex) =>
       actors.flatMap((actor, actorIndex) => casesFor(route, actor, SEED + routeIndex * 31 + actorIndex, problems)),
@@ -492,13 +640,17 @@ describe("hostile input, generated from the contract", () => {
       const now = await checksum(server.database.db);
       if (JSON.stringify(now) !== JSON.stringify(initial)) {
         const changed = Object.keys(now).filter((table) => now[table] !== initial[table]);
-        failures.push(`rows changed (${changed.join(", ")}) in the batch: ${batch.map((kase) => `${kase.actor.name} ${kase.route.method} ${kase.path.slice(0, 80)} [${kase.why.slice(0, 120)}]`).join(" | ")}`);
+        failures.push(
+          `rows changed (${changed.join(", ")}) in the batch: ${batch.map((kase) => `${kase.actor.name} ${kase.route.method} ${kase.path.slice(0, 80)} [${kase.why.slice(0, 120)}]`).join(" | ")}`,
+        );
         initial = now;
       }
       if (failures.length > 40) break;
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`hostile input (REST): ${cases.length} cases over ${routes.length} routes × ${actors.length} actors in ${seconds} s, seed ${SEED} (replay: HOSTILE_SEED=${SEED})`);
+    console.log(
+      `hostile input (REST): ${cases.length} cases over ${routes.length} routes × ${actors.length} actors in ${seconds} s, seed ${SEED} (replay: HOSTILE_SEED=${SEED})`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(cases.length).toBeGreaterThanOrEqual(4000);
   }, 240_000);
@@ -533,13 +685,26 @@ describe("hostile input, generated from the contract", () => {
           const field = Object.keys(base)[0] ?? "";
           const sweep: Json[] = [
             ...[0, 1, 2, 3].map((pick) => ({ [field]: mustRefuse(base[field], pick) })),
-            ...(typeof base[field] === "number" ? [1.5, 0, -1, 2 ** 31, 2 ** 53, 1e308, `0x${Number(base[field]).toString(16)}`, ` ${String(base[field])}`].map((value) => ({ [field]: value })) : []),
-            null, "text", 42, [], [base], {},
+            ...(typeof base[field] === "number"
+              ? [1.5, 0, -1, 2 ** 31, 2 ** 53, 1e308, `0x${Number(base[field]).toString(16)}`, ` ${String(base[field])}`].map((value) => ({
+                  [field]: value,
+                }))
+              : []),
+            null,
+            "text",
+            42,
+            [],
+            [base],
+            {},
           ];
-          const random = fc.sample(
-            fc.record({ value: socketValue, asWhole: fc.boolean(), extra: fc.constantFrom(...extraFieldNames) }),
-            { seed: SEED + 7919 * (index + 1) + actors.indexOf(actor), numRuns: SOCKET_CASES_PER_COMMAND_AND_ACTOR },
-          ).map(({ value, asWhole, extra }) => (asWhole ? value : setField({ ...base, [field]: value }, extra === "" ? "x" : extra, value)));
+          const random = fc
+            .sample(fc.record({ value: socketValue, asWhole: fc.boolean(), extra: fc.constantFrom(...extraFieldNames) }), {
+              seed: SEED + 7919 * (index + 1) + actors.indexOf(actor),
+              numRuns: SOCKET_CASES_PER_COMMAND_AND_ACTOR,
+            })
+            .map(({ value, asWhole, extra }) =>
+              asWhole ? value : setField({ ...base, [field]: value }, extra === "" ? "x" : extra, value),
+            );
           const payloads = [...sweep, ...random].filter((payload) => !schema.safeParse(roundTrip(payload)).success);
           for (const payload of sweep) {
             if (schema.safeParse(roundTrip(payload)).success) failures.push(`${command} accepts ${JSON.stringify(payload)}`);
@@ -547,13 +712,19 @@ describe("hostile input, generated from the contract", () => {
           for (let start = 0; start < payloads.length; start += BATCH) {
             const batch = payloads.slice(start, start + BATCH);
             const acks = await Promise.all(
-              batch.map((payload) => socket.timeout(5_000).emitWithAck(command, payload).catch((error: unknown) => ({ noAck: String(error) }))),
+              batch.map((payload) =>
+                socket
+                  .timeout(5_000)
+                  .emitWithAck(command, payload)
+                  .catch((error: unknown) => ({ noAck: String(error) })),
+              ),
             );
             acks.forEach((ack, at) => {
               count += 1;
               // Refused by its schema, not by the command budget: this server's budget holds them all (see beforeAll).
               const refusal = ApiErrorBody.safeParse(ack);
-              if (!refusal.success || refusal.data.error.code !== "VALIDATION_FAILED") failures.push(`${actor.name} ${command} ${JSON.stringify(batch[at])?.slice(0, 120)}: ${JSON.stringify(ack).slice(0, 160)}`);
+              if (!refusal.success || refusal.data.error.code !== "VALIDATION_FAILED")
+                failures.push(`${actor.name} ${command} ${JSON.stringify(batch[at])?.slice(0, 120)}: ${JSON.stringify(ack).slice(0, 160)}`);
             });
           }
         }
@@ -562,7 +733,9 @@ describe("hostile input, generated from the contract", () => {
       }
     }
     expect(await checksum(server.database.db)).toEqual(before);
-    console.log(`hostile input (socket): ${count} payloads over ${Object.keys(commandPayloads).length} commands × ${actors.length} actors in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    console.log(
+      `hostile input (socket): ${count} payloads over ${Object.keys(commandPayloads).length} commands × ${actors.length} actors in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(600);
   }, 120_000);
@@ -574,16 +747,34 @@ describe("hostile input, generated from the contract", () => {
 const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, at) => String.fromCodePoint(from + at));
 /** What no one reading a name sees: zero-width and bidi controls, invisible operators, the BOM, the soft hyphen, fillers, variation selectors. */
 const invisibles = [
-  ...codePoints(0x200b, 0x200f), ...codePoints(0x202a, 0x202e), ...codePoints(0x2060, 0x2064),
-  "\ufeff", "\u00ad", "\u3164", "\u2800", "\u115f", "\uffa0", "\u180e", ...codePoints(0xfe00, 0xfe0f),
+  ...codePoints(0x200b, 0x200f),
+  ...codePoints(0x202a, 0x202e),
+  ...codePoints(0x2060, 0x2064),
+  "\ufeff",
+  "\u00ad",
+  "\u3164",
+  "\u2800",
+  "\u115f",
+  "\uffa0",
+  "\u180e",
+  ...codePoints(0xfe00, 0xfe0f),
 ];
 /**
  * Latin letters and the Cyrillic (а с е і ј о р ѕ х у) and Greek (α ο ρ ν) letters that pass for them, by TR39. Greek ε
  * is left out: TR39 takes it for ꞓ, not e, so "pεnnybid" is a name of its own.
  */
 const lookAlikes: Record<string, string[]> = {
-  a: ["\u0430", "\u03b1"], c: ["\u0441"], e: ["\u0435"], i: ["\u0456"], j: ["\u0458"], o: ["\u043e", "\u03bf"], p: ["\u0440", "\u03c1"],
-  s: ["\u0455"], v: ["\u03bd"], x: ["\u0445"], y: ["\u0443"],
+  a: ["\u0430", "\u03b1"],
+  c: ["\u0441"],
+  e: ["\u0435"],
+  i: ["\u0456"],
+  j: ["\u0458"],
+  o: ["\u043e", "\u03bf"],
+  p: ["\u0440", "\u03c1"],
+  s: ["\u0455"],
+  v: ["\u03bd"],
+  x: ["\u0445"],
+  y: ["\u0443"],
 };
 /** Where "a" is in the mathematical bold, sans-serif bold and monospace alphabets (NFKC reads them as a to z). */
 const mathAlphabets = [0x1d41a, 0x1d5ee, 0x1d68a];
@@ -632,23 +823,39 @@ const spelled = (text: string) => text.replace(/[^\x20-\x7e]/gu, (char) => `\\u{
 const nameCase = fc.record({
   route: fc.constantFrom<NameRoute>("sign-up", "profile", "operator"),
   base: fc.constantFrom(...reservedNames, ...ownedNames, ...freeNames),
-  disguises: fc.array(fc.constantFrom<Disguise>("same", "same", "capital", "lookAlike", "lookAlike", "fullwidth", "math"), { minLength: 1, maxLength: 25 }),
+  disguises: fc.array(fc.constantFrom<Disguise>("same", "same", "capital", "lookAlike", "lookAlike", "fullwidth", "math"), {
+    minLength: 1,
+    maxLength: 25,
+  }),
   pick: fc.nat(),
   unseen: fc.oneof(
     { weight: 2, arbitrary: fc.constant<{ char: string; at: number }[]>([]) },
     { weight: 1, arbitrary: fc.array(fc.record({ char: fc.constantFrom(...invisibles), at: fc.nat() }), { minLength: 1, maxLength: 2 }) },
   ),
   // An @ as typed, fullwidth and small: NFKC makes all three "@".
-  at: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ char: fc.constantFrom("@", "\uff20", "\ufe6b"), at: fc.nat() }) }),
+  at: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.record({ char: fc.constantFrom("@", "\uff20", "\ufe6b"), at: fc.nat() }) },
+  ),
 });
 
 // Bytes that are not UTF-8, spliced into a string of a valid body: lone bytes that never begin a character, overlong
 // forms, encoded surrogates, a code point past U+10FFFF, a five-byte form, a lone continuation byte, and characters
 // cut short before the string's closing quote.
 const invalidUtf8: { bytes: number[]; isAtEnd?: boolean }[] = [
-  { bytes: [0xff] }, { bytes: [0xfe] }, { bytes: [0xc0, 0xaf] }, { bytes: [0xc1, 0xbf] }, { bytes: [0xe0, 0x80, 0xaf] }, { bytes: [0xed, 0xa0, 0x80] },
-  { bytes: [0xed, 0xbf, 0xbf] }, { bytes: [0xf4, 0x90, 0x80, 0x80] }, { bytes: [0xf8, 0x88, 0x80, 0x80, 0x80] }, { bytes: [0x80] },
-  { bytes: [0xe2, 0x82], isAtEnd: true }, { bytes: [0xf0, 0x9f, 0x98], isAtEnd: true }, { bytes: [0xc3], isAtEnd: true },
+  { bytes: [0xff] },
+  { bytes: [0xfe] },
+  { bytes: [0xc0, 0xaf] },
+  { bytes: [0xc1, 0xbf] },
+  { bytes: [0xe0, 0x80, 0xaf] },
+  { bytes: [0xed, 0xa0, 0x80] },
+  { bytes: [0xed, 0xbf, 0xbf] },
+  { bytes: [0xf4, 0x90, 0x80, 0x80] },
+  { bytes: [0xf8, 0x88, 0x80, 0x80, 0x80] },
+  { bytes: [0x80] },
+  { bytes: [0xe2, 0x82], isAtEnd: true },
+  { bytes: [0xf0, 0x9f, 0x98], isAtEnd: true },
+  { bytes: [0xc3], isAtEnd: true },
 ];
 const UTF8_CASES_PER_ROUTE = 3;
 const SPLICE = "SPLICEDBYTESGOHERE";
@@ -661,7 +868,10 @@ function stringPaths(value: Json, at: string[] = []): string[][] {
 }
 
 /** A valid body with bad bytes in one of its strings (a field no schema has when it has none), as bytes. */
-function withInvalidUtf8(body: Record<string, Json>, pick: { leaf: number; at: number; bad: (typeof invalidUtf8)[number] }): { bytes: Uint8Array<ArrayBuffer>; why: string } {
+function withInvalidUtf8(
+  body: Record<string, Json>,
+  pick: { leaf: number; at: number; bad: (typeof invalidUtf8)[number] },
+): { bytes: Uint8Array<ArrayBuffer>; why: string } {
   const copy = structuredClone(body);
   const paths = stringPaths(copy);
   const path = paths.length ? paths[pick.leaf % paths.length]! : ["note"];
@@ -673,7 +883,10 @@ function withInvalidUtf8(body: Record<string, Json>, pick: { leaf: number; at: n
   const [head = "", tail = ""] = JSON.stringify(copy).split(SPLICE);
   const encoder = new TextEncoder();
   const bytes = new Uint8Array([...encoder.encode(head), ...pick.bad.bytes, ...encoder.encode(tail)]);
-  return { bytes, why: `${path.join(".")} with ${pick.bad.bytes.map((byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join(" ")} at ${cut}` };
+  return {
+    bytes,
+    why: `${path.join(".")} with ${pick.bad.bytes.map((byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join(" ")} at ${cut}`,
+  };
 }
 
 const LOOKUP_CASES = 120;
@@ -681,7 +894,8 @@ const LOOKUP_CASES = 120;
 const PARAM_LENGTH_MAX = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Member = { id: string; email: string; displayName: string };
-const recased = (text: string, capitals: boolean[]) => [...text].map((char, at) => (capitals[at % capitals.length] ? char.toUpperCase() : char.toLowerCase())).join("");
+const recased = (text: string, capitals: boolean[]) =>
+  [...text].map((char, at) => (capitals[at % capitals.length] ? char.toUpperCase() : char.toLowerCase())).join("");
 
 /**
  * Whom a key names, by the spec (issue 51, STYLE.md 32), worked out here from the rows: after trimming, an id when it
@@ -708,7 +922,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What is wrong with an answer that should have been `status`, or undefined. */
 function unexpected(answer: { status: number; body: unknown }, status: number): string | undefined {
   if (answer.status !== status) return `answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)?.slice(0, 200)}`;
-  if (status >= 400 && !ApiErrorBody.safeParse(answer.body).success) return `refused outside the error shape: ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+  if (status >= 400 && !ApiErrorBody.safeParse(answer.body).success)
+    return `refused outside the error shape: ${JSON.stringify(answer.body)?.slice(0, 200)}`;
   return undefined;
 }
 
@@ -723,7 +938,10 @@ describe("hostile input, issue 51's classes", () => {
     // The bidder whose profile takes the names; it owns the free name it took last (a look-alike of it stays its own).
     const chameleon = await bidderClient(server, "10.97.0.9", { displayName: "quill_kettle" });
     const problems = [...reservedNames, ...ownedNames, ...freeNames].flatMap((name, index, all) =>
-      all.slice(index + 1).filter((other) => displayNameSkeleton(other) === displayNameSkeleton(name)).map((other) => `${name} looks like ${other}`),
+      all
+        .slice(index + 1)
+        .filter((other) => displayNameSkeleton(other) === displayNameSkeleton(name))
+        .map((other) => `${name} looks like ${other}`),
     );
     expect(problems, "the base names must not look alike").toEqual([]);
 
@@ -737,17 +955,27 @@ describe("hostile input, issue 51's classes", () => {
       const actor = pick.route === "profile" ? chameleon.body.email : email;
       const owner = owners.get(pick.base);
       const expected =
-        pick.unseen.length > 0 || pick.at ? 400
-        : pick.route !== "operator" && reservedNames.includes(pick.base) ? 400
-        : owner !== undefined && owner !== actor ? 409
-        : pick.route === "profile" ? 200
-        : 201;
+        pick.unseen.length > 0 || pick.at
+          ? 400
+          : pick.route !== "operator" && reservedNames.includes(pick.base)
+            ? 400
+            : owner !== undefined && owner !== actor
+              ? 409
+              : pick.route === "profile"
+                ? 200
+                : 201;
 
       const before = await checksum(db);
       const answer =
-        pick.route === "sign-up" ? await new TestClient(server.url, strangerIp()).post("/authn/sign-up", { ...validBodies["POST /authn/sign-up"], email, displayName: name })
-        : pick.route === "profile" ? await chameleon.client.put("/api/users/profile", { ...validBodies["PUT /api/users/profile"], displayName: name })
-        : await operatorApi.post("/api/operator/users", { ...validBodies["POST /api/operator/users"], email, displayName: name });
+        pick.route === "sign-up"
+          ? await new TestClient(server.url, strangerIp()).post("/authn/sign-up", {
+              ...validBodies["POST /authn/sign-up"],
+              email,
+              displayName: name,
+            })
+          : pick.route === "profile"
+            ? await chameleon.client.put("/api/users/profile", { ...validBodies["PUT /api/users/profile"], displayName: name })
+            : await operatorApi.post("/api/operator/users", { ...validBodies["POST /api/operator/users"], email, displayName: name });
       const why = `${pick.route} "${spelled(name)}" (from ${pick.base}${owner ? `, ${owner}'s` : ""})`;
       const problem = unexpected(answer, expected);
       if (problem) failures.push(`${why}: ${problem}`);
@@ -758,23 +986,34 @@ describe("hostile input, issue 51's classes", () => {
       }
       counts.stored += 1;
       const [row] = await db.query<{ display_name: string }>("select display_name from users where email_key = $1", [actor.toLowerCase()]);
-      if (row?.display_name !== name.normalize("NFKC")) failures.push(`${why}: stored as "${spelled(row?.display_name ?? "nothing")}", not as its NFKC form`);
+      if (row?.display_name !== name.normalize("NFKC"))
+        failures.push(`${why}: stored as "${spelled(row?.display_name ?? "nothing")}", not as its NFKC form`);
       if (pick.route === "profile") owners.forEach((who, base) => who === actor && owners.delete(base));
       owners.set(pick.base, actor);
     }
 
     // Whatever the order of the cases, no two names in use look alike, and none holds what cannot be seen or an "@".
     // (A name from before these rules waits for its owner to choose another: decision 079.)
-    const rows = await db.query<{ email: string; display_name: string }>("select email, display_name from users where not display_name_needs_change");
+    const rows = await db.query<{ email: string; display_name: string }>(
+      "select email, display_name from users where not display_name_needs_change",
+    );
     const bySkeleton = new Map<string, typeof rows>();
-    for (const row of rows) bySkeleton.set(displayNameSkeleton(row.display_name), [...(bySkeleton.get(displayNameSkeleton(row.display_name)) ?? []), row]);
-    const alike = [...bySkeleton.values()].filter((group) => group.length > 1).map((group) => group.map((row) => `${row.email}: ${spelled(row.display_name)}`).join(" ~ "));
+    for (const row of rows)
+      bySkeleton.set(displayNameSkeleton(row.display_name), [...(bySkeleton.get(displayNameSkeleton(row.display_name)) ?? []), row]);
+    const alike = [...bySkeleton.values()]
+      .filter((group) => group.length > 1)
+      .map((group) => group.map((row) => `${row.email}: ${spelled(row.display_name)}`).join(" ~ "));
     const unseen = new Set(invisibles.flatMap((char) => [char, char.normalize("NFKC")]));
     const unseenStored = rows.filter((row) => row.display_name.includes("@") || [...row.display_name].some((char) => unseen.has(char)));
-    console.log(`hostile input (display names): ${NAME_CASES} cases, ${counts.stored} stored, ${counts.refused} refused, in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    console.log(
+      `hostile input (display names): ${NAME_CASES} cases, ${counts.stored} stored, ${counts.refused} refused, in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(alike, `seed ${SEED}`).toEqual([]);
-    expect(unseenStored.map((row) => `${row.email}: ${spelled(row.display_name)}`), `seed ${SEED}`).toEqual([]);
+    expect(
+      unseenStored.map((row) => `${row.email}: ${spelled(row.display_name)}`),
+      `seed ${SEED}`,
+    ).toEqual([]);
     // Both ways out are walked: a generator that only ever refused (or stored) would prove little.
     expect(counts.stored).toBeGreaterThanOrEqual(5);
     expect(counts.refused).toBeGreaterThanOrEqual(20);
@@ -799,12 +1038,18 @@ describe("hostile input, issue 51's classes", () => {
       const answers = await Promise.all(batch.map((kase) => operatorApi.request(kase.route.method, kase.path, new Blob([kase.bytes]))));
       batch.forEach((kase, at) => {
         const answer = answers[at]!;
-        const problem = unexpected(answer, 400) ?? (ApiErrorBody.parse(answer.body).error.code === "BAD_REQUEST" ? undefined : `refused as ${ApiErrorBody.parse(answer.body).error.code}, not BAD_REQUEST`);
+        const problem =
+          unexpected(answer, 400) ??
+          (ApiErrorBody.parse(answer.body).error.code === "BAD_REQUEST"
+            ? undefined
+            : `refused as ${ApiErrorBody.parse(answer.body).error.code}, not BAD_REQUEST`);
         if (problem) failures.push(`${key(kase.route)} [${kase.why}]: ${problem}`);
       });
     }
     const after = await checksum(server.database.db);
-    console.log(`hostile input (UTF-8): ${cases.length} bodies over ${jsonRoutes.length} JSON routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    console.log(
+      `hostile input (UTF-8): ${cases.length} bodies over ${jsonRoutes.length} JSON routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(after).toEqual(before);
     expect(jsonRoutes.length).toBeGreaterThanOrEqual(30);
@@ -813,7 +1058,8 @@ describe("hostile input, issue 51's classes", () => {
   it("shows, credits and changes the role of the user whose own id, e-mail or display name the key is, never an impostor", async () => {
     const started = Date.now();
     const db = server.database.db;
-    const signUp = async (email: string, displayName: string, ip: string) => (await bidderClient(server, ip, { email, displayName })).userId;
+    const signUp = async (email: string, displayName: string, ip: string) =>
+      (await bidderClient(server, ip, { email, displayName })).userId;
     // Rows from before display names were checked: an impostor named after a victim's e-mail, stored before the victim
     // and after, and one named like an e-mail that is no one's.
     const impostorFirst = await signUp("lu.ivo@pb.lv", "lu_ivo", "10.97.1.1");
@@ -821,20 +1067,28 @@ describe("hostile input, issue 51's classes", () => {
     const victimFirst = await signUp("lu.vilis@pb.lv", "lu_vilis", "10.97.1.3");
     const impostorAfter = await signUp("lu.ilze@pb.lv", "lu_ilze", "10.97.1.4");
     const lookingBoth = await signUp("lu.hugo@pb.lv", "lu_hugo", "10.97.1.5");
-    for (const [id, displayName] of [[impostorFirst, "LU.VERA@PB.LV"], [impostorAfter, "lu.Vilis@pb.lv"], [lookingBoth, "who@nowhere.lv"]] as const) {
-      await db.query("update users set display_name = $2, display_name_key = lower($2), display_name_skeleton = null where id = $1", [id, displayName]);
+    for (const [id, displayName] of [
+      [impostorFirst, "LU.VERA@PB.LV"],
+      [impostorAfter, "lu.Vilis@pb.lv"],
+      [lookingBoth, "who@nowhere.lv"],
+    ] as const) {
+      await db.query("update users set display_name = $2, display_name_key = lower($2), display_name_skeleton = null where id = $1", [
+        id,
+        displayName,
+      ]);
     }
     await settleDisplayNames(db);
-    const population = await db.query<Member>(
-      "select id, email, display_name as \"displayName\" from users where id = any($1::uuid[])",
-      [[impostorFirst, victim, victimFirst, impostorAfter, lookingBoth]],
-    );
-    const everyone = await db.query<Member>("select id, email, display_name as \"displayName\" from users");
+    const population = await db.query<Member>('select id, email, display_name as "displayName" from users where id = any($1::uuid[])', [
+      [impostorFirst, victim, victimFirst, impostorAfter, lookingBoth],
+    ]);
+    const everyone = await db.query<Member>('select id, email, display_name as "displayName" from users');
 
     const capitals = fc.array(fc.boolean(), { minLength: 1, maxLength: 8 });
     const padding = fc.constantFrom("", "", " ", "  ", "\t");
     const ofMember = (column: keyof Member) =>
-      fc.tuple(fc.constantFrom(...population), capitals, padding).map(([member, caps, pad]) => ({ key: pad + recased(member[column], caps) + pad, kind: column as string }));
+      fc
+        .tuple(fc.constantFrom(...population), capitals, padding)
+        .map(([member, caps, pad]) => ({ key: pad + recased(member[column], caps) + pad, kind: column as string }));
     const lookupKey = fc.oneof(
       { weight: 3, arbitrary: ofMember("id") },
       { weight: 3, arbitrary: ofMember("email") },
@@ -844,14 +1098,31 @@ describe("hostile input, issue 51's classes", () => {
       { weight: 1, arbitrary: fc.constantFrom(" ", "   ", "\t", "\u00a0").map((text) => ({ key: text, kind: "empty-ish" })) },
       {
         weight: 1,
-        arbitrary: fc.constantFrom("y".repeat(100), "y".repeat(101), "x".repeat(256), `${"a".repeat(94)}@pb.lv`, `${"a".repeat(95)}@pb.lv`, `${" ".repeat(40)}lu.vera@pb.lv${" ".repeat(47)}`, `lu.vera@pb.lv${" ".repeat(88)}`).map((text) => ({ key: text, kind: "overlong" })),
+        arbitrary: fc
+          .constantFrom(
+            "y".repeat(100),
+            "y".repeat(101),
+            "x".repeat(256),
+            `${"a".repeat(94)}@pb.lv`,
+            `${"a".repeat(95)}@pb.lv`,
+            `${" ".repeat(40)}lu.vera@pb.lv${" ".repeat(47)}`,
+            `lu.vera@pb.lv${" ".repeat(88)}`,
+          )
+          .map((text) => ({ key: text, kind: "overlong" })),
       },
       {
         weight: 2,
-        arbitrary: fc.tuple(fc.constantFrom(...population), fc.constantFrom("@", "@pb.lv", "@nowhere.lv")).map(([member, tail]) => ({ key: `${member.displayName.split("@")[0]}${tail}`, kind: "a name with an @" })),
+        arbitrary: fc
+          .tuple(fc.constantFrom(...population), fc.constantFrom("@", "@pb.lv", "@nowhere.lv"))
+          .map(([member, tail]) => ({ key: `${member.displayName.split("@")[0]}${tail}`, kind: "a name with an @" })),
       },
       { weight: 1, arbitrary: fc.constantFrom(...population).map((member) => ({ key: `${member.id}@pb.lv`, kind: "an id with an @" })) },
-      { weight: 1, arbitrary: fc.constantFrom("%", "_", "%@%", "lu_%", "lu.%@pb.lv", "' or 1=1 --", "*").map((text) => ({ key: text, kind: "a pattern" })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom("%", "_", "%@%", "lu_%", "lu.%@pb.lv", "' or 1=1 --", "*")
+          .map((text) => ({ key: text, kind: "a pattern" })),
+      },
     );
     const lookup = fc.record({
       key: lookupKey,
@@ -862,8 +1133,11 @@ describe("hostile input, issue 51's classes", () => {
     type Account = { role: string; balance_cents: number };
     const accounts = async () =>
       new Map(
-        (await db.query<Account & { id: string }>("select u.id, u.role, coalesce(w.balance_cents, 0) as balance_cents from users u left join wallets w on w.user_id = u.id"))
-          .map(({ id, ...account }) => [id, account]),
+        (
+          await db.query<Account & { id: string }>(
+            "select u.id, u.role, coalesce(w.balance_cents, 0) as balance_cents from users u left join wallets w on w.user_id = u.id",
+          )
+        ).map(({ id, ...account }) => [id, account]),
       );
 
     const failures: string[] = [];
@@ -873,9 +1147,11 @@ describe("hostile input, issue 51's classes", () => {
       const path = `/api/operator/users/${encodeURIComponent(pick.key.key)}`;
       const before = await accounts();
       const answer =
-        pick.action === "show" ? await operatorApi.get(path)
-        : pick.action === "credit" ? await operatorApi.post(`${path}/wallet`, { amountCents: pick.amountCents, reason: "Hostile lookup" })
-        : await operatorApi.post(`${path}/role`, { role: pick.role });
+        pick.action === "show"
+          ? await operatorApi.get(path)
+          : pick.action === "credit"
+            ? await operatorApi.post(`${path}/wallet`, { amountCents: pick.amountCents, reason: "Hostile lookup" })
+            : await operatorApi.post(`${path}/role`, { role: pick.role });
       const after = await accounts();
       const why = `${pick.action} ${pick.key.kind} ${JSON.stringify(pick.key.key).slice(0, 60)}`;
       kinds.set(pick.key.kind, (kinds.get(pick.key.kind) ?? 0) + 1);
@@ -887,12 +1163,18 @@ describe("hostile input, issue 51's classes", () => {
       if (user && answered !== user.id) failures.push(`${why}: answered with ${answered}, not ${user.email}`);
       // Only the named user's account changes, and only as asked.
       const wanted = new Map(before);
-      if (user && pick.action === "credit") wanted.set(user.id, { ...before.get(user.id)!, balance_cents: before.get(user.id)!.balance_cents + pick.amountCents });
+      if (user && pick.action === "credit")
+        wanted.set(user.id, { ...before.get(user.id)!, balance_cents: before.get(user.id)!.balance_cents + pick.amountCents });
       if (user && pick.action === "role") wanted.set(user.id, { ...before.get(user.id)!, role: pick.role });
       const changed = [...after].filter(([id, account]) => JSON.stringify(account) !== JSON.stringify(wanted.get(id)));
-      if (changed.length) failures.push(`${why}: changed ${changed.map(([id, account]) => `${everyone.find((member) => member.id === id)?.email ?? id} to ${JSON.stringify(account)}`).join(", ")}`);
+      if (changed.length)
+        failures.push(
+          `${why}: changed ${changed.map(([id, account]) => `${everyone.find((member) => member.id === id)?.email ?? id} to ${JSON.stringify(account)}`).join(", ")}`,
+        );
     }
-    console.log(`hostile input (lookup): ${LOOKUP_CASES} lookups (${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ")}) in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+    console.log(
+      `hostile input (lookup): ${LOOKUP_CASES} lookups (${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ")}) in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 60_000);
 
@@ -903,7 +1185,11 @@ describe("hostile input, issue 51's classes", () => {
     const opened: LiveClient[] = [];
     const { commands: BUDGET, refusalsBeforeDisconnect: REFUSALS } = commandBudgetSettings;
     type Answer = { data?: unknown; error?: { code: string } } | "cut off";
-    const ask = (send: () => Promise<unknown>): Promise<Answer> => send().then((answer) => answer as Answer, () => "cut off" as const);
+    const ask = (send: () => Promise<unknown>): Promise<Answer> =>
+      send().then(
+        (answer) => answer as Answer,
+        () => "cut off" as const,
+      );
     const codeOf = (answer: Answer) => (answer === "cut off" ? answer : answer.error ? answer.error.code : "data");
     try {
       const bystander = await bidderClient(floodServer, "10.97.2.1");
@@ -912,15 +1198,23 @@ describe("hostile input, issue 51's classes", () => {
       const commandNames = Object.keys(commandPayloads) as (keyof typeof commandPayloads)[];
       const hostileCommand = fc
         .record({ command: fc.constantFrom(...commandNames), value: socketValue, isWhole: fc.boolean() })
-        .map(({ command, value, isWhole }) => ({ command, payload: isWhole ? value : setField({}, shapeKeys(commandPayloads[command])[0] ?? "x", value) }))
+        .map(({ command, value, isWhole }) => ({
+          command,
+          payload: isWhole ? value : setField({}, shapeKeys(commandPayloads[command])[0] ?? "x", value),
+        }))
         .filter(({ command, payload }) => !commandPayloads[command].safeParse(roundTrip(payload)).success);
       // How far past the budget and its refusals a flood goes, and the commands it cycles through.
-      const flood = fc.record({ beyond: fc.integer({ min: 1, max: 100 }), commands: fc.array(hostileCommand, { minLength: 20, maxLength: 40 }) });
+      const flood = fc.record({
+        beyond: fc.integer({ min: 1, max: 100 }),
+        commands: fc.array(hostileCommand, { minLength: 20, maxLength: 40 }),
+      });
       const failures: string[] = [];
       let count = 0;
       // A paced flood sends the budget's commands first and the rest once they are answered: in one burst the disconnect
       // may overtake the budget's own answers (their handlers answer a turn later), so only a paced flood shows them all.
-      const floods = fc.sample(flood, { seed: SEED + 15_485_863, numRuns: FLOODS.length }).map((pick, index) => ({ ...pick, ...FLOODS[index]! }));
+      const floods = fc
+        .sample(flood, { seed: SEED + 15_485_863, numRuns: FLOODS.length })
+        .map((pick, index) => ({ ...pick, ...FLOODS[index]! }));
       for (const [index, pick] of floods.entries()) {
         const cookie = pick.isSignedIn ? (await bidderClient(floodServer, `10.97.2.${index + 2}`)).client.cookieHeader : "";
         // Untyped: the payloads are what the events' types forbid.
@@ -952,17 +1246,27 @@ describe("hostile input, issue 51's classes", () => {
         const outOfShape = answers.filter((answer) => answer !== "cut off" && !ApiErrorBody.safeParse(answer).success);
         if (outOfShape.length) failures.push(`${why}: acks outside the error shape: ${JSON.stringify(outOfShape.slice(0, 3))}`);
         // The budget's commands reach their schemas, the next are refused, and the socket is cut off after them.
-        const expected = [...Array<string>(BUDGET).fill("VALIDATION_FAILED"), ...Array<string>(REFUSALS).fill("COMMANDS_TOO_FAST"), ...Array<string>(pick.beyond).fill("cut off")];
+        const expected = [
+          ...Array<string>(BUDGET).fill("VALIDATION_FAILED"),
+          ...Array<string>(REFUSALS).fill("COMMANDS_TOO_FAST"),
+          ...Array<string>(pick.beyond).fill("cut off"),
+        ];
         const isOvertaken = (code: string, at: number) => !pick.isPaced && at < BUDGET && code === "cut off";
-        const wrong = codes.flatMap((code, at) => (code === expected[at] || isOvertaken(code, at) ? [] : [`#${at + 1} ${code}, not ${expected[at]}`]));
-        if (wrong.length) failures.push(`${why}: ${wrong.slice(0, 5).join("; ")}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ""}`);
+        const wrong = codes.flatMap((code, at) =>
+          code === expected[at] || isOvertaken(code, at) ? [] : [`#${at + 1} ${code}, not ${expected[at]}`],
+        );
+        if (wrong.length)
+          failures.push(`${why}: ${wrong.slice(0, 5).join("; ")}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ""}`);
         if (reason !== "transport close") failures.push(`${why}: the flooder was ${reason}, not disconnected`);
         const unsynced = syncs.filter((answer) => !ClockSyncAck.safeParse(answer).success);
-        if (syncs.length < 2 || unsynced.length) failures.push(`${why}: the other user's clock:sync answered ${JSON.stringify(unsynced.slice(0, 3))} of ${syncs.length}`);
+        if (syncs.length < 2 || unsynced.length)
+          failures.push(`${why}: the other user's clock:sync answered ${JSON.stringify(unsynced.slice(0, 3))} of ${syncs.length}`);
         if (JSON.stringify(await checksum(floodServer.database.db)) !== JSON.stringify(before)) failures.push(`${why}: rows changed`);
       }
       const health = await fetch(`${floodServer.url}/api/health`);
-      console.log(`hostile input (flood): ${count} commands in ${FLOODS.length} floods in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`);
+      console.log(
+        `hostile input (flood): ${count} commands in ${FLOODS.length} floods in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+      );
       expect(failures, `seed ${SEED}`).toEqual([]);
       expect(health.status).toBe(200);
       expect(watcher.connected).toBe(true);

@@ -27,13 +27,29 @@ afterAll(async () => {
 
 describe("text no database can hold", () => {
   const badTexts = { NUL: "\u0000", "a lone high surrogate": "\ud800", "a lone low surrogate": "\udc00" };
-  const inBody = (bad: string) => [
-    ["a profile field", () => bidder.client.put("/api/users/profile", { firstName: `An${bad}na`, lastName: "Ozola", displayName: bidder.body.displayName, isMarketingConsentGiven: false })],
-    ["a sign-up field", () => new TestClient(server.url, "10.14.1.1").post("/authn/sign-up", newBidder({ lastName: `Oz${bad}ola` }))],
-    ["a promo code", () => bidder.client.post(`/api/fulfilments/${wonAuctionId}/quote`, { promoCode: `SAVE${bad}10` })],
-    ["an operator's auction title", () => operator.client.post("/api/operator/auctions", { title: `Lamp${bad}`, initialSeconds: 60, resetSeconds: 15 })],
-    ["an operator's wallet reason", () => operator.client.post(`/api/operator/users/${bidder.userId}/wallet`, { amountCents: 100, reason: `Gift${bad}` })],
-  ] as const;
+  const inBody = (bad: string) =>
+    [
+      [
+        "a profile field",
+        () =>
+          bidder.client.put("/api/users/profile", {
+            firstName: `An${bad}na`,
+            lastName: "Ozola",
+            displayName: bidder.body.displayName,
+            isMarketingConsentGiven: false,
+          }),
+      ],
+      ["a sign-up field", () => new TestClient(server.url, "10.14.1.1").post("/authn/sign-up", newBidder({ lastName: `Oz${bad}ola` }))],
+      ["a promo code", () => bidder.client.post(`/api/fulfilments/${wonAuctionId}/quote`, { promoCode: `SAVE${bad}10` })],
+      [
+        "an operator's auction title",
+        () => operator.client.post("/api/operator/auctions", { title: `Lamp${bad}`, initialSeconds: 60, resetSeconds: 15 }),
+      ],
+      [
+        "an operator's wallet reason",
+        () => operator.client.post(`/api/operator/users/${bidder.userId}/wallet`, { amountCents: 100, reason: `Gift${bad}` }),
+      ],
+    ] as const;
 
   for (const [badName, bad] of Object.entries(badTexts)) {
     for (const [where, send] of inBody(bad)) {
@@ -56,7 +72,14 @@ describe("text no database can hold", () => {
   ])("refuses a JSON body with the bytes %s in a string with 400 in the error shape, and stores nothing", async (_bytes, bytes) => {
     const before = await checksum(server.database.db);
     const json = (lastName: string) =>
-      JSON.stringify({ firstName: "Anna", lastName, displayName: bidder.body.displayName, phone: "", deliveryAddress: "", isMarketingConsentGiven: false });
+      JSON.stringify({
+        firstName: "Anna",
+        lastName,
+        displayName: bidder.body.displayName,
+        phone: "",
+        deliveryAddress: "",
+        isMarketingConsentGiven: false,
+      });
     const [head = "", tail = ""] = json("Oz\u0001ola").split("\\u0001");
     const body = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]);
     const answer = await bidder.client.request("PUT", "/api/users/profile", new Blob([body]));
@@ -83,9 +106,26 @@ describe("text no database can hold", () => {
 
 describe("ids in paths and query strings", () => {
   it("reads only decimal digits as an auction id: hex, padded, signed or exponent forms cancel nothing", async () => {
-    const created = await operator.client.post("/api/operator/auctions", { title: "Kettle", initialSeconds: 60, resetSeconds: 15, startsInSeconds: 3600, publish: true });
+    const created = await operator.client.post("/api/operator/auctions", {
+      title: "Kettle",
+      initialSeconds: 60,
+      resetSeconds: 15,
+      startsInSeconds: 3600,
+      publish: true,
+    });
     const { id } = created.body as OperatorAuction;
-    const looseForms = [`0x${id.toString(16)}`, `0o${id.toString(8)}`, `0b${id.toString(2)}`, `%20${id}`, `${id}%20`, `+${id}`, `0${id}`, `${id}.0`, `${id}e0`, `%09${id}`];
+    const looseForms = [
+      `0x${id.toString(16)}`,
+      `0o${id.toString(8)}`,
+      `0b${id.toString(2)}`,
+      `%20${id}`,
+      `${id}%20`,
+      `+${id}`,
+      `0${id}`,
+      `${id}.0`,
+      `${id}e0`,
+      `%09${id}`,
+    ];
     for (const form of looseForms) {
       const answer = await operator.client.post(`/api/operator/auctions/${form}/cancel`);
       expect(answer.status, form).toBe(400);
@@ -139,10 +179,20 @@ describe("ids in paths and query strings", () => {
   it("declares the answers of every JSON route: its success and the error shape at 4xx and 5xx, so nothing more leaves", () => {
     // Routes whose answer is not a JSON body: pages, files, the provider's webhook, an empty 204, Prometheus's text, a backup.
     const notJson = [
-      "GET /metrics", "POST /api/operator/backup", "GET /dev/mailbox", "GET /dev/mailbox.json", "GET /media/:id", "GET /sandbox/checkout/:paymentId", "POST /sandbox/checkout/:paymentId",
-      "POST /api/payments/webhook/sandbox", "POST /authn/sign-out",
+      "GET /metrics",
+      "POST /api/operator/backup",
+      "GET /dev/mailbox",
+      "GET /dev/mailbox.json",
+      "GET /media/:id",
+      "GET /sandbox/checkout/:paymentId",
+      "POST /sandbox/checkout/:paymentId",
+      "POST /api/payments/webhook/sandbox",
+      "POST /authn/sign-out",
       // Decisions 090 and 091: the sandbox's refund page and its webhook, and the statement's CSV.
-      "GET /sandbox/refunds/:withdrawalId", "POST /sandbox/refunds/:withdrawalId", "POST /api/payments/webhook/sandbox-refunds", "GET /api/user-wallet/statement.csv",
+      "GET /sandbox/refunds/:withdrawalId",
+      "POST /sandbox/refunds/:withdrawalId",
+      "POST /api/payments/webhook/sandbox-refunds",
+      "GET /api/user-wallet/statement.csv",
     ];
     const undeclared = server.app.routes
       .filter((route) => route.method !== "HEAD" && !route.url.includes("*") && !notJson.includes(`${route.method} ${route.url}`))
@@ -210,10 +260,15 @@ describe("framework errors in the app's error shape", () => {
     const tooLarge = await bidder.client.post("/authn/sign-in", { email: "a@b.lv", password: "x".repeat(100_000) });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toMatchObject(errorShape);
-    const wrongType = await bidder.client.request("POST", "/api/auctions/search", "<status/>", { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/xml" });
+    const wrongType = await bidder.client.request("POST", "/api/auctions/search", "<status/>", {
+      "X-Requested-With": "XMLHttpRequest",
+      "Content-Type": "application/xml",
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body).toMatchObject(errorShape);
-    const wrongTypeOutsideApi = await bidder.client.request("POST", "/sandbox/checkout/00000000-0000-4000-8000-000000000000", "<a/>", { "Content-Type": "application/xml" });
+    const wrongTypeOutsideApi = await bidder.client.request("POST", "/sandbox/checkout/00000000-0000-4000-8000-000000000000", "<a/>", {
+      "Content-Type": "application/xml",
+    });
     expect(wrongTypeOutsideApi.status).toBe(415);
     expect(wrongTypeOutsideApi.body).toMatchObject(errorShape);
   });
@@ -226,8 +281,7 @@ describe("the sandbox checkout", () => {
     const { payment } = created.body as { payment: { id: string } };
     return payment.id;
   };
-  const statusOf = async (paymentId: string) =>
-    ((await bidder.client.get(`/api/payments/${paymentId}`)).body as { status: string }).status;
+  const statusOf = async (paymentId: string) => ((await bidder.client.get(`/api/payments/${paymentId}`)).body as { status: string }).status;
 
   it("shows and settles a payment only for the session that created it; anyone else gets 404 and nothing changes", async () => {
     const paymentId = await pendingPayment();

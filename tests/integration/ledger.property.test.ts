@@ -31,15 +31,37 @@ type Step =
   | { kind: "close" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("topUp" as const), cents: fc.integer({ min: 100, max: 50_000 }), outcome: fc.constantFrom("succeeded" as const, "failed" as const, "canceled" as const), replays: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    kind: fc.constant("topUp" as const),
+    cents: fc.integer({ min: 100, max: 50_000 }),
+    outcome: fc.constantFrom("succeeded" as const, "failed" as const, "canceled" as const),
+    replays: fc.integer({ min: 1, max: 3 }),
+  }),
   fc.record({ kind: fc.constant("enrol" as const), feeCents: fc.integer({ min: 0, max: 20_000 }) }),
   fc.record({ kind: fc.constant("debit" as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), cents: fc.integer({ min: 1, max: 12_000 }), withIban: fc.boolean(), all: fc.boolean() }) },
-  // Withdrawals and an enrolment sent at once: whatever order they are judged in, no cent is spent twice.
-  fc.record({ kind: fc.constant("race" as const), cents: fc.array(fc.integer({ min: 100, max: 12_000 }), { minLength: 2, maxLength: 3 }), feeCents: fc.integer({ min: 0, max: 8_000 }) }),
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant("settle" as const), pick: fc.nat(), outcome: fc.constantFrom("succeeded" as const, "failed" as const), replays: fc.integer({ min: 1, max: 2 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant("withdraw" as const),
+      cents: fc.integer({ min: 1, max: 12_000 }),
+      withIban: fc.boolean(),
+      all: fc.boolean(),
+    }),
+  },
+  // Withdrawals and an enrolment sent at once: whatever order they are judged in, no cent is spent twice.
+  fc.record({
+    kind: fc.constant("race" as const),
+    cents: fc.array(fc.integer({ min: 100, max: 12_000 }), { minLength: 2, maxLength: 3 }),
+    feeCents: fc.integer({ min: 0, max: 8_000 }),
+  }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("settle" as const),
+      pick: fc.nat(),
+      outcome: fc.constantFrom("succeeded" as const, "failed" as const),
+      replays: fc.integer({ min: 1, max: 2 }),
+    }),
   },
   fc.record({ kind: fc.constant("close" as const) }),
 );
@@ -64,7 +86,12 @@ async function expectNoCentLeavesTwice(userId: string) {
     expect(topUp.refunded_cents).toBe(Number(topUp.parted ?? 0));
     expect(topUp.refunded_cents).toBeLessThanOrEqual(topUp.amount_cents);
   }
-  const [sums] = await database.db.query<{ asked: number | string | null; out: number | string | null; back: number | string | null; held: number | string | null }>(
+  const [sums] = await database.db.query<{
+    asked: number | string | null;
+    out: number | string | null;
+    back: number | string | null;
+    held: number | string | null;
+  }>(
     `select (select sum(amount_cents) from withdrawals where user_id = $1) as asked,
             (select sum(p.amount_cents) from withdrawal_parts p join withdrawals w on w.id = p.withdrawal_id where w.user_id = $1 and p.status <> 'failed') as out,
             (select sum(amount_cents) from wallet_transactions where user_id = $1 and type = 'WithdrawalReturned') as back,
@@ -124,10 +151,14 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           const [enrolled, ...withdrawn] = await Promise.all([
             enrol(db(), user.id, auction, now).then(() => s.feeCents, refused),
             ...s.cents.map((cents) =>
-              requestWithdrawal(db(), { userId: user.id, amount: (cents / 100).toFixed(2), iban: "LV80BANK0000435195001", provider: "sandbox", language: "en", now: new Date() }).then(
-                () => cents,
-                refused,
-              ),
+              requestWithdrawal(db(), {
+                userId: user.id,
+                amount: (cents / 100).toFixed(2),
+                iban: "LV80BANK0000435195001",
+                provider: "sandbox",
+                language: "en",
+                now: new Date(),
+              }).then(() => cents, refused),
             ),
           ]);
           const spent = [enrolled, ...withdrawn].reduce<number>((sum, cents) => sum + (cents ?? 0), 0);
@@ -146,7 +177,9 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
                   reason: "Refused in the model",
                   actor: "model@example.lv",
                   now: new Date(),
-                }).catch((error: unknown) => (i > 0 && error instanceof Refusal && error.code === "CONFLICT" ? null : Promise.reject(error)));
+                }).catch((error: unknown) =>
+                  i > 0 && error instanceof Refusal && error.code === "CONFLICT" ? null : Promise.reject(error),
+                );
               }
             }
             if (s.outcome === "failed") expected += part.amount_cents;
@@ -161,12 +194,16 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           );
           expect(result).toBe(expected > 0 ? "BALANCE_NOT_WITHDRAWN" : pending > 0 ? "WITHDRAWAL_PENDING" : "ok");
           // Closed or not, the ledger is the same lines: accounting keeps them.
-          expect(await db().query("select id, amount_cents from wallet_transactions where user_id = $1 order by id", [user.id])).toEqual(entries);
+          expect(await db().query("select id, amount_cents from wallet_transactions where user_id = $1 order by id", [user.id])).toEqual(
+            entries,
+          );
           isClosed = result === "ok";
           closings[result] = (closings[result] ?? 0) + 1;
         } else {
           const result = await db()
-            .transaction((tx) => postLedgerEntry(tx, { userId: user.id, type: "AuctionPayment", amountCents: -s.cents, description: "Test debit" }))
+            .transaction((tx) =>
+              postLedgerEntry(tx, { userId: user.id, type: "AuctionPayment", amountCents: -s.cents, description: "Test debit" }),
+            )
             .then(
               () => "ok",
               (error: unknown) => (error instanceof InsufficientFundsError ? "refused" : Promise.reject(error)),
@@ -175,7 +212,10 @@ it("keeps balance = sum of the ledger, never negative, over random sequences", a
           if (result === "ok") expected -= s.cents;
         }
         const balance = await balanceCents(db(), user.id);
-        const [ledger] = await db().query<{ sum: number | null }>("select sum(amount_cents) as sum from wallet_transactions where user_id = $1", [user.id]);
+        const [ledger] = await db().query<{ sum: number | null }>(
+          "select sum(amount_cents) as sum from wallet_transactions where user_id = $1",
+          [user.id],
+        );
         expect(balance).toBe(expected);
         expect(balance).toBe(ledger?.sum ?? 0);
         expect(balance).toBeGreaterThanOrEqual(0);

@@ -57,7 +57,9 @@ describe("the live feed", () => {
     const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
     const [anna, otto] = [await bidder(), await bidder()];
     const listWatcher = await open();
-    expect(PlainAck.parse(await listWatcher.timeout(5000).emitWithAck("auctions:watch", { status: "Running" }))).toEqual({ data: { ok: true } });
+    expect(PlainAck.parse(await listWatcher.timeout(5000).emitWithAck("auctions:watch", { status: "Running" }))).toEqual({
+      data: { ok: true },
+    });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     await otto.socket.emitWithAck("auction:enrol", { auctionId: auction });
 
@@ -107,7 +109,9 @@ describe("the live feed", () => {
   it("refuses commands from a socket that is not signed in, and bad payloads", async () => {
     const auction = await createAuction(server.database.db, new Date());
     const anonymous = await open();
-    expect(BidAck.parse(await anonymous.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    expect(BidAck.parse(await anonymous.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+    });
     const bad = await anonymous.emitWithAck("auction:subscribe", { auctionId: "x" as unknown as number });
     expect(bad).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
     const missing = SubscribeAck.parse(await anonymous.emitWithAck("auction:subscribe", { auctionId: 999999 }));
@@ -121,7 +125,9 @@ describe("the live feed", () => {
     const subscribed = SubscribeAck.parse(await watcher.emitWithAck("auction:subscribe", { auctionId: auction }));
     const seq = "data" in subscribed ? subscribed.data.seq : Number.NaN;
     const moved = nextState(watcher, (state) => state.seq > seq);
-    expect(EnrolAck.parse(await anna.socket.emitWithAck("auction:enrol", { auctionId: auction }))).toEqual({ data: { feeCents: 0, balance: null } });
+    expect(EnrolAck.parse(await anna.socket.emitWithAck("auction:enrol", { auctionId: auction }))).toEqual({
+      data: { feeCents: 0, balance: null },
+    });
     expect(await moved).toMatchObject({ id: auction, priceCents: 0 });
   });
 
@@ -141,7 +147,10 @@ describe("the live feed", () => {
 
   it("stops telling a socket of an auction or a status it left", async () => {
     const now = new Date();
-    const [left, kept] = [await createAuction(server.database.db, now, { entryFeeCents: 0 }), await createAuction(server.database.db, now, { entryFeeCents: 0 })];
+    const [left, kept] = [
+      await createAuction(server.database.db, now, { entryFeeCents: 0 }),
+      await createAuction(server.database.db, now, { entryFeeCents: 0 }),
+    ];
     const anna = await bidder();
     await anna.socket.emitWithAck("auction:enrol", { auctionId: left });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: kept });

@@ -29,7 +29,8 @@ async function refusalOf(promise: Promise<unknown>): Promise<string> {
   return (error as Refusal).code;
 }
 
-const autoBidsOf = (auctionId: number) => db().query<{ user_id: string }>("select user_id from auto_bids where auction_id = $1", [auctionId]);
+const autoBidsOf = (auctionId: number) =>
+  db().query<{ user_id: string }>("select user_id from auto_bids where auction_id = $1", [auctionId]);
 const bidsOf = (auctionId: number) =>
   db().query<{ user_id: string; is_auto: boolean }>("select user_id, is_auto from bids where auction_id = $1 order by id", [auctionId]);
 

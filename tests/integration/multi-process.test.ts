@@ -170,7 +170,11 @@ function nextEvent<E extends keyof ServerToClientEvents>(socket: LiveSocket, eve
 describe("a server with REDIS_URL", () => {
   it("does not start when Redis cannot be reached, and says so naming REDIS_URL", async () => {
     const closedPort = await freePort();
-    const outcome = await startServerProcess({ REDIS_URL: `redis://127.0.0.1:${closedPort}`, DATABASE_URL: "", DATA_DIR: "memory://" }).then(
+    const outcome = await startServerProcess({
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      DATABASE_URL: "",
+      DATA_DIR: "memory://",
+    }).then(
       (server) => {
         servers.push(server);
         return "started";
@@ -295,7 +299,10 @@ describe.skipIf(missing.length > 0)(title, () => {
     const finalStates = new Map<number, AuctionState>();
     for (const auctionId of auctionIds) {
       await expect
-        .poll(async () => AuctionState.parse((await visitor.get(`/api/auctions/${auctionId}`)).body).status, { timeout: 40_000, interval: 500 })
+        .poll(async () => AuctionState.parse((await visitor.get(`/api/auctions/${auctionId}`)).body).status, {
+          timeout: 40_000,
+          interval: 500,
+        })
         .toBe("Ended");
       finalStates.set(auctionId, AuctionState.parse((await visitor.get(`/api/auctions/${auctionId}`)).body));
     }
@@ -313,11 +320,18 @@ describe.skipIf(missing.length > 0)(title, () => {
       expect(final.finalHash).toBe(chain.links.at(-1)?.hash);
     }
     expect(acked.some((bid) => bid.via === a.url)).toBe(true);
-    expect(acked.some((bid) => bid.afterKill && bid.home === a.url && bid.via === b.url), "a bid of A's clients through B").toBe(true);
+    expect(
+      acked.some((bid) => bid.afterKill && bid.home === a.url && bid.via === b.url),
+      "a bid of A's clients through B",
+    ).toBe(true);
 
     // Exactly one end per auction: one "Ended" transition across both processes' logs, one end seen by each watcher.
     const ends = [...transitionsIn(a.output()), ...transitionsIn(b.output())].filter((t) => t.status === "Ended");
-    for (const auctionId of auctionIds) expect(ends.filter((t) => t.auctionId === auctionId), `ends of ${auctionId}`).toHaveLength(1);
+    for (const auctionId of auctionIds)
+      expect(
+        ends.filter((t) => t.auctionId === auctionId),
+        `ends of ${auctionId}`,
+      ).toHaveLength(1);
     for (const { watcher } of watchers) {
       for (const auctionId of auctionIds) {
         await expect.poll(() => watcher.shown.get(auctionId)?.seq, { timeout: 5000 }).toBe(finalStates.get(auctionId)!.seq);
@@ -349,7 +363,12 @@ describe.skipIf(missing.length > 0)(`${title}: a rolling restart`, () => {
 
       const passwordHash = await hashPassword("Secret1!");
       const now = new Date();
-      const auctionId = await createAuction(db, now, { entryFeeCents: 0, resetSeconds: 60, endsAt: at(now, 120), hardEndsAt: at(now, 300) });
+      const auctionId = await createAuction(db, now, {
+        entryFeeCents: 0,
+        resetSeconds: 60,
+        endsAt: at(now, 120),
+        hardEndsAt: at(now, 300),
+      });
       const bidders = await Promise.all(
         Array.from({ length: 4 }, async (_, i) => {
           const row = await createBidder(db, { passwordHash, balanceCents: 500 });

@@ -40,7 +40,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   const line = text
     .split("\n")
-    .find((row) => row.startsWith(`${name}{`) || row.startsWith(`${name} `) ? wanted.every((label) => row.includes(label)) : false);
+    .find((row) => (row.startsWith(`${name}{`) || row.startsWith(`${name} `) ? wanted.every((label) => row.includes(label)) : false));
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
@@ -59,7 +59,9 @@ describe("the metrics endpoint", () => {
     const anna = await bidder();
     const before = (await scrape()).text;
     expect((await anna.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
-    expect(BidAck.parse(await anna.socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({ data: { priceCents: 1 } });
+    expect(BidAck.parse(await anna.socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({
+      data: { priceCents: 1 },
+    });
     // Anna leads: a second bid is refused with SPEC.md's reason.
     const refused = BidAck.parse(await anna.socket.timeout(5000).emitWithAck("bid:place", { auctionId }));
     expect("error" in refused && refused.error.code).toBe("ALREADY_WINNING");

@@ -28,7 +28,11 @@ async function page(query: Record<string, string>): Promise<AuditLogPage> {
   return AuditLogPage.parse(answer.body);
 }
 
-const cli = () => ({ authorization: `Bearer ${localOperatorKey(SESSION_SECRET)}`, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" });
+const cli = () => ({
+  authorization: `Bearer ${localOperatorKey(SESSION_SECRET)}`,
+  "x-requested-with": "XMLHttpRequest",
+  "content-type": "application/json",
+});
 
 describe("the audit log", () => {
   it("is for operators only: 401 to strangers and forged keys, 403 to bidders", async () => {
@@ -39,7 +43,14 @@ describe("the audit log", () => {
 
   it("shows a wallet credit from the back office and one from the CLI, newest first, with who, target, details and source", async () => {
     const subject = `user:${bidder.userId}`;
-    expect((await operator.client.post(`/api/operator/users/${bidder.userId}/wallet`, { amountCents: 500, reason: "Goodwill for a late delivery" })).status).toBe(200);
+    expect(
+      (
+        await operator.client.post(`/api/operator/users/${bidder.userId}/wallet`, {
+          amountCents: 500,
+          reason: "Goodwill for a late delivery",
+        })
+      ).status,
+    ).toBe(200);
     const byCli = await fetch(`${server.url}/api/operator/users/${bidder.userId}/wallet`, {
       method: "POST",
       headers: cli(),
@@ -49,9 +60,17 @@ describe("the audit log", () => {
 
     const { items, total } = await page({ subject });
     expect(total).toBe(2);
-    expect(items.map(({ actor, action, subject: target, details, source }) => ({ actor, action, subject: target, details, source }))).toEqual([
+    expect(
+      items.map(({ actor, action, subject: target, details, source }) => ({ actor, action, subject: target, details, source })),
+    ).toEqual([
       { actor: "ops-cli", action: "wallet.adjust", subject, details: { amountCents: 200, reason: "Second goodwill" }, source: "cli" },
-      { actor: operator.body.email, action: "wallet.adjust", subject, details: { amountCents: 500, reason: "Goodwill for a late delivery" }, source: "web" },
+      {
+        actor: operator.body.email,
+        action: "wallet.adjust",
+        subject,
+        details: { amountCents: 500, reason: "Goodwill for a late delivery" },
+        source: "web",
+      },
     ]);
     expect(Date.parse(items[0]!.at)).toBeGreaterThanOrEqual(Date.parse(items[1]!.at));
 
@@ -76,7 +95,10 @@ describe("the audit log", () => {
     const inRange = await page({ action, from: "2020-02-01T10:00:00Z", until: "2020-04-01T10:00:00Z" });
     expect(inRange.items.map((entry: AuditLogEntry) => entry.at)).toEqual([times[2], times[1]]);
     const first = await page({ action, limit: "3", offset: "0" });
-    expect({ total: first.total, subjects: first.items.map((entry) => entry.subject) }).toEqual({ total: 4, subjects: ["auction:4", "auction:3", "auction:2"] });
+    expect({ total: first.total, subjects: first.items.map((entry) => entry.subject) }).toEqual({
+      total: 4,
+      subjects: ["auction:4", "auction:3", "auction:2"],
+    });
     expect((await page({ action, limit: "3", offset: "3" })).items.map((entry) => entry.subject)).toEqual(["auction:1"]);
     expect(await page({ action, limit: "3", offset: "9" })).toEqual({ total: 4, items: [] });
   });

@@ -23,7 +23,14 @@ describe("operators' confirmations and what the back office reads", () => {
   };
   const detail = async (id: number) => (await operator.get(`/api/operator/auctions/${id}`)).body as OperatorAuctionDetail;
   const draft = async (title: string, extra: Record<string, unknown> = {}) => {
-    const created = await operator.post("/api/operator/auctions", { title, initialSeconds: 600, resetSeconds: 60, entryFeeCents: 0, startsInSeconds: 3600, ...extra });
+    const created = await operator.post("/api/operator/auctions", {
+      title,
+      initialSeconds: 600,
+      resetSeconds: 60,
+      entryFeeCents: 0,
+      startsInSeconds: 3600,
+      ...extra,
+    });
     expect(created.status).toBe(201);
     return created.body as OperatorAuction;
   };
@@ -43,7 +50,9 @@ describe("operators' confirmations and what the back office reads", () => {
     operatorEmail = op.email;
     for (let i = 0; i < 2; i += 1) {
       const bidder = await signedIn();
-      expect((await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { amountCents: 1000, reason: "Test bids" })).status).toBe(200);
+      expect(
+        (await operator.post(`/api/operator/users/${bidder.displayName}/wallet`, { amountCents: 1000, reason: "Test bids" })).status,
+      ).toBe(200);
       bidders.push(bidder);
     }
   });
@@ -64,7 +73,13 @@ describe("operators' confirmations and what the back office reads", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { code: "AUCTION_CHANGED", message: expect.stringContaining("nothing was done") } });
     const after = await detail(id);
-    expect(after).toMatchObject({ status: "Running", leaderName: otto.displayName, priceCents: 2, bidCount: 2, endsAt: expect.any(String) });
+    expect(after).toMatchObject({
+      status: "Running",
+      leaderName: otto.displayName,
+      priceCents: 2,
+      bidCount: 2,
+      endsAt: expect.any(String),
+    });
     expect((await auditOf(id)).map((line) => line.action)).not.toContain("auction.end-now");
 
     // Confirmed on what the operator now sees, it ends with that leader as the winner at that price.
@@ -81,10 +96,14 @@ describe("operators' confirmations and what the back office reads", () => {
       expect(refused.status, action).toBe(409);
       expect(refused.body, action).toMatchObject({ error: { code: "AUCTION_CHANGED" } });
     }
-    expect((await operator.post(`/api/operator/auctions/${stale.id}/time-left`, { seconds: 60, seq: stale.seq })).body).toMatchObject({ error: { code: "AUCTION_CHANGED" } });
+    expect((await operator.post(`/api/operator/auctions/${stale.id}/time-left`, { seconds: 60, seq: stale.seq })).body).toMatchObject({
+      error: { code: "AUCTION_CHANGED" },
+    });
     expect((await detail(stale.id)).status).toBe("New");
     // The CLI's call carries no body at all.
-    const bare = await operator.request("POST", `/api/operator/auctions/${stale.id}/start-now`, undefined, { "x-requested-with": "XMLHttpRequest" });
+    const bare = await operator.request("POST", `/api/operator/auctions/${stale.id}/start-now`, undefined, {
+      "x-requested-with": "XMLHttpRequest",
+    });
     expect(bare.body).toMatchObject({ status: "Running" });
   });
 
@@ -95,7 +114,12 @@ describe("operators' confirmations and what the back office reads", () => {
     expect((await operator.post(`/api/operator/auctions/${id}/end-now`, { seq: (await detail(id)).seq })).status).toBe(200);
 
     const [ended, started] = await auditOf(id);
-    expect(started).toMatchObject({ action: "auction.start-now", details: { status: "New" }, subjectTitle: "Logged grinder", subjectUser: null });
+    expect(started).toMatchObject({
+      action: "auction.start-now",
+      details: { status: "New" },
+      subjectTitle: "Logged grinder",
+      subjectUser: null,
+    });
     expect(ended).toMatchObject({
       action: "auction.end-now",
       details: { leader: `${anna.displayName} (${anna.email})`, priceCents: 1, bids: 1 },
@@ -111,8 +135,16 @@ describe("operators' confirmations and what the back office reads", () => {
     const [anna] = bidders as [(typeof bidders)[0]];
     expect((await anna.client.post(`/api/auctions/${id}/bids`)).status).toBe(200);
     expect((await operator.post(`/api/operator/auctions/${id}/end-now`)).status).toBe(200);
-    expect((await detail(id)).fulfilment).toMatchObject({ state: "AwaitingPayment", finalPriceCents: 1, winnerEmail: anna.email, paidAt: null });
-    const paid = await anna.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" });
+    expect((await detail(id)).fulfilment).toMatchObject({
+      state: "AwaitingPayment",
+      finalPriceCents: 1,
+      winnerEmail: anna.email,
+      paidAt: null,
+    });
+    const paid = await anna.client.post(`/api/fulfilments/${id}/pay`, {
+      deliveryAddress: "Brīvības iela 58, Rīga, LV-1010",
+      phone: "+371 26 123 456",
+    });
     expect(paid.status).toBe(200);
     expect((await detail(id)).fulfilment).toMatchObject({ state: "PaymentReceived", amountPaidCents: 1, paidAt: expect.any(String) });
   });
@@ -121,8 +153,12 @@ describe("operators' confirmations and what the back office reads", () => {
     const radio = await draft("Draft radio");
     const operatorSocket = await openSocket(server.url, opened, operator.cookieHeader);
     const bidderSocket = await openSocket(server.url, opened, bidders[0]!.client.cookieHeader);
-    expect(await operatorSocket.emitWithAck("auction:subscribe", { auctionId: radio.id })).toMatchObject({ data: { id: radio.id, status: "New" } });
-    expect(await bidderSocket.emitWithAck("auction:subscribe", { auctionId: radio.id })).toMatchObject({ error: { code: "AUCTION_STATE_MISSING" } });
+    expect(await operatorSocket.emitWithAck("auction:subscribe", { auctionId: radio.id })).toMatchObject({
+      data: { id: radio.id, status: "New" },
+    });
+    expect(await bidderSocket.emitWithAck("auction:subscribe", { auctionId: radio.id })).toMatchObject({
+      error: { code: "AUCTION_STATE_MISSING" },
+    });
   });
 
   it("counts running, starting soon, unpaid and to send for the overview", async () => {
@@ -130,11 +166,26 @@ describe("operators' confirmations and what the back office reads", () => {
     await draft("Counted clock", { publish: true });
     const id = await running("Counted kettle");
     expect((await bidders[0]!.client.post(`/api/auctions/${id}/bids`)).status).toBe(200);
-    expect((await operator.get("/api/operator/overview")).body).toEqual({ ...before, running: before.running + 1, startingSoon: before.startingSoon + 1 });
+    expect((await operator.get("/api/operator/overview")).body).toEqual({
+      ...before,
+      running: before.running + 1,
+      startingSoon: before.startingSoon + 1,
+    });
     expect((await operator.post(`/api/operator/auctions/${id}/end-now`)).status).toBe(200);
-    expect((await operator.get("/api/operator/overview")).body).toEqual({ ...before, startingSoon: before.startingSoon + 1, unpaid: before.unpaid + 1 });
-    await bidders[0]!.client.post(`/api/fulfilments/${id}/pay`, { deliveryAddress: "Brīvības iela 58, Rīga, LV-1010", phone: "+371 26 123 456" });
-    expect((await operator.get("/api/operator/overview")).body).toEqual({ ...before, startingSoon: before.startingSoon + 1, toSend: before.toSend + 1 });
+    expect((await operator.get("/api/operator/overview")).body).toEqual({
+      ...before,
+      startingSoon: before.startingSoon + 1,
+      unpaid: before.unpaid + 1,
+    });
+    await bidders[0]!.client.post(`/api/fulfilments/${id}/pay`, {
+      deliveryAddress: "Brīvības iela 58, Rīga, LV-1010",
+      phone: "+371 26 123 456",
+    });
+    expect((await operator.get("/api/operator/overview")).body).toEqual({
+      ...before,
+      startingSoon: before.startingSoon + 1,
+      toSend: before.toSend + 1,
+    });
     expect((await bidders[0]!.client.get("/api/operator/overview")).status).toBe(403);
   });
 });

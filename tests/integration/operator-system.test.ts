@@ -72,7 +72,9 @@ describe("the operator's System and Users calls", () => {
     expect((await anna.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
     expect(BidAck.parse(await socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({ data: { priceCents: 1 } });
     // Leading already: refused.
-    expect(BidAck.parse(await socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({ error: { code: "ALREADY_WINNING" } });
+    expect(BidAck.parse(await socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({
+      error: { code: "ALREADY_WINNING" },
+    });
     expect((await anna.client.get("/api/operator/system")).status).toBe(403);
 
     const after = await system();
@@ -97,10 +99,19 @@ describe("the operator's System and Users calls", () => {
     const other = { ...summary, id: "other-host:4242:abcd", host: "other-host", pid: 4242, sockets: 7 };
     const gone = { ...summary, id: "gone-host:1:abcd", host: "gone-host", pid: 1 };
     const strange = { id: "strange-host:9:abcd", host: "strange-host", version: 99 };
-    await db.query("insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now(), $2::jsonb)", [other.id, JSON.stringify(other)]);
-    await db.query("insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now() - interval '1 minute', $2::jsonb)", [gone.id, JSON.stringify(gone)]);
+    await db.query("insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now(), $2::jsonb)", [
+      other.id,
+      JSON.stringify(other),
+    ]);
+    await db.query(
+      "insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now() - interval '1 minute', $2::jsonb)",
+      [gone.id, JSON.stringify(gone)],
+    );
     // A process of another version, whose summary has another shape, is left out; the page still answers.
-    await db.query("insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now(), $2::jsonb)", [strange.id, JSON.stringify(strange)]);
+    await db.query("insert into process_heartbeats (id, started_at, seen_at, summary) values ($1, now(), now(), $2::jsonb)", [
+      strange.id,
+      JSON.stringify(strange),
+    ]);
     const listed = await system();
     expect(listed.processes.map((entry) => entry.host)).toContain("other-host");
     expect(listed.processes.map((entry) => entry.host)).not.toContain("gone-host");
@@ -115,7 +126,8 @@ describe("the operator's user search", () => {
     const tag = Date.now().toString(36);
     const first = await signedIn({ firstName: "Zelda", lastName: `Ozola${tag}` });
     const second = await signedIn({ firstName: "Zelda", lastName: `Ozola${tag}` });
-    const search = async (text: string) => OperatorUserList.parse((await operator.get(`/api/operator/users?search=${encodeURIComponent(text)}`)).body);
+    const search = async (text: string) =>
+      OperatorUserList.parse((await operator.get(`/api/operator/users?search=${encodeURIComponent(text)}`)).body);
 
     const byEmail = await search(first.body.email.toUpperCase());
     expect(byEmail.exactId).toBe(first.id);
@@ -138,7 +150,10 @@ describe("a user's page", () => {
     const bea = await signedIn();
     await postLedgerEntry(server.database.db, { userId: bea.id, type: "Payment", amountCents: 500, description: "Test top-up" });
     const socket = await openSocket(server.url, sockets, bea.client.cookieHeader);
-    const auctions = [await createAuction(server.database.db, new Date(), { entryFeeCents: 0 }), await createAuction(server.database.db, new Date(), { entryFeeCents: 0 })];
+    const auctions = [
+      await createAuction(server.database.db, new Date(), { entryFeeCents: 0 }),
+      await createAuction(server.database.db, new Date(), { entryFeeCents: 0 }),
+    ];
     for (const auctionId of auctions) {
       expect((await bea.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
       expect(BidAck.parse(await socket.timeout(5000).emitWithAck("bid:place", { auctionId }))).toMatchObject({ data: {} });
@@ -169,7 +184,10 @@ describe("a user's page", () => {
     expect((await cleo.client.get("/authn/user")).body).toMatchObject({ isAuthenticated: false });
     expect((await elsewhere.get("/authn/user")).body).toMatchObject({ isAuthenticated: false });
     expect((await bystander.client.get("/authn/user")).body).toMatchObject({ isAuthenticated: true });
-    expect(OperatorUserSessions.parse((await operator.get(`/api/operator/users/${cleo.id}/sessions`)).body)).toEqual({ items: [], total: 0 });
+    expect(OperatorUserSessions.parse((await operator.get(`/api/operator/users/${cleo.id}/sessions`)).body)).toEqual({
+      items: [],
+      total: 0,
+    });
     const log = (await operator.get(`/api/operator/audit-log?subject=${encodeURIComponent(`user:${cleo.id}`)}`)).body as AuditLogPage;
     expect(log.items[0]).toMatchObject({ action: "user.sign-out-everywhere", details: { sessions: 2 } });
     // Signing in again works: the account is not locked, only its sessions ended.

@@ -7,7 +7,14 @@ import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientToServerEvents, type OperatorAuction, type OperatorAuctionDetail, type OperatorUserDetail, type OperatorUserList, type ServerToClientEvents } from "../../contract";
+import {
+  type ClientToServerEvents,
+  type OperatorAuction,
+  type OperatorAuctionDetail,
+  type OperatorUserDetail,
+  type OperatorUserList,
+  type ServerToClientEvents,
+} from "../../contract";
 import { PICTURE_WIDTHS } from "../../contract/constants";
 import { prepareImage } from "../../server/media/media.service";
 import { TestClient, signUpConfirmed } from "../support/client";
@@ -43,7 +50,13 @@ describe("the operator API", () => {
   };
   const balanceOf = async (client: TestClient) => ((await client.get("/api/user-wallet")).body as { balance: number }).balance;
   const create = (extra: Record<string, unknown> = {}) =>
-    operator.post("/api/operator/auctions", { title: "Espresso machine", initialSeconds: 60, resetSeconds: 15, entryFeeCents: 150, ...extra });
+    operator.post("/api/operator/auctions", {
+      title: "Espresso machine",
+      initialSeconds: 60,
+      resetSeconds: 15,
+      entryFeeCents: 150,
+      ...extra,
+    });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -110,8 +123,11 @@ describe("the operator API", () => {
   });
 
   it("serves an uploaded photo as WebP at each width a screen asks for, never wider than it came (decision 062)", async () => {
-    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
-    const made = (await create({ images: [`data:image/jpeg;base64,${photo.toString("base64")}`, `data:image/png;base64,${PIXEL_PNG}`] })).body as OperatorAuction;
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const made = (await create({ images: [`data:image/jpeg;base64,${photo.toString("base64")}`, `data:image/png;base64,${PIXEL_PNG}`] }))
+      .body as OperatorAuction;
     const detail = (await operator.get(`/api/operator/auctions/${made.id}`)).body as OperatorAuctionDetail;
     const [large, tiny] = detail.images.map((image) => /^\/media\/([0-9a-f]{32})\.(jpg|png)$/.exec(image)?.[1]);
     for (const width of PICTURE_WIDTHS) {
@@ -126,7 +142,9 @@ describe("the operator API", () => {
       expect(await sharp(small).metadata()).toMatchObject({ format: "webp", width: 1, height: 1 });
     }
     // Made when the photo was stored, not when first asked for.
-    const [{ count }] = (await server.database.db.query<{ count: number }>("select count(*)::int as count from media where id like $1", [`${large}-%`])) as [{ count: number }];
+    const [{ count }] = (await server.database.db.query<{ count: number }>("select count(*)::int as count from media where id like $1", [
+      `${large}-%`,
+    ])) as [{ count: number }];
     expect(count).toBe(PICTURE_WIDTHS.length);
   });
 
@@ -135,7 +153,10 @@ describe("the operator API", () => {
     // where and by what it was taken.
     const taken = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#3366aa" } })
       .jpeg()
-      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Secret Phone 12", Copyright: "Home of the operator" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "56/1 57/1 0/1" } })
+      .withExif({
+        IFD0: { Make: "PhoneMaker", Model: "Secret Phone 12", Copyright: "Home of the operator" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "56/1 57/1 0/1" },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(taken).metadata()).exif?.includes(Buffer.from("Secret Phone 12"))).toBe(true);
@@ -156,7 +177,13 @@ describe("the operator API", () => {
 
   it("takes only pictures there are: a product picture or stored media, never a path that climbs out or names nothing", async () => {
     const auctionsBefore = await server.database.db.query("select id from auctions");
-    for (const image of ["/media/..", "/products/..", "/media/../index.html", "/products/nothing-here.svg", "/media/0123456789abcdef0123456789abcdee.png"]) {
+    for (const image of [
+      "/media/..",
+      "/products/..",
+      "/media/../index.html",
+      "/products/nothing-here.svg",
+      "/media/0123456789abcdef0123456789abcdee.png",
+    ]) {
       const answer = await create({ images: [image] });
       expect(answer.status, image).toBeGreaterThanOrEqual(400);
       expect(answer.status, image).toBeLessThan(500);
@@ -168,7 +195,9 @@ describe("the operator API", () => {
     expect(await server.database.db.query("select id from auctions")).toEqual(auctionsBefore);
     // A product picture, and an upload's path given back as it is (an edit that keeps it), are taken.
     expect((await create({ images: ["/products/bike.svg"] })).status).toBe(201);
-    const uploaded = (await create({ images: [`data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64")}`] })).body as OperatorAuction;
+    const uploaded = (
+      await create({ images: [`data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64")}`] })
+    ).body as OperatorAuction;
     const [path] = ((await operator.get(`/api/operator/auctions/${uploaded.id}`)).body as OperatorAuctionDetail).images;
     expect((await create({ images: [path!] })).status).toBe(201);
   });
@@ -181,20 +210,28 @@ describe("the operator API", () => {
     expect(broken.body).toEqual({
       error: {
         code: "IMAGE_UNREADABLE",
-        message: "The image could not be opened, or it is larger than 50 megapixels: upload a PNG, JPEG or WebP picture that opens on your device.",
+        message:
+          "The image could not be opened, or it is larger than 50 megapixels: upload a PNG, JPEG or WebP picture that opens on your device.",
         values: { maxMegapixels: 50 },
       },
     });
     const heavy = await create({ images: [`data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024 + 1).toString("base64")}`] });
     expect(heavy.status).toBe(422);
-    expect(heavy.body).toEqual({ error: { code: "IMAGE_TOO_LARGE", message: "An image may be at most 5 MB.", values: { maxMegabytes: 5 } } });
+    expect(heavy.body).toEqual({
+      error: { code: "IMAGE_TOO_LARGE", message: "An image may be at most 5 MB.", values: { maxMegabytes: 5 } },
+    });
     // The API's schema lets only picture types through; the ops CLI's files meet this rule.
-    await expect(prepareImage("data:image/bmp;base64,Qk0=")).rejects.toMatchObject({ code: "IMAGE_TYPE", message: "Images must be PNG, JPEG, WebP, GIF or SVG." });
+    await expect(prepareImage("data:image/bmp;base64,Qk0=")).rejects.toMatchObject({
+      code: "IMAGE_TYPE",
+      message: "Images must be PNG, JPEG, WebP, GIF or SVG.",
+    });
     expect(await server.database.db.query("select id from media")).toEqual(before);
     expect(await server.database.db.query("select id from auctions")).toEqual(auctionsBefore);
 
     const hash = "0123456789abcdef0123456789abcdef";
-    const older = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    const older = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer();
     await server.database.db.query("insert into media (id, content_type, bytes) values ($1, 'image/png', $2)", [`${hash}.png`, older]);
     const answer = await fetch(`${server.url}/media/${hash}-640w.webp`);
     expect(answer.status).toBe(200);
@@ -202,7 +239,10 @@ describe("the operator API", () => {
     const stored = await server.database.db.query<{ id: string }>("select id from media where id like $1 order by id", [`${hash}-%`]);
     expect(stored.map((row) => row.id)).toEqual(PICTURE_WIDTHS.map((width) => `${hash}-${width}w.webp`).sort());
     // A GIF or an SVG is served only as it came; a width not offered is not a name.
-    await server.database.db.query("insert into media (id, content_type, bytes) values ($1, 'image/gif', $2)", ["fedcba9876543210fedcba9876543210.gif", Buffer.from("GIF89a")]);
+    await server.database.db.query("insert into media (id, content_type, bytes) values ($1, 'image/gif', $2)", [
+      "fedcba9876543210fedcba9876543210.gif",
+      Buffer.from("GIF89a"),
+    ]);
     expect((await fetch(`${server.url}/media/fedcba9876543210fedcba9876543210-320w.webp`)).status).toBe(404);
     expect((await fetch(`${server.url}/media/${hash}-500w.webp`)).status).toBe(400);
   });
@@ -244,7 +284,8 @@ describe("the operator API", () => {
 
   it("moves the clock: starts now, sets time left, ends now with the leader as winner, seen live", async () => {
     // Another product: the bidder is still in a running espresso machine auction, and the win limits allow one.
-    const auction = (await create({ title: "Milk frother", publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    const auction = (await create({ title: "Milk frother", publish: true, startsInSeconds: 3600, entryFeeCents: 0 }))
+      .body as OperatorAuction;
     const started = (await operator.post(`/api/operator/auctions/${auction.id}/start-now`)).body as OperatorAuction;
     expect(started.status).toBe("Running");
     await bidder.post(`/api/auctions/${auction.id}/enrol`);
@@ -266,7 +307,8 @@ describe("the operator API", () => {
   });
 
   it("shows the auto-bids set and marks the bids they placed; tells operators' sockets, never a bidder's, when one is set", async () => {
-    const auction = (await create({ title: "Coffee grinder", publish: true, startsInSeconds: 3600, entryFeeCents: 0 })).body as OperatorAuction;
+    const auction = (await create({ title: "Coffee grinder", publish: true, startsInSeconds: 3600, entryFeeCents: 0 }))
+      .body as OperatorAuction;
     await operator.post(`/api/operator/auctions/${auction.id}/start-now`);
     expect((await bidder.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
     const opened: OpenedSocket[] = [];
@@ -282,9 +324,15 @@ describe("the operator API", () => {
     expect((await bidder.put(`/api/auctions/${auction.id}/auto-bid`, { maxPriceCents: 500 })).status).toBe(200);
     await expect.poll(() => operatorHears).toEqual([{ auctionId: auction.id }]);
     // Nobody leads, so the lifecycle's next auto-bid round opens the bidding for the bidder.
-    await expect.poll(async () => ((await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail).chain.links.length, { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(async () => ((await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail).chain.links.length, {
+        timeout: 5000,
+      })
+      .toBe(1);
     const detail = (await operator.get(`/api/operator/auctions/${auction.id}`)).body as OperatorAuctionDetail;
-    expect(detail.autoBids).toEqual([{ displayName: expect.any(String), email: expect.stringContaining("@"), maxPriceCents: 500, at: expect.any(String) }]);
+    expect(detail.autoBids).toEqual([
+      { displayName: expect.any(String), email: expect.stringContaining("@"), maxPriceCents: 500, at: expect.any(String) },
+    ]);
     expect(detail.chain.links.map((link) => link.isAuto)).toEqual([true]);
     expect(bidderHears).toEqual([]);
     opened.forEach((socket) => socket.disconnect());
@@ -292,9 +340,12 @@ describe("the operator API", () => {
 
   it("lists auctions of one status by part of the title or by number, a page at a time with the total", async () => {
     // No digit in the titles, so that searching a number finds that auction alone.
-    const tag = `Kettle ${Date.now().toString(36).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+    const tag = `Kettle ${Date.now()
+      .toString(36)
+      .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
     const ids: number[] = [];
-    for (const n of ["one", "two", "three"]) ids.push(((await create({ title: `${tag} ${n}`, startsInSeconds: 3600 })).body as OperatorAuction).id);
+    for (const n of ["one", "two", "three"])
+      ids.push(((await create({ title: `${tag} ${n}`, startsInSeconds: 3600 })).body as OperatorAuction).id);
     await operator.post(`/api/operator/auctions/${ids[2]}/publish`);
     type Page = { items: OperatorAuction[]; total: number };
     const list = async (query: string) => (await operator.get(`/api/operator/auctions?${query}`)).body as Page;
@@ -318,15 +369,30 @@ describe("the operator API", () => {
   it("edits a draft in the fields given, clears a limit with null, and refuses what creating would refuse", async () => {
     const made = (await create({ priceCapCents: 5000, startsInSeconds: 3600 })).body as OperatorAuction;
     const path = `/api/operator/auctions/${made.id}`;
-    const edited = await operator.request("PATCH", path, { texts: { en: { title: "Espresso machine, red" } }, entryFeeCents: 75, priceCapCents: null, images: [`data:image/png;base64,${PIXEL_PNG}`] });
+    const edited = await operator.request("PATCH", path, {
+      texts: { en: { title: "Espresso machine, red" } },
+      entryFeeCents: 75,
+      priceCapCents: null,
+      images: [`data:image/png;base64,${PIXEL_PNG}`],
+    });
     expect(edited.status).toBe(200);
     const detail = edited.body as OperatorAuctionDetail;
-    expect(detail).toMatchObject({ status: "New", title: "Espresso machine, red", entryFeeCents: 75, priceCapCents: null, initialSeconds: 60, resetSeconds: 15 });
+    expect(detail).toMatchObject({
+      status: "New",
+      title: "Espresso machine, red",
+      entryFeeCents: 75,
+      priceCapCents: null,
+      initialSeconds: 60,
+      resetSeconds: 15,
+    });
     expect(detail.images).toEqual([expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/)]);
     expect((await operator.get(path)).body).toMatchObject({ title: "Espresso machine, red", priceCapCents: null });
     // Pictures keep the order they are given in: a stored one and a bundled one, then the other way round.
     const [stored] = detail.images;
-    for (const order of [[stored, "/products/bike.svg"], ["/products/bike.svg", stored]]) {
+    for (const order of [
+      [stored, "/products/bike.svg"],
+      ["/products/bike.svg", stored],
+    ]) {
       expect(((await operator.request("PATCH", path, { images: order })).body as OperatorAuctionDetail).images).toEqual(order);
       expect(((await operator.get(path)).body as OperatorAuctionDetail).images).toEqual(order);
     }
@@ -338,7 +404,9 @@ describe("the operator API", () => {
     expect((await operator.request("PATCH", path, { texts: {} })).status).toBe(400);
     expect((await operator.request("PATCH", path, { title: "Lamp" })).status).toBe(400);
     expect(bad.status).toBe(400);
-    const hardEndFirst = await operator.request("PATCH", path, { hardEndsAt: new Date(Date.parse(unchanged.startsAt) - 60_000).toISOString() });
+    const hardEndFirst = await operator.request("PATCH", path, {
+      hardEndsAt: new Date(Date.parse(unchanged.startsAt) - 60_000).toISOString(),
+    });
     expect(hardEndFirst.status).toBe(409);
     expect((await operator.request("PATCH", path, {})).status).toBe(400);
     expect((await operator.get(path)).body).toEqual(unchanged);
@@ -352,24 +420,52 @@ describe("the operator API", () => {
   });
 
   it("sets the fair-play rules on create and on a draft, and refuses rules no auction could keep, changing nothing", async () => {
-    const rules = { maxPreviousWins: 0, enrolmentClosesSecondsBeforeEnd: 30, enrolmentClosesAtPriceCents: 200, realBiddersOnly: true, productKey: "Espresso Machine (red)" };
+    const rules = {
+      maxPreviousWins: 0,
+      enrolmentClosesSecondsBeforeEnd: 30,
+      enrolmentClosesAtPriceCents: 200,
+      realBiddersOnly: true,
+      productKey: "Espresso Machine (red)",
+    };
     const made = (await create({ ...rules, priceCapCents: 5000, startsInSeconds: 3600 })).body as OperatorAuction;
     const path = `/api/operator/auctions/${made.id}`;
     expect((await operator.get(path)).body).toMatchObject({ ...rules, productKey: "espresso-machine-red" });
     // Without a key the title names the product.
     const plain = (await create({ title: "Espresso machine, red", startsInSeconds: 3600 })).body as OperatorAuction;
-    expect((await operator.get(`/api/operator/auctions/${plain.id}`)).body).toMatchObject({ productKey: "espresso-machine-red", maxPreviousWins: null, realBiddersOnly: false });
+    expect((await operator.get(`/api/operator/auctions/${plain.id}`)).body).toMatchObject({
+      productKey: "espresso-machine-red",
+      maxPreviousWins: null,
+      realBiddersOnly: false,
+    });
 
-    const bad = await create({ maxPreviousWins: -1, enrolmentClosesSecondsBeforeEnd: 1.5, enrolmentClosesAtPriceCents: 0, realBiddersOnly: "yes", productKey: "" });
+    const bad = await create({
+      maxPreviousWins: -1,
+      enrolmentClosesSecondsBeforeEnd: 1.5,
+      enrolmentClosesAtPriceCents: 0,
+      realBiddersOnly: "yes",
+      productKey: "",
+    });
     expect(bad.status).toBe(400);
     const paths = ((bad.body as { error: { issues: { path: string }[] } }).error.issues ?? []).map((issue) => issue.path);
-    expect(paths).toEqual(expect.arrayContaining(["maxPreviousWins", "enrolmentClosesSecondsBeforeEnd", "enrolmentClosesAtPriceCents", "realBiddersOnly", "productKey"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "maxPreviousWins",
+        "enrolmentClosesSecondsBeforeEnd",
+        "enrolmentClosesAtPriceCents",
+        "realBiddersOnly",
+        "productKey",
+      ]),
+    );
     // Closing after the initial timer's end, at or below the start price, at or above the cap: refused with the reason.
     const afterEnd = await create({ initialSeconds: 60, enrolmentClosesSecondsBeforeEnd: 61 });
     expect(afterEnd.status).toBe(400);
     expect(JSON.stringify(afterEnd.body)).toContain("at most initialSeconds before the end");
-    expect((await create({ startPriceCents: 100, enrolmentClosesAtPriceCents: 100 })).body).toMatchObject({ error: { code: "CONFLICT", message: "The price that closes enrolment must be above the start price." } });
-    expect((await create({ priceCapCents: 300, enrolmentClosesAtPriceCents: 300 })).body).toMatchObject({ error: { code: "CONFLICT", message: "The price that closes enrolment must be below the price cap." } });
+    expect((await create({ startPriceCents: 100, enrolmentClosesAtPriceCents: 100 })).body).toMatchObject({
+      error: { code: "CONFLICT", message: "The price that closes enrolment must be above the start price." },
+    });
+    expect((await create({ priceCapCents: 300, enrolmentClosesAtPriceCents: 300 })).body).toMatchObject({
+      error: { code: "CONFLICT", message: "The price that closes enrolment must be below the price cap." },
+    });
     expect((await create({ title: "!!!" })).body).toMatchObject({ error: { code: "CONFLICT" } });
 
     const before = (await operator.get(path)).body as OperatorAuctionDetail;
@@ -377,10 +473,25 @@ describe("the operator API", () => {
     expect((await operator.request("PATCH", path, { initialSeconds: 20 })).status).toBe(409);
     expect((await operator.request("PATCH", path, { maxPreviousWins: 1001 })).status).toBe(400);
     expect((await operator.get(path)).body).toEqual(before);
-    const edited = await operator.request("PATCH", path, { maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
-    expect(edited.body).toMatchObject({ maxPreviousWins: null, enrolmentClosesSecondsBeforeEnd: null, enrolmentClosesAtPriceCents: 400, realBiddersOnly: false, productKey: "kettle" });
+    const edited = await operator.request("PATCH", path, {
+      maxPreviousWins: null,
+      enrolmentClosesSecondsBeforeEnd: null,
+      enrolmentClosesAtPriceCents: 400,
+      realBiddersOnly: false,
+      productKey: "kettle",
+    });
+    expect(edited.body).toMatchObject({
+      maxPreviousWins: null,
+      enrolmentClosesSecondsBeforeEnd: null,
+      enrolmentClosesAtPriceCents: 400,
+      realBiddersOnly: false,
+      productKey: "kettle",
+    });
     // A change that names none of them keeps them.
-    expect((await operator.request("PATCH", path, { entryFeeCents: 10 })).body).toMatchObject({ enrolmentClosesAtPriceCents: 400, productKey: "kettle" });
+    expect((await operator.request("PATCH", path, { entryFeeCents: 10 })).body).toMatchObject({
+      enrolmentClosesAtPriceCents: 400,
+      productKey: "kettle",
+    });
   });
 
   it("lists users a page at a time with the total, and shows one user's enrolments, newest first, the win marked", async () => {
@@ -391,7 +502,8 @@ describe("the operator API", () => {
       await server.database.db.query("update users set created_at = now() - make_interval(mins => $2) where id = $1", [user.id, 10 - n]);
       made.push(user);
     }
-    const page = async (offset: number) => (await operator.get(`/api/operator/users?search=${tag}&limit=2&offset=${offset}`)).body as OperatorUserList;
+    const page = async (offset: number) =>
+      (await operator.get(`/api/operator/users?search=${tag}&limit=2&offset=${offset}`)).body as OperatorUserList;
     const pages = [await page(0), await page(2), await page(4)];
     expect(pages.map((answer) => answer.total)).toEqual([5, 5, 5]);
     expect(pages.map((answer) => answer.items.length)).toEqual([2, 2, 1]);
@@ -404,7 +516,10 @@ describe("the operator API", () => {
     const db = server.database.db;
     const won = await createAuctionFixture(db, new Date(), { status: "Ended", entryFeeCents: 0 });
     const running = await createAuctionFixture(db, new Date(), { status: "Running", entryFeeCents: 0 });
-    await db.query("insert into enrolments (auction_id, user_id, fee_cents, created_at) values ($1, $3, 0, now() - interval '1 hour'), ($2, $3, 150, now())", [won, running, user!.id]);
+    await db.query(
+      "insert into enrolments (auction_id, user_id, fee_cents, created_at) values ($1, $3, 0, now() - interval '1 hour'), ($2, $3, 150, now())",
+      [won, running, user!.id],
+    );
     await db.query("update auctions set winner_id = $2 where id = $1", [won, user!.id]);
     const detail = (await operator.get(`/api/operator/users/${user!.id}`)).body as OperatorUserDetail;
     expect(detail.enrolments.map(({ auctionId, status, feeCents, isWinner }) => ({ auctionId, status, feeCents, isWinner }))).toEqual([
@@ -416,11 +531,17 @@ describe("the operator API", () => {
 
   it("credits and debits wallets with a reason, never below zero, and sets roles", async () => {
     const user = await createBidder(server.database.db, { balanceCents: 500 });
-    const credited = await operator.post(`/api/operator/users/${user.email}/wallet`, { amountCents: 250, reason: "Goodwill for a late delivery" });
+    const credited = await operator.post(`/api/operator/users/${user.email}/wallet`, {
+      amountCents: 250,
+      reason: "Goodwill for a late delivery",
+    });
     expect(credited.body).toMatchObject({ balanceCents: 750 });
     const overdrawn = await operator.post(`/api/operator/users/${user.displayName}/wallet`, { amountCents: -1000, reason: "Correction" });
     expect(overdrawn.status).toBe(409);
-    const detail = (await operator.get(`/api/operator/users/${user.id}`)).body as { balanceCents: number; transactions: { type: string; description: string }[] };
+    const detail = (await operator.get(`/api/operator/users/${user.id}`)).body as {
+      balanceCents: number;
+      transactions: { type: string; description: string }[];
+    };
     expect(detail.balanceCents).toBe(750);
     expect(detail.transactions.map((t) => t.type)).toEqual(["Adjustment", "Payment"]);
     expect(detail.transactions[0]!.description).toBe("Goodwill for a late delivery");
@@ -472,8 +593,27 @@ describe("the ops CLI", () => {
   it("goes through the running server: creates from an image file, and every change reaches open pages live", async () => {
     const image = path.join(dataDir, "kettle.png");
     writeFileSync(image, Buffer.from(PIXEL_PNG, "base64"));
-    const created = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "120", "--reset", "20", "--fee", "0.50",
-      "--retail", "39.99", "--starts-in", "600", "--image", image, "--publish", "--json");
+    const created = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Kettle",
+      "--initial",
+      "120",
+      "--reset",
+      "20",
+      "--fee",
+      "0.50",
+      "--retail",
+      "39.99",
+      "--starts-in",
+      "600",
+      "--image",
+      image,
+      "--publish",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const auction = JSON.parse(created.stdout) as OperatorAuction;
     expect(auction).toMatchObject({ status: "Waiting", title: "Kettle", entryFeeCents: 50, retailValueCents: 3999 });
@@ -502,39 +642,129 @@ describe("the ops CLI", () => {
   }, 60_000);
 
   it("creates an auction with the fair-play rules, shows them, and refuses a bad rule before touching anything", async () => {
-    const created = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--max-previous-wins", "0",
-      "--enrolment-closes-before", "60", "--enrolment-closes-at-price", "2.50", "--real-bidders-only", "--product", "toaster-2", "--json");
+    const created = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Toaster",
+      "--initial",
+      "300",
+      "--reset",
+      "20",
+      "--max-previous-wins",
+      "0",
+      "--enrolment-closes-before",
+      "60",
+      "--enrolment-closes-at-price",
+      "2.50",
+      "--real-bidders-only",
+      "--product",
+      "toaster-2",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const { id } = JSON.parse(created.stdout) as OperatorAuction;
     const shown = await ops(dataDir, "auctions", "show", String(id));
     expect(shown.stdout).toContain(
       "product toaster-2, beginners: at most 0 previous wins, enrolment closes 60 s before the initial timer ends, enrolment closes at €2.50, real bidders only",
     );
-    const bad = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--enrolment-closes-at-price", "2.505");
+    const bad = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Toaster",
+      "--initial",
+      "300",
+      "--reset",
+      "20",
+      "--enrolment-closes-at-price",
+      "2.505",
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--enrolment-closes-at-price must be an amount in euros");
-    const late = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "300", "--reset", "20", "--enrolment-closes-before", "301");
+    const late = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Toaster",
+      "--initial",
+      "300",
+      "--reset",
+      "20",
+      "--enrolment-closes-before",
+      "301",
+    );
     expect(late.code).not.toBe(0);
     expect(late.stderr).toContain("at most initialSeconds before the end");
   }, 60_000);
 
   it("creates an auction with fees back for those who lose, shows it, and refuses a share over 100 % (decision 103)", async () => {
-    const created = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "300", "--reset", "20", "--fee", "2", "--fee-back", "50", "--json");
+    const created = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Kettle",
+      "--initial",
+      "300",
+      "--reset",
+      "20",
+      "--fee",
+      "2",
+      "--fee-back",
+      "50",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const { id } = JSON.parse(created.stdout) as OperatorAuction;
-    expect((await ops(dataDir, "auctions", "show", String(id))).stdout).toContain("fees back: 50% of each losing bidder's entry fee returns when it ends");
+    expect((await ops(dataDir, "auctions", "show", String(id))).stdout).toContain(
+      "fees back: 50% of each losing bidder's entry fee returns when it ends",
+    );
     const bad = await ops(dataDir, "auctions", "create", "--title", "Kettle", "--initial", "300", "--reset", "20", "--fee-back", "101");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("feeBackPercent");
   }, 60_000);
 
   it("creates a manual-only auction and switches a waiting one, which open pages hear; a second switch is refused (decision 101)", async () => {
-    const created = await ops(dataDir, "auctions", "create", "--title", "Nail-biter", "--initial", "300", "--reset", "20", "--manual-only", "--json");
+    const created = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Nail-biter",
+      "--initial",
+      "300",
+      "--reset",
+      "20",
+      "--manual-only",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const { id } = JSON.parse(created.stdout) as OperatorAuction;
     expect((await ops(dataDir, "auctions", "show", String(id))).stdout).toContain("manual bids only (no auto-bids)");
 
-    const plain = JSON.parse((await ops(dataDir, "auctions", "create", "--title", "Radio", "--initial", "300", "--reset", "20", "--starts-in", "600", "--publish", "--json")).stdout) as OperatorAuction;
+    const plain = JSON.parse(
+      (
+        await ops(
+          dataDir,
+          "auctions",
+          "create",
+          "--title",
+          "Radio",
+          "--initial",
+          "300",
+          "--reset",
+          "20",
+          "--starts-in",
+          "600",
+          "--publish",
+          "--json",
+        )
+      ).stdout,
+    ) as OperatorAuction;
     const page = await watch(server!.url, "Waiting");
     const switched = nextState(page, (state) => state.id === plain.id && state.manualOnly);
     const done = await ops(dataDir, "auctions", "manual-only", String(plain.id));
@@ -552,7 +782,9 @@ describe("the ops CLI", () => {
     const body = await signUpConfirmed(client);
     const unconfirmed = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus");
     expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toMatch(new RegExp(`Credit €5\\.00 to ${body.email} \\(id [0-9a-f-]{36}, display name ${body.displayName}\\)\\.`));
+    expect(unconfirmed.stderr).toMatch(
+      new RegExp(`Credit €5\\.00 to ${body.email} \\(id [0-9a-f-]{36}, display name ${body.displayName}\\)\\.`),
+    );
     expect(unconfirmed.stderr).toContain("Add --yes to go ahead");
     const credit = await ops(dataDir, "wallet", "credit", body.email, "5", "--reason", "Welcome bonus", "--yes");
     expect(credit.stdout).toContain(`Credited €5.00 to ${body.email}: balance €5.00.`);
@@ -573,7 +805,19 @@ describe("the ops CLI", () => {
   it("moves a won auction's fulfilment and makes promo codes, refusing steps out of order with nothing changed", async () => {
     const winner = new TestClient(server!.url, "10.40.3.1");
     const body = await signUpConfirmed(winner);
-    const created = await ops(dataDir, "auctions", "create", "--title", "Toaster", "--initial", "120", "--reset", "20", "--publish", "--json");
+    const created = await ops(
+      dataDir,
+      "auctions",
+      "create",
+      "--title",
+      "Toaster",
+      "--initial",
+      "120",
+      "--reset",
+      "20",
+      "--publish",
+      "--json",
+    );
     const auction = JSON.parse(created.stdout) as OperatorAuction;
     expect((await ops(dataDir, "auctions", "start-now", String(auction.id))).code).toBe(0);
     expect((await winner.post(`/api/auctions/${auction.id}/enrol`)).status).toBe(200);
@@ -586,7 +830,9 @@ describe("the ops CLI", () => {
     expect(early.code).toBe(1);
     expect(early.stderr).toContain("Refused:");
     expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "shipped")).code).toBe(2);
-    expect((await ops(dataDir, "fulfilments", "list", "--state", "AwaitingPayment", "--json")).stdout).toContain(`"auctionId": ${auction.id}`);
+    expect((await ops(dataDir, "fulfilments", "list", "--state", "AwaitingPayment", "--json")).stdout).toContain(
+      `"auctionId": ${auction.id}`,
+    );
 
     expect((await ops(dataDir, "promo-codes", "create", "HALF", "--percent", "150")).code).toBe(2);
     expect((await ops(dataDir, "promo-codes", "create", "HALF", "--percent", "50", "--fixed", "1")).code).toBe(2);
@@ -596,10 +842,16 @@ describe("the ops CLI", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("Refused: A promo code with this text already exists.");
 
-    const paid = await winner.post(`/api/fulfilments/${auction.id}/pay`, { deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 21234567", promoCode: "half" });
+    const paid = await winner.post(`/api/fulfilments/${auction.id}/pay`, {
+      deliveryAddress: "Brīvības iela 1, Rīga",
+      phone: "+371 21234567",
+      promoCode: "half",
+    });
     expect(paid.body).toMatchObject({ state: "PaymentReceived", finalPriceCents: 1, amountPaidCents: 0, discountCents: 1 });
     expect((await ops(dataDir, "fulfilments", "payment-time-left", String(auction.id), "0")).code).toBe(1);
-    expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "in-delivery")).stdout).toContain(`Auction ${auction.id} "Toaster" won by ${body.displayName}: InDelivery`);
+    expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "in-delivery")).stdout).toContain(
+      `Auction ${auction.id} "Toaster" won by ${body.displayName}: InDelivery`,
+    );
     expect((await ops(dataDir, "fulfilments", "advance", String(auction.id), "delivered")).stdout).toContain("Delivered");
     expect((await winner.get("/api/fulfilments")).body).toMatchObject({ items: [{ auctionId: auction.id, state: "Delivered" }] });
     expect((await ops(dataDir, "promo-codes", "list")).stdout).toMatch(/HALF\s+50 %\s+-\s+-\s+1 of 10\s+1\s+ops-cli/);

@@ -34,7 +34,11 @@ const title =
     : `outages under two server processes: skipped, ${missing.join(" and ")} not set (PostgreSQL and Redis on loopback; .ci/run sets both)`;
 if (missing.length > 0) console.warn(title);
 
-type Outcome = { kind: "placed"; priceCents: number } | { kind: "refused"; code: ErrorCode } | { kind: "no answer" } | { kind: "unparsable"; raw: unknown };
+type Outcome =
+  | { kind: "placed"; priceCents: number }
+  | { kind: "refused"; code: ErrorCode }
+  | { kind: "no answer" }
+  | { kind: "unparsable"; raw: unknown };
 type Attempt = { bidderId: string; auctionId: number; via: string; sentAt: number; answeredAt: number; outcome: Outcome };
 type Bidder = { id: string; email: string; displayName: string; rest: TestClient; socket: LiveClient; via: string };
 /** When an outage began (the relay asked to stop), was complete (stopped), ended (asked to restart) and was over. */
@@ -104,7 +108,8 @@ class Watcher {
     if (!("data" in answer)) throw new Error(`subscribe refused: ${answer.error.code}`);
   }
 
-  hasHeardPrice = (auctionId: number, priceCents: number) => (this.heard.get(auctionId) ?? []).some((state) => state.priceCents === priceCents);
+  hasHeardPrice = (auctionId: number, priceCents: number) =>
+    (this.heard.get(auctionId) ?? []).some((state) => state.priceCents === priceCents);
   endsHeard = (auctionId: number) => (this.heard.get(auctionId) ?? []).filter((state) => state.status === "Ended");
 }
 
@@ -112,7 +117,10 @@ class Watcher {
 const priceOf = (attempt: Attempt) => (attempt.outcome.kind === "placed" ? attempt.outcome.priceCents : -1);
 
 /** A command on a socket, its answer parsed with `schema`, and how long it took. */
-async function timedCommand<T>(send: () => Promise<unknown>, schema: { parse: (raw: unknown) => T }): Promise<{ answer: T; tookMs: number }> {
+async function timedCommand<T>(
+  send: () => Promise<unknown>,
+  schema: { parse: (raw: unknown) => T },
+): Promise<{ answer: T; tookMs: number }> {
   const startedMs = Date.now();
   const raw = await send();
   return { answer: schema.parse(raw), tookMs: Date.now() - startedMs };
@@ -268,7 +276,13 @@ describe.skipIf(missing.length > 0)(title, () => {
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     const isRefusedForOutageVia = (url: string) =>
-      attempts.some((one) => one.via === url && one.sentAt >= databaseOutage.stoppedAt && one.outcome.kind === "refused" && one.outcome.code === "SERVICE_UNAVAILABLE");
+      attempts.some(
+        (one) =>
+          one.via === url &&
+          one.sentAt >= databaseOutage.stoppedAt &&
+          one.outcome.kind === "refused" &&
+          one.outcome.code === "SERVICE_UNAVAILABLE",
+      );
     await expect.poll(() => isRefusedForOutageVia(a.url) && isRefusedForOutageVia(b.url), { timeout: NOTICE_WITHIN_MS }).toBe(true);
     await pause(databaseOutage.beganAt + OUTAGE_MS - Date.now());
     databaseOutage.endedAt = Date.now();
@@ -301,7 +315,10 @@ describe.skipIf(missing.length > 0)(title, () => {
     expect(leaverBid.tookMs).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
     await within(leaverBidSocketEnded, NOTICE_WITHIN_MS, "the signed-out bidder's socket on B ended after its refused bid");
     const leaverEnrolSocketEnded = disconnection(leaverEnrolSocket);
-    const leaverEnrol = await timedCommand(() => leaverEnrolSocket.timeout(ACK_WAIT_MS).emitWithAck("auction:enrol", { auctionId: regularsOnly }), EnrolAck);
+    const leaverEnrol = await timedCommand(
+      () => leaverEnrolSocket.timeout(ACK_WAIT_MS).emitWithAck("auction:enrol", { auctionId: regularsOnly }),
+      EnrolAck,
+    );
     expect(leaverEnrol.answer, "the signed-out bidder's enrolment through B").toMatchObject({ error: { code: "UNAUTHENTICATED" } });
     expect(leaverEnrol.tookMs).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
     await within(leaverEnrolSocketEnded, NOTICE_WITHIN_MS, "the signed-out bidder's socket on B ended after its refused enrolment");
@@ -313,10 +330,17 @@ describe.skipIf(missing.length > 0)(title, () => {
     const [mail] = await mailsTo(a.url, resetter.email);
     const token = tokenFrom(mail?.links.find((link) => link.includes("/reset-password?token=")) ?? "");
     const resetAt = Date.now();
-    expect((await visitorOnA.post("/authn/reset-password", { token, password: "Newpass2@", confirmPassword: "Newpass2@" })).status).toBe(204);
+    expect((await visitorOnA.post("/authn/reset-password", { token, password: "Newpass2@", confirmPassword: "Newpass2@" })).status).toBe(
+      204,
+    );
     const resetterBidSocketEnded = disconnection(resetter.socket);
-    const resetterBid = await timedCommand(() => resetter.socket.timeout(ACK_WAIT_MS).emitWithAck("bid:place", { auctionId: shared }), BidAck);
-    expect(resetterBid.answer, "the bid through B of a bidder whose password was reset").toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    const resetterBid = await timedCommand(
+      () => resetter.socket.timeout(ACK_WAIT_MS).emitWithAck("bid:place", { auctionId: shared }),
+      BidAck,
+    );
+    expect(resetterBid.answer, "the bid through B of a bidder whose password was reset").toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+    });
     expect(resetterBid.tookMs).toBeLessThanOrEqual(ANSWER_WITHIN_MS);
     await within(resetterBidSocketEnded, NOTICE_WITHIN_MS, "the reset bidder's socket on B ended after its refused bid");
 
@@ -331,7 +355,8 @@ describe.skipIf(missing.length > 0)(title, () => {
     for (const server of servers) {
       await expect.poll(() => hasLoggedSubscriber(server, "Redis connection back"), { timeout: NOTICE_WITHIN_MS }).toBe(true);
     }
-    for (const idle of idleSockets) await within(idle.endedAt, NOTICE_WITHIN_MS, `${idle.who} socket that sent nothing, ended once Redis is back`);
+    for (const idle of idleSockets)
+      await within(idle.endedAt, NOTICE_WITHIN_MS, `${idle.who} socket that sent nothing, ended once Redis is back`);
     // The leaver's old cookie opens only a signed-out socket now, on either process.
     for (const url of [a.url, b.url]) {
       const again = await openSocket(url, sockets, leaverCookie);
@@ -340,7 +365,13 @@ describe.skipIf(missing.length > 0)(title, () => {
     }
     // The feed crosses processes again: a bid through one process, placed after Redis came back, reaches the other's watcher.
     const isHeardAcross = (via: string, watcher: Watcher) =>
-      attempts.some((one) => one.via === via && one.sentAt > redisOutage.overAt && one.outcome.kind === "placed" && watcher.hasHeardPrice(one.auctionId, one.outcome.priceCents));
+      attempts.some(
+        (one) =>
+          one.via === via &&
+          one.sentAt > redisOutage.overAt &&
+          one.outcome.kind === "placed" &&
+          watcher.hasHeardPrice(one.auctionId, one.outcome.priceCents),
+      );
     await expect.poll(() => isHeardAcross(b.url, watcherOnA) && isHeardAcross(a.url, watcherOnB), { timeout: NOTICE_WITHIN_MS }).toBe(true);
 
     // A drop of Redis that is back at once (a "close" without an "error") loses messages too: a session that ended
@@ -349,27 +380,40 @@ describe.skipIf(missing.length > 0)(title, () => {
     await db.query("delete from sessions where user_id = $1", [quiet.id]);
     await redis.stop();
     await redis.restart();
-    for (const [index, ended] of quietSockets.entries()) await within(ended, NOTICE_WITHIN_MS, `the quiet bidder's socket ${index + 1}, after a short drop of Redis`);
+    for (const [index, ended] of quietSockets.entries())
+      await within(ended, NOTICE_WITHIN_MS, `the quiet bidder's socket ${index + 1}, after a short drop of Redis`);
 
     isBidding = false;
     await Promise.all(bidding);
-    expect(servers.map((server) => [server.child.pid, server.child.exitCode, server.child.signalCode])).toEqual(pids.map((pid) => [pid, null, null]));
+    expect(servers.map((server) => [server.child.pid, server.child.exitCode, server.child.signalCode])).toEqual(
+      pids.map((pid) => [pid, null, null]),
+    );
 
     // Every answer came, in time, and was either the bid or a code of the contract's; without the database, only
     // SERVICE_UNAVAILABLE; without Redis, every bid placed.
-    const late = attempts.filter((one) => one.answeredAt - one.sentAt > ANSWER_WITHIN_MS || one.outcome.kind === "no answer" || one.outcome.kind === "unparsable");
+    const late = attempts.filter(
+      (one) => one.answeredAt - one.sentAt > ANSWER_WITHIN_MS || one.outcome.kind === "no answer" || one.outcome.kind === "unparsable",
+    );
     expect(late, "bids answered late, unparsably or never").toEqual([]);
     const during = (outage: Outage) => attempts.filter((one) => one.sentAt >= outage.stoppedAt && one.answeredAt <= outage.endedAt);
-    const answersWithoutDatabase = during(databaseOutage).map((one) => (one.outcome.kind === "refused" ? one.outcome.code : one.outcome.kind));
+    const answersWithoutDatabase = during(databaseOutage).map((one) =>
+      one.outcome.kind === "refused" ? one.outcome.code : one.outcome.kind,
+    );
     expect(answersWithoutDatabase.length).toBeGreaterThanOrEqual(2);
     expect(new Set(answersWithoutDatabase), "answers while the database was away").toEqual(new Set(["SERVICE_UNAVAILABLE"]));
-    expect(during(redisOutage).filter((one) => one.outcome.kind !== "placed"), "bids refused while only Redis was away").toEqual([]);
+    expect(
+      during(redisOutage).filter((one) => one.outcome.kind !== "placed"),
+      "bids refused while only Redis was away",
+    ).toEqual([]);
 
     // Both auctions end by their timers, both processes ticking.
     const visitor = new TestClient(a.url);
     for (const auctionId of auctionIds) {
       await expect
-        .poll(async () => AuctionState.parse((await visitor.get(`/api/auctions/${auctionId}`)).body).status, { timeout: 30_000, interval: 500 })
+        .poll(async () => AuctionState.parse((await visitor.get(`/api/auctions/${auctionId}`)).body).status, {
+          timeout: 30_000,
+          interval: 500,
+        })
         .toBe("Ended");
     }
 
@@ -378,10 +422,16 @@ describe.skipIf(missing.length > 0)(title, () => {
     const placed = attempts.filter((one) => one.outcome.kind === "placed");
     type StoredBid = { user_id: string; price_cents: number; placed_at: Date };
     for (const auctionId of auctionIds) {
-      const stored = await db.query<StoredBid>("select user_id, price_cents, placed_at from bids where auction_id = $1 order by price_cents", [auctionId]);
+      const stored = await db.query<StoredBid>(
+        "select user_id, price_cents, placed_at from bids where auction_id = $1 order by price_cents",
+        [auctionId],
+      );
       const storedKeys = new Set(stored.map((row) => `${row.user_id}@${row.price_cents}`));
       const acked = placed.filter((one) => one.auctionId === auctionId).map((one) => `${one.bidderId}@${priceOf(one)}`);
-      expect(acked.filter((key) => !storedKeys.has(key)), `acknowledged bids on auction ${auctionId} missing from the database`).toEqual([]);
+      expect(
+        acked.filter((key) => !storedKeys.has(key)),
+        `acknowledged bids on auction ${auctionId} missing from the database`,
+      ).toEqual([]);
       const inDoubt = attempts.filter(
         (one) =>
           one.auctionId === auctionId &&
@@ -400,7 +450,10 @@ describe.skipIf(missing.length > 0)(title, () => {
     const inDoubtStored = (await db.query<{ n: number }>("select count(*)::int as n from bids"))[0]!.n - placed.length;
     if (inDoubtStored === 0) expect(otherRefusals, "refusals other than the outage's").toEqual([]);
     const outageRefusals = attempts.filter((one) => one.outcome.kind === "refused" && one.outcome.code === "SERVICE_UNAVAILABLE");
-    expect(outageRefusals.filter((one) => one.sentAt > databaseOutage.overAt || one.answeredAt < databaseOutage.beganAt), "SERVICE_UNAVAILABLE outside the outage").toEqual([]);
+    expect(
+      outageRefusals.filter((one) => one.sentAt > databaseOutage.overAt || one.answeredAt < databaseOutage.beganAt),
+      "SERVICE_UNAVAILABLE outside the outage",
+    ).toEqual([]);
 
     // Nothing of the leaver's or the resetter's after their sessions ended: their bids were all before, all acknowledged;
     // the leaver's refused enrolment is not stored.
@@ -409,7 +462,10 @@ describe.skipIf(missing.length > 0)(title, () => {
       [resetter, resetAt],
     ] as const) {
       const theirs = await db.query<StoredBid>("select user_id, price_cents, placed_at from bids where user_id = $1", [who.id]);
-      expect(theirs.filter((row) => row.placed_at.getTime() >= endedAt), "bids stored after the session ended").toEqual([]);
+      expect(
+        theirs.filter((row) => row.placed_at.getTime() >= endedAt),
+        "bids stored after the session ended",
+      ).toEqual([]);
       expect(theirs.length).toBe(placed.filter((one) => one.bidderId === who.id).length);
     }
     expect(await db.query("select 1 from enrolments where user_id = $1 and auction_id = $2", [leaver.id, regularsOnly])).toEqual([]);
@@ -418,8 +474,14 @@ describe.skipIf(missing.length > 0)(title, () => {
     // bidder at the last price, one end heard by each watcher.
     const ends = [...endsLoggedBy(a), ...endsLoggedBy(b)];
     for (const auctionId of auctionIds) {
-      expect(ends.filter((id) => id === auctionId), `ends of auction ${auctionId}`).toHaveLength(1);
-      const [last] = await db.query<StoredBid>("select user_id, price_cents from bids where auction_id = $1 order by price_cents desc limit 1", [auctionId]);
+      expect(
+        ends.filter((id) => id === auctionId),
+        `ends of auction ${auctionId}`,
+      ).toHaveLength(1);
+      const [last] = await db.query<StoredBid>(
+        "select user_id, price_cents from bids where auction_id = $1 order by price_cents desc limit 1",
+        [auctionId],
+      );
       const [auction] = await db.query<{ winner_id: string; price_cents: number; ended_at: Date }>(
         "select winner_id, price_cents, ended_at from auctions where id = $1",
         [auctionId],
@@ -428,7 +490,9 @@ describe.skipIf(missing.length > 0)(title, () => {
       expect(await db.query("select user_id, price_cents from fulfilments where auction_id = $1", [auctionId])).toEqual([
         { user_id: last!.user_id, price_cents: last!.price_cents },
       ]);
-      expect((await db.query("select 1 from bids where auction_id = $1 and placed_at > $2", [auctionId, auction!.ended_at])).length).toBe(0);
+      expect((await db.query("select 1 from bids where auction_id = $1 and placed_at > $2", [auctionId, auction!.ended_at])).length).toBe(
+        0,
+      );
       for (const watcher of watchers) {
         await expect.poll(() => watcher.endsHeard(auctionId).length, { timeout: NOTICE_WITHIN_MS }).toBeGreaterThanOrEqual(1);
         expect(new Set(watcher.endsHeard(auctionId).map((state) => state.seq)).size, `distinct ends of ${auctionId} heard`).toBe(1);

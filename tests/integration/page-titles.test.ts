@@ -12,7 +12,10 @@ describe("server-written page titles", () => {
   let server: TestServer;
   beforeAll(async () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), "pennybid-page-titles-"));
-    writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><html><head><title>Pennybid</title></head><body><div id=\"root\"></div></body></html>");
+    writeFileSync(
+      path.join(staticDir, "index.html"),
+      '<!doctype html><html><head><title>Pennybid</title></head><body><div id="root"></div></body></html>',
+    );
     server = await startTestServer({ STATIC_DIR: staticDir });
   });
   afterAll(async () => {

@@ -41,7 +41,11 @@ describe("a flood of sign-ins from many addresses", () => {
    * thread pool, where scrypt works too, so this answer waits whenever hashes fill the pool.
    */
   const auctions = () =>
-    fetch(`${server.url}/api/auctions/search`, { method: "POST", headers: spaHeaders, body: JSON.stringify({ status: "Running", pageSize: 60 }) });
+    fetch(`${server.url}/api/auctions/search`, {
+      method: "POST",
+      headers: spaHeaders,
+      body: JSON.stringify({ status: "Running", pageSize: 60 }),
+    });
 
   /** How long both take to answer in full, asked at the same moment. */
   async function probe(): Promise<{ healthMs: number; auctionsMs: number }> {
@@ -122,7 +126,11 @@ describe("every way to a password hash waits in the same queue", () => {
       "sign-in": () => stranger().post("/authn/sign-in", { email: bidder.body.email, password: bidder.body.password }),
       "sign-up": () => stranger().post("/authn/sign-up", newcomer),
       "password change": () =>
-        bidder.client.put("/api/users/password", { currentPassword: bidder.body.password, newPassword: "Changed1!", confirmPassword: "Changed1!" }),
+        bidder.client.put("/api/users/password", {
+          currentPassword: bidder.body.password,
+          newPassword: "Changed1!",
+          confirmPassword: "Changed1!",
+        }),
       "password reset": () => stranger().post("/authn/reset-password", { token, password: "Reset12!", confirmPassword: "Reset12!" }),
       "operator's new account": () =>
         operator.client.post("/api/operator/users", {

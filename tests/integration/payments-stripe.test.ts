@@ -41,12 +41,19 @@ afterAll(async () => {
 
 const bidder = async () => (await bidderClient(server, `10.60.0.${++ip}`)).client;
 
-function sessionEvent(type: string, paymentId: string | null, paymentStatus: "paid" | "unpaid" = "paid", metadata: Record<string, string> = paymentId ? { paymentId } : {}) {
+function sessionEvent(
+  type: string,
+  paymentId: string | null,
+  paymentStatus: "paid" | "unpaid" = "paid",
+  metadata: Record<string, string> = paymentId ? { paymentId } : {},
+) {
   return JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: "event",
     type,
-    data: { object: { id: "cs_test_x", object: "checkout.session", client_reference_id: paymentId, metadata, payment_status: paymentStatus } },
+    data: {
+      object: { id: "cs_test_x", object: "checkout.session", client_reference_id: paymentId, metadata, payment_status: paymentStatus },
+    },
   });
 }
 
@@ -113,7 +120,10 @@ describe("Stripe Checkout", () => {
     const client = await bidder();
     const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 30, language: "en" })).body);
     const payload = sessionEvent("checkout.session.completed", answer.payment!.id);
-    expect(await deliverForBody(payload, "whsec_someone_else")).toEqual({ status: 400, body: { error: { code: "BAD_REQUEST", message: "Invalid signature." } } });
+    expect(await deliverForBody(payload, "whsec_someone_else")).toEqual({
+      status: 400,
+      body: { error: { code: "BAD_REQUEST", message: "Invalid signature." } },
+    });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = await fetch(`${server.url}/api/payments/webhook/stripe`, {
       method: "POST",
@@ -130,7 +140,12 @@ describe("Stripe Checkout", () => {
     const [user] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [email]);
     // A real pending sandbox payment of this very bidder: with the sandbox routes registered, the page would answer
     // 200 and Pay would settle it (303 and a credit), so each 404 below says the routes are not there.
-    const paymentId = await createPendingPayment(server.database.db, { userId: user!.id, amountCents: 1000, provider: "sandbox", language: "en" });
+    const paymentId = await createPendingPayment(server.database.db, {
+      userId: user!.id,
+      amountCents: 1000,
+      provider: "sandbox",
+      language: "en",
+    });
     expect((await client.get(`/sandbox/checkout/${paymentId}`)).status).toBe(404);
     const pay = await client.request("POST", `/sandbox/checkout/${paymentId}`, "action=pay", {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -166,7 +181,16 @@ describe("Stripe Checkout", () => {
     const answer = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 4, language: "en" })).body);
     const paymentId = answer.payment!.id;
     // Neither a checkout session's event nor one naming a payment: acknowledged, nothing moves.
-    expect(await deliverForBody(JSON.stringify({ id: "evt_other", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_1", client_reference_id: paymentId } } }))).toEqual({
+    expect(
+      await deliverForBody(
+        JSON.stringify({
+          id: "evt_other",
+          object: "event",
+          type: "payment_intent.succeeded",
+          data: { object: { id: "pi_1", client_reference_id: paymentId } },
+        }),
+      ),
+    ).toEqual({
       status: 200,
       body: { received: true },
     });

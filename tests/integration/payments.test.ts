@@ -117,7 +117,11 @@ describe("top-up through the sandbox provider", () => {
     expect(payments?.n).toBe(1);
     // A late "failed" for a paid payment changes nothing either.
     const late = JSON.stringify({ paymentId: created.payment!.id, outcome: "failed" });
-    await fetch(`${server.url}/api/payments/webhook/sandbox`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signPayload(secret(), late) }, body: late });
+    await fetch(`${server.url}/api/payments/webhook/sandbox`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signPayload(secret(), late) },
+      body: late,
+    });
     expect((await client.get(`/api/payments/${created.payment!.id}`)).body).toMatchObject({ status: "succeeded" });
   });
 
@@ -219,14 +223,21 @@ describe("the sandbox's checkout page", () => {
     expect(await checkout(client, created.payment!.id, "pay", "card")).toEqual({ status: 303, location: "/payments/success" });
     const history = TransactionsResponse.parse((await client.request("GET", "/api/user-wallet/transactions", undefined, inEnglish)).body);
     expect(history.items).toEqual([expect.objectContaining({ type: "Payment", amount: 3, description: "Top-up by card" })]);
-    const [row] = await server.database.db.query<{ method: string; transaction_id: number }>("select method, transaction_id from payments where id = $1", [created.payment!.id]);
+    const [row] = await server.database.db.query<{ method: string; transaction_id: number }>(
+      "select method, transaction_id from payments where id = $1",
+      [created.payment!.id],
+    );
     expect(row).toEqual({ method: "card", transaction_id: history.items[0]!.id });
   });
 });
 
 describe("the sandbox's webhook", () => {
   const post = (body: string, signature = signPayload(secret(), body)) =>
-    fetch(`${server.url}/api/payments/webhook/sandbox`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature }, body });
+    fetch(`${server.url}/api/payments/webhook/sandbox`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature },
+      body,
+    });
 
   it("refuses a signed body that is not an event, and acknowledges one for no payment of ours without crediting anyone", async () => {
     const notJson = await post("{not json");
@@ -256,10 +267,12 @@ describe("a top-up's amount and record", () => {
     const balances: number[] = [];
     socket.on("wallet:updated", ({ balance }) => balances.push(balance));
     const created = await createPayment(client, 2.5);
-    const [row] = await server.database.db.query<{ provider: string; provider_ref: string }>("select provider, provider_ref from payments where id = $1", [created.payment!.id]);
+    const [row] = await server.database.db.query<{ provider: string; provider_ref: string }>(
+      "select provider, provider_ref from payments where id = $1",
+      [created.payment!.id],
+    );
     expect(row).toEqual({ provider: "sandbox", provider_ref: `sbx_${created.payment!.id}` });
     await checkout(client, created.payment!.id, "pay");
     await expect.poll(() => balances).toEqual([2.5]);
   });
 });
-

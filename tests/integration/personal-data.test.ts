@@ -69,8 +69,16 @@ describe("download my data", () => {
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="pennybid-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = answer.body as MyData;
     expect(data.format).toBe("pennybid-my-data/1");
-    expect(data.sections.account?.[0]).toMatchObject({ id: anna.id, email: anna.email, date_of_birth: "1990-05-17", marketing_consent: false });
-    expect(data.sections.ledger?.map((e) => [e.type, Number(e.amount_cents)])).toEqual([["Payment", 500], ["AuctionEnrollment", -200]]);
+    expect(data.sections.account?.[0]).toMatchObject({
+      id: anna.id,
+      email: anna.email,
+      date_of_birth: "1990-05-17",
+      marketing_consent: false,
+    });
+    expect(data.sections.ledger?.map((e) => [e.type, Number(e.amount_cents)])).toEqual([
+      ["Payment", 500],
+      ["AuctionEnrollment", -200],
+    ]);
     expect(data.sections.enrolments?.map((e) => Number(e.auction_id))).toEqual([auction]);
     expect(data.sections.bids?.map((b) => [Number(b.auction_id), Number(b.price_cents)])).toEqual([[auction, 1]]);
     expect(data.sections.sessions?.length).toBe(1);
@@ -81,7 +89,10 @@ describe("download my data", () => {
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const lines = String(csv.body).trim().split("\r\n");
     expect(lines[0]).toBe("id,created_at,type,amount_eur,description,auction_id,source");
-    expect(lines.slice(1).map((line) => line.split(",").slice(2, 4))).toEqual([["Payment", "5.00"], ["AuctionEnrollment", "-2.00"]]);
+    expect(lines.slice(1).map((line) => line.split(",").slice(2, 4))).toEqual([
+      ["Payment", "5.00"],
+      ["AuctionEnrollment", "-2.00"],
+    ]);
   });
 
   it("is refused without the password typed again, with a wrong one, and when signed out", async () => {
@@ -89,13 +100,22 @@ describe("download my data", () => {
     expect(errorOf((await anna.client.post("/api/users/my-data", {})).body).code).toBe("VALIDATION_FAILED");
     const wrong = await anna.client.post("/api/users/my-data", { password: "Wrong1!x" });
     expect(wrong.status).toBe(400);
-    expect(errorOf(wrong.body)).toMatchObject({ code: "WRONG_CURRENT_PASSWORD", issues: [{ path: "password", message: "validation.wrongCurrentPassword" }] });
+    expect(errorOf(wrong.body)).toMatchObject({
+      code: "WRONG_CURRENT_PASSWORD",
+      issues: [{ path: "password", message: "validation.wrongCurrentPassword" }],
+    });
     expect((await client().post("/api/users/my-data", { password: PASSWORD })).status).toBe(401);
   });
 
   it("is rate-limited: five downloads an hour, the JSON and the CSV together", async () => {
     const anna = await bidder();
-    for (const path of ["/api/users/my-data", "/api/users/my-data/ledger.csv", "/api/users/my-data", "/api/users/my-data", "/api/users/my-data"]) {
+    for (const path of [
+      "/api/users/my-data",
+      "/api/users/my-data/ledger.csv",
+      "/api/users/my-data",
+      "/api/users/my-data",
+      "/api/users/my-data",
+    ]) {
       expect((await anna.client.post(path, { password: PASSWORD })).status).toBe(200);
     }
     const sixth = await anna.client.post("/api/users/my-data/ledger.csv", { password: PASSWORD });
@@ -167,7 +187,16 @@ describe("delete my account", () => {
       "select email, first_name, last_name, display_name, phone, delivery_address, date_of_birth, deleted_at is not null as is_closed from users where id = $1",
       [anna.id],
     );
-    expect(user).toEqual({ email: "", first_name: "", last_name: "", display_name: DELETED_BIDDER_NAME, phone: "", delivery_address: "", date_of_birth: null, is_closed: true });
+    expect(user).toEqual({
+      email: "",
+      first_name: "",
+      last_name: "",
+      display_name: DELETED_BIDDER_NAME,
+      phone: "",
+      delivery_address: "",
+      date_of_birth: null,
+      is_closed: true,
+    });
     for (const table of ["sessions", "auto_bids", "favourites", "push_subscriptions"]) {
       expect(await db().query(`select 1 from ${table} where user_id = $1`, [anna.id])).toEqual([]);
     }
@@ -176,7 +205,10 @@ describe("delete my account", () => {
 
     const after = await chainOf(auction);
     expect(after.isValid).toBe(true);
-    expect(after.links.map((l) => [l.bidderId, l.displayName])).toEqual([[anna.id, DELETED_BIDDER_NAME], [otto.id, otto.displayName]]);
+    expect(after.links.map((l) => [l.bidderId, l.displayName])).toEqual([
+      [anna.id, DELETED_BIDDER_NAME],
+      [otto.id, otto.displayName],
+    ]);
     expect(after.links.map((l) => l.bidderId)).toEqual(before.links.map((l) => l.bidderId));
     const page = (await client().get(`/api/auctions/${auction}`)).body as { recentBids: { displayName: string }[]; leaderName: string };
     expect(page.recentBids.map((b) => b.displayName)).toEqual([otto.displayName, DELETED_BIDDER_NAME]);
@@ -191,7 +223,11 @@ describe("delete my account", () => {
     expect((await anna.client.post("/api/users/delete", { password: PASSWORD })).status).toBe(204);
     const again = client();
     const body = await signUpConfirmed(again, { email: anna.email, displayName: anna.displayName });
-    expect((await again.get("/authn/user")).body).toMatchObject({ isAuthenticated: true, email: body.email, displayName: anna.displayName });
+    expect((await again.get("/authn/user")).body).toMatchObject({
+      isAuthenticated: true,
+      email: body.email,
+      displayName: anna.displayName,
+    });
     const [row] = await db().query<{ id: string }>("select id from users where email_key = lower($1)", [anna.email]);
     expect(row?.id).not.toBe(anna.id);
     // The names settled at each start leave the closed account's alone: it takes no skeleton, so blocks no name.
@@ -232,7 +268,11 @@ describe("the age rule", () => {
     const body = newBidder({ dateOfBirth: seventeen });
     const answer = await client().post("/authn/sign-up", body);
     expect(answer.status).toBe(403);
-    expect(errorOf(answer.body)).toMatchObject({ code: "UNDER_AGE", values: { minAge: 18 }, issues: [{ path: "dateOfBirth", message: "personalData.validation.underAge" }] });
+    expect(errorOf(answer.body)).toMatchObject({
+      code: "UNDER_AGE",
+      values: { minAge: 18 },
+      issues: [{ path: "dateOfBirth", message: "personalData.validation.underAge" }],
+    });
     expect(await db().query("select 1 from users where email = $1", [body.email])).toEqual([]);
     expect(await mailsTo(server.url, body.email)).toEqual([]);
   });
@@ -272,7 +312,9 @@ describe("the age rule", () => {
 
     expect((await anna.client.put("/api/users/date-of-birth", { dateOfBirth: "1985-12-24" })).status).toBe(204);
     expect((await anna.client.post(`/api/auctions/${auction}/enrol`)).status).toBe(200);
-    expect(errorOf((await anna.client.put("/api/users/date-of-birth", { dateOfBirth: "1970-01-01" })).body).code).toBe("DATE_OF_BIRTH_GIVEN");
+    expect(errorOf((await anna.client.put("/api/users/date-of-birth", { dateOfBirth: "1970-01-01" })).body).code).toBe(
+      "DATE_OF_BIRTH_GIVEN",
+    );
     expect(((await anna.client.get("/api/users/profile")).body as { dateOfBirth: string }).dateOfBirth).toBe("1985-12-24");
   });
 

@@ -29,7 +29,8 @@ function keys() {
 
 const fcm = () => `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString("base64url")}`;
 const settings = async (client: TestClient) => PushSettingsResponse.parse((await client.get("/api/push")).body);
-const storedCount = async () => Number((await server.database.db.query<{ n: number }>("select count(*)::int as n from push_subscriptions"))[0]!.n);
+const storedCount = async () =>
+  Number((await server.database.db.query<{ n: number }>("select count(*)::int as n from push_subscriptions"))[0]!.n);
 
 describe("push settings", () => {
   it("gives the VAPID public key, all kinds on and no browsers to a new user", async () => {
@@ -91,7 +92,9 @@ describe("push settings", () => {
     expect((await settings(otto)).endpoints).toEqual([ottos]);
     // A refused subscription drops nothing.
     const before = await storedCount();
-    expect((await anna.put("/api/push/subscription", { endpoint: "https://evil.example/push", keys: keys(), replaces: rotated })).status).toBe(400);
+    expect(
+      (await anna.put("/api/push/subscription", { endpoint: "https://evil.example/push", keys: keys(), replaces: rotated })).status,
+    ).toBe(400);
     expect(await storedCount()).toBe(before);
     expect((await settings(anna)).endpoints).toContain(rotated);
   });
@@ -102,7 +105,9 @@ describe("push settings", () => {
     expect((await anna.put("/api/push/subscription", { endpoint: annaEndpoint, keys: keys() })).status).toBe(200);
     expect((await otto.put("/api/push/subscription", { endpoint: ottoEndpoint, keys: keys() })).status).toBe(200);
     expect((await anna.post("/authn/sign-out")).status).toBe(204);
-    const left = await server.database.db.query<{ endpoint: string }>("select endpoint from push_subscriptions where endpoint = any($1)", [[annaEndpoint, ottoEndpoint]]);
+    const left = await server.database.db.query<{ endpoint: string }>("select endpoint from push_subscriptions where endpoint = any($1)", [
+      [annaEndpoint, ottoEndpoint],
+    ]);
     expect(left.map((row) => row.endpoint)).toEqual([ottoEndpoint]);
   });
 
@@ -123,19 +128,59 @@ describe("push settings", () => {
   const good = keys();
   const offCurve = `B${"A".repeat(85)}E`; // 65 bytes, 0x04 first: the right length, no point on P-256
   it.each([
-    ["a host that is no browser's push service", { endpoint: "https://evil.example/push/1", keys: good }, "endpoint", "validation.pushEndpoint"],
+    [
+      "a host that is no browser's push service",
+      { endpoint: "https://evil.example/push/1", keys: good },
+      "endpoint",
+      "validation.pushEndpoint",
+    ],
     ["a look-alike host", { endpoint: "https://fcm.googleapis.com.evil.example/x", keys: good }, "endpoint", "validation.pushEndpoint"],
-    ["a push service over plain http", { endpoint: "http://fcm.googleapis.com/fcm/send/x", keys: good }, "endpoint", "validation.pushEndpoint"],
-    ["a push service on another port", { endpoint: "https://fcm.googleapis.com:8443/fcm/send/x", keys: good }, "endpoint", "validation.pushEndpoint"],
-    ["credentials in the URL", { endpoint: "https://user:pw@fcm.googleapis.com/fcm/send/x", keys: good }, "endpoint", "validation.pushEndpoint"],
+    [
+      "a push service over plain http",
+      { endpoint: "http://fcm.googleapis.com/fcm/send/x", keys: good },
+      "endpoint",
+      "validation.pushEndpoint",
+    ],
+    [
+      "a push service on another port",
+      { endpoint: "https://fcm.googleapis.com:8443/fcm/send/x", keys: good },
+      "endpoint",
+      "validation.pushEndpoint",
+    ],
+    [
+      "credentials in the URL",
+      { endpoint: "https://user:pw@fcm.googleapis.com/fcm/send/x", keys: good },
+      "endpoint",
+      "validation.pushEndpoint",
+    ],
     ["a private address", { endpoint: "http://10.0.0.5/push", keys: good }, "endpoint", "validation.pushEndpoint"],
     ["not a URL", { endpoint: "fcm.googleapis.com/fcm/send/x", keys: good }, "endpoint", "validation.pushEndpoint"],
     ["a short p256dh", { endpoint: fcm(), keys: { ...good, p256dh: good.p256dh.slice(0, 60) } }, "keys.p256dh", "validation.pushKeys"],
-    ["a compressed point", { endpoint: fcm(), keys: { ...good, p256dh: `A${good.p256dh.slice(1)}` } }, "keys.p256dh", "validation.pushKeys"],
+    [
+      "a compressed point",
+      { endpoint: fcm(), keys: { ...good, p256dh: `A${good.p256dh.slice(1)}` } },
+      "keys.p256dh",
+      "validation.pushKeys",
+    ],
     ["a point off the curve", { endpoint: fcm(), keys: { ...good, p256dh: offCurve } }, "keys.p256dh", "validation.pushKeys"],
-    ["a 15-byte auth secret", { endpoint: fcm(), keys: { ...good, auth: randomBytes(15).toString("base64url") } }, "keys.auth", "validation.pushKeys"],
-    ["a 17-byte auth secret", { endpoint: fcm(), keys: { ...good, auth: randomBytes(17).toString("base64url") } }, "keys.auth", "validation.pushKeys"],
-    ["standard base64 instead of base64url", { endpoint: fcm(), keys: { ...good, auth: "+/+/+/+/+/+/+/+/+/+/+w" } }, "keys.auth", "validation.pushKeys"],
+    [
+      "a 15-byte auth secret",
+      { endpoint: fcm(), keys: { ...good, auth: randomBytes(15).toString("base64url") } },
+      "keys.auth",
+      "validation.pushKeys",
+    ],
+    [
+      "a 17-byte auth secret",
+      { endpoint: fcm(), keys: { ...good, auth: randomBytes(17).toString("base64url") } },
+      "keys.auth",
+      "validation.pushKeys",
+    ],
+    [
+      "standard base64 instead of base64url",
+      { endpoint: fcm(), keys: { ...good, auth: "+/+/+/+/+/+/+/+/+/+/+w" } },
+      "keys.auth",
+      "validation.pushKeys",
+    ],
   ])("refuses %s and stores nothing", async (_why, body, path, message) => {
     const client = await signedIn();
     const before = await storedCount();
@@ -150,7 +195,12 @@ describe("push settings", () => {
 
 describe("push endpoints in production", () => {
   it("refuses loopback endpoints there; tests and development may use a local push service", () => {
-    const production = loadConfig({ NODE_ENV: "production", DATA_DIR: "memory://", SESSION_SECRET: "x".repeat(32), PUBLIC_ORIGIN: "https://pennybid.lv" });
+    const production = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: "memory://",
+      SESSION_SECRET: "x".repeat(32),
+      PUBLIC_ORIGIN: "https://pennybid.lv",
+    });
     expect(production.pushAllowsLoopback).toBe(false);
     expect(loadConfig({ NODE_ENV: "development", DATA_DIR: "memory://" }).pushAllowsLoopback).toBe(true);
     expect(isAllowedEndpoint("http://127.0.0.1:8090/push/1", false)).toBe(false);
@@ -158,7 +208,13 @@ describe("push endpoints in production", () => {
     expect(isAllowedEndpoint("http://127.0.0.1:8090/push/1", true)).toBe(true);
     expect(isAllowedEndpoint("http://10.0.0.5/push/1", true)).toBe(false);
     // The local push service as it is written, never loopback in another spelling.
-    for (const spelling of ["http://2130706433:8090/push/1", "http://0x7f000001:8090/push/1", "http://127.1:8090/push/1", "http://0177.0.0.1:8090/push/1", "http://127.0.0.1/push/1"]) {
+    for (const spelling of [
+      "http://2130706433:8090/push/1",
+      "http://0x7f000001:8090/push/1",
+      "http://127.1:8090/push/1",
+      "http://0177.0.0.1:8090/push/1",
+      "http://127.0.0.1/push/1",
+    ]) {
       expect(isAllowedEndpoint(spelling, true), spelling).toBe(false);
     }
     expect(isAllowedEndpoint("http://localhost:8090/push/1", true)).toBe(true);

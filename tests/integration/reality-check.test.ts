@@ -65,7 +65,10 @@ describe("the session's cost", () => {
     const anna = await signedIn();
     await backdateSessions(anna.id, 45);
     await spend(anna.id, "AuctionEnrollment", -100);
-    await db().query("update wallet_transactions set created_at = now() - interval '10 minutes' where user_id = $1 and type = 'AuctionEnrollment'", [anna.id]);
+    await db().query(
+      "update wallet_transactions set created_at = now() - interval '10 minutes' where user_id = $1 and type = 'AuctionEnrollment'",
+      [anna.id],
+    );
     const phone = new TestClient(server.url, `10.53.6.${++ip}`);
     expect((await phone.post("/authn/sign-in", { email: anna.email, password: anna.password })).status).toBe(200);
     await spend(anna.id, "AuctionEnrollment", -40);
@@ -100,7 +103,10 @@ describe("answering a check", () => {
     const anna = await signedIn();
     await spend(anna.id, "AuctionEnrollment", -100);
     await backdateSessions(anna.id, 90);
-    await db().query("update wallet_transactions set created_at = now() - interval '80 minutes' where user_id = $1 and type = 'AuctionEnrollment'", [anna.id]);
+    await db().query(
+      "update wallet_transactions set created_at = now() - interval '80 minutes' where user_id = $1 and type = 'AuctionEnrollment'",
+      [anna.id],
+    );
     // Away for 31 minutes: the next request is the start of a new stretch.
     await db().query("update sessions set last_seen_at = now() - interval '31 minutes' where user_id = $1", [anna.id]);
     const back = await viewOf(anna.client);
@@ -125,7 +131,13 @@ describe("the interval", () => {
     const set = await anna.client.put("/api/reality-check/interval", { intervalMinutes: 30 });
     expect(set.status).toBe(200);
     expect(RealityCheckView.parse(set.body).intervalMinutes).toBe(30);
-    for (const body of [{ intervalMinutes: 45 }, { intervalMinutes: "120" }, { intervalMinutes: 0 }, {}, { intervalMinutes: 120, extra: 1 }]) {
+    for (const body of [
+      { intervalMinutes: 45 },
+      { intervalMinutes: "120" },
+      { intervalMinutes: 0 },
+      {},
+      { intervalMinutes: 120, extra: 1 },
+    ]) {
       const answer = await anna.client.put("/api/reality-check/interval", body);
       expect(answer.status).toBe(400);
       expect(ApiErrorBody.parse(answer.body).error.code).toBe("VALIDATION_FAILED");

@@ -4,7 +4,15 @@
 // public lists, with its reason in the audit log, from the back office and the ops CLI.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuditLogPage, OperatorReview, OperatorReviewList, OwnReview, OwnReviewList, ReviewList, type PostReviewBody } from "../../contract";
+import {
+  AuditLogPage,
+  OperatorReview,
+  OperatorReviewList,
+  OwnReview,
+  OwnReviewList,
+  ReviewList,
+  type PostReviewBody,
+} from "../../contract";
 import { advanceLifecycle, enrol, placeBid } from "../../server/auctions/engine";
 import { advancePurchase } from "../../server/buy-now";
 import { advanceFulfilment } from "../../server/fulfilment";
@@ -53,7 +61,10 @@ async function operator() {
 /** An auction of `product` that `winner` wins and `losers` enrolled in, ended; its win awaits payment. */
 async function wonAuction(winner: Bidder, options: { product?: string; title?: string; losers?: Bidder[] } = {}) {
   const auctionId = await createAuction(db(), now(), { entryFeeCents: 100, initialSeconds: 60, title: options.title ?? "Reviewed kettle" });
-  await db().query("update auctions set product_key = $2, retail_value_cents = 2000 where id = $1", [auctionId, options.product ?? `kettle-${auctionId}`]);
+  await db().query("update auctions set product_key = $2, retail_value_cents = 2000 where id = $1", [
+    auctionId,
+    options.product ?? `kettle-${auctionId}`,
+  ]);
   for (const bidder of [...(options.losers ?? []), winner]) await enrol(db(), bidder.id, auctionId, now());
   await placeBid(db(), winner.id, auctionId, now());
   nowMs += 61_000;
@@ -62,8 +73,10 @@ async function wonAuction(winner: Bidder, options: { product?: string; title?: s
   return auctionId;
 }
 
-const pay = async (winner: Bidder, auctionId: number) => expect((await winner.client.post(`/api/fulfilments/${auctionId}/pay`, payBody)).status).toBe(200);
-const moveOn = (auctionId: number, to: "InDelivery" | "Delivered") => advanceFulfilment(db(), { auctionId, to, actor: "test@pennybid.lv", now: now() });
+const pay = async (winner: Bidder, auctionId: number) =>
+  expect((await winner.client.post(`/api/fulfilments/${auctionId}/pay`, payBody)).status).toBe(200);
+const moveOn = (auctionId: number, to: "InDelivery" | "Delivered") =>
+  advanceFulfilment(db(), { auctionId, to, actor: "test@pennybid.lv", now: now() });
 
 /** A win of `winner` that has been paid for and delivered. */
 async function deliveredWin(winner: Bidder, options: { product?: string; title?: string } = {}) {
@@ -136,7 +149,10 @@ describe("who may review", () => {
     const [winner, other] = [await signedIn(), await signedIn()];
     const unpaid = await wonAuction(winner);
     const insert = (userId: string, auctionId: number) =>
-      db().query("insert into reviews (user_id, auction_id, win_auction_id, rating, body) values ($1, $2, $2, 5, 'Good')", [userId, auctionId]);
+      db().query("insert into reviews (user_id, auction_id, win_auction_id, rating, body) values ($1, $2, $2, 5, 'Good')", [
+        userId,
+        auctionId,
+      ]);
     await expect(insert(winner.id, unpaid)).rejects.toThrow();
     const delivered = await deliveredWin(winner);
     await expect(insert(other.id, delivered)).rejects.toThrow();
@@ -149,10 +165,17 @@ describe("who may review", () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const { purchaseId } = bought.body as { purchaseId: number };
     await expectRefused(buyer, review(purchaseId, { source: "purchase" }), 403, "REVIEW_NOT_DELIVERED");
-    for (const to of ["InDelivery", "Delivered"] as const) await advancePurchase(db(), { purchaseId, to, actor: "test@pennybid.lv", now: now() });
+    for (const to of ["InDelivery", "Delivered"] as const)
+      await advancePurchase(db(), { purchaseId, to, actor: "test@pennybid.lv", now: now() });
     const answer = await buyer.client.post("/api/reviews", review(purchaseId, { source: "purchase", rating: 4 }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(OwnReview.parse(answer.body)).toMatchObject({ source: "purchase", sourceId: purchaseId, auctionId, rating: 4, reviewerName: buyer.displayName });
+    expect(OwnReview.parse(answer.body)).toMatchObject({
+      source: "purchase",
+      sourceId: purchaseId,
+      auctionId,
+      rating: 4,
+      reviewerName: buyer.displayName,
+    });
   });
 });
 
@@ -200,7 +223,12 @@ describe("the text and the photos", () => {
     await expectRefused(winner, review(auctionId, { photos: [small, small, small, small] }), 400, "VALIDATION_FAILED");
     const tooLarge = `data:image/jpeg;base64,${Buffer.alloc(5 * 1024 * 1024 + 1, 7).toString("base64")}`;
     await expectRefused(winner, review(auctionId, { photos: [small, tooLarge] }), 422, "IMAGE_TOO_LARGE");
-    await expectRefused(winner, review(auctionId, { photos: [`data:image/png;base64,${Buffer.from("not a picture").toString("base64")}`] }), 422, "IMAGE_UNREADABLE");
+    await expectRefused(
+      winner,
+      review(auctionId, { photos: [`data:image/png;base64,${Buffer.from("not a picture").toString("base64")}`] }),
+      422,
+      "IMAGE_UNREADABLE",
+    );
     await expectRefused(winner, review(auctionId, { photos: ["data:image/gif;base64,R0lGODlhAQABAAAAACw="] }), 400, "VALIDATION_FAILED");
     await expectRefused(winner, review(auctionId, { photos: ["data:image/svg+xml;base64,PHN2Zy8+"] }), 400, "VALIDATION_FAILED");
     await expectRefused(winner, review(auctionId, { photos: ["/products/kettle.webp"] }), 400, "VALIDATION_FAILED");
@@ -210,7 +238,15 @@ describe("the text and the photos", () => {
   it("refuses a rating outside 1–5, an empty text, one over 255 characters and control characters, keeping line breaks", async () => {
     const winner = await signedIn();
     const auctionId = await deliveredWin(winner);
-    for (const change of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { text: "   " }, { text: "x".repeat(256) }, { text: "Good\u0007" }, { text: "Good \u202eevil" }]) {
+    for (const change of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { text: "   " },
+      { text: "x".repeat(256) },
+      { text: "Good\u0007" },
+      { text: "Good \u202eevil" },
+    ]) {
       await expectRefused(winner, review(auctionId, change), 400, "VALIDATION_FAILED");
     }
     const answer = await winner.client.post("/api/reviews", review(auctionId, { text: "  Two lines:\r\nboth kept.  " }));
@@ -226,13 +262,28 @@ describe("where reviews show, and hiding one", () => {
     const sameProduct = await createAuction(db(), now(), { title: "Desk lamp" });
     await db().query("update auctions set product_key = $2 where id = $1", [sameProduct, product]);
     const otherProduct = await createAuction(db(), now());
-    const posted = OwnReview.parse((await winner.client.post("/api/reviews", review(auctionId, { rating: 4, text: "Bright and steady." }))).body);
+    const posted = OwnReview.parse(
+      (await winner.client.post("/api/reviews", review(auctionId, { rating: 4, text: "Bright and steady." }))).body,
+    );
     const anyone = new TestClient(server.url, "10.62.9.2");
-    const expected = { id: posted.id, rating: 4, text: "Bright and steady.", source: "win", auctionId, auctionTitle: "Desk lamp", reviewerName: winner.displayName };
+    const expected = {
+      id: posted.id,
+      rating: 4,
+      text: "Bright and steady.",
+      source: "win",
+      auctionId,
+      auctionTitle: "Desk lamp",
+      reviewerName: winner.displayName,
+    };
     expect((await publicReviews(anyone)).items).toContainEqual(expect.objectContaining(expected));
     const product1 = await publicReviews(anyone, `/api/auctions/${sameProduct}/reviews`);
     expect(product1).toMatchObject({ count: 1, averageRating: 4, hasMore: false, items: [expect.objectContaining(expected)] });
-    expect(await publicReviews(anyone, `/api/auctions/${otherProduct}/reviews`)).toEqual({ items: [], count: 0, averageRating: null, hasMore: false });
+    expect(await publicReviews(anyone, `/api/auctions/${otherProduct}/reviews`)).toEqual({
+      items: [],
+      count: 0,
+      averageRating: null,
+      hasMore: false,
+    });
   });
 
   it("pages the Winners page newest first", async () => {
@@ -265,7 +316,9 @@ describe("where reviews show, and hiding one", () => {
     expect(await publicReviews(anyone, `/api/auctions/${auctionId}/reviews`)).toMatchObject({ items: [], count: 0, averageRating: null });
     const own = OwnReviewList.parse((await winner.client.get("/api/reviews/mine")).body).items.find((item) => item.id === posted.id);
     expect(own?.isHidden).toBe(true);
-    const listed = OperatorReviewList.parse((await office.get("/api/operator/reviews?hidden=yes")).body).items.find((item) => item.id === posted.id);
+    const listed = OperatorReviewList.parse((await office.get("/api/operator/reviews?hidden=yes")).body).items.find(
+      (item) => item.id === posted.id,
+    );
     expect(listed?.hiddenReason).toBe("Personal phone number");
 
     const again = await office.post(`/api/operator/reviews/${posted.id}/hide`, { reason: "Twice" });
@@ -274,7 +327,11 @@ describe("where reviews show, and hiding one", () => {
 
     const audit = AuditLogPage.parse((await office.get(`/api/operator/audit-log?subject=review:${posted.id}`)).body);
     expect(audit.items).toHaveLength(1);
-    expect(audit.items[0]).toMatchObject({ action: "review.hide", source: "web", details: { reason: "Personal phone number", auctionId, reviewerId: winner.id } });
+    expect(audit.items[0]).toMatchObject({
+      action: "review.hide",
+      source: "web",
+      details: { reason: "Personal phone number", auctionId, reviewerId: winner.id },
+    });
   });
 
   it("lists and hides reviews from the ops CLI, audit-logged as the CLI's", async () => {
@@ -283,14 +340,21 @@ describe("where reviews show, and hiding one", () => {
     const posted = OwnReview.parse((await winner.client.post("/api/reviews", review(auctionId, { text: "Spam spam spam" }))).body);
     const lines: string[] = [];
     const ops = (...args: string[]) =>
-      runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), { out: (line) => lines.push(line), err: (line) => lines.push(line) });
+      runOps(args, () => Promise.resolve(httpBackend(server.url, localOperatorKey(SESSION_SECRET))), {
+        out: (line) => lines.push(line),
+        err: (line) => lines.push(line),
+      });
     expect(await ops("reviews", "list", "--visible")).toBe(0);
     expect(lines.join("\n")).toContain("Spam spam spam");
     expect(await ops("reviews", "hide", String(posted.id))).toBe(2);
     expect(await ops("reviews", "hide", String(posted.id), "--reason", "Spam")).toBe(0);
-    expect(lines.at(-1)).toBe(`Hid review ${posted.id} by ${(await db().query<{ email: string }>("select email from users where id = $1", [winner.id]))[0]!.email} of auction ${auctionId}: Spam`);
+    expect(lines.at(-1)).toBe(
+      `Hid review ${posted.id} by ${(await db().query<{ email: string }>("select email from users where id = $1", [winner.id]))[0]!.email} of auction ${auctionId}: Spam`,
+    );
     expect((await publicReviews(winner.client)).items.map((item) => item.id)).not.toContain(posted.id);
-    const [line] = await db().query<{ actor: string; source: string }>("select actor, source from operator_actions where subject = $1", [`review:${posted.id}`]);
+    const [line] = await db().query<{ actor: string; source: string }>("select actor, source from operator_actions where subject = $1", [
+      `review:${posted.id}`,
+    ]);
     expect(line).toEqual({ actor: "ops-cli", source: "cli" });
   });
 });

@@ -68,7 +68,10 @@ describe("the maximum of seats", () => {
       [auctionId],
     );
     expect(counted).toEqual({ enrolled: 3, seats_taken: 3 });
-    const fees = await db().query<{ user_id: string }>("select user_id from wallet_transactions where auction_id = $1 and type = 'AuctionEnrollment'", [auctionId]);
+    const fees = await db().query<{ user_id: string }>(
+      "select user_id from wallet_transactions where auction_id = $1 and type = 'AuctionEnrollment'",
+      [auctionId],
+    );
     expect(fees).toHaveLength(3);
     await ledgerMatchesBalances(racers.map((racer) => racer.id));
     expect((await stateOf(auctionId)).seats).toEqual({ min: null, max: 3, taken: 3 });
@@ -99,7 +102,11 @@ describe("the minimum of seats", () => {
     await db().query("insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, 500)", [auctionId, enrolled[0]!.id]);
 
     expect(await advanceLifecycle(db(), at(startsAt, -1))).not.toContainEqual(expect.objectContaining({ auctionId }));
-    const ticks = await Promise.all([advanceLifecycle(db(), startsAt), advanceLifecycle(db(), at(startsAt, 1)), advanceLifecycle(db(), at(startsAt, 2))]);
+    const ticks = await Promise.all([
+      advanceLifecycle(db(), startsAt),
+      advanceLifecycle(db(), at(startsAt, 1)),
+      advanceLifecycle(db(), at(startsAt, 2)),
+    ]);
     const transitions = ticks.flat().filter((transition) => transition.auctionId === auctionId);
     expect(transitions).toEqual([{ auctionId, status: "Canceled", refundedUserIds: enrolled.map((who) => who.id) }]);
 
@@ -139,7 +146,9 @@ describe("the minimum of seats", () => {
     // the enrolment finds the auction canceled, and never both a start and a refund.
     const [, ticked] = await Promise.allSettled([enrol(db(), (await bidder()).id, auctionId, startsAt), advanceLifecycle(db(), startsAt)]);
     expect(ticked.status).toBe("fulfilled");
-    const [auction] = await db().query<{ status: string; seats_taken: number }>("select status, seats_taken from auctions where id = $1", [auctionId]);
+    const [auction] = await db().query<{ status: string; seats_taken: number }>("select status, seats_taken from auctions where id = $1", [
+      auctionId,
+    ]);
     const refunds = await db().query("select 1 from wallet_transactions where auction_id = $1 and type = 'Refund'", [auctionId]);
     if (auction?.status === "Running") {
       expect(auction.seats_taken).toBe(2);
@@ -154,7 +163,13 @@ describe("the minimum of seats", () => {
   });
 
   it("tells each enrolled bidder by push and e-mail, in their language, once", async () => {
-    const auctionId = await createAuction(db(), now(), { status: "Waiting", startsAt: new Date(nowMs + 5_000), minSeats: 3, entryFeeCents: 200, title: "Galda lampa" });
+    const auctionId = await createAuction(db(), now(), {
+      status: "Waiting",
+      startsAt: new Date(nowMs + 5_000),
+      minSeats: 3,
+      entryFeeCents: 200,
+      title: "Galda lampa",
+    });
     const people = [];
     for (const language of ["en", "lv"] as const) {
       const client = new TestClient(server.url, `10.73.0.${language === "en" ? 1 : 2}`);
@@ -193,17 +208,27 @@ describe("the minimum of seats", () => {
     await server.app.push.scan(now());
     await server.app.push.drain();
     expect(english!.browser.received).toHaveLength(1);
-    expect(await mailsTo(server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")))).toHaveLength(1);
+    expect(await mailsTo(server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")))).toHaveLength(
+      1,
+    );
   });
 });
 
 describe("operators set the seats", () => {
   it("on a new auction and an edited draft (null clears), never a minimum above the maximum", async () => {
-    const created = await operator.createAuction(db(), now(), "operator:test", { title: "Seat chair", initialSeconds: 60, resetSeconds: 15, minSeats: 10, maxSeats: 40 });
+    const created = await operator.createAuction(db(), now(), "operator:test", {
+      title: "Seat chair",
+      initialSeconds: 60,
+      resetSeconds: 15,
+      minSeats: 10,
+      maxSeats: 40,
+    });
     expect(await operator.auctionDetail(db(), created.id)).toMatchObject({ minSeats: 10, maxSeats: 40 });
     await operator.updateDraft(db(), "operator:test", created.id, { maxSeats: null });
     expect(await operator.auctionDetail(db(), created.id)).toMatchObject({ minSeats: 10, maxSeats: null });
-    await expect(operator.updateDraft(db(), "operator:test", created.id, { minSeats: 5, maxSeats: 4 })).rejects.toThrow("The minimum of seats must be at most the maximum.");
+    await expect(operator.updateDraft(db(), "operator:test", created.id, { minSeats: 5, maxSeats: 4 })).rejects.toThrow(
+      "The minimum of seats must be at most the maximum.",
+    );
     await operator.updateDraft(db(), "operator:test", created.id, { maxSeats: 8 }).then(
       () => expect.unreachable(),
       (error: unknown) => expect(error).toMatchObject({ code: "CONFLICT" }),

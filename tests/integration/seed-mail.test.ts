@@ -12,7 +12,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the seeded server's win e-ma
   let server: ServerProcess;
   beforeAll(async () => {
     // A fresh data dir, the migrations and the demo data: slow on a busy machine.
-    server = await startServerProcess({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-seed-mail-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes" }, undefined, 120_000);
+    server = await startServerProcess(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-seed-mail-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes" },
+      undefined,
+      120_000,
+    );
   }, 180_000);
   afterAll(async () => {
     await server?.kill();
@@ -25,7 +29,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the seeded server's win e-ma
       .poll(
         async () => {
           const mails = (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailSummary[];
-          wins = mails.filter((mail) => mail.subject.startsWith("You won") || mail.subject.startsWith("Tu uzvarēji") || mail.subject.startsWith("Вы выиграли"));
+          wins = mails.filter(
+            (mail) =>
+              mail.subject.startsWith("You won") || mail.subject.startsWith("Tu uzvarēji") || mail.subject.startsWith("Вы выиграли"),
+          );
           return wins.length;
         },
         { timeout: 30_000 },

@@ -28,7 +28,9 @@ describe("the server's process environment", () => {
   });
 
   it("keeps V8's young generation within two semi-spaces of 16 MiB in the process it starts (Node 24 grows it to 128)", () => {
-    const peakMiB = Number(execFileSync(process.execPath, ["-e", youngGenerationPeak], { env: serverEnvironment({ PATH: process.env.PATH }), encoding: "utf8" }));
+    const peakMiB = Number(
+      execFileSync(process.execPath, ["-e", youngGenerationPeak], { env: serverEnvironment({ PATH: process.env.PATH }), encoding: "utf8" }),
+    );
     expect(peakMiB).toBeGreaterThan(0);
     expect(peakMiB).toBeLessThanOrEqual(34);
   });

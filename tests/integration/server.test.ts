@@ -37,7 +37,7 @@ describe("the one-origin server", () => {
     for (const route of ["/", "/faq", "/auctions/42", "/no/such/page"]) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
-      expect(await response.text(), route).toContain('<div id=root>');
+      expect(await response.text(), route).toContain("<div id=root>");
     }
   });
 
@@ -119,7 +119,12 @@ describe("the one-origin server", () => {
 
 /** A server with production's settings, over the built SPA. */
 const startProductionServer = () =>
-  startTestServer({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://pennybid.example", SESSION_SECRET: "x".repeat(40), STATIC_DIR: staticDir });
+  startTestServer({
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: "https://pennybid.example",
+    SESSION_SECRET: "x".repeat(40),
+    STATIC_DIR: staticDir,
+  });
 
 describe("production settings", () => {
   it("sends HSTS in production, and offers no dev panel there", async () => {
@@ -130,7 +135,10 @@ describe("production settings", () => {
       // No answer offers the dev panel (decision 080), the page and the user's answer included.
       for (const route of ["/", "/favourites", "/authn/user"]) {
         const cookies = (await fetch(`${production.url}${route}`)).headers.getSetCookie();
-        expect(cookies.filter((cookie) => cookie.startsWith(`${DEV_TOOLS_COOKIE}=`)), route).toEqual([]);
+        expect(
+          cookies.filter((cookie) => cookie.startsWith(`${DEV_TOOLS_COOKIE}=`)),
+          route,
+        ).toEqual([]);
       }
       // A browser that kept the cookie from an earlier run on the same address has it cleared by the next answer.
       const kept = await fetch(`${production.url}/authn/user`, { headers: { Cookie: `${DEV_TOOLS_COOKIE}=offered` } });

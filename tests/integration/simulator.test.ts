@@ -32,19 +32,27 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the simulator", () => {
   beforeAll(async () => {
     // A fresh data dir (initdb), the migrations and the demo data: on a busy two-core machine the start alone once
     // took over the default 30 s, as app-update.spec's deployments can.
-    server = await startServerProcess({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-sim-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes", TRUST_PROXY: "0" }, undefined, 120_000);
+    server = await startServerProcess(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pennybid-sim-")), DATABASE_URL: "", SEED_DEMO_DATA: "yes", TRUST_PROXY: "0" },
+      undefined,
+      120_000,
+    );
   }, 180_000);
   afterAll(async () => {
     await server?.kill();
   });
 
-  it.each(scenarios)("plays the shipped scenario %s to a pass", async (scenario) => {
-    const { code, report, stderr } = await sim(server.url, scenario);
-    expect(stderr).toBe("");
-    expect(report?.checks.filter((check) => !check.ok)).toEqual([]);
-    expect(report?.passed).toBe(true);
-    expect(code).toBe(0);
-  }, 240_000);
+  it.each(scenarios)(
+    "plays the shipped scenario %s to a pass",
+    async (scenario) => {
+      const { code, report, stderr } = await sim(server.url, scenario);
+      expect(stderr).toBe("");
+      expect(report?.checks.filter((check) => !check.ok)).toEqual([]);
+      expect(report?.passed).toBe(true);
+      expect(code).toBe(0);
+    },
+    240_000,
+  );
 
   it("replays the same bids from the same seed, and fails a run whose checkpoint does not hold", async () => {
     const wrongWinner = path.join(root, "tests", "integration", "fixtures", "wrong-winner.json");

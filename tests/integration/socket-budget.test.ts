@@ -40,13 +40,18 @@ const closedByServer = (socket: LiveClient) => new Promise<string>((resolve) => 
 
 /** An ack as the test reads it: its data, its error code, or "cut off" when the socket closed before it came. */
 type Answer = { data?: unknown; error?: { code: string } } | "cut off";
-const ask = (send: () => Promise<unknown>): Promise<Answer> => send().then((answer) => answer as Answer, () => "cut off" as const);
+const ask = (send: () => Promise<unknown>): Promise<Answer> =>
+  send().then(
+    (answer) => answer as Answer,
+    () => "cut off" as const,
+  );
 const codeOf = (answer: Answer) => (answer === "cut off" ? answer : answer.error ? answer.error.code : "data");
 
 const within = (socket: LiveClient) => socket.timeout(20_000);
 const subscribe = (socket: LiveClient, auctionId: number) => ask(() => within(socket).emitWithAck("auction:subscribe", { auctionId }));
 const unsubscribe = (socket: LiveClient, auctionId: number) => ask(() => within(socket).emitWithAck("auction:unsubscribe", { auctionId }));
-const watch = (socket: LiveClient, status: (typeof publicStatuses)[number]) => ask(() => within(socket).emitWithAck("auctions:watch", { status }));
+const watch = (socket: LiveClient, status: (typeof publicStatuses)[number]) =>
+  ask(() => within(socket).emitWithAck("auctions:watch", { status }));
 const clockSync = (socket: LiveClient) => ask(() => within(socket).emitWithAck("clock:sync", {}));
 const enrol = (socket: LiveClient, auctionId: number) => ask(() => within(socket).emitWithAck("auction:enrol", { auctionId }));
 const bid = (socket: LiveClient, auctionId: number) => ask(() => within(socket).emitWithAck("bid:place", { auctionId }));
@@ -83,7 +88,9 @@ describe("a socket's command budget", () => {
     const answers = await Promise.all(wanted.map((auctionId) => subscribe(socket, auctionId)));
 
     const refused = answers.filter((answer) => codeOf(answer) === "TOO_MANY_SUBSCRIPTIONS");
-    expect(refused).toEqual([{ error: { code: "TOO_MANY_SUBSCRIPTIONS", message: expect.any(String), values: { limit: FOLLOWED_ROOMS_MAX } } }]);
+    expect(refused).toEqual([
+      { error: { code: "TOO_MANY_SUBSCRIPTIONS", message: expect.any(String), values: { limit: FOLLOWED_ROOMS_MAX } } },
+    ]);
     expect(answers.filter((answer) => codeOf(answer) === "data")).toHaveLength(wanted.length - 1);
     const left = wanted[answers.indexOf(refused[0]!)]!;
     // Refused means not joined: its updates do not reach the socket.
@@ -130,7 +137,7 @@ describe("a socket's command budget", () => {
     };
     const medianHealthMsFor = async (ms: number) => {
       const times: number[] = [];
-      for (const until = performance.now() + ms; performance.now() < until; ) times.push(await healthMs());
+      for (const until = performance.now() + ms; performance.now() < until;) times.push(await healthMs());
       return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
     };
     await medianHealthMsFor(300);

@@ -22,7 +22,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const withSocket = async (bidder: BidderClient) => ({ ...bidder, socket: await openSocket(server.url, sockets, bidder.client.cookieHeader) });
+const withSocket = async (bidder: BidderClient) => ({
+  ...bidder,
+  socket: await openSocket(server.url, sockets, bidder.client.cookieHeader),
+});
 const bidder = async (balanceCents: number) => withSocket(await bidderClient(server, `10.99.0.${++ip}`, {}, { balanceCents }));
 
 /** What a listener heard, in order, from the moment it is cleared. */
@@ -68,7 +71,11 @@ async function scene() {
   for (const enrolled of [anna, bob, carol]) expect((await enrolled.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
   const operator = await withSocket(await operatorClient(server, `10.99.1.${++ip}`));
   const watcher = await openSocket(server.url, sockets);
-  const listeners = [await listener(watcher, auctionId), await listener(carol.socket, auctionId), await listener(operator.socket, auctionId)];
+  const listeners = [
+    await listener(watcher, auctionId),
+    await listener(carol.socket, auctionId),
+    await listener(operator.socket, auctionId),
+  ];
   await acceptedBid(bob, auctionId, listeners);
   listeners.forEach((heard) => heard.splice(0));
   return { auctionId, anna, bob, otto, listeners };
@@ -78,7 +85,12 @@ async function scene() {
 async function expectOnlyAnnasBidHeard(anna: { socket: LiveClient }, auctionId: number, listeners: Heard[]) {
   const priceCents = await acceptedBid(anna, auctionId, listeners);
   for (const heard of listeners) {
-    expect(heard.slice(0, heard.findIndex((one) => carries(one, priceCents)))).toEqual([]);
+    expect(
+      heard.slice(
+        0,
+        heard.findIndex((one) => carries(one, priceCents)),
+      ),
+    ).toEqual([]);
     expect(heard.filter(({ event }) => event === "wallet:updated")).toEqual([]);
   }
 }

@@ -54,7 +54,9 @@ describe("setting limits", () => {
     const user = await signedIn();
     await user.client.put("/api/spend-limits", { auctionLimitCents: 1000, topUpLimitCents: 1000 });
     const setAt = nowMs;
-    const raised = SpendLimitsResponse.parse((await user.client.put("/api/spend-limits", { auctionLimitCents: 3000, topUpLimitCents: null })).body);
+    const raised = SpendLimitsResponse.parse(
+      (await user.client.put("/api/spend-limits", { auctionLimitCents: 3000, topUpLimitCents: null })).body,
+    );
     const appliesAt = new Date(setAt + 24 * HOUR_MS).toISOString();
     expect(raised.auction).toMatchObject({ limitCents: 1000, pending: { limitCents: 3000, appliesAt } });
     expect(raised.topUp).toMatchObject({ limitCents: 1000, pending: { limitCents: null, appliesAt } });
@@ -136,7 +138,14 @@ describe("the auction limit", () => {
     await advanceLifecycle(db(), at(clock(), 700));
     await setLimits(user.client, 200, null);
     await user.client.post("/api/spend-limits/pause", { length: "24h" });
-    const pay = () => payForWonAuction(db(), { userId: user.id, auctionId, deliveryAddress: "Brīvības iela 1, Rīga, LV-1010", phone: "26123456", now: clock() });
+    const pay = () =>
+      payForWonAuction(db(), {
+        userId: user.id,
+        auctionId,
+        deliveryAddress: "Brīvības iela 1, Rīga, LV-1010",
+        phone: "26123456",
+        now: clock(),
+      });
     const error = await pay().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Refusal);
     expect(error).toMatchObject({ code: "AUCTION_SPEND_LIMIT", values: { limitCents: 200, leftCents: 100 } });
@@ -169,7 +178,12 @@ describe("an auto-bid under the auction limit", () => {
     await db().query("insert into auto_bids (auction_id, user_id, max_price_cents) values ($1, $2, 500)", [auctionId, user.id]);
     // The limit comes down after the maximum was set: 3 cents are left for a win.
     await setLimits(user.client, 3, null);
-    const price = async () => (await db().query<{ price_cents: number; leader_id: string }>("select price_cents, leader_id from auctions where id = $1", [auctionId]))[0]!;
+    const price = async () =>
+      (
+        await db().query<{ price_cents: number; leader_id: string }>("select price_cents, leader_id from auctions where id = $1", [
+          auctionId,
+        ])
+      )[0]!;
     let second = 0;
     for (let round = 0; round < 6; round++) {
       second += 2;
@@ -183,7 +197,10 @@ describe("an auto-bid under the auction limit", () => {
     const { price_cents: final, leader_id: leader } = await price();
     expect(leader).toBe(rival.id);
     expect(final).toBeGreaterThanOrEqual(3);
-    const [userBids] = await db().query<{ top: number | null }>("select max(price_cents) as top from bids where auction_id = $1 and user_id = $2", [auctionId, user.id]);
+    const [userBids] = await db().query<{ top: number | null }>(
+      "select max(price_cents) as top from bids where auction_id = $1 and user_id = $2",
+      [auctionId, user.id],
+    );
     expect(userBids?.top).toBeGreaterThanOrEqual(2);
     expect(userBids?.top).toBeLessThanOrEqual(3);
   });
@@ -244,7 +261,8 @@ describe("the pause", () => {
     expect(payment.errorMessage).toMatch(/^You are taking a break until .*: enrolment, bidding and top-ups are blocked until then\.$/);
     // The auto-bid stands still while the rival leads. The server's own auto-bid job may have bid for the user in the
     // moment between setting the auto-bid and the pause: then the rival takes the lead back first.
-    const leader = async () => (await db().query<{ leader_id: string }>("select leader_id from auctions where id = $1", [auctionId]))[0]?.leader_id;
+    const leader = async () =>
+      (await db().query<{ leader_id: string }>("select leader_id from auctions where id = $1", [auctionId]))[0]?.leader_id;
     if ((await leader()) === user.id) {
       nowMs += 2_000;
       expect((await rival.client.post(`/api/auctions/${auctionId}/bids`)).status).toBe(200);
@@ -262,11 +280,16 @@ describe("the pause", () => {
     await user.client.post("/api/spend-limits/pause", { length: "7d" });
     const until = (await limitsOf(user.client)).pausedUntil;
     const shorter = await user.client.post("/api/spend-limits/pause", { length: "24h" });
-    expect([shorter.status, errorOf(shorter.body)]).toEqual([409, expect.objectContaining({ code: "PAUSE_CANNOT_BE_SHORTENED", values: { until: Date.parse(until!) } })]);
+    expect([shorter.status, errorOf(shorter.body)]).toEqual([
+      409,
+      expect.objectContaining({ code: "PAUSE_CANNOT_BE_SHORTENED", values: { until: Date.parse(until!) } }),
+    ]);
     for (const body of [{ length: "1h" }, { length: "0d" }, { length: 24 }, {}, { length: "24h", until: 0 }]) {
       expect((await user.client.post("/api/spend-limits/pause", body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await user.client.request("DELETE", "/api/spend-limits/pause", undefined, { "X-Requested-With": "XMLHttpRequest" })).status).toBe(404);
+    expect(
+      (await user.client.request("DELETE", "/api/spend-limits/pause", undefined, { "X-Requested-With": "XMLHttpRequest" })).status,
+    ).toBe(404);
     expect((await limitsOf(user.client)).pausedUntil).toBe(until);
     const longer = SpendLimitsResponse.parse((await user.client.post("/api/spend-limits/pause", { length: "30d" })).body);
     expect(Date.parse(longer.pausedUntil!)).toBeGreaterThan(Date.parse(until!));
@@ -276,10 +299,16 @@ describe("the pause", () => {
 describe("the month", () => {
   it("is the calendar month in Riga: it starts at midnight on the 1st there", () => {
     // 31 Dec 2026 22:30 UTC is already 1 Jan 2027 00:30 in Riga (UTC+2 in winter).
-    expect(spendMonth(new Date("2026-12-31T22:30:00Z"))).toEqual({ startsAt: new Date("2026-12-31T22:00:00Z"), resetsAt: new Date("2027-01-31T22:00:00Z") });
+    expect(spendMonth(new Date("2026-12-31T22:30:00Z"))).toEqual({
+      startsAt: new Date("2026-12-31T22:00:00Z"),
+      resetsAt: new Date("2027-01-31T22:00:00Z"),
+    });
     expect(spendMonth(new Date("2026-12-31T21:59:59Z")).startsAt).toEqual(new Date("2026-11-30T22:00:00Z"));
     // Summer time (UTC+3): July starts on 30 June at 21:00 UTC; November after the change back, at 22:00.
-    expect(spendMonth(new Date("2026-07-15T12:00:00Z"))).toEqual({ startsAt: new Date("2026-06-30T21:00:00Z"), resetsAt: new Date("2026-07-31T21:00:00Z") });
+    expect(spendMonth(new Date("2026-07-15T12:00:00Z"))).toEqual({
+      startsAt: new Date("2026-06-30T21:00:00Z"),
+      resetsAt: new Date("2026-07-31T21:00:00Z"),
+    });
     expect(spendMonth(new Date("2026-10-15T12:00:00Z")).resetsAt).toEqual(new Date("2026-10-31T22:00:00Z"));
   });
 });

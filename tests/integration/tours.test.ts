@@ -33,7 +33,11 @@ describe("tour progress", () => {
     const moved = await anna.put("/api/users/tour-progress", { tourName: "MainPage", currentStep: 3, isCompleted: false });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ tourName: "MainPage", currentStep: 3, isCompleted: false });
-    expect((await anna.get("/api/users/tour-progress/MainPage")).body).toEqual({ tourName: "MainPage", currentStep: 3, isCompleted: false });
+    expect((await anna.get("/api/users/tour-progress/MainPage")).body).toEqual({
+      tourName: "MainPage",
+      currentStep: 3,
+      isCompleted: false,
+    });
 
     await anna.put("/api/users/tour-progress", { tourName: "MainPage", currentStep: 0, isCompleted: true });
     expect((await anna.get("/api/users/tour-progress/MainPage")).body).toEqual({ tourName: "MainPage", currentStep: 0, isCompleted: true });

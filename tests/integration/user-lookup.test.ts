@@ -36,7 +36,10 @@ async function victimAndImpostor(impostorFirst: boolean) {
   const first = await account();
   const second = await account();
   const [victim, impostor] = impostorFirst ? [second, first] : [first, second];
-  await db().query("update users set display_name = $2, display_name_key = lower($2) where id = $1", [impostor.id, victim.body.email.toUpperCase()]);
+  await db().query("update users set display_name = $2, display_name_key = lower($2) where id = $1", [
+    impostor.id,
+    victim.body.email.toUpperCase(),
+  ]);
   return { victim, impostor };
 }
 
@@ -62,21 +65,27 @@ describe("an operator's lookup of a user", () => {
     expect((await findUser(db(), impostor.id)).id).toBe(impostor.id);
   });
 
-  it.each([true, false])("credits and promotes the user the e-mail belongs to, over the API (impostor stored first: %s)", async (impostorFirst) => {
-    const { victim, impostor } = await victimAndImpostor(impostorFirst);
-    const operator = await signedInOperator();
-    const shown = await operator.get(`/api/operator/users/${encodeURIComponent(victim.body.email)}`);
-    expect((shown.body as OperatorUser).id).toBe(victim.id);
-    const credited = await operator.post(`/api/operator/users/${encodeURIComponent(victim.body.email)}/wallet`, { amountCents: 500, reason: "Refund" });
-    expect(credited.status).toBe(200);
-    expect((credited.body as OperatorUser).id).toBe(victim.id);
-    expect(await balanceOf(victim.id)).toBe(500);
-    expect(await balanceOf(impostor.id)).toBe(0);
-    const promoted = await operator.post(`/api/operator/users/${encodeURIComponent(victim.body.email)}/role`, { role: "operator" });
-    expect((promoted.body as OperatorUser).id).toBe(victim.id);
-    const [role] = await db().query<{ role: string }>("select role from users where id = $1", [impostor.id]);
-    expect(role?.role).toBe("bidder");
-  });
+  it.each([true, false])(
+    "credits and promotes the user the e-mail belongs to, over the API (impostor stored first: %s)",
+    async (impostorFirst) => {
+      const { victim, impostor } = await victimAndImpostor(impostorFirst);
+      const operator = await signedInOperator();
+      const shown = await operator.get(`/api/operator/users/${encodeURIComponent(victim.body.email)}`);
+      expect((shown.body as OperatorUser).id).toBe(victim.id);
+      const credited = await operator.post(`/api/operator/users/${encodeURIComponent(victim.body.email)}/wallet`, {
+        amountCents: 500,
+        reason: "Refund",
+      });
+      expect(credited.status).toBe(200);
+      expect((credited.body as OperatorUser).id).toBe(victim.id);
+      expect(await balanceOf(victim.id)).toBe(500);
+      expect(await balanceOf(impostor.id)).toBe(0);
+      const promoted = await operator.post(`/api/operator/users/${encodeURIComponent(victim.body.email)}/role`, { role: "operator" });
+      expect((promoted.body as OperatorUser).id).toBe(victim.id);
+      const [role] = await db().query<{ role: string }>("select role from users where id = $1", [impostor.id]);
+      expect(role?.role).toBe("bidder");
+    },
+  );
 
   it("finds a display name by its name only, and a name no one has is not found", async () => {
     const { body, id } = await account();

@@ -113,7 +113,10 @@ describe("what an auction of a product usually costs", () => {
     for (let i = 0; i < 4; i += 1) await enrolled(await auctionOf(fewer, now, { entryFeeCents: 100 }), now, bidder);
     const empty = `Chair ${randomUUID()}`;
     for (let i = 0; i < 5; i += 1) await auctionOf(empty, now, { entryFeeCents: 100 });
-    const [fewerOpen, emptyOpen] = [await auctionOf(fewer, now, { entryFeeCents: 100 }), await auctionOf(empty, now, { entryFeeCents: 100 })];
+    const [fewerOpen, emptyOpen] = [
+      await auctionOf(fewer, now, { entryFeeCents: 100 }),
+      await auctionOf(empty, now, { entryFeeCents: 100 }),
+    ];
     await db().query("update auctions set ends_at = $3 where id in ($1, $2)", [fewerOpen, emptyOpen, at(now, 30 * DAY)]);
     await advanceLifecycle(db(), at(now, 3600));
 
@@ -125,7 +128,10 @@ describe("what an auction of a product usually costs", () => {
     const draft = await createAuction(db(), new Date(), { status: "New" });
     for (const id of [draft, 987_654_321]) {
       const answer = await new TestClient(server.url).get(`/api/auctions/${id}/usual-cost`);
-      expect([answer.status, answer.body]).toEqual([404, expect.objectContaining({ error: expect.objectContaining({ code: "NOT_FOUND", message: "No such auction." }) })]);
+      expect([answer.status, answer.body]).toEqual([
+        404,
+        expect.objectContaining({ error: expect.objectContaining({ code: "NOT_FOUND", message: "No such auction." }) }),
+      ]);
     }
   });
 });

@@ -61,7 +61,7 @@ describe("the wallet's routes", () => {
     // Another bidder's entries are theirs alone.
     await postLedgerEntry(db(), { userId: other.id, type: "Adjustment", amountCents: 75, description: "Someone else's" });
 
-    expect(await balanceOf(bidder.client)).toBe((100 * (24 * 25) / 2 + 24 - 250) / 100);
+    expect(await balanceOf(bidder.client)).toBe(((100 * (24 * 25)) / 2 + 24 - 250) / 100);
 
     const first = await historyOf(bidder.client);
     expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
@@ -69,7 +69,11 @@ describe("the wallet's routes", () => {
       "Entry fee: Wallet page lamp",
       ...Array.from({ length: 19 }, (_, i) => `Top-up ${24 - i}`),
     ]);
-    expect(first.items[0]).toMatchObject({ type: "AuctionEnrollment", amount: -2.5, auction: { id: auctionId, title: "Wallet page lamp" } });
+    expect(first.items[0]).toMatchObject({
+      type: "AuctionEnrollment",
+      amount: -2.5,
+      auction: { id: auctionId, title: "Wallet page lamp" },
+    });
     expect(first.items[1]).toMatchObject({ type: "Payment", amount: 24.01, auction: null });
     expect(Date.parse(first.items[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(first.items[1]!.createdAt));
 
@@ -87,7 +91,9 @@ describe("the history's lines", () => {
   it("are written in the reader's language from each entry's facts, the auction's title falling back in SPEC.md's order", async () => {
     const bidder = await signedIn();
     const lamp = await createAuction(db(), new Date(), { title: "Desk lamp" });
-    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'en', 'Desk lamp'), ($1, 'lv', 'Galda lampa')", [lamp]);
+    await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'en', 'Desk lamp'), ($1, 'lv', 'Galda lampa')", [
+      lamp,
+    ]);
     // No English title: English and Russian readers get the Latvian one, the next in the order.
     const kettle = await createAuction(db(), new Date(), { title: "Tējkanna" });
     await db().query("insert into auction_texts (auction_id, language, title) values ($1, 'lv', 'Tējkanna')", [kettle]);
@@ -98,7 +104,13 @@ describe("the history's lines", () => {
       // Written before the facts were kept: its English sentence is all there is.
       { type: "Payment", amountCents: 700, description: "Top-up by card" },
       { type: "AuctionEnrollment", amountCents: -100, description: "Entry fee: Desk lamp", auctionId: lamp },
-      { type: "AuctionPayment", amountCents: -300, description: "Payment: Desk lamp (promo code SPRING)", auctionId: lamp, promoCode: "SPRING" },
+      {
+        type: "AuctionPayment",
+        amountCents: -300,
+        description: "Payment: Desk lamp (promo code SPRING)",
+        auctionId: lamp,
+        promoCode: "SPRING",
+      },
       { type: "BuyItNow", amountCents: -400, description: "Buy it now: Tējkanna", auctionId: kettle },
       { type: "Refund", amountCents: 100, description: "Entry fee refunded: Tējkanna was canceled", auctionId: kettle },
       { type: "Adjustment", amountCents: 50, description: "Goodwill for the outage" },
@@ -156,12 +168,17 @@ describe("migration 024", () => {
       const bidder = await createBidder(db);
       const auctionId = await createAuction(db, new Date(), { status: "Ended" });
       const entry = async (type: string, amountCents: number, description: string) =>
-        (await db.query<{ id: number }>(
-          "insert into wallet_transactions (user_id, type, amount_cents, description, auction_id) values ($1, $2, $3, $4, $5) returning id",
-          [bidder.id, type, amountCents, description, type === "Payment" ? null : auctionId],
-        ))[0]!.id;
+        (
+          await db.query<{ id: number }>(
+            "insert into wallet_transactions (user_id, type, amount_cents, description, auction_id) values ($1, $2, $3, $4, $5) returning id",
+            [bidder.id, type, amountCents, description, type === "Payment" ? null : auctionId],
+          )
+        )[0]!.id;
       const byBank = await entry("Payment", 1000, "Top-up by online banking");
-      await db.query("insert into payments (user_id, amount_cents, status, provider, method, transaction_id) values ($1, 1000, 'succeeded', 'sandbox', 'bank', $2)", [bidder.id, byBank]);
+      await db.query(
+        "insert into payments (user_id, amount_cents, status, provider, method, transaction_id) values ($1, 1000, 'succeeded', 'sandbox', 'bank', $2)",
+        [bidder.id, byBank],
+      );
       await entry("Payment", 500, "Top-up by card");
       await entry("Payment", 5000, "Welcome credit (demo data)");
       await entry("Payment", 300, "Something else");
@@ -196,7 +213,12 @@ describe("migration 024", () => {
 describe("the ledger", () => {
   it("returns the entry it wrote, with its id and the balance just after it", async () => {
     const bidder = await createBidder(db(), { balanceCents: 1000 });
-    const posted = await postLedgerEntry(db(), { userId: bidder.id, type: "AuctionEnrollment", amountCents: -300, description: "Entry fee" });
+    const posted = await postLedgerEntry(db(), {
+      userId: bidder.id,
+      type: "AuctionEnrollment",
+      amountCents: -300,
+      description: "Entry fee",
+    });
     expect(posted).toMatchObject({ userId: bidder.id, type: "AuctionEnrollment", amountCents: -300, balanceCents: 700 });
     const [row] = await db().query<{ id: number; created_at: Date }>(
       "select id, created_at from wallet_transactions where user_id = $1 order by id desc limit 1",
@@ -216,13 +238,17 @@ describe("the ledger", () => {
     await expect(overdraft).rejects.toThrow("Not enough funds in your wallet!");
     // Down to exactly zero is allowed.
     expect((await postLedgerEntry(db(), { ...entry, amountCents: -500 })).balanceCents).toBe(0);
-    const rows = await db().query<{ amount_cents: number }>("select amount_cents from wallet_transactions where user_id = $1 order by id", [bidder.id]);
+    const rows = await db().query<{ amount_cents: number }>("select amount_cents from wallet_transactions where user_id = $1 order by id", [
+      bidder.id,
+    ]);
     expect(rows.map((row) => row.amount_cents)).toEqual([500, -500]);
   });
 
   it("opens a wallet for a user who has none on the first entry", async () => {
     const bidder = await createBidder(db());
     expect(await db().query("select 1 from wallets where user_id = $1", [bidder.id])).toEqual([]);
-    expect((await postLedgerEntry(db(), { userId: bidder.id, type: "Adjustment", amountCents: 42, description: "Goodwill" })).balanceCents).toBe(42);
+    expect(
+      (await postLedgerEntry(db(), { userId: bidder.id, type: "Adjustment", amountCents: 42, description: "Goodwill" })).balanceCents,
+    ).toBe(42);
   });
 });

@@ -62,7 +62,13 @@ describe("Web Push to a push service on loopback", () => {
     const { publicKey } = PushSettingsResponse.parse((await anna.client.get("/api/push")).body);
 
     // An auction Anna follows: it starts, then its time runs under five minutes.
-    const auctionId = await createAuction(db(), now(), { status: "Waiting", startsAt: new Date(nowMs + 5_000), initialSeconds: 900, entryFeeCents: 0, title: "Galda lampa" });
+    const auctionId = await createAuction(db(), now(), {
+      status: "Waiting",
+      startsAt: new Date(nowMs + 5_000),
+      initialSeconds: 900,
+      entryFeeCents: 0,
+      title: "Galda lampa",
+    });
     expect((await anna.client.put(`/api/favourites/${auctionId}`, { isFavourite: true })).status).toBe(200);
     nowMs += 6_000;
     const started = await lastMessage(anna.browser, 1);
@@ -81,7 +87,10 @@ describe("Web Push to a push service on loopback", () => {
     expect(jwtClaims.aud).toBe(pushService.url);
 
     nowMs += 11 * 60_000; // 4 minutes left
-    expect(await lastMessage(anna.browser, 2)).toMatchObject({ kind: "favouriteEnding", body: "Galda lampa ends in under 5 minutes. The price is €0.00." });
+    expect(await lastMessage(anna.browser, 2)).toMatchObject({
+      kind: "favouriteEnding",
+      body: "Galda lampa ends in under 5 minutes. The price is €0.00.",
+    });
 
     // Outbid: Otto takes the lead from Anna, on an auction both enrolled in.
     for (const who of [anna, otto]) await who.socket.emitWithAck("auction:enrol", { auctionId });
@@ -98,23 +107,46 @@ describe("Web Push to a push service on loopback", () => {
     // Otto took the lead from nobody: he hears of the auction's end only.
     expect(await bid(anna, auctionId)).toMatchObject({ data: { priceCents: 3 } });
     await expect.poll(() => otto.browser.received.length).toBe(1);
-    expect(messages(otto.browser)[0]).toMatchObject({ kind: "outbid", body: "Galda lampa is now at €0.03. Bid again before the time runs out." });
+    expect(messages(otto.browser)[0]).toMatchObject({
+      kind: "outbid",
+      body: "Galda lampa is now at €0.03. Bid again before the time runs out.",
+    });
 
     // Anna wins: a push whose link opens the pay form, and the e-mail with the payment deadline.
     nowMs += 10 * 60_000;
     const won = await lastMessage(anna.browser, 4);
     const [fulfilment] = await db().query<{ deadline_at: Date }>("select deadline_at from fulfilments where auction_id = $1", [auctionId]);
-    const deadline = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Riga" }).format(fulfilment!.deadline_at);
-    expect(won).toEqual({ kind: "won", title: "You won!", body: `Galda lampa for €0.03. Pay by ${deadline}.`, url: `/auctions/won#won-${auctionId}`, tag: `won-${auctionId}`, auctionId });
+    const deadline = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Riga" }).format(
+      fulfilment!.deadline_at,
+    );
+    expect(won).toEqual({
+      kind: "won",
+      title: "You won!",
+      body: `Galda lampa for €0.03. Pay by ${deadline}.`,
+      url: `/auctions/won#won-${auctionId}`,
+      tag: `won-${auctionId}`,
+      auctionId,
+    });
     const [mail] = await mailsTo(server.url, anna.email).then((mails) => mails.filter((m) => m.subject.startsWith("You won")));
     expect(mail?.subject).toBe("You won Galda lampa");
     expect(mail?.text).toContain(`You won Galda lampa for €0.03. Please pay by ${deadline}`);
     expect(mail?.links).toContain(`${server.url}/auctions/won#won-${auctionId}`);
 
     // The item is sent.
-    await payForWonAuction(db(), { userId: anna.id, auctionId, deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 20000000", now: now() });
+    await payForWonAuction(db(), {
+      userId: anna.id,
+      auctionId,
+      deliveryAddress: "Brīvības iela 1, Rīga",
+      phone: "+371 20000000",
+      now: now(),
+    });
     await advanceFulfilment(db(), { auctionId, to: "InDelivery", actor: "operator:test", now: now() });
-    expect(await lastMessage(anna.browser, 5)).toMatchObject({ kind: "sent", title: "Your item is on its way", body: "Galda lampa has been sent.", url: `/auctions/won#won-${auctionId}` });
+    expect(await lastMessage(anna.browser, 5)).toMatchObject({
+      kind: "sent",
+      title: "Your item is on its way",
+      body: "Galda lampa has been sent.",
+      url: `/auctions/won#won-${auctionId}`,
+    });
 
     expect(anna.browser.undecryptable + otto.browser.undecryptable).toBe(0);
     // Each notice once: the job ran many times meanwhile.
@@ -133,7 +165,13 @@ describe("Web Push to a push service on loopback", () => {
     nowMs += 60_000; // Otto wins; Anna, who enrolled, may buy it now.
     await expect.poll(() => db().query("select 1 from fulfilments where auction_id = $1", [auctionId])).toHaveLength(1);
 
-    const { purchase } = await buyNow(db(), { userId: anna.id, auctionId, deliveryAddress: "Brīvības iela 1, Rīga", phone: "+371 20000000", now: now() });
+    const { purchase } = await buyNow(db(), {
+      userId: anna.id,
+      auctionId,
+      deliveryAddress: "Brīvības iela 1, Rīga",
+      phone: "+371 20000000",
+      now: now(),
+    });
     await advancePurchase(db(), { purchaseId: purchase.purchaseId, to: "InDelivery", actor: "operator:test", now: now() });
     await expect.poll(() => messages(anna.browser).map((message) => message.kind), { timeout: 10_000 }).toContain("sent");
     expect(messages(anna.browser).find((message) => message.kind === "sent")).toEqual({
@@ -182,8 +220,16 @@ describe("Web Push to a push service on loopback", () => {
 
   it("pushes one outbid notice per auction and bidder a minute, however often the lead changes hands", async () => {
     const anna = await bidder();
-    const [first, second] = [await createAuction(db(), now(), { initialSeconds: 600 }), await createAuction(db(), now(), { initialSeconds: 600 })];
-    const outbid = (auctionId: number) => ({ auctionId, bidderId: "00000000-0000-4000-8000-000000000001", outbidUserId: anna.id, outbidHasPush: true });
+    const [first, second] = [
+      await createAuction(db(), now(), { initialSeconds: 600 }),
+      await createAuction(db(), now(), { initialSeconds: 600 }),
+    ];
+    const outbid = (auctionId: number) => ({
+      auctionId,
+      bidderId: "00000000-0000-4000-8000-000000000001",
+      outbidUserId: anna.id,
+      outbidHasPush: true,
+    });
     await server.app.push.outbid([outbid(first)]);
     await server.app.push.outbid([outbid(first)]);
     await server.app.push.outbid([outbid(second)]);
@@ -213,7 +259,10 @@ describe("Web Push to a push service on loopback", () => {
     const auctionId = await createAuction(db(), now(), { initialSeconds: 600 });
     anna.browser.answer = 503;
     await server.app.push.notify([{ userId: anna.id, kind: "favouriteStarted", auctionId }]);
-    const [kept] = await db().query<{ attempts: number; last_error: string }>("select attempts, last_error from push_outbox where user_id = $1", [anna.id]);
+    const [kept] = await db().query<{ attempts: number; last_error: string }>(
+      "select attempts, last_error from push_outbox where user_id = $1",
+      [anna.id],
+    );
     expect(kept).toMatchObject({ attempts: 1 });
     expect(kept?.last_error).toContain("503");
     expect(await db().query("select 1 from push_subscriptions where user_id = $1", [anna.id])).toHaveLength(1);

@@ -71,7 +71,12 @@ describe("outbid anywhere", () => {
     await expect.poll(() => anna.outbids.length).toBe(2);
     await expect.poll(() => annaTab.length).toBe(2);
     await expect.poll(() => eve.outbids.length).toBe(1);
-    const notice = (priceCents: number, leader: Bidder) => ({ auctionId, title: "Test product", priceCents, leaderName: leader.displayName });
+    const notice = (priceCents: number, leader: Bidder) => ({
+      auctionId,
+      title: "Test product",
+      priceCents,
+      leaderName: leader.displayName,
+    });
     expect(anna.outbids).toEqual([notice(2, otto), notice(4, eve)]);
     expect(annaTab).toEqual(anna.outbids);
     expect(otto.outbids).toEqual([notice(3, anna), notice(6, anna)]);

@@ -58,11 +58,19 @@ describe("in the sandbox", () => {
     const balances: number[] = [];
     socket.on("wallet:updated", ({ balance }) => balances.push(balance));
 
-    expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body)).toMatchObject({ withdrawableCents: 1000, refundableCents: 1000, items: [] });
+    expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body)).toMatchObject({
+      withdrawableCents: 1000,
+      refundableCents: 1000,
+      items: [],
+    });
     const answer = await client.post("/api/withdrawals", { amount: "8" });
     expect(answer.status).toBe(200);
     const created = CreateWithdrawalResponse.parse(answer.body);
-    expect(created.withdrawal).toMatchObject({ amountCents: 800, status: "pending", parts: [{ kind: "refund", amountCents: 800, status: "pending", destination: "card" }] });
+    expect(created.withdrawal).toMatchObject({
+      amountCents: 800,
+      status: "pending",
+      parts: [{ kind: "refund", amountCents: 800, status: "pending", destination: "card" }],
+    });
     expect(created.sandboxUrl).toBe(`${server.url}/sandbox/refunds/${created.withdrawal.id}`);
     await expect.poll(() => balances).toEqual([2]);
 
@@ -87,7 +95,11 @@ describe("in the sandbox", () => {
     const created = CreateWithdrawalResponse.parse((await client.post("/api/withdrawals", { amount: 5 })).body);
     const refundId = created.withdrawal.parts[0]!.id;
     const deliver = (body: string, signature: string) =>
-      fetch(`${server.url}/api/payments/webhook/sandbox-refunds`, { method: "POST", headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature }, body });
+      fetch(`${server.url}/api/payments/webhook/sandbox-refunds`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Sandbox-Signature": signature },
+        body,
+      });
 
     const failed = JSON.stringify({ refundId, outcome: "failed" });
     expect((await deliver(failed, signPayload("not-the-secret", failed))).status).toBe(400);
@@ -128,7 +140,14 @@ describe("in the sandbox", () => {
     await client.post("/api/withdrawals", { amount: "3.50" });
     const { months } = StatementResponse.parse((await client.get("/api/user-wallet/statement")).body);
     expect(months).toHaveLength(12);
-    expect(months[0]).toMatchObject({ topUpsCents: 1000, withdrawalsCents: -350, feesCents: 0, paymentsCents: 0, refundsCents: 0, netCents: 650 });
+    expect(months[0]).toMatchObject({
+      topUpsCents: 1000,
+      withdrawalsCents: -350,
+      feesCents: 0,
+      paymentsCents: 0,
+      refundsCents: 0,
+      netCents: 650,
+    });
     expect(months.slice(1).every((m) => m.netCents === 0)).toBe(true);
     const csv = await fetch(`${server.url}/api/user-wallet/statement.csv`, { headers: { Cookie: client.cookieHeader } });
     expect(csv.headers.get("content-type")).toContain("text/csv");
@@ -151,7 +170,9 @@ describe("with Stripe", () => {
   const stripe = new Stripe("sk_test_offline");
   let server: TestServer;
   const requested: Parameters<StripeRefunds["create"]>[] = [];
-  const sessions: StripeCheckoutSessions = { create: async () => ({ id: `cs_test_${Math.random()}`, url: "https://checkout.stripe.com/c/pay/x" }) };
+  const sessions: StripeCheckoutSessions = {
+    create: async () => ({ id: `cs_test_${Math.random()}`, url: "https://checkout.stripe.com/c/pay/x" }),
+  };
   const refunds: StripeRefunds = {
     create: async (...args) => {
       requested.push(args);
@@ -176,13 +197,21 @@ describe("with Stripe", () => {
         body: payload,
       })
     ).status;
-  const event = (type: string, object: object) => JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, data: { object } });
+  const event = (type: string, object: object) =>
+    JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, data: { object } });
 
   it("refunds against the top-up's PaymentIntent and settles by the signed refund events, once", async () => {
     const { client } = await bidder(server);
     const created = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 20, language: "en" })).body);
     const paymentId = created.payment!.id;
-    const completed = event("checkout.session.completed", { id: "cs_x", object: "checkout.session", client_reference_id: paymentId, metadata: { paymentId }, payment_status: "paid", payment_intent: "pi_test_1" });
+    const completed = event("checkout.session.completed", {
+      id: "cs_x",
+      object: "checkout.session",
+      client_reference_id: paymentId,
+      metadata: { paymentId },
+      payment_status: "paid",
+      payment_intent: "pi_test_1",
+    });
     expect(await deliver(completed)).toBe(200);
 
     const withdrawal = CreateWithdrawalResponse.parse((await client.post("/api/withdrawals", { amount: "12" })).body);
@@ -202,7 +231,11 @@ describe("with Stripe", () => {
     // refund.created (pending) changes nothing; charge.refunded settles it; a late refund.failed changes nothing.
     expect(await deliver(event("refund.created", { id: refundId, object: "refund", status: "pending" }))).toBe(200);
     expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body).items[0]?.status).toBe("pending");
-    const refunded = event("charge.refunded", { id: "ch_1", object: "charge", refunds: { object: "list", data: [{ id: refundId, object: "refund", status: "succeeded" }] } });
+    const refunded = event("charge.refunded", {
+      id: "ch_1",
+      object: "charge",
+      refunds: { object: "list", data: [{ id: refundId, object: "refund", status: "succeeded" }] },
+    });
     expect(await deliver(refunded)).toBe(200);
     expect(await deliver(refunded)).toBe(200);
     expect(await deliver(failed)).toBe(200);
@@ -214,27 +247,57 @@ describe("with Stripe", () => {
     const { client } = await bidder(server);
     const created = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 6, language: "en" })).body);
     const paymentId = created.payment!.id;
-    await deliver(event("checkout.session.completed", { id: "cs_y", object: "checkout.session", client_reference_id: paymentId, metadata: { paymentId }, payment_status: "paid", payment_intent: "pi_test_2" }));
+    await deliver(
+      event("checkout.session.completed", {
+        id: "cs_y",
+        object: "checkout.session",
+        client_reference_id: paymentId,
+        metadata: { paymentId },
+        payment_status: "paid",
+        payment_intent: "pi_test_2",
+      }),
+    );
     await client.post("/api/withdrawals", { amount: "6" });
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
     const refundId = `re_test_${requested.length}`;
     expect(await deliver(event("refund.updated", { id: refundId, object: "refund", status: "failed" }))).toBe(200);
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 6 });
-    expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body)).toMatchObject({ refundableCents: 600, items: [{ status: "returned" }] });
+    expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body)).toMatchObject({
+      refundableCents: 600,
+      items: [{ status: "returned" }],
+    });
   });
 
   it("settles a refund whose event comes before its id was kept, by the part named in its metadata", async () => {
     const { client } = await bidder(server);
     const created = CreatePaymentResponse.parse((await client.post("/api/payments", { amount: 4, language: "en" })).body);
     const paymentId = created.payment!.id;
-    await deliver(event("checkout.session.completed", { id: "cs_z", object: "checkout.session", client_reference_id: paymentId, metadata: { paymentId }, payment_status: "paid", payment_intent: "pi_test_3" }));
+    await deliver(
+      event("checkout.session.completed", {
+        id: "cs_z",
+        object: "checkout.session",
+        client_reference_id: paymentId,
+        metadata: { paymentId },
+        payment_status: "paid",
+        payment_intent: "pi_test_3",
+      }),
+    );
     const withdrawal = CreateWithdrawalResponse.parse((await client.post("/api/withdrawals", { amount: "4" })).body);
     const partId = withdrawal.withdrawal.parts[0]!.id;
-    const unknownRefund = event("refund.updated", { id: "re_not_kept_yet", object: "refund", status: "succeeded", metadata: { withdrawalPartId: partId } });
+    const unknownRefund = event("refund.updated", {
+      id: "re_not_kept_yet",
+      object: "refund",
+      status: "succeeded",
+      metadata: { withdrawalPartId: partId },
+    });
     expect(await deliver(unknownRefund)).toBe(200);
     expect(WithdrawalsResponse.parse((await client.get("/api/withdrawals")).body).items[0]?.status).toBe("completed");
     // Metadata that names no part of ours changes nothing and is still acknowledged (Stripe would retry otherwise).
-    expect(await deliver(event("refund.updated", { id: "re_x", object: "refund", status: "failed", metadata: { withdrawalPartId: "not-a-uuid" } }))).toBe(200);
+    expect(
+      await deliver(
+        event("refund.updated", { id: "re_x", object: "refund", status: "failed", metadata: { withdrawalPartId: "not-a-uuid" } }),
+      ),
+    ).toBe(200);
     expect((await client.get("/api/user-wallet")).body).toEqual({ balance: 0 });
   });
 });

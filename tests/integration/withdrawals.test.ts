@@ -46,7 +46,10 @@ const refusalOf = (promise: Promise<unknown>) =>
   );
 
 async function ledgerSum(userId: string) {
-  const [row] = await db().query<{ sum: number | string | null }>("select sum(amount_cents) as sum from wallet_transactions where user_id = $1", [userId]);
+  const [row] = await db().query<{ sum: number | string | null }>(
+    "select sum(amount_cents) as sum from wallet_transactions where user_id = $1",
+    [userId],
+  );
   return Number(row?.sum ?? 0);
 }
 
@@ -61,7 +64,10 @@ describe("asking to withdraw", () => {
     const older = await topUp(user.id, 1000, 3);
     const newer = await topUp(user.id, 500, 1);
     const { withdrawalId, refunds } = await withdraw(user.id, "12");
-    expect(refunds.map((r) => [r.paymentId, r.amountCents])).toEqual([[newer, 500], [older, 700]]);
+    expect(refunds.map((r) => [r.paymentId, r.amountCents])).toEqual([
+      [newer, 500],
+      [older, 700],
+    ]);
     expect(await balanceCents(db(), user.id)).toBe(300);
     expect(await ledgerSum(user.id)).toBe(300);
     expect(await refundedOf(newer)).toBe(500);
@@ -116,13 +122,24 @@ describe("asking to withdraw", () => {
     const user = await createBidder(db());
     await topUp(user.id, 1000);
     const auctionId = await createAuction(db(), new Date(), { status: "Ended", priceCents: 300 });
-    await db().query("insert into fulfilments (auction_id, user_id, price_cents, deadline_at) values ($1, $2, 300, now() + interval '3 days')", [auctionId, user.id]);
+    await db().query(
+      "insert into fulfilments (auction_id, user_id, price_cents, deadline_at) values ($1, $2, 300, now() + interval '3 days')",
+      [auctionId, user.id],
+    );
     expect(await withdrawableFunds(db(), user.id)).toEqual({ balanceCents: 1000, heldCents: 300, withdrawableCents: 700 });
     expect(await refusalOf(withdraw(user.id, "7.01"))).toBe("WITHDRAWAL_TOO_LARGE");
     // The withdrawal of all that is free races the payment for the win: both go through, and nothing is left over.
     const results = await Promise.all([
       refusalOf(withdraw(user.id, "7")),
-      refusalOf(payForWonAuction(db(), { userId: user.id, auctionId, deliveryAddress: "Brīvības iela 1, Rīga", phone: "+37120000000", now: new Date() })),
+      refusalOf(
+        payForWonAuction(db(), {
+          userId: user.id,
+          auctionId,
+          deliveryAddress: "Brīvības iela 1, Rīga",
+          phone: "+37120000000",
+          now: new Date(),
+        }),
+      ),
     ]);
     expect(results).toEqual(["ok", "ok"]);
     expect(await balanceCents(db(), user.id)).toBe(0);
@@ -139,7 +156,10 @@ describe("races", () => {
     expect(results.filter((r) => r === "WITHDRAWAL_TOO_LARGE")).toHaveLength(4);
     expect(await balanceCents(db(), user.id)).toBe(0);
     expect(await ledgerSum(user.id)).toBe(0);
-    const [row] = await db().query<{ refunded: number | string }>("select sum(refunded_cents) as refunded from payments where user_id = $1", [user.id]);
+    const [row] = await db().query<{ refunded: number | string }>(
+      "select sum(refunded_cents) as refunded from payments where user_id = $1",
+      [user.id],
+    );
     expect(Number(row?.refunded)).toBe(800);
   });
 
@@ -147,7 +167,10 @@ describe("races", () => {
     const user = await createBidder(db());
     await topUp(user.id, 500);
     const auctionId = await createAuction(db(), new Date(), { entryFeeCents: 300 });
-    const [withdrawal, enrolment] = await Promise.all([refusalOf(withdraw(user.id, "4")), refusalOf(enrol(db(), user.id, auctionId, new Date()))]);
+    const [withdrawal, enrolment] = await Promise.all([
+      refusalOf(withdraw(user.id, "4")),
+      refusalOf(enrol(db(), user.id, auctionId, new Date())),
+    ]);
     // Whichever came first took its share; the other fits only if the rest allows it (it does not: 4 + 3 > 5).
     expect([withdrawal, enrolment].sort()).toEqual(
       withdrawal === "ok" ? ["NOT_ENOUGH_FUNDS", "ok"] : ["WITHDRAWAL_TOO_LARGE", "ok"].sort(),
@@ -164,7 +187,11 @@ describe("settling", () => {
     const payment = await topUp(user.id, 600);
     const { withdrawalId, refunds } = await withdraw(user.id, "6");
     const partId = refunds[0]!.partId;
-    expect(await settleRefund(db(), { partId }, "failed", new Date(), "declined")).toEqual({ userId: user.id, withdrawalId, status: "returned" });
+    expect(await settleRefund(db(), { partId }, "failed", new Date(), "declined")).toEqual({
+      userId: user.id,
+      withdrawalId,
+      status: "returned",
+    });
     // A replay of the same word, or a late success, changes nothing.
     expect(await settleRefund(db(), { partId }, "failed", new Date())).toBeNull();
     expect(await settleRefund(db(), { partId }, "succeeded", new Date())).toBeNull();
@@ -178,14 +205,26 @@ describe("settling", () => {
     const user = await createBidder(db(), { balanceCents: 500 });
     await topUp(user.id, 300);
     const { withdrawalId, refunds } = await withdraw(user.id, "8", { iban: IBAN });
-    const [payout] = await db().query<{ id: string }>("select id from withdrawal_parts where withdrawal_id = $1 and kind = 'payout'", [withdrawalId]);
+    const [payout] = await db().query<{ id: string }>("select id from withdrawal_parts where withdrawal_id = $1 and kind = 'payout'", [
+      withdrawalId,
+    ]);
     expect(await settleRefund(db(), { partId: refunds[0]!.partId }, "succeeded", new Date())).toMatchObject({ status: "pending" });
-    expect(await refusalOf(settlePayout(db(), { payoutId: payout!.id, outcome: "refused", reason: "  ", actor: "op@example.lv", now: new Date() }))).toBe(
-      "PAYOUT_REASON_REQUIRED",
-    );
-    const settled = await settlePayout(db(), { payoutId: payout!.id, outcome: "refused", reason: "The account is closed", actor: "op@example.lv", now: new Date() });
+    expect(
+      await refusalOf(
+        settlePayout(db(), { payoutId: payout!.id, outcome: "refused", reason: "  ", actor: "op@example.lv", now: new Date() }),
+      ),
+    ).toBe("PAYOUT_REASON_REQUIRED");
+    const settled = await settlePayout(db(), {
+      payoutId: payout!.id,
+      outcome: "refused",
+      reason: "The account is closed",
+      actor: "op@example.lv",
+      now: new Date(),
+    });
     expect(settled).toEqual({ userId: user.id, withdrawalId, status: "partlyReturned" });
-    expect(await refusalOf(settlePayout(db(), { payoutId: payout!.id, outcome: "paid", actor: "op@example.lv", now: new Date() }))).toBe("CONFLICT");
+    expect(await refusalOf(settlePayout(db(), { payoutId: payout!.id, outcome: "paid", actor: "op@example.lv", now: new Date() }))).toBe(
+      "CONFLICT",
+    );
     expect(await balanceCents(db(), user.id)).toBe(500);
     expect(await ledgerSum(user.id)).toBe(500);
     const [logged] = await db().query<{ action: string; details: { reason: string } }>(
@@ -201,7 +240,9 @@ describe("settling", () => {
     const user = await createBidder(db(), { balanceCents: 500 });
     const { withdrawalId } = await withdraw(user.id, "5", { iban: IBAN });
     const [payout] = await db().query<{ id: string }>("select id from withdrawal_parts where withdrawal_id = $1", [withdrawalId]);
-    expect(await settlePayout(db(), { payoutId: payout!.id, outcome: "paid", actor: "op@example.lv", now: new Date() })).toMatchObject({ status: "completed" });
+    expect(await settlePayout(db(), { payoutId: payout!.id, outcome: "paid", actor: "op@example.lv", now: new Date() })).toMatchObject({
+      status: "completed",
+    });
     expect(await balanceCents(db(), user.id)).toBe(0);
     expect(await ledgerSum(user.id)).toBe(0);
   });

@@ -31,7 +31,8 @@ export class LoadFailuresAsFailedTests implements Reporter {
     for (const file of this.vitest?.state.getFiles() ?? []) {
       if (file.result?.state !== "fail") continue;
       if (file.tasks.length === 0) file.tasks.push(failedTest(file, "loads its modules", file.result.errors));
-      else if (!testsOf(file).some((test) => test.result?.state === "fail")) file.tasks.push(failedTest(file, "runs its hooks", ownErrors(file)));
+      else if (!testsOf(file).some((test) => test.result?.state === "fail"))
+        file.tasks.push(failedTest(file, "runs its hooks", ownErrors(file)));
     }
   }
 }

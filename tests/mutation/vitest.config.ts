@@ -31,7 +31,11 @@ const projects = (base.test?.projects ?? [])
   // Stryker runs one worker per runner process: the projects' own worker counts would only make them clash.
   .map(({ test: { maxWorkers: _maxWorkers, fileParallelism: _fileParallelism, ...test } = {}, ...project }) => ({
     ...project,
-    test: { ...test, include: includeOf(typeof test.name === "string" ? test.name : undefined, test.include), exclude: [...childProcessFiles, "**/node_modules/**"] },
+    test: {
+      ...test,
+      include: includeOf(typeof test.name === "string" ? test.name : undefined, test.include),
+      exclude: [...childProcessFiles, "**/node_modules/**"],
+    },
   }));
 
 export default defineConfig({

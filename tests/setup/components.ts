@@ -31,5 +31,6 @@ afterEach(() => {
   window.localStorage.clear();
   resetFakeSocket();
   const missed = unanswered.splice(0);
-  if (missed.length > 0) throw new Error(`No MSW handler answered ${missed.join(", ")}: give the test the handler it needs (tests/support/msw).`);
+  if (missed.length > 0)
+    throw new Error(`No MSW handler answered ${missed.join(", ")}: give the test the handler it needs (tests/support/msw).`);
 });

@@ -27,7 +27,9 @@ export type Checksum = Record<string, string>;
 
 export async function checksum(db: Queryable): Promise<Checksum> {
   const parts = [
-    ...tables.map((table) => `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${table} t`),
+    ...tables.map(
+      (table) => `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${table} t`,
+    ),
     `select 'sessions' as name, md5(coalesce(string_agg(id_hash || user_id::text || created_at::text || expires_at::text, '|' order by id_hash), '')) as sum from sessions`,
   ];
   const rows = await db.query<{ name: string; sum: string }>(parts.join(" union all "));

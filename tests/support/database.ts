@@ -20,7 +20,9 @@ async function migratedCluster(): Promise<Blob> {
   const key = createHash("sha256");
   key.update(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
   for (const dir of sqlDirs) {
-    for (const file of readdirSync(dir).filter((name) => name.endsWith(".sql")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
       key.update(file).update(readFileSync(path.join(dir, file)));
     }
   }

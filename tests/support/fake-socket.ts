@@ -73,7 +73,8 @@ export function liveStatusIs(status: LiveStatus): void {
 // src/lib/socket's exports, as the page calls them.
 export const isSocketConnected = () => isConnected;
 export const isSocketDown = () => false;
-export const loadSocket = (): Promise<LiveSocket> => (isConnected ? Promise.resolve(socket) : Promise.reject(new Error("the fake socket is not connected")));
+export const loadSocket = (): Promise<LiveSocket> =>
+  isConnected ? Promise.resolve(socket) : Promise.reject(new Error("the fake socket is not connected"));
 export const withSocket = (withIt: (socket: LiveSocket) => void): void => {
   if (isConnected) withIt(socket);
 };

@@ -3,10 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../server/db/database";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 
-export async function createBidder(
-  db: Queryable,
-  options: { balanceCents?: number; displayName?: string; passwordHash?: string } = {},
-) {
+export async function createBidder(db: Queryable, options: { balanceCents?: number; displayName?: string; passwordHash?: string } = {}) {
   const tag = randomUUID().slice(0, 8);
   const displayName = options.displayName ?? `bidder_${tag}`;
   const email = `${tag}@example.lv`;
@@ -52,16 +49,28 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
   const status = fixture.status ?? "Running";
   const initialSeconds = fixture.initialSeconds ?? 60;
   const startsAt = fixture.startsAt ?? (status === "Waiting" || status === "New" ? new Date(now.getTime() + 3600_000) : now);
-  const endsAt = fixture.endsAt !== undefined ? fixture.endsAt : status === "Running" ? new Date(now.getTime() + initialSeconds * 1000) : null;
+  const endsAt =
+    fixture.endsAt !== undefined ? fixture.endsAt : status === "Running" ? new Date(now.getTime() + initialSeconds * 1000) : null;
   const [row] = await db.query<{ id: number }>(
     `insert into auctions (status, entry_fee_cents, starts_at, initial_seconds, reset_seconds, min_previous_entries,
                            hard_ends_at, price_cap_cents, ends_at, title, price_cents, max_previous_wins,
                            enrolment_closes_seconds, enrolment_closes_at_price_cents, real_bidders_only, product_key)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
     [
-      status, fixture.entryFeeCents ?? 100, startsAt, initialSeconds, fixture.resetSeconds ?? 15, fixture.minPreviousEntries ?? 0,
-      fixture.hardEndsAt ?? null, fixture.priceCapCents ?? null, endsAt, fixture.title ?? "Test product", fixture.priceCents ?? 0,
-      fixture.maxPreviousWins ?? null, fixture.enrolmentClosesSeconds ?? null, fixture.enrolmentClosesAtPriceCents ?? null,
+      status,
+      fixture.entryFeeCents ?? 100,
+      startsAt,
+      initialSeconds,
+      fixture.resetSeconds ?? 15,
+      fixture.minPreviousEntries ?? 0,
+      fixture.hardEndsAt ?? null,
+      fixture.priceCapCents ?? null,
+      endsAt,
+      fixture.title ?? "Test product",
+      fixture.priceCents ?? 0,
+      fixture.maxPreviousWins ?? null,
+      fixture.enrolmentClosesSeconds ?? null,
+      fixture.enrolmentClosesAtPriceCents ?? null,
       fixture.realBiddersOnly ?? false,
       // Each untitled auction is a product of its own (the win limits allow one win of a product a week); a titled
       // one is the product its title names.
@@ -71,7 +80,11 @@ export async function createAuction(db: Queryable, now: Date, fixture: AuctionFi
   if (!row) throw new Error("auction insert failed");
   if (fixture.feeBackPercent) await db.query("update auctions set fee_back_percent = $2 where id = $1", [row.id, fixture.feeBackPercent]);
   if (fixture.minSeats != null || fixture.maxSeats != null) {
-    await db.query("update auctions set min_seats = $2, max_seats = $3 where id = $1", [row.id, fixture.minSeats ?? null, fixture.maxSeats ?? null]);
+    await db.query("update auctions set min_seats = $2, max_seats = $3 where id = $1", [
+      row.id,
+      fixture.minSeats ?? null,
+      fixture.maxSeats ?? null,
+    ]);
   }
   if (fixture.manualOnly) await db.query("update auctions set manual_only = true where id = $1", [row.id]);
   return row.id;

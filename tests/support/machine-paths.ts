@@ -38,7 +38,8 @@ function delayedEvents(machine: AnyStateMachine): EventObject[] {
 }
 
 /** An event sent when a delay set on entering `stateId` ("auth.failed") has passed. */
-export const isDelayIn = (event: EventObject, stateId: string) => event.type.startsWith("xstate.after.") && event.type.endsWith(`.${stateId}`);
+export const isDelayIn = (event: EventObject, stateId: string) =>
+  event.type.startsWith("xstate.after.") && event.type.endsWith(`.${stateId}`);
 /** The answer of the invoked actor `actorId`: "done" with its output, or "error". */
 export const isActorDone = (event: EventObject, actorId: string) => event.type === `xstate.done.actor.${actorId}`;
 export const isActorError = (event: EventObject, actorId: string) => event.type === `xstate.error.actor.${actorId}`;
@@ -90,7 +91,9 @@ export function walkAgainst<Model>(machine: AnyStateMachine, paths: EventObject[
       const context = snapshot.context as Record<string, unknown>;
       const seen = Object.fromEntries(Object.keys(shown).map((key) => [key, context[key]]));
       const actual =
-        snapshot.status === "error" ? `stopped by ${String(snapshot.error)}` : JSON.stringify(snapshot.value) + (Object.keys(shown).length ? ` ${JSON.stringify(seen)}` : "");
+        snapshot.status === "error"
+          ? `stopped by ${String(snapshot.error)}`
+          : JSON.stringify(snapshot.value) + (Object.keys(shown).length ? ` ${JSON.stringify(seen)}` : "");
       const expected = JSON.stringify(oracle.value(model)) + (Object.keys(shown).length ? ` ${JSON.stringify(shown)}` : "");
       reached.add(JSON.stringify(snapshot.value));
       if (actual !== expected) mismatches.add(`${steps.join(" → ")}: ${actual}, expected ${expected}`);

@@ -3,7 +3,15 @@
 // MSW's (msw/operator.ts).
 import type { OperatorAuctionDetail, OperatorBuyNowPurchase, OperatorFulfilment, OperatorUserDetail } from "../../contract";
 
-export const operator = { isAuthenticated: true, id: "0c9e2b7d-4a1f-4e3c-8b6d-0123456789cd", firstName: "Olga", lastName: "Ozola", displayName: "olga_ops", email: "operator@pennybid.lv", isOperator: true };
+export const operator = {
+  isAuthenticated: true,
+  id: "0c9e2b7d-4a1f-4e3c-8b6d-0123456789cd",
+  firstName: "Olga",
+  lastName: "Ozola",
+  displayName: "olga_ops",
+  email: "operator@pennybid.lv",
+  isOperator: true,
+};
 export const bidder = { ...operator, displayName: "anna_b", email: "anna@example.lv", isOperator: false };
 
 export function auctionDetail(change: Partial<OperatorAuctionDetail> = {}): OperatorAuctionDetail {

@@ -47,7 +47,10 @@ export async function startPushService(): Promise<{ url: string; browser: () => 
       if (!entry || request.method !== "POST") return void response.writeHead(404).end();
       if (entry.browser.answer !== 201) return void response.writeHead(entry.browser.answer).end();
       try {
-        entry.browser.received.push({ plaintext: decryptAes128gcm(Buffer.concat(chunks), entry.ecdh, entry.auth), headers: request.headers });
+        entry.browser.received.push({
+          plaintext: decryptAes128gcm(Buffer.concat(chunks), entry.ecdh, entry.auth),
+          headers: request.headers,
+        });
       } catch {
         entry.browser.undecryptable += 1;
         return void response.writeHead(400).end();
@@ -65,7 +68,10 @@ export async function startPushService(): Promise<{ url: string; browser: () => 
       const auth = randomBytes(16);
       const path = `/push/${randomBytes(8).toString("hex")}`;
       const browser: FakeBrowser = {
-        subscription: { endpoint: `${url}${path}`, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } },
+        subscription: {
+          endpoint: `${url}${path}`,
+          keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
+        },
         received: [],
         answer: 201,
         undecryptable: 0,

@@ -6,7 +6,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /** One request as sent; the answer's bytes as received. */
-export function rawRequest(url: string | URL, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string | URL,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method: options.method ?? "GET", headers: options.headers ?? {} }, (answer) => {
       const chunks: Buffer[] = [];

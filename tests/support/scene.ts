@@ -16,7 +16,8 @@ export async function bidderClient(server: TestServer, ip: string, overrides: Re
   const body = await signUpConfirmed(client, overrides);
   const [row] = await server.database.db.query<{ id: string }>("select id from users where email = $1", [body.email]);
   if (!row) throw new Error("bidder not stored");
-  if (balanceCents > 0) await postLedgerEntry(server.database.db, { userId: row.id, type: "Payment", amountCents: balanceCents, description: "Test top-up" });
+  if (balanceCents > 0)
+    await postLedgerEntry(server.database.db, { userId: row.id, type: "Payment", amountCents: balanceCents, description: "Test top-up" });
   return { client, body, userId: row.id };
 }
 
@@ -35,7 +36,12 @@ export async function operatorClient(server: TestServer, ip: string) {
  * takes afterwards catches it arriving.
  */
 export async function wonAuction(operator: TestClient, bidder: { client: TestClient; body: { email: string } }): Promise<number> {
-  const created = await operator.post("/api/operator/auctions", { title: "Won lamp", initialSeconds: 600, resetSeconds: 60, publish: true });
+  const created = await operator.post("/api/operator/auctions", {
+    title: "Won lamp",
+    initialSeconds: 600,
+    resetSeconds: 60,
+    publish: true,
+  });
   const { id } = created.body as OperatorAuction;
   const steps = [
     () => operator.post(`/api/operator/auctions/${id}/start-now`),
@@ -47,8 +53,9 @@ export async function wonAuction(operator: TestClient, bidder: { client: TestCli
     const answer = await step();
     if (answer.status !== 200) throw new Error(`won auction setup: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
-  const winMailSent = async () => (await mailsTo(bidder.client.baseUrl, bidder.body.email)).some((mail) => mail.links.some((link) => link.endsWith(`#won-${id}`)));
-  for (const deadline = Date.now() + 15_000; !(await winMailSent()); ) {
+  const winMailSent = async () =>
+    (await mailsTo(bidder.client.baseUrl, bidder.body.email)).some((mail) => mail.links.some((link) => link.endsWith(`#won-${id}`)));
+  for (const deadline = Date.now() + 15_000; !(await winMailSent());) {
     if (Date.now() > deadline) throw new Error(`won auction setup: no win e-mail for auction ${id} within 15 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -31,7 +31,17 @@ export async function startServerProcess(
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(chosen), LOG_LEVEL: "warn", SEED_DEMO_DATA: "no", TRUST_PROXY: "1", NODE_ENV: "test", REDIS_URL: "", ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(chosen),
+      LOG_LEVEL: "warn",
+      SEED_DEMO_DATA: "no",
+      TRUST_PROXY: "1",
+      NODE_ENV: "test",
+      REDIS_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -41,7 +51,10 @@ export async function startServerProcess(
   const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const isUp = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const isUp = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (isUp) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

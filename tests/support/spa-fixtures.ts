@@ -2,7 +2,14 @@
 import type { AuctionState, BuyNowPurchase, WonAuction } from "../../contract";
 
 /** GET /authn/user for a signed-in bidder. */
-export const signedInUser = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+export const signedInUser = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Bērziņa",
+  displayName: "anna",
+  email: "a@b.lv",
+};
 
 /** An auction's live state (contract/auctions.ts): running, with a fee and no bids. */
 export function auctionState(overrides: Partial<AuctionState> = {}): AuctionState {

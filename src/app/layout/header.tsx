@@ -28,7 +28,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   };
   return (
     <header className="sticky top-0 z-[1100] bg-surface">
-      <div className="flex h-header-mobile items-center gap-1 px-2 sm:gap-2 sm:px-3 shadow-[inset_0_-1px_0_var(--color-line)] md:h-header-desktop md:px-6">
+      <div className="flex h-header-mobile items-center gap-1 px-2 shadow-[inset_0_-1px_0_var(--color-line)] sm:gap-2 sm:px-3 md:h-header-desktop md:px-6">
         <button
           type="button"
           onClick={onOpenMenu}
@@ -39,7 +39,10 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <MenuGlyph />
           {/* On a phone the navigation is folded away: the menu button carries the unpaid wins' count. */}
           {unpaidWins > 0 && (
-            <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-700 px-1 text-[11px] font-bold text-white tabular-nums ring-2 ring-surface">
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-700 px-1 text-[11px] font-bold text-white tabular-nums ring-2 ring-surface"
+            >
               {unpaidWins}
             </span>
           )}
@@ -66,7 +69,10 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 function NewDisplayNameNotice({ name }: { name: string }) {
   const { t } = useTexts();
   return (
-    <div role="status" className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+    >
       <span>{t("header.newDisplayNameNeeded", { name })}</span>
       <Link to="/profile" className="font-semibold underline underline-offset-2">
         {t("header.chooseDisplayName")}

@@ -14,7 +14,9 @@ import { PermanentSidebar } from "./side-navigation";
 // signed-in user, the only one it is for.
 const MobileMenu = lazy(() => import("./mobile-menu").then((chunk) => ({ default: chunk.MobileMenu })));
 // The "You won!" dialog watches the signed-in user's wins on every page.
-const WinDialog = lazy(withLaterTexts(() => import("../../features/won/components/win-dialog").then((chunk) => ({ default: chunk.WinDialog }))));
+const WinDialog = lazy(
+  withLaterTexts(() => import("../../features/won/components/win-dialog").then((chunk) => ({ default: chunk.WinDialog }))),
+);
 
 export function MainLayout() {
   const { data: user } = useUser();

@@ -58,10 +58,7 @@ export function MobileMenu({ isOpen, isHeldByTour = false, onOpenChange }: Mobil
                 <SettingsPopover />
               </div>
             )}
-            <Dialog.Close
-              aria-label={t("nav.closeMenu")}
-              className={iconButtonClassName("size-10")}
-            >
+            <Dialog.Close aria-label={t("nav.closeMenu")} className={iconButtonClassName("size-10")}>
               <CloseGlyph />
             </Dialog.Close>
           </div>

@@ -9,9 +9,7 @@ import { DevToolsOpener } from "../../features/dev-tools";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-xl px-4 py-3 text-[15px] font-medium transition ${
-    isActive
-      ? "bg-primary-500/10 text-primary-700 dark:text-primary-300"
-      : "text-ink hover:bg-black/5 dark:hover:bg-white/5"
+    isActive ? "bg-primary-500/10 text-primary-700 dark:text-primary-300" : "text-ink hover:bg-black/5 dark:hover:bg-white/5"
   }`;
 
 /** An item's second line: a shade darker than `text-muted`, which is 4.3:1 on the current item's orange tint. */
@@ -61,7 +59,10 @@ export function NavigationContent({ onOpenDevTools }: { onOpenDevTools?: () => v
                     <span className={sublabelClass}>{t("nav.awaitingPayment")}</span>
                   </span>
                   {unpaidWins > 0 && (
-                    <span data-testid="unpaid-wins" className="ml-auto flex h-6 min-w-6 items-center justify-center rounded-full bg-primary-700 px-2 text-xs font-bold text-white tabular-nums">
+                    <span
+                      data-testid="unpaid-wins"
+                      className="ml-auto flex h-6 min-w-6 items-center justify-center rounded-full bg-primary-700 px-2 text-xs font-bold text-white tabular-nums"
+                    >
                       <span aria-hidden="true">{unpaidWins}</span>
                       <span className="sr-only">{t("nav.unpaidWins", { count: unpaidWins })}</span>
                     </span>

@@ -13,7 +13,6 @@ import { useWonAuctions, wonAuctionsQueryOptions } from "../../features/won/api/
 // No live socket in these tests: the list comes over REST only.
 vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 
-
 const won = (auctionId: number, overrides: Partial<WonAuction> = {}) =>
   wonAuction({ auctionId, title: `Prize ${auctionId}`, finalPriceCents: 250 + auctionId, isSeen: false, ...overrides });
 
@@ -36,7 +35,11 @@ function RealityCheckStandIn() {
 }
 
 function renderApp(items: WonAuction[], { isRealityCheckOpen = false } = {}) {
-  server.use(auth.signedIn(signedInUser), wonHandlers.wonAuctions(() => items), wonHandlers.markSeen(items));
+  server.use(
+    auth.signedIn(signedInUser),
+    wonHandlers.wonAuctions(() => items),
+    wonHandlers.markSeen(items),
+  );
   const requests = recordRequests();
   const layout = (
     <>
@@ -50,7 +53,10 @@ function renderApp(items: WonAuction[], { isRealityCheckOpen = false } = {}) {
     { path: "/", element: layout },
     { path: "/auctions/won", element: layout },
   ]);
-  const seenCalls = () => requests.filter((request) => request.path.endsWith("/seen")).map((request) => [request.path, request.method, request.headers.get("X-Requested-With")]);
+  const seenCalls = () =>
+    requests
+      .filter((request) => request.path.endsWith("/seen"))
+      .map((request) => [request.path, request.method, request.headers.get("X-Requested-With")]);
   return { ...view, seenCalls };
 }
 
@@ -65,7 +71,12 @@ describe("the 'You won!' dialog", () => {
 
   it("shows each unseen unpaid win in turn with its title and final price; closing marks it seen", async () => {
     // Newest first, as the server sends them: an unseen paid win and a seen unpaid one never show.
-    const { seenCalls } = renderApp([won(9), won(8, { state: "PaymentReceived", paidAt: "2030-01-01T11:00:00.000Z" }), won(7, { isSeen: true }), won(5)]);
+    const { seenCalls } = renderApp([
+      won(9),
+      won(8, { state: "PaymentReceived", paidAt: "2030-01-01T11:00:00.000Z" }),
+      won(7, { isSeen: true }),
+      won(5),
+    ]);
     const first = await screen.findByRole("dialog", { name: "You won!" });
     expect(first).toHaveTextContent("Prize 9");
     expect(first).toHaveTextContent("€2.59");

@@ -32,9 +32,7 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      <p className="mt-4 text-center">
-        {t("footer.copyright", { year: new Date().getFullYear(), domain: t("app.domain") })}
-      </p>
+      <p className="mt-4 text-center">{t("footer.copyright", { year: new Date().getFullYear(), domain: t("app.domain") })}</p>
     </footer>
   );
 }

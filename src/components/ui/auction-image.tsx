@@ -24,7 +24,9 @@ export function AuctionImage({
   // browser would watch every one of them on every frame to see when to fetch it.
   const isNearOnce = useOffScreen().hasBeenNear;
   return (
-    <div className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-primary-50 to-slate-100 dark:from-slate-800 dark:to-slate-900 ${className}`}>
+    <div
+      className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-primary-50 to-slate-100 dark:from-slate-800 dark:to-slate-900 ${className}`}
+    >
       {src ? (
         (loading !== "lazy" || isNearOnce) && (
           <img
@@ -39,7 +41,9 @@ export function AuctionImage({
           />
         )
       ) : (
-        <span aria-hidden="true" className="font-display text-5xl font-bold text-primary-300">¢</span>
+        <span aria-hidden="true" className="font-display text-5xl font-bold text-primary-300">
+          ¢
+        </span>
       )}
     </div>
   );

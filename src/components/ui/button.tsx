@@ -22,7 +22,11 @@ const sizeClassNames: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button of this variant and size, also for a link that looks like one. */
-export function buttonClassName({ variant = "primary", size = "md", className = "" }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClassName({
+  variant = "primary",
+  size = "md",
+  className = "",
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return `inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition disabled:opacity-70 ${variantClassNames[variant]} ${sizeClassNames[size]} ${className}`.trim();
 }
 

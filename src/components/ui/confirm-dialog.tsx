@@ -22,7 +22,18 @@ type ConfirmDialogProps = {
   children?: ReactNode;
 };
 
-export function ConfirmDialog({ isOpen, onOpenChange, title, description, confirmLabel, onConfirm, variant = "primary", isPending = false, error, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  variant = "primary",
+  isPending = false,
+  error,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTexts();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +57,9 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, description, confir
                 <Button variant="secondary">{t("common.goBack")}</Button>
               </Dialog.Close>
               <Button type="submit" variant={variant} disabled={isPending} aria-busy={isPending || undefined}>
-                {isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+                {isPending && (
+                  <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                )}
                 {confirmLabel}
               </Button>
             </div>

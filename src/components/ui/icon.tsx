@@ -7,7 +7,7 @@ export function Icon({ src, className = "size-5" }: { src: string; className?: s
     <span
       aria-hidden="true"
       style={style}
-      className={`inline-block bg-current [mask-position:center] [mask-repeat:no-repeat] [mask-size:contain] ${className}`}
+      className={`inline-block bg-current [mask-size:contain] [mask-position:center] [mask-repeat:no-repeat] ${className}`}
     />
   );
 }

@@ -10,9 +10,5 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-line bg-surface/60 px-6 py-10 text-center text-muted">
-      {children}
-    </p>
-  );
+  return <p className="rounded-2xl border border-dashed border-line bg-surface/60 px-6 py-10 text-center text-muted">{children}</p>;
 }

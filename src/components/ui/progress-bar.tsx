@@ -17,7 +17,10 @@ export function CenteredProgressBar() {
   const { t } = useTexts();
   return (
     <div className="flex min-h-[40vh] items-center justify-center px-6">
-      <IndeterminateProgress label={t("common.loading")} className="relative w-full max-w-[320px] rounded-full bg-primary-100 dark:bg-primary-900/40" />
+      <IndeterminateProgress
+        label={t("common.loading")}
+        className="relative w-full max-w-[320px] rounded-full bg-primary-100 dark:bg-primary-900/40"
+      />
     </div>
   );
 }

@@ -10,7 +10,10 @@ type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "role" |
 
 export function Switch({ label, className = "", tour, ...input }: SwitchProps) {
   return (
-    <label data-tour={tour} className={`flex cursor-pointer items-center justify-between gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-60 ${className}`}>
+    <label
+      data-tour={tour}
+      className={`flex cursor-pointer items-center justify-between gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-60 ${className}`}
+    >
       <span className="text-sm font-medium">{label}</span>
       <input type="checkbox" role="switch" className="peer sr-only" {...input} />
       <span

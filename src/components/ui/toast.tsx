@@ -25,10 +25,17 @@ export function dismissToast(id: number): void {
   toasts.set((shown) => shown.filter((toast) => toast.id !== id));
 }
 
-export function showToast(kind: Toast["kind"], message: string, options: { durationMs?: number; action?: ToastAction; link?: ToastLink } = {}): void {
+export function showToast(
+  kind: Toast["kind"],
+  message: string,
+  options: { durationMs?: number; action?: ToastAction; link?: ToastLink } = {},
+): void {
   const { durationMs = 6000, action, link } = options;
   const id = nextId++;
-  toasts.set((shown) => [...shown.filter((toast) => toast.kind !== kind), { id, kind, message, ...(action ? { action } : {}), ...(link ? { link } : {}) }]);
+  toasts.set((shown) => [
+    ...shown.filter((toast) => toast.kind !== kind),
+    { id, kind, message, ...(action ? { action } : {}), ...(link ? { link } : {}) },
+  ]);
   if (!action) setTimeout(() => dismissToast(id), durationMs);
 }
 
@@ -50,11 +57,17 @@ export function Toaster() {
     <div className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-header-mobile)+0.5rem)] z-[1400] flex flex-col items-center gap-2 px-4 md:top-[calc(var(--spacing-header-desktop)+0.75rem)]">
       {errors.length > 0 && (
         <div role="alert" aria-live="assertive" className="flex w-full max-w-md flex-col gap-2">
-          {errors.map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+          {errors.map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
         </div>
       )}
       <div role="status" aria-live="polite" className="flex w-full max-w-md flex-col gap-2">
-        {current.filter((toast) => toast.kind !== "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        {current
+          .filter((toast) => toast.kind !== "error")
+          .map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
       </div>
     </div>
   );
@@ -70,13 +83,20 @@ function ToastCard({ toast }: { toast: Toast }) {
     toast.link.onFollow(toast.link.href);
   };
   return (
-    <div data-kind={toast.kind} className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${styles[toast.kind]}`}>
+    <div
+      data-kind={toast.kind}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${styles[toast.kind]}`}
+    >
       <p className="flex-1">
         {toast.message}
         {toast.link && (
           <>
             {" "}
-            <a href={toast.link.href} onClick={follow} className="font-semibold whitespace-nowrap text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300">
+            <a
+              href={toast.link.href}
+              onClick={follow}
+              className="font-semibold whitespace-nowrap text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300"
+            >
               {toast.link.label}
             </a>
           </>

@@ -73,7 +73,9 @@ function EnrolmentClosesText({ auction, className = "" }: NoteProps) {
     <p
       data-enrolment-lock={isLocked ? "closed" : "open"}
       className={`rounded-lg px-2.5 py-1.5 text-xs font-medium ${
-        isLocked ? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
+        isLocked
+          ? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+          : "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
       } ${className}`}
     >
       {text}

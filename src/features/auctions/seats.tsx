@@ -22,7 +22,9 @@ function SeatsText({ seats, max, className }: { seats: Seats; max: number; class
     <p
       data-seats={soldOut ? "sold-out" : "open"}
       className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold tabular-nums ${
-        soldOut ? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" : "bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100"
+        soldOut
+          ? "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+          : "bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100"
       } ${className}`}
     >
       {t(soldOut ? "seats.soldOut" : "seats.taken", { taken: seats.taken, count: max })}
@@ -46,7 +48,9 @@ export function SeatsCanceled({ seats }: { seats: AuctionCardState["seats"] }) {
   const { t } = useTexts();
   return (
     <p role="status" className="col-span-2 font-display text-lg leading-snug font-bold">
-      {seats?.min != null && seats.taken < seats.min ? t("seats.canceled", { taken: seats.taken, count: seats.min }) : t("seats.canceledRefunded")}
+      {seats?.min != null && seats.taken < seats.min
+        ? t("seats.canceled", { taken: seats.taken, count: seats.min })
+        : t("seats.canceledRefunded")}
     </p>
   );
 }

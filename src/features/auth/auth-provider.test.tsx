@@ -9,7 +9,15 @@ import { AuthProvider, useAuthActor, useUser } from "./auth-provider";
 
 vi.mock("../../lib/socket", () => import("../../../tests/support/fake-socket"));
 
-const anna = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "anna@example.lv", isOperator: false };
+const anna = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Bērziņa",
+  displayName: "anna",
+  email: "anna@example.lv",
+  isOperator: false,
+};
 
 let renders: string[] = [];
 

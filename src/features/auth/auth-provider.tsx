@@ -41,7 +41,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [held]);
 
   // The live socket must carry the new session after a sign-in or sign-out; learning who the user is changes nothing.
-  const userEmail = useActorSlice(held, (snapshot) => (snapshot.hasTag("resolved") ? (snapshot.context.user?.email ?? null) : undefined), undefined);
+  const userEmail = useActorSlice(
+    held,
+    (snapshot) => (snapshot.hasTag("resolved") ? (snapshot.context.user?.email ?? null) : undefined),
+    undefined,
+  );
   const previousEmail = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (userEmail === undefined) return;
@@ -83,7 +87,13 @@ export function useUser(): { data: AuthUser | undefined; isLoading: boolean } {
   const phase = useActorSliceInTransition(
     held,
     (snapshot) =>
-      snapshot.matches("authenticated") ? "authenticated" : snapshot.matches("anonymous") ? "anonymous" : snapshot.matches("loading") ? "loading" : "failed",
+      snapshot.matches("authenticated")
+        ? "authenticated"
+        : snapshot.matches("anonymous")
+          ? "anonymous"
+          : snapshot.matches("loading")
+            ? "loading"
+            : "failed",
     "loading",
   );
   const user = useActorSliceInTransition(held, (snapshot) => snapshot.context.user, null);

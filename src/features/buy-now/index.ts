@@ -4,4 +4,6 @@ import { lazy } from "react";
 import { withLaterTexts } from "../../lib/i18n";
 
 export { BuyNowCardOffer } from "./components/buy-now-card-offer";
-export const BuyNowPanel = lazy(withLaterTexts(() => import("./components/buy-now-panel").then((chunk) => ({ default: chunk.BuyNowPanel }))));
+export const BuyNowPanel = lazy(
+  withLaterTexts(() => import("./components/buy-now-panel").then((chunk) => ({ default: chunk.BuyNowPanel }))),
+);

@@ -38,26 +38,30 @@ export function canTake(snapshot: AnyMachineSnapshot, event: EventObject): boole
 export function stateLabel(value: StateValue): string {
   if (typeof value === "string") return value;
   return Object.entries(value)
-    .map(([key, child]) => (child === undefined || (typeof child === "object" && Object.keys(child).length === 0) ? key : `${key}.${stateLabel(child)}`))
+    .map(([key, child]) =>
+      child === undefined || (typeof child === "object" && Object.keys(child).length === 0) ? key : `${key}.${stateLabel(child)}`,
+    )
     .join(", ");
 }
 
 /** Indented JSON of any context: actors show as their id, functions by name, repeated objects once. */
 export function contextJson(context: unknown): string {
   const seen = new WeakSet<object>();
-  return JSON.stringify(
-    context,
-    (_key, value: unknown) => {
-      if (typeof value === "function") return `[function ${value.name || "anonymous"}]`;
-      if (typeof value === "object" && value !== null) {
-        if ("sessionId" in value && "send" in value && "getSnapshot" in value) return `[actor ${String((value as AnyActorRef).id)}]`;
-        if (seen.has(value)) return "[seen above]";
-        seen.add(value);
-      }
-      return value;
-    },
-    2,
-  ) ?? "undefined";
+  return (
+    JSON.stringify(
+      context,
+      (_key, value: unknown) => {
+        if (typeof value === "function") return `[function ${value.name || "anonymous"}]`;
+        if (typeof value === "object" && value !== null) {
+          if ("sessionId" in value && "send" in value && "getSnapshot" in value) return `[actor ${String((value as AnyActorRef).id)}]`;
+          if (seen.has(value)) return "[seen above]";
+          seen.add(value);
+        }
+        return value;
+      },
+      2,
+    ) ?? "undefined"
+  );
 }
 
 /** The payload field's text as an object to merge into the event, or null when it is not a JSON object. */

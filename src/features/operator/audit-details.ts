@@ -29,7 +29,8 @@ const fieldLabels: Record<string, string> = {
   feeBackPercent: "feesBack.form.label",
 };
 
-const isLanguage = (value: unknown): value is (typeof languages)[number] => typeof value === "string" && (languages as readonly string[]).includes(value);
+const isLanguage = (value: unknown): value is (typeof languages)[number] =>
+  typeof value === "string" && (languages as readonly string[]).includes(value);
 
 const raw = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -50,7 +51,9 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
     case "amount":
       // A promo code's discount: a percentage or cents, by its kind.
       if (typeof value !== "number") return null;
-      return entry.details.kind === "percent" ? t("operator.promo.percentOff", { percent: value }) : t("operator.promo.amountOff", { amount: euro(value) });
+      return entry.details.kind === "percent"
+        ? t("operator.promo.percentOff", { percent: value })
+        : t("operator.promo.amountOff", { amount: euro(value) });
     case "kind":
       return value === "percent" || value === "fixed" ? t(`operator.promo.kinds.${value}`) : null;
     case "seconds":
@@ -68,9 +71,13 @@ function valueText(name: string, value: unknown, entry: AuditLogEntry, { t, euro
       // The fulfilment state a step started from.
       return typeof value === "string" ? t(`operator.fulfilments.tabs.${value}`, { defaultValue: value }) : null;
     case "languages":
-      return Array.isArray(value) && value.every(isLanguage) ? value.map((language) => t(`operator.form.texts.${language}.legend`)).join(", ") : null;
+      return Array.isArray(value) && value.every(isLanguage)
+        ? value.map((language) => t(`operator.form.texts.${language}.legend`)).join(", ")
+        : null;
     case "fields":
-      return Array.isArray(value) ? value.map((field) => (typeof field === "string" && fieldLabels[field] ? t(fieldLabels[field]) : raw(field))).join(", ") : null;
+      return Array.isArray(value)
+        ? value.map((field) => (typeof field === "string" && fieldLabels[field] ? t(fieldLabels[field]) : raw(field))).join(", ")
+        : null;
     default:
       return null;
   }
@@ -118,6 +125,10 @@ export function auditDetails(entry: AuditLogEntry, formatters: Formatters): Audi
       if (!knownNames.includes(name)) return { name, value: raw(value), isMoney: false };
       // A promo code's kind is said with its amount ("10 % off"), under "Discount".
       const label = t(name === "amount" ? "operator.promo.kind" : `operator.audit.details.${name}`);
-      return { name: label, value: valueText(name, value, entry, formatters) ?? raw(value), isMoney: name === "amountCents" || name === "amount" || name === "priceCents" };
+      return {
+        name: label,
+        value: valueText(name, value, entry, formatters) ?? raw(value),
+        isMoney: name === "amountCents" || name === "amount" || name === "priceCents",
+      };
     });
 }

@@ -63,7 +63,9 @@ const textsField = z
     error: "operator.validation.oneTitle",
     path: ["en", "title"],
   })
-  .transform((texts): AuctionTexts => Object.fromEntries(languages.flatMap((language) => (texts[language] ? [[language, texts[language]]] : []))));
+  .transform((texts): AuctionTexts =>
+    Object.fromEntries(languages.flatMap((language) => (texts[language] ? [[language, texts[language]]] : []))),
+  );
 
 export const DraftForm = z
   .object({
@@ -157,7 +159,8 @@ export function draftValues(auction: OperatorAuctionDetail): DraftFormValues {
     priceCapCents: auction.priceCapCents === null ? "" : amountText(auction.priceCapCents),
     paymentWindowHours: String(auction.paymentWindowHours),
     maxPreviousWins: auction.maxPreviousWins === null ? "" : String(auction.maxPreviousWins),
-    enrolmentClosesSecondsBeforeEnd: auction.enrolmentClosesSecondsBeforeEnd === null ? "" : String(auction.enrolmentClosesSecondsBeforeEnd),
+    enrolmentClosesSecondsBeforeEnd:
+      auction.enrolmentClosesSecondsBeforeEnd === null ? "" : String(auction.enrolmentClosesSecondsBeforeEnd),
     enrolmentClosesAtPriceCents: auction.enrolmentClosesAtPriceCents === null ? "" : amountText(auction.enrolmentClosesAtPriceCents),
     realBiddersOnly: auction.realBiddersOnly,
     manualOnly: auction.manualOnly,

@@ -18,7 +18,9 @@ export function issueText(t: TFunction): z.core.$ZodErrorMap {
     switch (issue.code) {
       case "too_small":
         if (issue.origin === "string") {
-          return Number(issue.minimum) <= 1 || issue.input === "" ? t("validation.required") : t("operator.validation.minLength", { min: issue.minimum });
+          return Number(issue.minimum) <= 1 || issue.input === ""
+            ? t("validation.required")
+            : t("operator.validation.minLength", { min: issue.minimum });
         }
         if (issue.origin === "array") return t("operator.validation.invalid");
         return t("operator.validation.atLeast", { min: value(issue.minimum) });

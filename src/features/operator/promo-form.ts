@@ -33,18 +33,25 @@ export const PromoForm = z
     error: "operator.promo.untilAfterFrom",
     path: ["validUntil"],
   })
-  .transform(
-    ({ code, validFrom, validUntil, maxUses, maxUsesPerUser, ...promo }): CreatePromoCodeBody => ({
-      code,
-      kind: promo.kind,
-      amount: promo.kind === "percent" ? promo.percent : promo.amountCents,
-      ...(validFrom ? { validFrom } : {}),
-      ...(validUntil ? { validUntil } : {}),
-      ...(maxUses ? { maxUses } : {}),
-      ...(maxUsesPerUser ? { maxUsesPerUser } : {}),
-    }),
-  );
+  .transform(({ code, validFrom, validUntil, maxUses, maxUsesPerUser, ...promo }): CreatePromoCodeBody => ({
+    code,
+    kind: promo.kind,
+    amount: promo.kind === "percent" ? promo.percent : promo.amountCents,
+    ...(validFrom ? { validFrom } : {}),
+    ...(validUntil ? { validUntil } : {}),
+    ...(maxUses ? { maxUses } : {}),
+    ...(maxUsesPerUser ? { maxUsesPerUser } : {}),
+  }));
 
 export type PromoFormValues = z.input<typeof PromoForm>;
 
-export const emptyPromo: PromoFormValues = { code: "", kind: "percent", percent: "", amountCents: "", validFrom: "", validUntil: "", maxUses: "", maxUsesPerUser: "" };
+export const emptyPromo: PromoFormValues = {
+  code: "",
+  kind: "percent",
+  percent: "",
+  amountCents: "",
+  validFrom: "",
+  validUntil: "",
+  maxUses: "",
+  maxUsesPerUser: "",
+};

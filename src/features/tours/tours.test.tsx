@@ -14,7 +14,14 @@ import { OpenLayer } from "../../lib/foreground";
 import { partLoadingProps } from "./in-tour";
 import { tourSteps } from "./tour-steps";
 
-const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Bērziņa",
+  displayName: "anna",
+  email: "a@b.lv",
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +29,9 @@ afterEach(() => {
 });
 
 const lookUp = (tree: unknown, key: string) =>
-  key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
+  key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
 
 /**
  * What the tour decides from, as the page has it: who is signed in and, for them, the tour's saved progress. Once
@@ -214,7 +223,11 @@ describe("guided tours", () => {
         <PopoverTour tourName="SettingsPopover" isOpen />
       </>,
     );
-    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(expect.arrayContaining(["/api/users/tour-progress/AccountPopover", "/api/users/tour-progress/SettingsPopover"])));
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toEqual(
+        expect.arrayContaining(["/api/users/tour-progress/AccountPopover", "/api/users/tour-progress/SettingsPopover"]),
+      ),
+    );
     await afterTheStartDelay();
     expect(await screen.findAllByRole("alertdialog")).toHaveLength(1);
 

@@ -7,6 +7,10 @@ export { setKnownBalance, useWallet, walletQueryOptions } from "./api/get-wallet
 export { missingAmount, requestAddFunds } from "./add-funds-requests";
 export { useSpendLimits } from "./api/spend-limits";
 // The profile's spend limits and break (decision 033): a chunk of its own, fetched when the profile shows it.
-export const SpendLimitsSection = lazy(withLaterTexts(() => import("./components/spend-limits-section").then((module) => ({ default: module.SpendLimitsSection }))));
+export const SpendLimitsSection = lazy(
+  withLaterTexts(() => import("./components/spend-limits-section").then((module) => ({ default: module.SpendLimitsSection }))),
+);
 // The break alone, for a reality check's Take a break (decision 095): the same pause as the profile's.
-export const BreakForm = lazy(withLaterTexts(() => import("./components/spend-limits-section").then((module) => ({ default: module.BreakForm }))));
+export const BreakForm = lazy(
+  withLaterTexts(() => import("./components/spend-limits-section").then((module) => ({ default: module.BreakForm }))),
+);

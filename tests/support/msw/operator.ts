@@ -15,7 +15,8 @@ const quietDay: Record<string, Answer> = {
   "GET /api/operator/users/:id/:list": () => json({ items: [], total: 0 }),
   "GET /api/operator/audit-log": () => json({ items: [], total: 0 }),
   "GET /api/operator/buy-now": () => json({ items: [] }),
-  "GET /api/operator/auctions/:auctionId/buy-now": (_, { auctionId }) => json({ auctionId: Number(auctionId), enabled: false, stock: null, sold: 0 }),
+  "GET /api/operator/auctions/:auctionId/buy-now": (_, { auctionId }) =>
+    json({ auctionId: Number(auctionId), enabled: false, stock: null, sold: 0 }),
 };
 
 export type OperatorCall = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
@@ -23,17 +24,23 @@ export type OperatorCall = { method: string; path: string; query: URLSearchParam
 /** `answers["POST /api/operator/auctions"]`, matched on the path without its query string; `user` is who asks. */
 export function answering(answers: Record<string, Answer>, user: object = operator) {
   const calls: OperatorCall[] = [];
-  const all: Record<string, Answer> = { "GET /authn/user": () => json(user), "GET /api/user-wallet": () => json({ balance: 0 }), ...answers };
-  const handlers: HttpHandler[] = [...Object.entries(all), ...Object.entries(quietDay).filter(([key]) => !(key in all))].map(([key, answer]) => {
-    const [method, path] = key.split(" ") as [keyof typeof methods, string];
-    return methods[method](path, async ({ request, params }) => {
-      const url = new URL(request.url);
-      const text = request.method === "GET" ? "" : await request.text();
-      const body: unknown = text && request.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
-      calls.push({ method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
-      return answer(body, params);
-    });
-  });
+  const all: Record<string, Answer> = {
+    "GET /authn/user": () => json(user),
+    "GET /api/user-wallet": () => json({ balance: 0 }),
+    ...answers,
+  };
+  const handlers: HttpHandler[] = [...Object.entries(all), ...Object.entries(quietDay).filter(([key]) => !(key in all))].map(
+    ([key, answer]) => {
+      const [method, path] = key.split(" ") as [keyof typeof methods, string];
+      return methods[method](path, async ({ request, params }) => {
+        const url = new URL(request.url);
+        const text = request.method === "GET" ? "" : await request.text();
+        const body: unknown = text && request.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+        calls.push({ method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
+        return answer(body, params);
+      });
+    },
+  );
   server.use(...handlers);
   return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }

@@ -19,10 +19,17 @@ export function recordRequests(): RecordedRequest[] {
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
     const copy = request.clone();
-    requests.push({ method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, json: async () => (await copy.json()) as unknown });
+    requests.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      json: async () => (await copy.json()) as unknown,
+    });
   });
   return requests;
 }
 
 /** The requests to `method path` among those recorded. */
-export const requestsTo = (requests: RecordedRequest[], method: string, path: string) => requests.filter((request) => request.method === method && request.path === path);
+export const requestsTo = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter((request) => request.method === method && request.path === path);

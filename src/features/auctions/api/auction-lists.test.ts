@@ -9,7 +9,14 @@ const card = (overrides: Partial<AuctionCardState>): AuctionCardState => {
   const { recentBids: _bids, ...state } = auctionState(overrides);
   return state;
 };
-const answer = (items: AuctionCardState[]): SearchAuctionsResponse => ({ items, page: 1, pageSize: 6, total: items.length, offset: 0, hasMore: false });
+const answer = (items: AuctionCardState[]): SearchAuctionsResponse => ({
+  items,
+  page: 1,
+  pageSize: 6,
+  total: items.length,
+  offset: 0,
+  hasMore: false,
+});
 
 describe("a Home section read again", () => {
   it("keeps the state each unchanged card was drawn with, and takes a changed one's", async () => {

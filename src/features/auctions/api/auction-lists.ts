@@ -110,15 +110,16 @@ export function useAuctionSearch(status: ListStatus, filters: AuctionFilters, pa
     itemsOf: (data) => data.pages.flatMap((page) => page.items),
   });
   const [selectShown] = useState(() => keepWhileSameCards(shownOfPages));
-  const { data, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery({
-    ...options,
-    select: selectShown,
-    initialData: () => {
-      const firstPage = takeFirstScreenPage(status, filters, pageSize, language);
-      return firstPage && { pages: [firstPage], pageParams: [0] };
-    },
-    refetchInterval: useFallbackPolling(),
-  });
+  const { data, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useInfiniteQuery({
+      ...options,
+      select: selectShown,
+      initialData: () => {
+        const firstPage = takeFirstScreenPage(status, filters, pageSize, language);
+        return firstPage && { pages: [firstPage], pageParams: [0] };
+      },
+      refetchInterval: useFallbackPolling(),
+    });
   // Only what the section draws is read from the query: a flush that changes no card of it renders nothing here.
   return {
     items: data?.items ?? noCards,
@@ -298,8 +299,12 @@ export function usePersonalList(optionsIn: typeof myActiveQueryOptions) {
         follow(
           { kind: "auction", auctionId: Number(id) },
           (update) =>
-            queryClient.setQueryData(options.queryKey, (list) =>
-              list && { items: list.items.map((item) => (item.id === update.id && isNewer(update, item) ? withOwnTitle(update, item) : item)) },
+            queryClient.setQueryData(
+              options.queryKey,
+              (list) =>
+                list && {
+                  items: list.items.map((item) => (item.id === update.id && isNewer(update, item) ? withOwnTitle(update, item) : item)),
+                },
             ),
           () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
         ),

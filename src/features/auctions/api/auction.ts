@@ -26,12 +26,18 @@ export function useAuction(auctionId: number) {
       { kind: "auction", auctionId },
       (update) => {
         if (update.id !== auctionId) return;
-        queryClient.setQueryData(key, (current) => (current && isNewer(update, current) ? withOwnTitle({ ...current, ...update }, current) : current));
+        queryClient.setQueryData(key, (current) =>
+          current && isNewer(update, current) ? withOwnTitle({ ...current, ...update }, current) : current,
+        );
       },
       () => void queryClient.invalidateQueries({ queryKey: key }),
     );
   }, [auctionId, language, queryClient]);
-  return useQuery({ ...auctionQueryOptions(auctionId, language), initialData: () => takeFirstScreenAuction(auctionId, language), refetchInterval: useFallbackPolling() });
+  return useQuery({
+    ...auctionQueryOptions(auctionId, language),
+    initialData: () => takeFirstScreenAuction(auctionId, language),
+    refetchInterval: useFallbackPolling(),
+  });
 }
 
 export const bidChainQueryOptions = (auctionId: number) =>

@@ -83,7 +83,11 @@ describe("Home's first screen from the page", () => {
   });
 
   it("gives nothing made in another language than the interface's (its texts would be in that one)", async () => {
-    const { takeFirstScreenPage, takeFirstScreenAuction } = await pageWith({ language: "ru", lists, auction: { ...auctionState({ id: 7 }), description: "", images: [], paymentWindowHours: 48 } });
+    const { takeFirstScreenPage, takeFirstScreenAuction } = await pageWith({
+      language: "ru",
+      lists,
+      auction: { ...auctionState({ id: 7 }), description: "", images: [], paymentWindowHours: 48 },
+    });
     expect(takeFirstScreenPage("Running", unfiltered, 6, "en")).toBeUndefined();
     expect(takeFirstScreenAuction(7, "lv")).toBeUndefined();
     expect(takeFirstScreenPage("Waiting", unfiltered, 12, "ru")).toMatchObject({ items: lists.Waiting.items });

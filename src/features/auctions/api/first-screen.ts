@@ -11,7 +11,13 @@ import type { AuctionFilters, ListStatus } from "./auction-filters";
  * in stays for one bigger ask (a wide screen hydrates the phone's drawing first, then shows its own size; decision 061).
  */
 let screen:
-  | { language?: Language; lists: Partial<FirstScreenLists>; cutTo: Partial<Record<ListStatus, number>>; auction?: AuctionDetail | undefined; drawnAtMs?: number | undefined }
+  | {
+      language?: Language;
+      lists: Partial<FirstScreenLists>;
+      cutTo: Partial<Record<ListStatus, number>>;
+      auction?: AuctionDetail | undefined;
+      drawnAtMs?: number | undefined;
+    }
   | undefined;
 
 const partsOf = (sent: FirstScreen | undefined): NonNullable<typeof screen> => ({
@@ -57,7 +63,12 @@ export function provideFirstScreen(sent: FirstScreen | undefined): void {
  * The section's first page from the page itself, cut to `pageSize`; undefined when filtered, already taken, or made
  * in another language than the interface's (the page is made in the one its cookie names, decision 030).
  */
-export function takeFirstScreenPage(status: ListStatus, filters: AuctionFilters, pageSize: number, language: Language): SearchAuctionsResponse | undefined {
+export function takeFirstScreenPage(
+  status: ListStatus,
+  filters: AuctionFilters,
+  pageSize: number,
+  language: Language,
+): SearchAuctionsResponse | undefined {
   if (filters.query || filters.isFreeEntryOnly || filters.sort !== DEFAULT_AUCTION_SORT) return undefined;
   const { lists, cutTo, language: madeIn } = readScreen();
   if (madeIn !== language) return undefined;

@@ -42,7 +42,11 @@ async function enrolIn(auctionId: number) {
     ]);
     return unwrap(EnrolAck.parse(answer));
   }
-  return apiRequest(`/api/auctions/${auctionId}/enrol`, { method: "POST", body: {}, schema: async () => (await auctionSchemas()).EnrolResponse });
+  return apiRequest(`/api/auctions/${auctionId}/enrol`, {
+    method: "POST",
+    body: {},
+    schema: async () => (await auctionSchemas()).EnrolResponse,
+  });
 }
 
 /**
@@ -57,7 +61,11 @@ export async function placeBid(auctionId: number): Promise<BidOutcome> {
           loadSocket().then((socket) => socket.timeout(SOCKET_TIMEOUT_MS).emitWithAck("bid:place", { auctionId })),
           socketSchemas(),
         ]).then(([answer, { BidAck }]) => unwrap(BidAck.parse(answer)))
-      : await apiRequest(`/api/auctions/${auctionId}/bids`, { method: "POST", body: {}, schema: async () => (await auctionSchemas()).BidResponse });
+      : await apiRequest(`/api/auctions/${auctionId}/bids`, {
+          method: "POST",
+          body: {},
+          schema: async () => (await auctionSchemas()).BidResponse,
+        });
     return { ok: true, priceCents: bid.priceCents };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message };
@@ -89,13 +97,19 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
   return useMutation({
     mutationFn: enrolIn,
     onSuccess: async (result, auctionId) => {
-      queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] });
+      queryClient.setQueryData(
+        myAuctionsQueryOptions.queryKey,
+        (mine) => mine && { ...mine, enrolledIds: [...mine.enrolledIds, auctionId] },
+      );
       rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       // An enrolment counts towards the win limits: what other auction pages said may have changed.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       // The auction's fairness figures count one more entrant.
       void queryClient.invalidateQueries({ queryKey: ["auctions", "fairness", auctionId] });
-      showToast("success", result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"));
+      showToast(
+        "success",
+        result.feeCents > 0 ? t("auction.enrolled", { amount: amountText(result.feeCents) }) : t("auction.enrolledFree"),
+      );
       if (result.balance !== null) await setKnownBalance(queryClient, result.balance);
     },
     onError: async (error) => {
@@ -107,7 +121,9 @@ export function useEnrol({ minPreviousEntries, entryFeeCents }: { minPreviousEnt
       void queryClient.invalidateQueries({ queryKey: ["auctions", "eligibility"] });
       if (code !== "NOT_ENOUGH_FUNDS") return showToast("error", message);
       // The balance as the server has it now: the page may not have read the wallet yet, or read it before a top-up.
-      const wallet = await queryClient.fetchQuery({ ...walletQueryOptions, staleTime: 0 }).catch(() => queryClient.getQueryData(walletQueryOptions.queryKey));
+      const wallet = await queryClient
+        .fetchQuery({ ...walletQueryOptions, staleTime: 0 })
+        .catch(() => queryClient.getQueryData(walletQueryOptions.queryKey));
       const amount = missingAmount(entryFeeCents, wallet?.balance);
       showToast("error", message, { action: { label: t("wallet.addAmount", { amount }), onSelect: () => requestAddFunds(amount) } });
     },
@@ -119,13 +135,21 @@ export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ auctionId, isFavourite }: { auctionId: number; isFavourite: boolean }) =>
-      apiRequest(`/api/favourites/${auctionId}`, { method: "PUT", body: { isFavourite }, schema: async () => (await auctionSchemas()).FavouriteBody }),
+      apiRequest(`/api/favourites/${auctionId}`, {
+        method: "PUT",
+        body: { isFavourite },
+        schema: async () => (await auctionSchemas()).FavouriteBody,
+      }),
     onSuccess: (result, { auctionId }) => {
-      queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (mine) =>
-        mine && {
-          ...mine,
-          favouriteIds: result.isFavourite ? [...new Set([...mine.favouriteIds, auctionId])] : mine.favouriteIds.filter((id) => id !== auctionId),
-        },
+      queryClient.setQueryData(
+        myAuctionsQueryOptions.queryKey,
+        (mine) =>
+          mine && {
+            ...mine,
+            favouriteIds: result.isFavourite
+              ? [...new Set([...mine.favouriteIds, auctionId])]
+              : mine.favouriteIds.filter((id) => id !== auctionId),
+          },
       );
       rereadIfInFlight(queryClient, myAuctionsQueryOptions.queryKey);
       void queryClient.invalidateQueries({ queryKey: ["auctions", "favourites"] });

@@ -25,7 +25,9 @@ vi.mock("../live/lifecycle-actors", async (importOriginal) => {
 it("shows no phase until its lifecycle actor is there, then the actor's", async () => {
   server.use(auth.signedIn(signedInUser), auctions.mine());
   const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-  renderWithRouter(<AuctionCard auction={auctionState({ id: 8, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />);
+  renderWithRouter(
+    <AuctionCard auction={auctionState({ id: 8, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />,
+  );
   const article = screen.getByRole("article", { name: "Kettle" });
   expect(article).toHaveAttribute("aria-busy", "true");
   expect(article).not.toHaveAttribute("data-phase");

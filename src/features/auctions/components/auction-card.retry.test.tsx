@@ -23,7 +23,9 @@ it("asks for a lifecycle chunk that failed to load again when a card is shown, a
   await Promise.resolve();
   server.use(auth.signedOut());
   const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-  renderWithRouter(<AuctionCard auction={auctionState({ id: 3, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />);
+  renderWithRouter(
+    <AuctionCard auction={auctionState({ id: 3, title: "Kettle", status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(5) })} />,
+  );
   const article = screen.getByRole("article", { name: "Kettle" });
   expect(await within(article).findByText("Time left")).toBeInTheDocument();
   expect(article).toHaveAttribute("data-phase", "running");

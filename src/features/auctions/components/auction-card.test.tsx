@@ -265,7 +265,9 @@ describe("an auction card", () => {
     expect(card.getByText("Time left").nextElementSibling).toHaveTextContent("Closing…");
     expect(card.queryByRole("button", { name: /Enrol/ })).toBeNull();
 
-    act(() => lifecycle.send({ type: "auction.updated", status: "Ended", startsAtMs: Date.now(), endsAtMs: Date.now(), nowMs: Date.now() }));
+    act(() =>
+      lifecycle.send({ type: "auction.updated", status: "Ended", startsAtMs: Date.now(), endsAtMs: Date.now(), nowMs: Date.now() }),
+    );
     expect(card.getByText("Sold price").nextElementSibling).toHaveTextContent("€1.23");
   });
 
@@ -304,7 +306,9 @@ describe("an auction card", () => {
 
     fireEvent.click(await screen.findByRole("button", { name: "Dev tools" }));
     // The drawer's body is a chunk of its own, fetched as it opens.
-    const lifecycle = await within(await screen.findByRole("dialog", { name: "Dev tools" })).findByRole("region", { name: "auction-lifecycle #12" });
+    const lifecycle = await within(await screen.findByRole("dialog", { name: "Dev tools" })).findByRole("region", {
+      name: "auction-lifecycle #12",
+    });
     expect(within(lifecycle).getByTestId("machine-state")).toHaveTextContent("running.live");
     fireEvent.change(within(lifecycle).getByRole("combobox", { name: "Event" }), { target: { value: "clock.ticked" } });
     fireEvent.change(within(lifecycle).getByRole("textbox", { name: /Payload/ }), { target: { value: `{"nowMs": ${endsAtMs}}` } });

@@ -41,7 +41,10 @@ const StableCardBody = memo(
   CardBody,
   (before, after) =>
     after.isResting ||
-    (before.isResting === after.isResting && before.auction === after.auction && before.imageLoading === after.imageLoading && before.phase === after.phase),
+    (before.isResting === after.isResting &&
+      before.auction === after.auction &&
+      before.imageLoading === after.imageLoading &&
+      before.phase === after.phase),
 );
 
 function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
@@ -65,7 +68,9 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
         <StableLikeButton auctionId={auction.id} />
       </div>
       {phase === "ended" && (
-        <span className="absolute top-3 left-3 rounded-full bg-slate-900/80 px-3 py-1 text-xs font-semibold text-white">{t("auction.endedBadge")}</span>
+        <span className="absolute top-3 left-3 rounded-full bg-slate-900/80 px-3 py-1 text-xs font-semibold text-white">
+          {t("auction.endedBadge")}
+        </span>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 id={`auction-${auction.id}-title`} className="line-clamp-2 font-display text-lg leading-snug font-semibold">
@@ -101,7 +106,9 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
             </div>
             <div className="min-w-0">
               <dt className="text-muted">{t("auction.winner")}</dt>
-              <dd className="truncate font-display text-xl font-bold">{auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)}</dd>
+              <dd className="truncate font-display text-xl font-bold">
+                {auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)}
+              </dd>
             </div>
           </dl>
         ) : (
@@ -121,7 +128,9 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
               <dd className="font-display text-xl font-bold text-primary-600 tabular-nums dark:text-primary-400" data-tour="auction-price">
                 {euro(auction.priceCents)}
               </dd>
-              <dd className="truncate text-xs text-muted">{auction.leaderName === null ? t("auction.noBidsYet") : nameOf(auction.leaderName)}</dd>
+              <dd className="truncate text-xs text-muted">
+                {auction.leaderName === null ? t("auction.noBidsYet") : nameOf(auction.leaderName)}
+              </dd>
             </div>
           </dl>
         )}
@@ -154,7 +163,15 @@ function CardBody({ auction, imageLoading, phase }: CardBodyProps) {
 
 // The card's two links to the auction's page, apart: a bid re-renders the card, not them (a router link runs a dozen
 // hooks of React Router's).
-const ImageLink = memo(function ImageLink({ auctionId, image, imageLoading }: { auctionId: number; image: string | null; imageLoading: ImageLoading }) {
+const ImageLink = memo(function ImageLink({
+  auctionId,
+  image,
+  imageLoading,
+}: {
+  auctionId: number;
+  image: string | null;
+  imageLoading: ImageLoading;
+}) {
   return (
     <Link to={`/auctions/${auctionId}`} tabIndex={-1} aria-hidden="true" className="block">
       <AuctionImage src={image} shownAs="card" loading={imageLoading} className="aspect-[16/10] w-full sm:aspect-[4/3]" />
@@ -211,7 +228,11 @@ function Countdown({ to, rounding = "up", label, format, canBeUrgent = false, to
   const msLeft = useMsUntil(to, rounding);
   const isUrgent = canBeUrgent && msLeft <= 10_000;
   return (
-    <dd className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`} aria-live="off" data-tour={tour}>
+    <dd
+      className={`font-display text-xl font-bold tabular-nums ${isUrgent ? "text-red-600 dark:text-red-400" : ""}`}
+      aria-live="off"
+      data-tour={tour}
+    >
       {label ?? format(msLeft)}
     </dd>
   );

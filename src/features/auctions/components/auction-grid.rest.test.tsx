@@ -25,10 +25,24 @@ class SkippedStateEvent extends Event {
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const running = (id: number, title: string) =>
-  auctionState({ id, title, status: "Running", image: `/products/${id}.svg`, priceCents: 10, startsAt: inMinutes(-5), endsAt: inMinutes(30) });
+  auctionState({
+    id,
+    title,
+    status: "Running",
+    image: `/products/${id}.svg`,
+    priceCents: 10,
+    startsAt: inMinutes(-5),
+    endsAt: inMinutes(30),
+  });
 
 function renderGrid() {
-  vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json(signedInUser), "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }) }).fetchStub);
+  vi.stubGlobal(
+    "fetch",
+    stubServer({
+      "/authn/user": () => json(signedInUser),
+      "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
+    }).fetchStub,
+  );
   let show: (auctions: AuctionState[]) => void = () => undefined;
   function LiveGrid() {
     const [auctions, setAuctions] = useState([running(1, "Kettle"), running(2, "Toaster")]);
@@ -74,7 +88,16 @@ describe("a grid whose browser says which cells it skips drawing", () => {
     const toaster = running(2, "Toaster");
     show([
       { ...kettle, seq: kettle.seq + 1, priceCents: 11, leaderName: "ilze", endsAt: inMinutes(31) },
-      { ...toaster, seq: toaster.seq + 2, priceCents: 12, leaderName: "otto", status: "Ended", endsAt: inMinutes(0), winnerName: "otto", bidCount: 12 },
+      {
+        ...toaster,
+        seq: toaster.seq + 2,
+        priceCents: 12,
+        leaderName: "otto",
+        status: "Ended",
+        endsAt: inMinutes(0),
+        winnerName: "otto",
+        bidCount: 12,
+      },
     ]);
     expect(priceOf("Kettle")).toHaveTextContent("€0.11");
     expect(card("Kettle").getByText("ilze")).toBeInTheDocument();

@@ -13,7 +13,11 @@ export function AuctionGrid({ auctions, isFirstOnPage = false }: { auctions: Auc
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {auctions.map((auction, index) => (
-        <GridItem key={auction.id} auction={auction} imageLoading={!isFirstOnPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "priority" : "eager"} />
+        <GridItem
+          key={auction.id}
+          auction={auction}
+          imageLoading={!isFirstOnPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "priority" : "eager"}
+        />
       ))}
     </ul>
   );
@@ -31,7 +35,7 @@ const GridItem = memo(function GridItem({ auction: drawn, imageLoading }: { auct
   const cell = useRef<HTMLLIElement>(null);
   const offScreen = useSkippedState(cell);
   return (
-    <li ref={cell} className="flex [content-visibility:auto] min-w-0 [contain-intrinsic-size:auto_none_auto_440px]">
+    <li ref={cell} className="flex min-w-0 [contain-intrinsic-size:auto_none_auto_440px] [content-visibility:auto]">
       <div className="w-full">
         <OffScreenContext value={offScreen}>
           <AuctionCard auction={auction} imageLoading={imageLoading} />
@@ -49,7 +53,10 @@ export function AuctionGridSkeleton() {
   return (
     <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: FIRST_ROW }, (_, index) => (
-        <li key={index} className={`overflow-hidden rounded-2xl border border-line bg-surface ${index > 0 ? "hidden sm:block" : ""} ${index > 1 ? "sm:hidden xl:block" : ""}`}>
+        <li
+          key={index}
+          className={`overflow-hidden rounded-2xl border border-line bg-surface ${index > 0 ? "hidden sm:block" : ""} ${index > 1 ? "sm:hidden xl:block" : ""}`}
+        >
           <div className="aspect-[16/10] w-full animate-pulse bg-black/5 sm:aspect-[4/3] dark:bg-white/5" />
           <div className="h-[188px]" />
         </li>

@@ -13,13 +13,23 @@ describe("the auto-bid form", () => {
     server.use(
       auth.signedIn(),
       auctions.mine({ enrolledIds: [7] }),
-      auctions.setAutoBid(7, () => refusal(403, "AUCTION_SPEND_LIMIT", "This would cross your monthly limit on auction spending.", { limitCents: 150, leftCents: 50, resetsAt })),
+      auctions.setAutoBid(7, () =>
+        refusal(403, "AUCTION_SPEND_LIMIT", "This would cross your monthly limit on auction spending.", {
+          limitCents: 150,
+          leftCents: 50,
+          resetsAt,
+        }),
+      ),
     );
     const requests = recordRequests();
     renderWithRouter(<AutoBidForm auctionId={7} priceCents={12} />);
     await userEvent.type(await screen.findByLabelText("Maximum price (€)"), "0.51");
     await userEvent.click(screen.getByRole("button", { name: "Set auto-bid" }));
-    expect(await screen.findByText(/This would cross your monthly limit on auction spending of €1\.50: €0\.50 is left this month\./)).toBeVisible();
-    expect(await Promise.all(requestsTo(requests, "PUT", "/api/auctions/7/auto-bid").map((request) => request.json()))).toEqual([{ maxPriceCents: 51 }]);
+    expect(
+      await screen.findByText(/This would cross your monthly limit on auction spending of €1\.50: €0\.50 is left this month\./),
+    ).toBeVisible();
+    expect(await Promise.all(requestsTo(requests, "PUT", "/api/auctions/7/auto-bid").map((request) => request.json()))).toEqual([
+      { maxPriceCents: 51 },
+    ]);
   });
 });

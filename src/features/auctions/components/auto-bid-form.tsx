@@ -50,7 +50,9 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">{t("auction.autoBid")}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("auction.autoBid")}
+      </h2>
       <p className="mt-1 text-sm text-muted">{t("auction.autoBidHint")}</p>
       {activeMax !== undefined && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-emerald-500/10 px-3 py-2 text-sm">
@@ -62,7 +64,9 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
       )}
       <form onSubmit={submit} noValidate className="mt-3 flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium">{t("auction.autoBidMax")}</label>
+          <label htmlFor={id} className="text-sm font-medium">
+            {t("auction.autoBidMax")}
+          </label>
           <input
             id={id}
             inputMode="decimal"
@@ -74,11 +78,19 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
             className="h-11 w-full min-w-0 rounded-xl border border-line bg-surface px-3.5 outline-none focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20"
           />
         </div>
-        <button type="submit" disabled={save.isPending} className="h-11 shrink-0 rounded-full bg-slate-900 px-5 whitespace-nowrap text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-white dark:text-slate-900">
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="h-11 shrink-0 rounded-full bg-slate-900 px-5 text-sm font-semibold whitespace-nowrap text-white hover:bg-slate-700 disabled:opacity-60 dark:bg-white dark:text-slate-900"
+        >
           {t("auction.autoBidSave")}
         </button>
       </form>
-      {error && <p id={`${id}-error`} className="mt-2 text-sm text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-2 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,10 @@ export function BidderBadge({ label }: { label: BidderLabel | null }) {
   const { t } = useTexts();
   if (label === null) return null;
   return (
-    <span title={t(`fairness.badgeHint.${label}`)} className={`ml-1.5 rounded px-1.5 py-0.5 text-[10px] font-semibold uppercase ${tone[label]}`}>
+    <span
+      title={t(`fairness.badgeHint.${label}`)}
+      className={`ml-1.5 rounded px-1.5 py-0.5 text-[10px] font-semibold uppercase ${tone[label]}`}
+    >
       {t(`fairness.badge.${label}`)}
     </span>
   );

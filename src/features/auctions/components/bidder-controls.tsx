@@ -56,7 +56,9 @@ export function BidderEnrolButton({ auction, isOpen, isLarge = false }: EnrolBut
 
   if (isEnrolled) {
     return (
-      <span className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${sizeOf(isLarge)}`}>
+      <span
+        className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 font-semibold text-emerald-700 dark:text-emerald-300 ${sizeOf(isLarge)}`}
+      >
         <CheckGlyph className="size-4" />
         {t("auction.youAreEnrolled")}
       </span>

@@ -32,7 +32,10 @@ const figures = (overrides: Partial<FairnessFigures> = {}): FairnessFigures => (
 });
 
 function renderSection(answer: FairnessFigures, state = auctionState({ bidCount: answer.bids })) {
-  server.use(auth.signedOut(), auctions.fairness(state.id, () => answer));
+  server.use(
+    auth.signedOut(),
+    auctions.fairness(state.id, () => answer),
+  );
   renderWithRouter(<FairnessSection auction={state} />);
   return screen.getByRole("region", { name: "Fairness" });
 }
@@ -43,7 +46,12 @@ describe("the fairness section", () => {
   it("shows the server's counts and says no staff or demo account bid", async () => {
     const region = renderSection(figures());
     expect(await within(region).findByText("No staff or demo account has bid in this auction.")).toBeTruthy();
-    expect([valueOf(region, "Entrants"), valueOf(region, "Bidders"), valueOf(region, "Bids"), valueOf(region, "Auto-bids")]).toEqual(["7", "5", "40", "10 (25%)"]);
+    expect([valueOf(region, "Entrants"), valueOf(region, "Bidders"), valueOf(region, "Bids"), valueOf(region, "Auto-bids")]).toEqual([
+      "7",
+      "5",
+      "40",
+      "10 (25%)",
+    ]);
   });
 
   it("says how many staff and demo accounts bid when some did", async () => {
@@ -52,12 +60,22 @@ describe("the fairness section", () => {
   });
 
   it("takes a running auction's head from its newest bid, and shows an ended one's final hash", async () => {
-    const newest = { priceCents: 41, displayName: "anna", placedAt: "2026-11-24T10:00:00.000Z", isAuto: false, hash: "a".repeat(64), label: null };
+    const newest = {
+      priceCents: 41,
+      displayName: "anna",
+      placedAt: "2026-11-24T10:00:00.000Z",
+      isAuto: false,
+      hash: "a".repeat(64),
+      label: null,
+    };
     const running = renderSection(figures(), auctionState({ bidCount: 41, recentBids: [newest] }));
     expect(within(running).getByText("Chain head (changes with every bid)")).toBeTruthy();
     expect(within(running).getByText(newest.hash)).toBeTruthy();
     cleanup();
-    const ended = renderSection(figures({ status: "Ended", finalHash: "e".repeat(64) }), auctionState({ status: "Ended", finalHash: "e".repeat(64), recentBids: [newest] }));
+    const ended = renderSection(
+      figures({ status: "Ended", finalHash: "e".repeat(64) }),
+      auctionState({ status: "Ended", finalHash: "e".repeat(64), recentBids: [newest] }),
+    );
     expect(within(ended).getByText("Final hash")).toBeTruthy();
     expect(within(ended).getByText("e".repeat(64))).toBeTruthy();
   });
@@ -67,7 +85,10 @@ describe("the figures follow the feed", () => {
   it("asks again while the feed has counted bids the figures have not, until they have", async () => {
     let served = figures({ entrants: 2, distinctBidders: 0, bids: 0, autoBids: 0, autoBidShare: null });
     const start = auctionState({ bidCount: 0 });
-    server.use(auth.signedOut(), auctions.fairness(start.id, () => served));
+    server.use(
+      auth.signedOut(),
+      auctions.fairness(start.id, () => served),
+    );
     let feed: (state: AuctionState) => void = () => undefined;
     function FedSection() {
       const [state, setState] = useState(start);

@@ -24,7 +24,9 @@ export function FairnessSection({ auction }: { auction: AuctionState }) {
 
   return (
     <section aria-labelledby="fairness" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-      <h2 id="fairness" className="mb-1 text-lg font-semibold">{t("fairness.title")}</h2>
+      <h2 id="fairness" className="mb-1 text-lg font-semibold">
+        {t("fairness.title")}
+      </h2>
       <p className="text-sm text-muted">{t("fairness.explained")}</p>
       {figures && (
         <>
@@ -85,7 +87,9 @@ function AccountsVerdict({ figures }: { figures: FairnessFigures }) {
   return (
     <p
       className={`mt-3 rounded-xl px-3 py-2 text-sm ${
-        isClean ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
+        isClean
+          ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          : "bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
       }`}
     >
       {isClean ? t("fairness.noStaffOrDemo") : t("fairness.staffOrDemo", { staff: figures.staffBidders, demo: figures.demoBidders })}

@@ -5,7 +5,15 @@ import type { AuctionCardState } from "../../../../contract";
 import { HandGlyph } from "../../../components/ui/icons";
 
 /** "Manual bids only" for a manual-only auction, with what it means on the page (`isDetailed`); nothing otherwise. */
-export function ManualOnlyBadge({ auction, isDetailed = false, className = "" }: { auction: Pick<AuctionCardState, "manualOnly">; isDetailed?: boolean; className?: string }) {
+export function ManualOnlyBadge({
+  auction,
+  isDetailed = false,
+  className = "",
+}: {
+  auction: Pick<AuctionCardState, "manualOnly">;
+  isDetailed?: boolean;
+  className?: string;
+}) {
   const { t } = useTexts();
   if (!auction.manualOnly) return null;
   return (

@@ -53,7 +53,14 @@ function renderSlide({
     actions: { notifyOutbid: () => undefined },
   });
   const page = (shown: AuctionPhase) => (
-    <RunningAuctionProvider logic={logic} auctionId={7} phase={shown} isEnrolled bidderId="anna-id" leaderId={isWinning ? "anna-id" : "otto-id"}>
+    <RunningAuctionProvider
+      logic={logic}
+      auctionId={7}
+      phase={shown}
+      isEnrolled
+      bidderId="anna-id"
+      leaderId={isWinning ? "anna-id" : "otto-id"}
+    >
       <SlideToBid minPreviousEntries={0} />
     </RunningAuctionProvider>
   );
@@ -100,11 +107,19 @@ describe("slide to bid", () => {
     const user = userEvent.setup();
     const { placeBid, slider, status } = renderSlide();
 
-    await user.pointer([{ keys: "[MouseLeft>]", target: slider, coords: { clientX: 10 } }, { coords: { clientX: 10 + TRAVEL_PX / 2 } }, { keys: "[/MouseLeft]" }]);
+    await user.pointer([
+      { keys: "[MouseLeft>]", target: slider, coords: { clientX: 10 } },
+      { coords: { clientX: 10 + TRAVEL_PX / 2 } },
+      { keys: "[/MouseLeft]" },
+    ]);
     expect(placeBid).not.toHaveBeenCalled();
     expect(slider).toHaveAttribute("aria-valuenow", "0");
 
-    await user.pointer([{ keys: "[MouseLeft>]", target: slider, coords: { clientX: 10 } }, { coords: { clientX: 10 + TRAVEL_PX } }, { keys: "[/MouseLeft]" }]);
+    await user.pointer([
+      { keys: "[MouseLeft>]", target: slider, coords: { clientX: 10 } },
+      { coords: { clientX: 10 + TRAVEL_PX } },
+      { keys: "[/MouseLeft]" },
+    ]);
     await vi.waitFor(() => expect(status).toHaveTextContent("Your bid is in!"));
     expect(placeBid).toHaveBeenCalledOnce();
   });
@@ -125,7 +140,11 @@ describe("slide to bid", () => {
 
 describe("slide to bid while the auction cannot be reached", () => {
   const outage = {
-    error: { code: "SERVICE_UNAVAILABLE", message: "The service is unavailable right now. Please try again in a few seconds.", values: { retryAfterSeconds: 5 } },
+    error: {
+      code: "SERVICE_UNAVAILABLE",
+      message: "The service is unavailable right now. Please try again in a few seconds.",
+      values: { retryAfterSeconds: 5 },
+    },
   };
   it("says the bid was not placed when the server answers the bid with 503 SERVICE_UNAVAILABLE", async () => {
     server.use(auctions.placeBid(7, () => json(outage, 503)));
@@ -226,7 +245,9 @@ describe("slide to bid while offline", () => {
     screen.getByRole("slider", { name: "Bid €0.01" }).focus();
     await user.keyboard("{Enter}");
 
-    await vi.waitFor(() => expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."));
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."),
+    );
     expect(requests).toEqual([]);
   });
 
@@ -238,6 +259,8 @@ describe("slide to bid while offline", () => {
     screen.getByRole("slider", { name: "Bid €0.01" }).focus();
     await user.keyboard("{Enter}");
 
-    await vi.waitFor(() => expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."));
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent("Failed to place bid. Please try again later. Contact support if the issue persist."),
+    );
   });
 });

@@ -97,14 +97,14 @@ function SlideTrack() {
     }
   };
 
-  const track = isLeading
-    ? "from-emerald-700 to-emerald-800"
-    : isOutbid
-      ? "from-red-700 to-red-800"
-      : "from-primary-700 to-primary-800";
+  const track = isLeading ? "from-emerald-700 to-emerald-800" : isOutbid ? "from-red-700 to-red-800" : "from-primary-700 to-primary-800";
 
   return (
-    <div ref={trackRef} data-standing={standing} className={`relative h-16 overflow-hidden rounded-full bg-gradient-to-r shadow-inner transition-colors select-none ${track}`}>
+    <div
+      ref={trackRef}
+      data-standing={standing}
+      className={`relative h-16 overflow-hidden rounded-full bg-gradient-to-r shadow-inner transition-colors select-none ${track}`}
+    >
       <div className="absolute inset-y-0 left-0 rounded-full bg-white/20" style={{ width: `calc(${progress * 100}% + 64px)` }} />
       {/* While the bid is on its way the label stays and dims: the status line under the track says 'Sending…'. */}
       <span
@@ -128,11 +128,18 @@ function SlideTrack() {
         onKeyDown={onKeyDown}
         style={{ transform: `translateX(${progress * travel}px)` }}
         className={`absolute top-1 left-1 flex size-14 touch-none items-center justify-center rounded-full bg-white text-2xl shadow-lg focus-visible:outline-4 focus-visible:outline-white/70 ${
-          isLeading ? "cursor-not-allowed text-emerald-700" : isBusy ? "cursor-wait text-primary-700" : "cursor-grab text-primary-700 active:cursor-grabbing"
+          isLeading
+            ? "cursor-not-allowed text-emerald-700"
+            : isBusy
+              ? "cursor-wait text-primary-700"
+              : "cursor-grab text-primary-700 active:cursor-grabbing"
         } ${dragStartX === null ? "transition-transform" : ""}`}
       >
         {isBusy ? (
-          <span aria-hidden="true" className="size-6 rounded-full border-[3px] border-primary-200 border-t-primary-700 motion-safe:animate-spin" />
+          <span
+            aria-hidden="true"
+            className="size-6 rounded-full border-[3px] border-primary-200 border-t-primary-700 motion-safe:animate-spin"
+          />
         ) : (
           <span aria-hidden="true">{isLeading ? "✓" : "›"}</span>
         )}
@@ -174,7 +181,10 @@ function BidStatus({ minPreviousEntries }: { minPreviousEntries: number }) {
             : news === "refused" && refusal
               ? {
                   tone: "error",
-                  text: t(bidRefusalTexts[refusal.code] ?? `errors.${refusal.code}`, { minPreviousEntries, defaultValue: t("errors.BID_FAILED") }),
+                  text: t(bidRefusalTexts[refusal.code] ?? `errors.${refusal.code}`, {
+                    minPreviousEntries,
+                    defaultValue: t("errors.BID_FAILED"),
+                  }),
                 }
               : news === "outbid"
                 ? { tone: "error", text: t("auction.outbid") }
@@ -187,7 +197,11 @@ function BidStatus({ minPreviousEntries }: { minPreviousEntries: number }) {
       role="status"
       aria-live="polite"
       className={`min-h-5 text-center text-sm font-semibold ${
-        notice?.tone === "error" ? "text-red-700 dark:text-red-300" : notice?.tone === "success" ? "text-emerald-700 dark:text-emerald-300" : "text-muted"
+        notice?.tone === "error"
+          ? "text-red-700 dark:text-red-300"
+          : notice?.tone === "success"
+            ? "text-emerald-700 dark:text-emerald-300"
+            : "text-muted"
       }`}
     >
       {notice?.text ?? (isSlidable ? t("auction.slideHint") : "")}

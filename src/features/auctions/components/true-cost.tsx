@@ -21,7 +21,9 @@ export function TrueCostPanel({
   const euro = useEuro();
   return (
     <section aria-labelledby="true-cost" className="order-1 rounded-2xl border border-line bg-surface p-4 shadow-sm lg:order-none lg:p-5">
-      <h2 id="true-cost" className="mb-1 text-lg font-semibold">{t("trueCost.title")}</h2>
+      <h2 id="true-cost" className="mb-1 text-lg font-semibold">
+        {t("trueCost.title")}
+      </h2>
       <p className="mb-3 text-sm text-muted">{t("trueCost.explained")}</p>
       <dl className={`grid grid-cols-1 gap-2 text-sm ${isSold ? "sm:grid-cols-3" : ""}`}>
         {isSold && <Figure term={t("trueCost.soldFor")} value={euro(priceCents)} />}
@@ -49,7 +51,9 @@ export function TrueCostLine({ trueCost, isSold }: { trueCost: TrueCostFigures; 
   const fees = t("trueCost.cardFees", { fees: euro(trueCost.entryFeesCents) });
   return (
     <p className="text-xs text-muted">
-      {!isSold || trueCost.winnerPaidCents === null ? fees : `${t("trueCost.cardWinner", { total: euro(trueCost.winnerPaidCents) })} · ${fees}`}
+      {!isSold || trueCost.winnerPaidCents === null
+        ? fees
+        : `${t("trueCost.cardWinner", { total: euro(trueCost.winnerPaidCents) })} · ${fees}`}
     </p>
   );
 }

@@ -11,7 +11,10 @@ export function UnpayableWinWarning({ nextPriceCents, className = "" }: { nextPr
   const leftCents = limits?.auction.leftCents ?? null;
   if (leftCents === null || nextPriceCents <= leftCents) return null;
   return (
-    <p role="note" className={`rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100 ${className}`}>
+    <p
+      role="note"
+      className={`rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100 ${className}`}
+    >
       {t("auction.unpayableWin", { price: euro(nextPriceCents), left: euro(leftCents) })}
     </p>
   );

@@ -16,9 +16,13 @@ export function UsualCostSection({ auctionId, className = "" }: { auctionId: num
 
   return (
     <section aria-labelledby="usual-cost" className={`rounded-2xl border border-line bg-surface p-4 shadow-sm lg:p-5 ${className}`}>
-      <h2 id="usual-cost" className="mb-1 text-lg font-semibold">{t("usualCost.title")}</h2>
+      <h2 id="usual-cost" className="mb-1 text-lg font-semibold">
+        {t("usualCost.title")}
+      </h2>
       {figures === null ? (
-        <p className="text-sm text-muted">{t("usualCost.notEnough", { min: cost.minAuctions, days: cost.windowDays, ended: cost.auctions })}</p>
+        <p className="text-sm text-muted">
+          {t("usualCost.notEnough", { min: cost.minAuctions, days: cost.windowDays, ended: cost.auctions })}
+        </p>
       ) : (
         <>
           <p className="mb-3 text-sm text-muted">{t("usualCost.explained", { days: cost.windowDays })}</p>
@@ -32,7 +36,10 @@ export function UsualCostSection({ auctionId, className = "" }: { auctionId: num
               value={figures.winnerAllInCents === null ? t("usualCost.noWins") : euro(figures.winnerAllInCents)}
               note={
                 figures.winnerAllInCents !== null && figures.retailValueCents
-                  ? t("usualCost.ofRetail", { share: percent(figures.winnerAllInCents / figures.retailValueCents), retail: euro(figures.retailValueCents) })
+                  ? t("usualCost.ofRetail", {
+                      share: percent(figures.winnerAllInCents / figures.retailValueCents),
+                      retail: euro(figures.retailValueCents),
+                    })
                   : undefined
               }
             />

@@ -36,7 +36,10 @@ describe("applying live updates", () => {
 
   it("replaces a newer state in place", () => {
     const next = applyToList([auction(1, 1), auction(2, 1)], auction(2, 3, { priceCents: 42 }), "Running");
-    expect(next.map((a) => [a.id, a.priceCents])).toEqual([[1, 1], [2, 42]]);
+    expect(next.map((a) => [a.id, a.priceCents])).toEqual([
+      [1, 1],
+      [2, 42],
+    ]);
   });
 
   it("removes an auction that left the list's status and adds one that joined it, in order", () => {
@@ -70,7 +73,10 @@ describe("applying live updates to Home's loaded pages", () => {
   it("inserts a newcomer that matches where it sorts among the loaded cards", () => {
     const pages = [page([1, 3], true), page([5, 7], true)];
     const next = applyToPages(pages, auction(4, 1), filter);
-    expect(idsOf(next)).toEqual([[1, 3], [4, 5, 7]]);
+    expect(idsOf(next)).toEqual([
+      [1, 3],
+      [4, 5, 7],
+    ]);
     expect(next.map((p) => p.total)).toEqual([11, 11]);
   });
 

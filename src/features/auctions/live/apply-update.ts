@@ -79,7 +79,11 @@ export function applyToPages<P extends Page>(pages: P[], update: AuctionCardStat
     return pages.map((page) => (holds(page) ? { ...page, items: page.items.map((item) => (item.id === update.id ? kept : item)) } : page));
   }
   if (current) {
-    return pages.map((page) => ({ ...page, total: page.total - 1, items: holds(page) ? page.items.filter((item) => item.id !== update.id) : page.items }));
+    return pages.map((page) => ({
+      ...page,
+      total: page.total - 1,
+      items: holds(page) ? page.items.filter((item) => item.id !== update.id) : page.items,
+    }));
   }
   const last = pages.at(-1);
   if (!isMatch || !last) return pages;
@@ -87,5 +91,9 @@ export function applyToPages<P extends Page>(pages: P[], update: AuctionCardStat
   const before = pages.findIndex((page) => page.items.some((item) => order(update, item) < 0));
   if (before < 0 && last.hasMore) return pages;
   const target = before < 0 ? pages.length - 1 : before;
-  return pages.map((page, index) => ({ ...page, total: page.total + 1, items: index === target ? [...page.items, update].sort(order) : page.items }));
+  return pages.map((page, index) => ({
+    ...page,
+    total: page.total + 1,
+    items: index === target ? [...page.items, update].sort(order) : page.items,
+  }));
 }

@@ -14,7 +14,12 @@ afterEach(() => {
 
 it("reads the server's clock anew when its estimate changes", () => {
   const nowMs = Date.now();
-  const lifecycle = startLifecycle("auction-lifecycle #3", { status: "Running", startsAtMs: nowMs - 60_000, endsAtMs: nowMs + 10_000, nowMs });
+  const lifecycle = startLifecycle("auction-lifecycle #3", {
+    status: "Running",
+    startsAtMs: nowMs - 60_000,
+    endsAtMs: nowMs + 10_000,
+    nowMs,
+  });
   expect(auctionPhaseOf(lifecycle.actor.getSnapshot())).toBe("running");
 
   // A round trip of 10 ms says the server's clock is 20 s ahead of this one.
@@ -29,12 +34,23 @@ it("holds the timers of many cards on one browser timer, a bid on each setting n
   const nowMs = Date.now();
   const browserTimers = vi.spyOn(globalThis, "setTimeout");
   const lifecycles = [10, 20, 30].map((seconds, index) =>
-    startLifecycle(`auction-lifecycle #${index + 10}`, { status: "Running", startsAtMs: nowMs - 60_000, endsAtMs: nowMs + seconds * 1000, nowMs }),
+    startLifecycle(`auction-lifecycle #${index + 10}`, {
+      status: "Running",
+      startsAtMs: nowMs - 60_000,
+      endsAtMs: nowMs + seconds * 1000,
+      nowMs,
+    }),
   );
   expect(browserTimers).toHaveBeenCalledTimes(1);
   // A bid on each: its timer to the end is cleared and set again, for a later end.
   for (const [index, lifecycle] of lifecycles.entries()) {
-    lifecycle.actor.send({ type: "auction.updated", status: "Running", startsAtMs: nowMs - 60_000, endsAtMs: nowMs + 40_000 + index * 1000, nowMs });
+    lifecycle.actor.send({
+      type: "auction.updated",
+      status: "Running",
+      startsAtMs: nowMs - 60_000,
+      endsAtMs: nowMs + 40_000 + index * 1000,
+      nowMs,
+    });
   }
   expect(browserTimers).toHaveBeenCalledTimes(1);
   expect(lifecycles.map((lifecycle) => auctionPhaseOf(lifecycle.actor.getSnapshot()))).toEqual(["running", "running", "running"]);

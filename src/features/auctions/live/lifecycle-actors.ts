@@ -4,7 +4,12 @@
 // `use-auction-lifecycle.ts` after the first paint (decision 014).
 import { createActor, type Actor } from "xstate";
 import type { AuctionPhase } from "../../../../contract/auction-countdown";
-import { auctionLifecycleMachine, auctionPhaseOf, startingPhaseOf, type LifecycleInput } from "../../../../machines/auction-lifecycle.machine";
+import {
+  auctionLifecycleMachine,
+  auctionPhaseOf,
+  startingPhaseOf,
+  type LifecycleInput,
+} from "../../../../machines/auction-lifecycle.machine";
 import { registerDevMachine } from "../../../lib/dev-machines";
 import { onClockOffsetChange, serverNow } from "../../../lib/server-clock";
 import { createOneTimerClock } from "../../../lib/one-timer-clock";

@@ -19,7 +19,12 @@ vi.mock("socket.io-client", async () => (await import("../../../../tests/support
 const RECONNECT = { timeout: 10_000 };
 
 const state = (id: number, seq: number, priceCents = seq) => auctionState({ id, seq, priceCents, title: `Auction ${id}` });
-const detail = (id: number, seq: number, priceCents: number): AuctionDetail => ({ ...state(id, seq, priceCents), description: "", images: [], paymentWindowHours: 72 });
+const detail = (id: number, seq: number, priceCents: number): AuctionDetail => ({
+  ...state(id, seq, priceCents),
+  description: "",
+  images: [],
+  paymentWindowHours: 72,
+});
 
 const server = new MockSocketIoServer();
 // The server answers a subscription with the auction's state as it stands: here, its first one.
@@ -142,7 +147,8 @@ describe("the live layer (live-auctions.ts)", () => {
     const stopList = follow({ kind: "status", status: "Waiting" }, () => undefined, resyncList);
     await waitFor(() => expect(resyncList).toHaveBeenCalledOnce());
     expect(resyncAuction).not.toHaveBeenCalled();
-    const subscriptions = () => server.commandsOf("auction:subscribe").filter((payload) => (payload as { auctionId: number }).auctionId === 31);
+    const subscriptions = () =>
+      server.commandsOf("auction:subscribe").filter((payload) => (payload as { auctionId: number }).auctionId === 31);
     expect(subscriptions()).toHaveLength(1);
 
     server.dropConnections();

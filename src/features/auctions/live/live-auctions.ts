@@ -13,7 +13,13 @@ type Listener<T extends Topic> = (state: T extends StatusTopic ? AuctionCardStat
 // A listener is stored as one of a status topic, which takes any card state: an auction's listeners are only handed
 // whole states (`hand` below), so the narrower parameter they declare always holds.
 // `isWatched`: the topic's join is acknowledged on the current connection; `waiters`: reads waiting for that.
-type Entry = { topic: Topic; listeners: Set<Listener<StatusTopic>>; resyncs: Set<() => void>; isWatched: boolean; waiters: Set<() => void> };
+type Entry = {
+  topic: Topic;
+  listeners: Set<Listener<StatusTopic>>;
+  resyncs: Set<() => void>;
+  isWatched: boolean;
+  waiters: Set<() => void>;
+};
 const topics = new Map<string, Entry>();
 let isWired = false;
 

@@ -28,7 +28,8 @@ beforeEach(() => msw.use(auth.signedOut(), auctions.mine()));
 afterAll(() => server.stop());
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-const running = (id: number, title: string) => auctionState({ id, seq: 1, title, status: "Running", priceCents: 10, startsAt: inMinutes(-5), endsAt: inMinutes(5) });
+const running = (id: number, title: string) =>
+  auctionState({ id, seq: 1, title, status: "Running", priceCents: 10, startsAt: inMinutes(-5), endsAt: inMinutes(5) });
 const card = ({ recentBids: _recentBids, ...rest }: AuctionState): AuctionCardState => rest;
 
 it("renders a card that took a bid, not its list; a card that left the list, or a list read again, renders the list", async () => {
@@ -38,7 +39,13 @@ it("renders a card that took a bid, not its list; a card that left the list, or 
   const selectShown = keepWhileSameCards((list: { items: AuctionCardState[] }) => list);
   let listRenders = 0;
   function LiveList() {
-    const { data } = useQuery({ queryKey, queryFn: () => ({ items: answer }), select: selectShown, staleTime: Infinity, structuralSharing: false });
+    const { data } = useQuery({
+      queryKey,
+      queryFn: () => ({ items: answer }),
+      select: selectShown,
+      staleTime: Infinity,
+      structuralSharing: false,
+    });
     useLiveStatusList("Running", queryKey);
     listRenders += 1;
     return data ? <AuctionGrid auctions={data.items} /> : null;
@@ -49,7 +56,9 @@ it("renders a card that took a bid, not its list; a card that left the list, or 
   const rendersBefore = listRenders;
 
   // A bid: the feed's state carries the catalogue title; the card keeps the one the list read.
-  server.broadcast("auctions:updated", [card({ ...kettle, seq: 2, priceCents: 11, leaderName: "ilze", title: "Catalogue kettle", endsAt: inMinutes(6) })]);
+  server.broadcast("auctions:updated", [
+    card({ ...kettle, seq: 2, priceCents: 11, leaderName: "ilze", title: "Catalogue kettle", endsAt: inMinutes(6) }),
+  ]);
   expect(await kettleCard.findByText("€0.11")).toBeInTheDocument();
   expect(kettleCard.getByText("ilze")).toBeInTheDocument();
   expect(screen.getByRole("article", { name: "Kettle" })).toBeInTheDocument();

@@ -75,6 +75,10 @@ export function useCardState<T extends AuctionCardState>(auction: T): T | Auctio
     [id],
   );
   // The server's first screen draws the list as it is: no card has been handed anything there.
-  const handed = useSyncExternalStore(subscribe, () => newest.get(id), () => undefined);
+  const handed = useSyncExternalStore(
+    subscribe,
+    () => newest.get(id),
+    () => undefined,
+  );
   return handed && isNewer(handed, auction) ? handed : auction;
 }

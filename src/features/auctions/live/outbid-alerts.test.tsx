@@ -12,7 +12,14 @@ vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-sock
 const alertOutbid = vi.fn();
 vi.mock("../bid-sound-player", () => ({ alertOutbid: () => alertOutbid() }));
 
-const signedIn = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Bērziņa", displayName: "anna", email: "a@b.lv" };
+const signedIn = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Bērziņa",
+  displayName: "anna",
+  email: "a@b.lv",
+};
 const outbid = (auctionId: number): AuctionOutbid => ({ auctionId, title: `Speaker ${auctionId}`, priceCents: 42, leaderName: "otto" });
 /** A notice from the server, handled: the handler parses it once the socket's schemas have loaded. */
 const serverSays = (notice: AuctionOutbid) =>
@@ -86,7 +93,12 @@ describe("the outbid throttle", () => {
   it("lets one auction through at most once per gap, each auction on its own", () => {
     const mayToast = createOutbidThrottle(5000);
     expect([mayToast(1, 0), mayToast(1, 4999), mayToast(2, 4999), mayToast(1, 5000), mayToast(2, 9998), mayToast(2, 9999)]).toEqual([
-      true, false, true, true, false, true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
     ]);
   });
 });

@@ -13,7 +13,6 @@ beforeAll(loadLifecycleActors);
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-
 it("shows the phase its actor starts in from the first render; the actor starts in a task of its own and renders nothing again", async () => {
   const phases: unknown[] = [];
   const auction = { id: 41, status: "Waiting", startsAt: inMinutes(20), endsAt: null } as const;
@@ -32,16 +31,21 @@ it("shows the phase its actor starts in from the first render; the actor starts 
   expect(actor.getSnapshot().status).toBe("active");
 
   // From then on the actor is what the phase follows (here, moved as the dev panel moves it).
-  act(() => actor.send({ type: "auction.updated", status: "Running", startsAtMs: Date.now(), endsAtMs: Date.now() + 60_000, nowMs: Date.now() }));
+  act(() =>
+    actor.send({ type: "auction.updated", status: "Running", startsAtMs: Date.now(), endsAtMs: Date.now() + 60_000, nowMs: Date.now() }),
+  );
   expect(result.current).toBe("running");
   unmount();
   expect(actor.getSnapshot().status).toBe("stopped");
 });
 
 it("follows a new state of the auction it shows", () => {
-  const { result, rerender } = renderHook((auction: { id: number; status: "Running" | "Ended"; startsAt: string; endsAt: string }) => useAuctionPhase(auction), {
-    initialProps: { id: 42, status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(30) },
-  });
+  const { result, rerender } = renderHook(
+    (auction: { id: number; status: "Running" | "Ended"; startsAt: string; endsAt: string }) => useAuctionPhase(auction),
+    {
+      initialProps: { id: 42, status: "Running", startsAt: inMinutes(-5), endsAt: inMinutes(30) },
+    },
+  );
   expect(result.current).toBe("running");
   rerender({ id: 42, status: "Ended", startsAt: inMinutes(-5), endsAt: inMinutes(0) });
   expect(result.current).toBe("ended");
@@ -50,9 +54,12 @@ it("follows a new state of the auction it shows", () => {
 it("tells its actor only what it does not know: not the state it started from, then each new one", async () => {
   const sends = vi.spyOn(Actor.prototype, "send");
   const startsAt = inMinutes(-5);
-  const { rerender, unmount } = renderHook((auction: { id: number; status: "Running"; startsAt: string; endsAt: string }) => useAuctionPhase(auction), {
-    initialProps: { id: 43, status: "Running", startsAt, endsAt: inMinutes(30) },
-  });
+  const { rerender, unmount } = renderHook(
+    (auction: { id: number; status: "Running"; startsAt: string; endsAt: string }) => useAuctionPhase(auction),
+    {
+      initialProps: { id: 43, status: "Running", startsAt, endsAt: inMinutes(30) },
+    },
+  );
   await actorsStarted();
   expect(sends).not.toHaveBeenCalled();
   const endsAt = inMinutes(31);

@@ -53,7 +53,20 @@ function renderPage() {
     refreshUser = () => auth.send({ type: "user.refresh" });
     return <p>Signed in as {user?.isAuthenticated ? user.displayName : "nobody"}</p>;
   }
-  renderRoutes([{ path: "auctions/:auctionId", element: <><UserRefresher /><AuctionDetailPage /></> }], "/auctions/7");
+  renderRoutes(
+    [
+      {
+        path: "auctions/:auctionId",
+        element: (
+          <>
+            <UserRefresher />
+            <AuctionDetailPage />
+          </>
+        ),
+      },
+    ],
+    "/auctions/7",
+  );
   return { refreshUser: () => act(refreshUser) };
 }
 

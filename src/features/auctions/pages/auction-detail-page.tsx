@@ -33,7 +33,13 @@ import { useDuration, useEuro, useTimeOfDay } from "../../../lib/format";
 import type { AuctionPhase } from "../../../../contract/auction-countdown";
 import { useAuctionPhase } from "../live/use-auction-lifecycle";
 import { useMsUntil } from "../live/use-countdown";
-import { RunningAuctionProvider, useBidderStanding, useHasBidNews, useIsSlidable, useRunningAuctionTag } from "../live/running-auction-context";
+import {
+  RunningAuctionProvider,
+  useBidderStanding,
+  useHasBidNews,
+  useIsSlidable,
+  useRunningAuctionTag,
+} from "../live/running-auction-context";
 
 export function AuctionDetailPage() {
   const { t } = useTexts();
@@ -93,7 +99,14 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
               <BuyNowPanel auctionId={auction.id} className="order-1 lg:order-none" />
             </Suspense>
           )}
-          {phase === "ended" && auction.trueCost && <TrueCostPanel priceCents={auction.priceCents} trueCost={auction.trueCost} isSold={endedOutcome(auction) === "sold"} feeBackPercent={auction.feeBackPercent} />}
+          {phase === "ended" && auction.trueCost && (
+            <TrueCostPanel
+              priceCents={auction.priceCents}
+              trueCost={auction.trueCost}
+              isSold={endedOutcome(auction) === "sold"}
+              feeBackPercent={auction.feeBackPercent}
+            />
+          )}
           {isEnrolled && !auction.manualOnly && (phase === "running" || phase === "waiting" || phase === "starting") && (
             <div className="order-3 lg:order-none">
               <AutoBidForm auctionId={auction.id} priceCents={auction.priceCents} />
@@ -110,9 +123,16 @@ function AuctionDetailView({ auction }: { auction: AuctionDetail }) {
           )}
         </div>
         <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-          <AuctionImage src={auction.images[0] ?? auction.image} shownAs="detail" loading="priority" className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl" />
+          <AuctionImage
+            src={auction.images[0] ?? auction.image}
+            shownAs="detail"
+            loading="priority"
+            className="order-2 aspect-[16/9] w-full rounded-2xl border border-line sm:aspect-[4/3] lg:order-none lg:rounded-3xl"
+          />
           <section aria-labelledby="about" className="order-5 lg:order-none">
-            <h2 id="about" className="mb-2 text-xl font-semibold">{t("auction.description")}</h2>
+            <h2 id="about" className="mb-2 text-xl font-semibold">
+              {t("auction.description")}
+            </h2>
             <p className="leading-relaxed whitespace-pre-line text-ink/85">{auction.description}</p>
           </section>
           <div className="order-7 lg:order-none">
@@ -133,7 +153,8 @@ function AuctionTitle({ auction }: { auction: AuctionDetail }) {
         <p className="text-sm font-medium text-muted">#{auction.id}</p>
         <h1 className="text-2xl leading-tight font-bold sm:text-3xl">{auction.title}</h1>
         <p className="mt-1 text-sm text-muted">
-          {t("auction.retailValue", { value: euro(auction.retailValueCents) })} · {t("auction.entryFeeIs", { fee: euro(auction.entryFeeCents) })}
+          {t("auction.retailValue", { value: euro(auction.retailValueCents) })} ·{" "}
+          {t("auction.entryFeeIs", { fee: euro(auction.entryFeeCents) })}
         </p>
       </div>
       <LikeButton auctionId={auction.id} className="mt-1 border border-line" />
@@ -170,10 +191,9 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
   const refusal = isOpen && !isEnrolled && !isLocked ? (eligibility.data?.refusal ?? null) : null;
   const outcome = phase === "ended" ? endedOutcome(auction) : null;
   const hasWon = outcome === "sold" && user?.isAuthenticated === true && auction.winnerId === user.id;
-  const frame =
-    hasWon
-      ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
-      : isOutbid
+  const frame = hasWon
+    ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
+    : isOutbid
       ? "border-red-500 bg-red-50 ring-2 ring-red-500 dark:bg-red-950"
       : isLeading
         ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-500 dark:bg-emerald-950"
@@ -191,10 +211,16 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
         ) : outcome === "sold" ? (
           <>
             <Stat label={t("auction.soldPrice")} value={euro(auction.priceCents)} />
-            <Stat label={t("auction.winner")} value={auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)} isName />
+            <Stat
+              label={t("auction.winner")}
+              value={auction.winnerName === null ? t("auction.noWinner") : nameOf(auction.winnerName)}
+              isName
+            />
           </>
         ) : outcome ? (
-          <p role="status" className="col-span-2 font-display text-xl font-bold">{t(unsoldTextKey[outcome])}</p>
+          <p role="status" className="col-span-2 font-display text-xl font-bold">
+            {t(unsoldTextKey[outcome])}
+          </p>
         ) : phase === "waiting" || phase === "starting" ? (
           <>
             <Stat label={t("auction.startingSoon")} value={phase === "starting" ? t("auction.starting") : duration(msToStart)} />
@@ -217,14 +243,19 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       </div>
       {hasWon && (
         <div className="flex flex-wrap items-center justify-between gap-3 landscape-phone:col-span-2">
-          <p role="status" className="font-display text-xl font-bold text-emerald-800 dark:text-emerald-200">{t("auction.youWon")}</p>
-          <Link to="/auctions/won" className="inline-flex h-11 items-center rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800">
+          <p role="status" className="font-display text-xl font-bold text-emerald-800 dark:text-emerald-200">
+            {t("auction.youWon")}
+          </p>
+          <Link
+            to="/auctions/won"
+            className="inline-flex h-11 items-center rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800"
+          >
             {t("auction.payForWin")}
           </Link>
         </div>
       )}
       {auction.minPreviousEntries > 0 && isOpen && !isEnrolled && (
-        <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 landscape-phone:col-span-2 dark:bg-amber-900/30 dark:text-amber-100">
+        <p className="rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100 landscape-phone:col-span-2">
           {t("auction.minPrevious", { number: auction.minPreviousEntries })}
         </p>
       )}
@@ -240,7 +271,10 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
       )}
       {(phase === "waiting" || phase === "starting") && <SeatsMinimumNote seats={auction.seats} className="landscape-phone:col-span-2" />}
       {refusal && (
-        <p role="status" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 landscape-phone:col-span-2 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="status"
+          className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100 landscape-phone:col-span-2"
+        >
           {refusalText(refusal.code, { minPreviousEntries: auction.minPreviousEntries, ...refusal.values })}
         </p>
       )}
@@ -249,10 +283,13 @@ function BidPanel({ auction, phase }: { auction: AuctionDetail; phase: AuctionPh
         <SlideToBid minPreviousEntries={auction.minPreviousEntries} />
       ) : (
         // An ended auction has nothing left to enrol in: no "Enrolled" bar under its outcome.
-        (isOpen || (isEnrolled && phase !== "ended" && phase !== "hidden")) && !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
+        (isOpen || (isEnrolled && phase !== "ended" && phase !== "hidden")) &&
+        !refusal && <EnrolButton auction={auction} isOpen={isOpen} isLarge />
       )}
       {phase !== "ended" && phase !== "hidden" && (
-        <p className="text-xs text-muted landscape-phone:hidden">{t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}</p>
+        <p className="text-xs text-muted landscape-phone:hidden">
+          {t("auction.allInCost", { total: euro(auction.entryFeeCents + auction.priceCents) })}
+        </p>
       )}
     </section>
   );
@@ -265,7 +302,9 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
   const timeOfDay = useTimeOfDay();
   return (
     <section aria-labelledby="recent-bids" className="order-4 rounded-2xl border border-line bg-surface p-5 shadow-sm lg:order-none">
-      <h2 id="recent-bids" className="mb-3 text-lg font-semibold">{t("auction.recentBids")}</h2>
+      <h2 id="recent-bids" className="mb-3 text-lg font-semibold">
+        {t("auction.recentBids")}
+      </h2>
       {auction.recentBids.length === 0 ? (
         <p className="text-sm text-muted">{t("auction.noBidsYet")}</p>
       ) : (
@@ -275,7 +314,11 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
               <span className="truncate font-medium">
                 {nameOf(bid.displayName)}
                 <BidderBadge label={bid.label} />
-                {bid.isAuto && <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">{t("auction.auto")}</span>}
+                {bid.isAuto && (
+                  <span className="ml-1.5 rounded bg-black/5 px-1.5 py-0.5 text-[10px] font-semibold text-slate-600 uppercase dark:bg-white/10 dark:text-slate-300">
+                    {t("auction.auto")}
+                  </span>
+                )}
               </span>
               <span className="text-right font-display font-semibold tabular-nums">{euro(bid.priceCents)}</span>
               <time dateTime={bid.placedAt} className="text-right text-muted tabular-nums">
@@ -290,7 +333,19 @@ function RecentBids({ auction }: { auction: AuctionDetail }) {
 }
 
 /** A figure of the panel; a name (up to 25 characters) is set smaller and wraps rather than being cut. */
-function Stat({ label, value, isUrgent = false, isPrice = false, isName = false }: { label: string; value: string; isUrgent?: boolean; isPrice?: boolean; isName?: boolean }) {
+function Stat({
+  label,
+  value,
+  isUrgent = false,
+  isPrice = false,
+  isName = false,
+}: {
+  label: string;
+  value: string;
+  isUrgent?: boolean;
+  isPrice?: boolean;
+  isName?: boolean;
+}) {
   return (
     <div className="min-w-0">
       <p className="text-sm text-muted">{label}</p>
@@ -312,10 +367,16 @@ function BidChain({ auctionId }: { auctionId: number }) {
   const { data: chain } = useQuery({ ...bidChainQueryOptions(auctionId), enabled: isShown });
   return (
     <section aria-labelledby="bid-chain" className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-      <h2 id="bid-chain" className="mb-2 text-lg font-semibold">{t("auction.chain")}</h2>
+      <h2 id="bid-chain" className="mb-2 text-lg font-semibold">
+        {t("auction.chain")}
+      </h2>
       <p className="text-sm text-muted">{t("auction.chainExplained")}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => setIsShown(true)} className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-primary-400">
+        <button
+          type="button"
+          onClick={() => setIsShown(true)}
+          className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-primary-400"
+        >
           {t("auction.verify")}
         </button>
         <a href={`/api/auctions/${auctionId}/chain`} className="text-sm text-accent hover:underline">

@@ -11,7 +11,6 @@ import { AuctionFilterBar } from "../components/auction-filter-bar";
 import { AuctionGrid, AuctionGridSkeleton } from "../components/auction-grid";
 import { hasFilters, useHomeFilters } from "../home-filters";
 
-
 const sections: { id: string; status: ListStatus; titleKey: string; emptyKey: string }[] = [
   { id: "running", status: "Running", titleKey: "home.running", emptyKey: "home.noRunning" },
   { id: "starting-soon", status: "Waiting", titleKey: "home.startingSoon", emptyKey: "home.noStartingSoon" },
@@ -74,11 +73,8 @@ type SectionProps = (typeof sections)[number] & { filters: AuctionFilters; pageS
 
 function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isFirstOnPage }: SectionProps) {
   const { t } = useTexts();
-  const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useAuctionSearch(
-    status,
-    filters,
-    pageSize,
-  );
+  const { items, total, isLoading, isError, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useAuctionSearch(status, filters, pageSize);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mb-10">
       <h2 id={`${id}-title`} className="mb-4 text-2xl font-bold">
@@ -96,7 +92,13 @@ function AuctionSection({ id, status, titleKey, emptyKey, filters, pageSize, isF
         <div className={`transition-opacity ${isPlaceholderData ? "opacity-60" : ""}`} aria-busy={isPlaceholderData || isFetchingNextPage}>
           <AuctionGrid auctions={items} isFirstOnPage={isFirstOnPage} />
           {hasNextPage && !isPlaceholderData && (
-            <ShowMore label={t("home.showMore")} onMore={() => void fetchNextPage()} isLoading={isFetchingNextPage} isFailed={isFetchNextPageError} className="mt-5">
+            <ShowMore
+              label={t("home.showMore")}
+              onMore={() => void fetchNextPage()}
+              isLoading={isFetchingNextPage}
+              isFailed={isFetchNextPageError}
+              className="mt-5"
+            >
               <p className="text-sm text-muted">{t("home.shown", { shown: items.length, total })}</p>
             </ShowMore>
           )}

@@ -12,7 +12,13 @@ function PersonalListPage({ page, options }: { page: "myActive" | "favourites"; 
   return (
     <>
       <PageHeading title={t(`pages.${page}.title`)} />
-      {isLoading ? <CenteredProgressBar /> : data && data.items.length > 0 ? <AuctionGrid auctions={data.items} /> : <EmptyState>{t(`pages.${page}.empty`)}</EmptyState>}
+      {isLoading ? (
+        <CenteredProgressBar />
+      ) : data && data.items.length > 0 ? (
+        <AuctionGrid auctions={data.items} />
+      ) : (
+        <EmptyState>{t(`pages.${page}.empty`)}</EmptyState>
+      )}
     </>
   );
 }

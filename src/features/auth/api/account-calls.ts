@@ -30,8 +30,7 @@ export const forgotPassword = (body: ForgotPasswordBody) =>
 export const resetPassword = (body: ResetPasswordBody) =>
   apiRequest("/authn/reset-password", { method: "POST", body, schema: loadNoContent });
 export const getProfile = () => apiRequest("/api/users/profile", { schema: loadProfile });
-export const updateProfile = (body: UpdateProfileBody) =>
-  apiRequest("/api/users/profile", { method: "PUT", body, schema: loadProfile });
+export const updateProfile = (body: UpdateProfileBody) => apiRequest("/api/users/profile", { method: "PUT", body, schema: loadProfile });
 export const changePassword = (body: ChangePasswordBody) =>
   apiRequest("/api/users/password", { method: "PUT", body, schema: loadNoContent });
 export const saveLanguage = (language: Language) =>

@@ -14,7 +14,17 @@ import { confirmEmail, forgotPassword, resendConfirmation, resetPassword } from 
 import { useAuthActor, useUser } from "../auth-provider";
 import { buttonClassName } from "../../../components/ui/button";
 
-function Message({ titleKey, bodyKey, values, children }: { titleKey: string; bodyKey: string; values?: Record<string, string>; children?: React.ReactNode }) {
+function Message({
+  titleKey,
+  bodyKey,
+  values,
+  children,
+}: {
+  titleKey: string;
+  bodyKey: string;
+  values?: Record<string, string>;
+  children?: React.ReactNode;
+}) {
   const { t } = useTexts();
   return (
     <div className="text-center">
@@ -35,9 +45,18 @@ export function ConfirmEmailSentPage() {
     onSuccess: () => showToast("success", t("auth.confirmEmailSent.resent")),
   });
   return (
-    <Message titleKey="auth.confirmEmailSent.title" bodyKey={email ? "auth.confirmEmailSent.bodyTo" : "auth.confirmEmailSent.body"} values={{ email: email ?? "" }}>
+    <Message
+      titleKey="auth.confirmEmailSent.title"
+      bodyKey={email ? "auth.confirmEmailSent.bodyTo" : "auth.confirmEmailSent.body"}
+      values={{ email: email ?? "" }}
+    >
       {email && (
-        <button type="button" onClick={() => resend.mutate()} disabled={resend.isPending} className="text-sm font-semibold text-accent hover:underline">
+        <button
+          type="button"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+          className="text-sm font-semibold text-accent hover:underline"
+        >
           {t("auth.confirmEmailSent.resend")}
         </button>
       )}
@@ -152,7 +171,13 @@ export function ForgotPasswordPage() {
       <p className="mt-1 text-center text-sm text-muted">{t("auth.forgotPassword.subtitle")}</p>
       <form noValidate onSubmit={form.handleSubmit((body) => mutation.mutate(body))} className="mt-6 flex flex-col gap-4">
         <FormAlert message={mutation.isError ? t("errors.INTERNAL") : undefined} />
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register("email")} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register("email")}
+        />
         <SubmitButton isPending={mutation.isPending}>{t("auth.forgotPassword.submit")}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
@@ -205,8 +230,21 @@ export function ResetPasswordPage() {
         className="mt-6 flex flex-col gap-4"
       >
         <FormAlert message={failure} />
-        <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.password?.message} {...form.register("password")} />
-        <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        <TextField
+          label={t("auth.fields.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("validation.password")}
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <TextField
+          label={t("auth.fields.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
         <SubmitButton isPending={mutation.isPending}>{t("auth.resetPassword.submit")}</SubmitButton>
       </form>
     </>

@@ -12,7 +12,11 @@ describe("the sign-in form", () => {
       () => refusal(503, "SERVER_BUSY", "English for logs", undefined, { "Retry-After": "6" }),
       "The server is busy right now. Please try again in a few seconds.",
     ],
-    ["too many failed attempts", () => refusal(429, "RATE_LIMITED", "English for logs"), "Too many attempts. Please wait a moment and try again."],
+    [
+      "too many failed attempts",
+      () => refusal(429, "RATE_LIMITED", "English for logs"),
+      "Too many attempts. Please wait a moment and try again.",
+    ],
   ])("says so in words when the sign-in is refused by %s", async (_case, answer, message) => {
     server.use(auth.signedOut(), auth.signIn(answer));
     renderRoutes([{ path: "/sign-in", element: <SignInPage /> }], "/sign-in");

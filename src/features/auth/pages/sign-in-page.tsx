@@ -29,8 +29,20 @@ export function SignInPage() {
       <p className="mt-1 text-center text-sm text-muted">{t("auth.signIn.subtitle")}</p>
       <form noValidate onSubmit={form.handleSubmit((body) => mutation.mutate(body))} className="mt-6 flex flex-col gap-4">
         <FormAlert message={failure} />
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <TextField label={t("auth.fields.password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label={t("auth.fields.password")}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
         <Link to="/forgot-password" className="-mt-1 self-end text-sm font-medium text-accent hover:underline">
           {t("auth.signIn.forgot")}
         </Link>

@@ -20,14 +20,24 @@ export function SignUpPage() {
   const [failure, setFailure] = useState<string>();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(SignUpBody),
-    defaultValues: { firstName: "", lastName: "", displayName: "", dateOfBirth: "", email: "", password: "", confirmPassword: "", isMarketingConsentGiven: false },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      displayName: "",
+      dateOfBirth: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      isMarketingConsentGiven: false,
+    },
   });
   const mutation = useMutation({
     mutationFn: (body: SignUpForm) => signUp({ ...body, language: currentLanguage() }),
     onSuccess: (_answer, body) => navigate("/confirm-email/sent", { state: { email: body.email } }),
     onError: (error) => {
       // Under MIN_AGE: said beside the date, with the age the server holds to (decision 094).
-      if (error instanceof ApiError && error.code === "UNDER_AGE") return form.setError("dateOfBirth", { message: t("personalData.validation.underAge", { minAge: error.values.minAge }) });
+      if (error instanceof ApiError && error.code === "UNDER_AGE")
+        return form.setError("dateOfBirth", { message: t("personalData.validation.underAge", { minAge: error.values.minAge }) });
       setFailure(applyServerError(error, form.setError, t));
     },
   });
@@ -47,10 +57,26 @@ export function SignUpPage() {
       >
         <FormAlert message={failure} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("auth.fields.firstName")} autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
-          <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
+          <TextField
+            label={t("auth.fields.firstName")}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register("firstName")}
+          />
+          <TextField
+            label={t("auth.fields.lastName")}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register("lastName")}
+          />
         </div>
-        <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} autoComplete="nickname" error={errors.displayName?.message} {...form.register("displayName")} />
+        <TextField
+          label={t("auth.fields.displayName")}
+          hint={t("auth.fields.displayNameHint")}
+          autoComplete="nickname"
+          error={errors.displayName?.message}
+          {...form.register("displayName")}
+        />
         <TextField
           label={t("personalData.dateOfBirth.label")}
           type="date"
@@ -61,9 +87,28 @@ export function SignUpPage() {
           error={errors.dateOfBirth?.message}
           {...form.register("dateOfBirth")}
         />
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <TextField label={t("auth.fields.password")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.password?.message} {...form.register("password")} />
-        <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label={t("auth.fields.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("validation.password")}
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <TextField
+          label={t("auth.fields.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
         <label className="flex items-start gap-3 text-sm">
           <input type="checkbox" className="mt-0.5 size-4 accent-primary-500" {...form.register("isMarketingConsentGiven")} />
           {t("auth.fields.marketingConsent")}

@@ -49,7 +49,10 @@ export function useBuyNow(auctionId: number) {
     mutationFn: (body: PayBody) => apiRequest(`/api/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowPurchase }),
     onSuccess: (purchase) => {
       showToast("success", t("fulfilment.success"));
-      queryClient.setQueryData(statusKey(auctionId), (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase });
+      queryClient.setQueryData(
+        statusKey(auctionId),
+        (status: BuyNowStatus | undefined) => status && { ...status, offer: null, reason: null, purchase },
+      );
       rereadIfInFlight(queryClient, statusKey(auctionId));
       void queryClient.invalidateQueries({ queryKey: buyNowOffersQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: walletQueryOptions.queryKey });

@@ -8,7 +8,10 @@ import { useUser } from "../../auth";
 export const buyNowOffersQueryOptions = queryOptions({
   queryKey: ["buy-now", "offers"],
   queryFn: ({ signal }) =>
-    apiRequest("/api/buy-now/offers", { schema: () => import("../../../../contract/buy-now").then((schemas) => schemas.BuyNowOffersResponse), signal }),
+    apiRequest("/api/buy-now/offers", {
+      schema: () => import("../../../../contract/buy-now").then((schemas) => schemas.BuyNowOffersResponse),
+      signal,
+    }),
   // Read again whenever a card that needs it appears (an auction just ended); cards mounting together share one read.
   staleTime: 0,
   retry: false,

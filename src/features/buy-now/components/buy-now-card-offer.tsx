@@ -16,7 +16,9 @@ export function BuyNowCardOffer({ auctionId }: { auctionId: number }) {
       to={`/auctions/${auctionId}#buy-now`}
       className="flex flex-col rounded-xl border border-primary-300 bg-primary-50 px-3 py-2 text-sm hover:bg-primary-100 dark:border-primary-700 dark:bg-primary-900/30 dark:hover:bg-primary-900/50"
     >
-      <span className="font-semibold text-primary-800 dark:text-primary-200">{t("buyNow.cardOffer", { price: euro(offer.priceCents) })}</span>
+      <span className="font-semibold text-primary-800 dark:text-primary-200">
+        {t("buyNow.cardOffer", { price: euro(offer.priceCents) })}
+      </span>
       <span className="text-xs text-muted">{t("buyNow.until", { time: when(offer.deadlineAt) })}</span>
     </Link>
   );

@@ -27,14 +27,21 @@ export function BuyNowPanel({ auctionId, className = "" }: { auctionId: number; 
   const closedNote = reason === "BUY_NOW_WINDOW_CLOSED" || reason === "BUY_NOW_SOLD_OUT" ? reason : null;
   if (!offer && !purchase && !closedNote) return null;
   return (
-    <section ref={section} id="buy-now" aria-labelledby="buy-now-title" className={`flex scroll-mt-24 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5 ${className}`}>
+    <section
+      ref={section}
+      id="buy-now"
+      aria-labelledby="buy-now-title"
+      className={`flex scroll-mt-24 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5 ${className}`}
+    >
       {purchase ? (
         <Purchase purchase={purchase} />
       ) : offer ? (
         <Offer offer={offer} defaults={status.defaults} />
       ) : (
         <>
-          <h2 id="buy-now-title" className="text-xl font-semibold">{t("buyNow.title")}</h2>
+          <h2 id="buy-now-title" className="text-xl font-semibold">
+            {t("buyNow.title")}
+          </h2>
           <p className="text-sm text-muted">{t(`errors.${closedNote}`)}</p>
         </>
       )}
@@ -59,7 +66,9 @@ function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="buy-now-title" className="text-xl font-semibold">{t("buyNow.title")}</h2>
+        <h2 id="buy-now-title" className="text-xl font-semibold">
+          {t("buyNow.title")}
+        </h2>
         {offer.stockLeft !== null && (
           <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
             {t("buyNow.stockLeft", { count: offer.stockLeft })}
@@ -81,8 +90,14 @@ function Offer({ offer, defaults }: { offer: BuyNowOffer; defaults: BuyNowStatus
       </dl>
       <p className="text-sm">
         <span className="text-muted">{t("buyNow.offerEnds")} </span>
-        <time dateTime={offer.deadlineAt} className="font-medium">{when(offer.deadlineAt)}</time>
-        {msLeft > 0 && <span className="ml-2 whitespace-nowrap text-amber-700 tabular-nums dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
+        <time dateTime={offer.deadlineAt} className="font-medium">
+          {when(offer.deadlineAt)}
+        </time>
+        {msLeft > 0 && (
+          <span className="ml-2 whitespace-nowrap text-amber-700 tabular-nums dark:text-amber-300">
+            {t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}
+          </span>
+        )}
       </p>
       {isFormOpen ? (
         <div className="border-t border-line pt-4">
@@ -113,7 +128,9 @@ function Purchase({ purchase }: { purchase: BuyNowPurchase }) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="buy-now-title" className="text-xl font-semibold">{t("buyNow.bought")}</h2>
+        <h2 id="buy-now-title" className="text-xl font-semibold">
+          {t("buyNow.bought")}
+        </h2>
         <FulfilmentBadge state={fulfilment.value} />
       </div>
       <FulfilmentStepper fulfilment={fulfilment} />

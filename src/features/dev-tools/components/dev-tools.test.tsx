@@ -12,7 +12,15 @@ import { DevToolsLauncher, DevToolsOpener } from "../dev-tools-launcher";
 import { ASK_STORAGE_KEY, askInAddress, isOfferedByServer, takeAskFrom, useIsDevToolsShown } from "../dev-tools-offer";
 import { contextJson, stateLabel } from "../machine-events";
 
-const bidder = { isAuthenticated: true, id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab", firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "a@b.lv", isOperator: false };
+const bidder = {
+  isAuthenticated: true,
+  id: "5e1f0c2a-8d3b-4c6e-9a7f-0123456789ab",
+  firstName: "Anna",
+  lastName: "Ozola",
+  displayName: "anna",
+  email: "a@b.lv",
+  isOperator: false,
+};
 const operator = { ...bidder, displayName: "ops", email: "operator@pennybid.lv", isOperator: true };
 const T = Date.parse("2030-01-01T10:00:00.000Z");
 
@@ -23,7 +31,9 @@ afterEach(() => {
 
 /** A running lifecycle machine of auction 7, waiting to start at T, registered for the panel. */
 function registerLifecycle() {
-  const actor = createActor(auctionLifecycleMachine, { input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 60_000 } }).start();
+  const actor = createActor(auctionLifecycleMachine, {
+    input: { status: "Waiting", startsAtMs: T, endsAtMs: null, nowMs: T - 60_000 },
+  }).start();
   undo.push(registerDevMachine("auction-lifecycle #7", actor), () => actor.stop());
   return actor;
 }
@@ -72,7 +82,9 @@ describe("the dev panel", () => {
     expect(options.map((option) => option.textContent)).toEqual(["auction.updated (possible now)", "clock.ticked (possible now)"]);
 
     fireEvent.change(within(lifecycle).getByRole("combobox", { name: "Event" }), { target: { value: "clock.ticked" } });
-    fireEvent.change(within(lifecycle).getByRole("textbox", { name: "Payload (JSON object, optional)" }), { target: { value: `{"nowMs": ${T + 1}}` } });
+    fireEvent.change(within(lifecycle).getByRole("textbox", { name: "Payload (JSON object, optional)" }), {
+      target: { value: `{"nowMs": ${T + 1}}` },
+    });
     fireEvent.click(within(lifecycle).getByRole("button", { name: "Send" }));
 
     expect(actor.getSnapshot().context.nowMs).toBe(T + 1);
@@ -110,9 +122,22 @@ describe("the dev panel", () => {
 
   it("lets an operator end the page's auction through the operator API", async () => {
     const ended = {
-      id: 7, status: "Ended", title: "Espresso machine", priceCents: 12, entryFeeCents: 0, retailValueCents: 10_000,
-      startsAt: "2030-01-01T10:00:00.000Z", endsAt: "2030-01-01T10:05:00.000Z", endedAt: "2030-01-01T10:05:00.000Z",
-      bidCount: 12, enrolledCount: 2, leaderName: "anna", winnerName: "anna", winnerEmail: "a@b.lv", isDemo: false, seq: 30,
+      id: 7,
+      status: "Ended",
+      title: "Espresso machine",
+      priceCents: 12,
+      entryFeeCents: 0,
+      retailValueCents: 10_000,
+      startsAt: "2030-01-01T10:00:00.000Z",
+      endsAt: "2030-01-01T10:05:00.000Z",
+      endedAt: "2030-01-01T10:05:00.000Z",
+      bidCount: 12,
+      enrolledCount: 2,
+      leaderName: "anna",
+      winnerName: "anna",
+      winnerEmail: "a@b.lv",
+      isDemo: false,
+      seq: 30,
     };
     const api = renderPanel(operator, "/auctions/7", { "POST /api/operator/auctions/7/end-now": () => json(ended) });
     const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
@@ -124,7 +149,9 @@ describe("the dev panel", () => {
   });
 
   it("shows the server's refusal of an operator action, and asks for an ID when there is none", async () => {
-    renderPanel(operator, "/", { "POST /api/operator/auctions/9/time-left": () => refusal(409, "CONFLICT", "The auction has already ended.") });
+    renderPanel(operator, "/", {
+      "POST /api/operator/auctions/9/time-left": () => refusal(409, "CONFLICT", "The auction has already ended."),
+    });
     const actions = await within(await openPanel()).findByRole("region", { name: "Operator actions" });
     fireEvent.click(within(actions).getByRole("button", { name: "Start now" }));
     expect(within(actions).getByRole("alert")).toHaveTextContent("Enter the ID of an auction.");
@@ -255,6 +282,11 @@ describe("how the panel writes a machine's state", () => {
     const shared = { n: 1 };
     const context: Record<string, unknown> = { first: shared, second: shared, run: function go() {} };
     context.self = context;
-    expect(JSON.parse(contextJson(context))).toEqual({ first: { n: 1 }, second: "[seen above]", run: "[function go]", self: "[seen above]" });
+    expect(JSON.parse(contextJson(context))).toEqual({
+      first: { n: 1 },
+      second: "[seen above]",
+      run: "[function go]",
+      self: "[seen above]",
+    });
   });
 });

@@ -40,13 +40,18 @@ export function MachineCard({ machine }: { machine: DevMachine }) {
       </div>
       <p className="mt-2 flex items-baseline gap-2 text-sm">
         <span className="text-muted">{t("devTools.state")}</span>
-        <code data-testid="machine-state" className="rounded-md bg-primary-500/10 px-1.5 py-0.5 font-mono text-[13px] font-semibold text-primary-700 dark:text-primary-300">
+        <code
+          data-testid="machine-state"
+          className="rounded-md bg-primary-500/10 px-1.5 py-0.5 font-mono text-[13px] font-semibold text-primary-700 dark:text-primary-300"
+        >
           {stateLabel(snapshot.value)}
         </code>
       </p>
       <details className="group mt-2">
         <summary className="cursor-pointer rounded text-sm text-muted select-none hover:text-ink">{t("devTools.context")}</summary>
-        <pre className="mt-2 max-h-64 overflow-auto rounded-xl border border-line bg-surface p-3 font-mono text-xs leading-relaxed">{contextJson(snapshot.context)}</pre>
+        <pre className="mt-2 max-h-64 overflow-auto rounded-xl border border-line bg-surface p-3 font-mono text-xs leading-relaxed">
+          {contextJson(snapshot.context)}
+        </pre>
       </details>
       {eventTypes.length > 0 && (
         <form onSubmit={send} className="mt-3 flex flex-col gap-2 border-t border-line pt-3">
@@ -74,10 +79,13 @@ export function MachineCard({ machine }: { machine: DevMachine }) {
             spellCheck={false}
             placeholder='{"nowMs": 0}'
             aria-invalid={payload ? undefined : true}
-            className="w-full rounded-xl border border-line bg-surface px-3 py-2 font-mono text-xs outline-none transition placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 aria-invalid:border-red-500"
+            className="w-full rounded-xl border border-line bg-surface px-3 py-2 font-mono text-xs transition outline-none placeholder:text-muted focus:border-primary-500 focus:ring-3 focus:ring-primary-500/20 aria-invalid:border-red-500"
           />
           <div className="flex items-center justify-between gap-3">
-            <p role={message?.isError ? "alert" : "status"} className={`text-xs ${message?.isError ? "text-red-600 dark:text-red-400" : "text-muted"}`}>
+            <p
+              role={message?.isError ? "alert" : "status"}
+              className={`text-xs ${message?.isError ? "text-red-600 dark:text-red-400" : "text-muted"}`}
+            >
               {message?.text}
             </p>
             <Button type="submit" size="sm">

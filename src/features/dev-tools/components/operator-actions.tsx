@@ -7,7 +7,6 @@ import { Button } from "../../../components/ui/button";
 import { fieldClass } from "./machine-card";
 import { runOperatorAction, type OperatorAction } from "../api/operator-actions";
 
-
 const wholeNumber = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 export function OperatorActions() {
@@ -52,7 +51,13 @@ export function OperatorActions() {
         <label htmlFor={`${id}-auction`} className="text-xs font-medium">
           {t("devTools.operator.auctionId")}
         </label>
-        <input id={`${id}-auction`} inputMode="numeric" value={auctionIdText} onChange={(e) => setTypedId(e.target.value)} className={`${fieldClass} font-mono`} />
+        <input
+          id={`${id}-auction`}
+          inputMode="numeric"
+          value={auctionIdText}
+          onChange={(e) => setTypedId(e.target.value)}
+          className={`${fieldClass} font-mono`}
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={isPending} onClick={() => void run({ kind: "start-now" })}>
@@ -67,13 +72,22 @@ export function OperatorActions() {
           <label htmlFor={`${id}-seconds`} className="text-xs font-medium">
             {t("devTools.operator.seconds")}
           </label>
-          <input id={`${id}-seconds`} inputMode="numeric" value={secondsText} onChange={(e) => setSecondsText(e.target.value)} className={`${fieldClass} font-mono`} />
+          <input
+            id={`${id}-seconds`}
+            inputMode="numeric"
+            value={secondsText}
+            onChange={(e) => setSecondsText(e.target.value)}
+            className={`${fieldClass} font-mono`}
+          />
         </div>
         <Button type="submit" size="sm" disabled={isPending}>
           {t("devTools.operator.setTimeLeft")}
         </Button>
       </form>
-      <p role={message?.isError ? "alert" : "status"} className={`mt-3 text-xs empty:hidden ${message?.isError ? "text-red-600 dark:text-red-400" : "text-ink"}`}>
+      <p
+        role={message?.isError ? "alert" : "status"}
+        className={`mt-3 text-xs empty:hidden ${message?.isError ? "text-red-600 dark:text-red-400" : "text-ink"}`}
+      >
         {message?.text}
       </p>
     </section>

@@ -62,10 +62,7 @@ export function FaqPage() {
       <PageHeading title={t("info.faq.title")}>{t("info.faq.intro")}</PageHeading>
       <div className="flex flex-col gap-3">
         {items.map((item, index) => (
-          <details
-            key={index}
-            className="group rounded-2xl border border-line bg-surface px-5 py-4 shadow-sm open:shadow-md"
-          >
+          <details key={index} className="group rounded-2xl border border-line bg-surface px-5 py-4 shadow-sm open:shadow-md">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
               {item.question}
               <span aria-hidden="true" className="text-primary-500 transition group-open:rotate-45">

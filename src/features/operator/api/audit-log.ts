@@ -9,7 +9,15 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditKey = ["operator", "audit"] as const;
 
 /** The filter as the address carries it; times are ISO, `until` excluded. */
-export type AuditFilter = { actor: string; action: string; subject: string; source: AuditSource | ""; from: string; until: string; page: number };
+export type AuditFilter = {
+  actor: string;
+  action: string;
+  subject: string;
+  source: AuditSource | "";
+  from: string;
+  until: string;
+  page: number;
+};
 
 export const auditLogQuery = ({ page, ...filter }: AuditFilter) =>
   queryOptions({

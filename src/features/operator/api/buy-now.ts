@@ -28,7 +28,13 @@ export const buyNowListQuery = (state: FulfilmentState, language: Language) =>
     placeholderData: (previous) => previous,
   });
 
-export function advancePurchase({ purchaseId, to }: { purchaseId: number; to: AdvanceFulfilmentBody["to"] }): Promise<OperatorBuyNowPurchase> {
+export function advancePurchase({
+  purchaseId,
+  to,
+}: {
+  purchaseId: number;
+  to: AdvanceFulfilmentBody["to"];
+}): Promise<OperatorBuyNowPurchase> {
   return apiRequest(`/api/operator/buy-now/${purchaseId}/advance`, { method: "POST", body: { to }, schema: OperatorBuyNowPurchase });
 }
 
@@ -53,7 +59,8 @@ export const buyNowSettingsQuery = (auctionId: number) =>
 export function useSaveBuyNowSettings(auctionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BuyNowSettingsBody) => apiRequest(`/api/operator/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowSettings }),
+    mutationFn: (body: BuyNowSettingsBody) =>
+      apiRequest(`/api/operator/auctions/${auctionId}/buy-now`, { method: "POST", body, schema: BuyNowSettings }),
     onSuccess: (settings) => setAnswered(queryClient, settingsKey(auctionId), settings),
   });
 }

@@ -2,7 +2,13 @@
 // is parsed with the contract; a step refreshes the queue, and so does any change the operators' socket room hears of
 // (live-queue.ts).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { OperatorFulfilment, OperatorFulfilmentList, type AdvanceFulfilmentBody, type FulfilmentState, type Language } from "../../../../contract";
+import {
+  OperatorFulfilment,
+  OperatorFulfilmentList,
+  type AdvanceFulfilmentBody,
+  type FulfilmentState,
+  type Language,
+} from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 
 /** The API answers at most this many per state, oldest deadline first; the rest come as the first are handled. */

@@ -11,7 +11,10 @@ export const operatorReviewsQuery = (filter: ReviewFilter, language: Language) =
   queryOptions({
     queryKey: [...reviewsKey, filter, language],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/operator/reviews?limit=100${filter === "all" ? "" : `&hidden=${filter === "hidden" ? "yes" : "no"}`}`, { schema: OperatorReviewList, signal }),
+      apiRequest(`/api/operator/reviews?limit=100${filter === "all" ? "" : `&hidden=${filter === "hidden" ? "yes" : "no"}`}`, {
+        schema: OperatorReviewList,
+        signal,
+      }),
     staleTime: 0,
   });
 

@@ -61,7 +61,13 @@ export type Paged<T> = { items: T[]; total: number };
 type ItemOf<Name extends UserListName> = z.output<(typeof userLists)[Name]>["items"][number];
 
 /** A page of a list read from `path` (a user's list, the log's lines about them), USER_LIST_PAGE_SIZE rows to it. */
-export function pagedQuery<T>(key: readonly (string | number)[], path: string, schema: z.ZodType<Paged<T>>, page: number, extra: Record<string, string> = {}) {
+export function pagedQuery<T>(
+  key: readonly (string | number)[],
+  path: string,
+  schema: z.ZodType<Paged<T>>,
+  page: number,
+  extra: Record<string, string> = {},
+) {
   return queryOptions<Paged<T>, Error, Paged<T>, (string | number)[]>({
     queryKey: [...usersKey, ...key, page],
     queryFn: ({ signal }) => {
@@ -74,14 +80,23 @@ export function pagedQuery<T>(key: readonly (string | number)[], path: string, s
 }
 
 export const userListPageQuery = <Name extends UserListName>(id: string, list: Name, page: number) =>
-  pagedQuery<ItemOf<Name>>(["one", id, list], `/api/operator/users/${encodeURIComponent(id)}/${list}`, userLists[list] as unknown as z.ZodType<Paged<ItemOf<Name>>>, page);
+  pagedQuery<ItemOf<Name>>(
+    ["one", id, list],
+    `/api/operator/users/${encodeURIComponent(id)}/${list}`,
+    userLists[list] as unknown as z.ZodType<Paged<ItemOf<Name>>>,
+    page,
+  );
 
 /** The operators' log lines about the user, a page at a time. */
-export const userAuditQuery = (id: string, page: number) => pagedQuery(["one", id, "audit"], "/api/operator/audit-log", AuditLogPage, page, { subject: `user:${id}` });
+export const userAuditQuery = (id: string, page: number) =>
+  pagedQuery(["one", id, "audit"], "/api/operator/audit-log", AuditLogPage, page, { subject: `user:${id}` });
 
 /** Ends every session of the user, and their open pages' sockets. */
 export function signOutEverywhere(id: string): Promise<SignOutEverywhereResponse> {
-  return apiRequest(`/api/operator/users/${encodeURIComponent(id)}/sign-out-everywhere`, { method: "POST", schema: SignOutEverywhereResponse });
+  return apiRequest(`/api/operator/users/${encodeURIComponent(id)}/sign-out-everywhere`, {
+    method: "POST",
+    schema: SignOutEverywhereResponse,
+  });
 }
 
 export function adjustWallet(id: string, body: WalletAdjustmentBody): Promise<OperatorUser> {

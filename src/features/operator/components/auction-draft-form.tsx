@@ -52,7 +52,11 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
       <Section title={t("operator.form.product")}>
         <p className="text-sm text-muted">{t("operator.form.textsHint")}</p>
         {languages.map((language) => (
-          <fieldset key={language} lang={language} className="flex flex-col gap-4 border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0">
+          <fieldset
+            key={language}
+            lang={language}
+            className="flex flex-col gap-4 border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0"
+          >
             <legend className="float-left mb-2 w-full text-base font-semibold" lang={undefined}>
               {t(`operator.form.texts.${language}.legend`)}
             </legend>
@@ -69,36 +73,124 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
             />
           </fieldset>
         ))}
-        <Controller control={form.control} name="images" render={({ field }) => <ImagesField value={field.value ?? []} onChange={field.onChange} error={errors.images?.message} />} />
+        <Controller
+          control={form.control}
+          name="images"
+          render={({ field }) => <ImagesField value={field.value ?? []} onChange={field.onChange} error={errors.images?.message} />}
+        />
       </Section>
       <Section title={t("operator.form.money")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("operator.form.retailValue")} hint={t("operator.form.eurosHint")} {...money} error={errors.retailValueCents?.message} {...form.register("retailValueCents")} />
-          <TextField label={t("operator.form.entryFee")} hint={t("operator.form.eurosHint")} {...money} error={errors.entryFeeCents?.message} {...form.register("entryFeeCents")} />
+          <TextField
+            label={t("operator.form.retailValue")}
+            hint={t("operator.form.eurosHint")}
+            {...money}
+            error={errors.retailValueCents?.message}
+            {...form.register("retailValueCents")}
+          />
+          <TextField
+            label={t("operator.form.entryFee")}
+            hint={t("operator.form.eurosHint")}
+            {...money}
+            error={errors.entryFeeCents?.message}
+            {...form.register("entryFeeCents")}
+          />
         </div>
-        <TextField label={t("feesBack.form.label")} hint={t("feesBack.form.hint")} {...whole} error={errors.feeBackPercent?.message} {...form.register("feeBackPercent")} />
+        <TextField
+          label={t("feesBack.form.label")}
+          hint={t("feesBack.form.hint")}
+          {...whole}
+          error={errors.feeBackPercent?.message}
+          {...form.register("feeBackPercent")}
+        />
       </Section>
       <Section title={t("operator.form.timing")}>
-        <TextField type="datetime-local" label={t("operator.form.startsAt")} hint={t("operator.form.startsAtHint")} error={errors.startsAt?.message} {...form.register("startsAt")} />
+        <TextField
+          type="datetime-local"
+          label={t("operator.form.startsAt")}
+          hint={t("operator.form.startsAtHint")}
+          error={errors.startsAt?.message}
+          {...form.register("startsAt")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("operator.form.initialSeconds")} hint={t("operator.form.initialSecondsHint")} {...whole} error={errors.initialSeconds?.message} {...form.register("initialSeconds")} />
-          <TextField label={t("operator.form.resetSeconds")} hint={t("operator.form.resetSecondsHint")} {...whole} error={errors.resetSeconds?.message} {...form.register("resetSeconds")} />
+          <TextField
+            label={t("operator.form.initialSeconds")}
+            hint={t("operator.form.initialSecondsHint")}
+            {...whole}
+            error={errors.initialSeconds?.message}
+            {...form.register("initialSeconds")}
+          />
+          <TextField
+            label={t("operator.form.resetSeconds")}
+            hint={t("operator.form.resetSecondsHint")}
+            {...whole}
+            error={errors.resetSeconds?.message}
+            {...form.register("resetSeconds")}
+          />
         </div>
       </Section>
       <Section title={t("operator.form.rules")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("operator.form.minPreviousEntries")} hint={t("operator.form.minPreviousEntriesHint")} {...whole} error={errors.minPreviousEntries?.message} {...form.register("minPreviousEntries")} />
-          <TextField label={t("operator.form.paymentWindowHours")} hint={t("operator.form.paymentWindowHoursHint")} {...whole} error={errors.paymentWindowHours?.message} {...form.register("paymentWindowHours")} />
-          <TextField type="datetime-local" label={t("operator.form.hardEndsAt")} hint={t("operator.form.optional")} error={errors.hardEndsAt?.message} {...form.register("hardEndsAt")} />
-          <TextField label={t("operator.form.priceCap")} hint={t("operator.form.optional")} {...money} error={errors.priceCapCents?.message} {...form.register("priceCapCents")} />
+          <TextField
+            label={t("operator.form.minPreviousEntries")}
+            hint={t("operator.form.minPreviousEntriesHint")}
+            {...whole}
+            error={errors.minPreviousEntries?.message}
+            {...form.register("minPreviousEntries")}
+          />
+          <TextField
+            label={t("operator.form.paymentWindowHours")}
+            hint={t("operator.form.paymentWindowHoursHint")}
+            {...whole}
+            error={errors.paymentWindowHours?.message}
+            {...form.register("paymentWindowHours")}
+          />
+          <TextField
+            type="datetime-local"
+            label={t("operator.form.hardEndsAt")}
+            hint={t("operator.form.optional")}
+            error={errors.hardEndsAt?.message}
+            {...form.register("hardEndsAt")}
+          />
+          <TextField
+            label={t("operator.form.priceCap")}
+            hint={t("operator.form.optional")}
+            {...money}
+            error={errors.priceCapCents?.message}
+            {...form.register("priceCapCents")}
+          />
         </div>
       </Section>
       <Section title={t("operator.form.fairPlay")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("operator.form.maxPreviousWins")} hint={t("operator.form.maxPreviousWinsHint")} {...whole} error={errors.maxPreviousWins?.message} {...form.register("maxPreviousWins")} />
-          <TextField label={t("operator.form.productKey")} hint={t("operator.form.productKeyHint")} autoComplete="off" error={errors.productKey?.message} {...form.register("productKey")} />
-          <TextField label={t("operator.form.enrolmentClosesBefore")} hint={t("operator.form.enrolmentClosesBeforeHint")} {...whole} error={errors.enrolmentClosesSecondsBeforeEnd?.message} {...form.register("enrolmentClosesSecondsBeforeEnd")} />
-          <TextField label={t("operator.form.enrolmentClosesAtPrice")} hint={t("operator.form.enrolmentClosesAtPriceHint")} {...money} error={errors.enrolmentClosesAtPriceCents?.message} {...form.register("enrolmentClosesAtPriceCents")} />
+          <TextField
+            label={t("operator.form.maxPreviousWins")}
+            hint={t("operator.form.maxPreviousWinsHint")}
+            {...whole}
+            error={errors.maxPreviousWins?.message}
+            {...form.register("maxPreviousWins")}
+          />
+          <TextField
+            label={t("operator.form.productKey")}
+            hint={t("operator.form.productKeyHint")}
+            autoComplete="off"
+            error={errors.productKey?.message}
+            {...form.register("productKey")}
+          />
+          <TextField
+            label={t("operator.form.enrolmentClosesBefore")}
+            hint={t("operator.form.enrolmentClosesBeforeHint")}
+            {...whole}
+            error={errors.enrolmentClosesSecondsBeforeEnd?.message}
+            {...form.register("enrolmentClosesSecondsBeforeEnd")}
+          />
+          <TextField
+            label={t("operator.form.enrolmentClosesAtPrice")}
+            hint={t("operator.form.enrolmentClosesAtPriceHint")}
+            {...money}
+            error={errors.enrolmentClosesAtPriceCents?.message}
+            {...form.register("enrolmentClosesAtPriceCents")}
+          />
         </div>
         <label className="flex items-start gap-3 text-sm">
           <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary-600" {...form.register("realBiddersOnly")} />
@@ -117,8 +209,20 @@ export function AuctionDraftForm({ initial, saveLabel, saveHint, isPending, conf
       </Section>
       <Section title={t("seats.draft.title")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("seats.draft.minSeats")} hint={t("seats.draft.minSeatsHint")} {...whole} error={errors.minSeats?.message} {...form.register("minSeats")} />
-          <TextField label={t("seats.draft.maxSeats")} hint={t("seats.draft.maxSeatsHint")} {...whole} error={errors.maxSeats?.message} {...form.register("maxSeats")} />
+          <TextField
+            label={t("seats.draft.minSeats")}
+            hint={t("seats.draft.minSeatsHint")}
+            {...whole}
+            error={errors.minSeats?.message}
+            {...form.register("minSeats")}
+          />
+          <TextField
+            label={t("seats.draft.maxSeats")}
+            hint={t("seats.draft.maxSeatsHint")}
+            {...whole}
+            error={errors.maxSeats?.message}
+            {...form.register("maxSeats")}
+          />
         </div>
       </Section>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -138,7 +242,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; ref?: Ref<HTMLTextAreaElement> };
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+};
 
 function TextArea({ ref, label, error, ...area }: TextAreaProps) {
   const id = `${area.name ?? "text"}-area`;

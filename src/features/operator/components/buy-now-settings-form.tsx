@@ -25,7 +25,11 @@ export function BuyNowSettingsSection({ auctionId }: { auctionId: number }) {
         {t("operator.buyNow.settings")}
       </h2>
       <p className="mb-3 text-sm text-muted">{t("operator.buyNow.settingsHint")}</p>
-      {error ? <FormAlert message={refusalText(error, t, "errors.CONFLICT")} /> : settings && <SettingsForm key={`${settings.enabled}-${settings.stock}`} settings={settings} />}
+      {error ? (
+        <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
+      ) : (
+        settings && <SettingsForm key={`${settings.enabled}-${settings.stock}`} settings={settings} />
+      )}
     </section>
   );
 }
@@ -57,7 +61,12 @@ function SettingsForm({ settings }: { settings: BuyNowSettings }) {
     <form noValidate onSubmit={submit} aria-label={t("operator.buyNow.settings")} className="flex flex-col gap-3 text-sm">
       <FormAlert message={failure} />
       <label className="flex items-start gap-3">
-        <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary-600" checked={isEnabled} onChange={(event) => setIsEnabled(event.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-primary-600"
+          checked={isEnabled}
+          onChange={(event) => setIsEnabled(event.target.checked)}
+        />
         <span className="font-medium">{t("operator.buyNow.enabled")}</span>
       </label>
       <TextField

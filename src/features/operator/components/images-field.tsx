@@ -30,7 +30,15 @@ export const moveImage = (images: string[], from: number, to: number): string[] 
 
 type Direction = "earlier" | "later";
 
-export function ImagesField({ value, onChange, error }: { value: string[]; onChange: (images: string[]) => void; error?: string | undefined }) {
+export function ImagesField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (images: string[]) => void;
+  error?: string | undefined;
+}) {
   const { t } = useTexts();
   const id = useId();
   const [problem, setProblem] = useState<string>();
@@ -82,7 +90,11 @@ export function ImagesField({ value, onChange, error }: { value: string[]; onCha
         <ul aria-label={t("operator.form.imagesInOrder")} className="flex flex-wrap gap-3">
           {value.map((src, index) => (
             <li key={`${index}-${src.slice(-16)}`} className="relative flex flex-col items-center gap-1">
-              <img src={src} alt={t("operator.form.imageNumber", { number: index + 1 })} className="size-20 rounded-xl border border-line object-cover" />
+              <img
+                src={src}
+                alt={t("operator.form.imageNumber", { number: index + 1 })}
+                className="size-20 rounded-xl border border-line object-cover"
+              />
               {value.length > 1 && (
                 <div className="flex gap-1">
                   {moveButton(index, "earlier")}
@@ -103,7 +115,10 @@ export function ImagesField({ value, onChange, error }: { value: string[]; onCha
       )}
       {value.length < MAX_IMAGES && (
         <div>
-          <label htmlFor={id} className="inline-flex h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:border-primary-400 focus-within:ring-3 focus-within:ring-primary-500/40">
+          <label
+            htmlFor={id}
+            className="inline-flex h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold focus-within:ring-3 focus-within:ring-primary-500/40 hover:border-primary-400"
+          >
             {t("operator.form.addImages")}
             <input
               id={id}
@@ -120,7 +135,11 @@ export function ImagesField({ value, onChange, error }: { value: string[]; onCha
           </label>
         </div>
       )}
-      <p id={`${id}-hint`} className={message ? "text-sm text-red-600 dark:text-red-400" : "text-xs text-muted"} role={problem ? "alert" : undefined}>
+      <p
+        id={`${id}-hint`}
+        className={message ? "text-sm text-red-600 dark:text-red-400" : "text-xs text-muted"}
+        role={problem ? "alert" : undefined}
+      >
         {message ?? t("operator.form.imagesHint", { max: MAX_IMAGES })}
       </p>
     </fieldset>

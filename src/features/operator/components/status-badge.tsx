@@ -11,5 +11,9 @@ const tones: Record<AuctionStatus, string> = {
 
 export function StatusBadge({ status }: { status: AuctionStatus }) {
   const { t } = useTexts();
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status]}`}>{t(`operator.status.${status}`)}</span>;
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status]}`}>
+      {t(`operator.status.${status}`)}
+    </span>
+  );
 }

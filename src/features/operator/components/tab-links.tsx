@@ -1,7 +1,19 @@
 import { Link } from "react-router-dom";
 
 /** Tabs as links (the choice lives in the address, so a tab can be linked and Back works); they wrap on a phone. */
-export function TabLinks<T extends string>({ label, tabs, current, href, text }: { label: string; tabs: readonly T[]; current: T; href: (tab: T) => string; text: (tab: T) => string }) {
+export function TabLinks<T extends string>({
+  label,
+  tabs,
+  current,
+  href,
+  text,
+}: {
+  label: string;
+  tabs: readonly T[];
+  current: T;
+  href: (tab: T) => string;
+  text: (tab: T) => string;
+}) {
   return (
     <nav aria-label={label} className="mb-4">
       <ul className="flex flex-wrap gap-1.5">

@@ -72,7 +72,10 @@ function AuctionRow({ auction }: { auction: OperatorAuction }) {
         : t("operator.auctions.startsAt", { time: when(auction.startsAt) });
   return (
     <li>
-      <Link to={`/operator/auctions/${auction.id}`} className="flex flex-col gap-1 px-4 py-3 hover:bg-black/[0.03] sm:flex-row sm:items-center sm:gap-4 dark:hover:bg-white/5">
+      <Link
+        to={`/operator/auctions/${auction.id}`}
+        className="flex flex-col gap-1 px-4 py-3 hover:bg-black/[0.03] sm:flex-row sm:items-center sm:gap-4 dark:hover:bg-white/5"
+      >
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-semibold break-words">{auction.title}</span>

@@ -38,7 +38,14 @@ describe("the auction page, live", () => {
   it("asks for the auction again on each live update and lists the new bid first", async () => {
     let links = [link("anna_b", 1, "h1")];
     const api = operatorApi.answering({
-      "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Running", bidCount: links.length, chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true } })),
+      "GET /api/operator/auctions/42": () =>
+        json(
+          auctionDetail({
+            status: "Running",
+            bidCount: links.length,
+            chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true },
+          }),
+        ),
     });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
     const bids = await screen.findByRole("list", { name: "Latest bids, newest first" });
@@ -48,7 +55,9 @@ describe("the auction page, live", () => {
 
     links = [...links, link("otto_k", 2, "h2")];
     feed.listeners.forEach((listener) => listener());
-    await waitFor(() => expect(within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem")).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem")).toHaveLength(2),
+    );
     expect(api.callsTo("GET", "/api/operator/auctions/42").length).toBe(asked + 1);
     expect(within(screen.getByRole("list", { name: "Latest bids, newest first" })).getAllByRole("listitem")[0]).toHaveTextContent("otto_k");
   });
@@ -57,7 +66,15 @@ describe("the auction page, live", () => {
     let autoBids: { displayName: string; email: string; maxPriceCents: number; at: string }[] = [];
     const links = [link("anna_b", 1, "h1"), link("otto_k", 2, "h2", true)];
     operatorApi.answering({
-      "GET /api/operator/auctions/42": () => json(auctionDetail({ status: "Running", bidCount: 2, autoBids, chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true } })),
+      "GET /api/operator/auctions/42": () =>
+        json(
+          auctionDetail({
+            status: "Running",
+            bidCount: 2,
+            autoBids,
+            chain: { auctionId: 42, genesisHash: "0", finalHash: null, links, isValid: true },
+          }),
+        ),
     });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/auctions/42");
     expect(await screen.findByRole("heading", { name: "Auto-bids (0)" })).toBeInTheDocument();

@@ -21,14 +21,19 @@ describe("an auction's actions", () => {
     renderAuction();
     await screen.findByRole("heading", { level: 1, name: "Espresso machine" });
     const actions = screen.getByRole("region", { name: "Actions" });
-    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Start now", "Set start", "Make manual-only", "Cancel auction"]);
+    expect(
+      within(actions)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Start now", "Set start", "Make manual-only", "Cancel auction"]);
   });
 
   it("makes a running auction manual-only after a confirmation that counts the auto-bids it removes, then no longer offers it", async () => {
     let manualOnly = false;
     const autoBids = [{ displayName: "anna_b", email: "anna@example.lv", maxPriceCents: 300, at: "2030-01-01T10:01:00.000Z" }];
     const api = operatorApi.answering({
-      [`GET ${path}`]: () => json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z", manualOnly, autoBids: manualOnly ? [] : autoBids })),
+      [`GET ${path}`]: () =>
+        json(auctionDetail({ status: "Running", endsAt: "2030-01-01T10:05:00.000Z", manualOnly, autoBids: manualOnly ? [] : autoBids })),
       [`POST ${path}/manual-only`]: () => {
         manualOnly = true;
         return json(auctionDetail({ status: "Running", manualOnly }));
@@ -85,7 +90,14 @@ describe("an auction's actions", () => {
   });
 
   it("sends End now with the auction as shown, and when it changed meanwhile says so and shows it as it now is", async () => {
-    let shown = auctionDetail({ status: "Running", leaderName: "anna_b", priceCents: 1, bidCount: 1, seq: 7, endsAt: "2030-01-01T10:05:00.000Z" });
+    let shown = auctionDetail({
+      status: "Running",
+      leaderName: "anna_b",
+      priceCents: 1,
+      bidCount: 1,
+      seq: 7,
+      endsAt: "2030-01-01T10:05:00.000Z",
+    });
     const api = operatorApi.answering({
       [`GET ${path}`]: () => json(shown),
       [`POST ${path}/end-now`]: () => {
@@ -130,19 +142,28 @@ describe("an auction's actions", () => {
 describe("an ended auction's page", () => {
   it("opens with the result: final price, winner, paid and not sent yet, linked to its list in the queue", async () => {
     const win = fulfilment({ finalPriceCents: 6, amountPaidCents: 6 });
-    operatorApi.answering({ [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })) });
+    operatorApi.answering({
+      [`GET ${path}`]: () => json(auctionDetail({ status: "Ended", priceCents: 6, winnerName: "anna_b", fulfilment: win })),
+    });
     renderAuction();
     const result = await screen.findByRole("region", { name: "Result" });
     expect(result).toHaveTextContent("Final price€0.06");
     expect(result).toHaveTextContent("Winneranna_b (anna@example.lv)");
     expect(result).toHaveTextContent(/Paid €0\.06 on /);
     expect(result).toHaveTextContent("DeliveryNot sent yet");
-    expect(within(result).getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute("href", "/operator/fulfilments?state=PaymentReceived");
+    expect(within(result).getByRole("link", { name: "In the fulfilment queue: To send" })).toHaveAttribute(
+      "href",
+      "/operator/fulfilments?state=PaymentReceived",
+    );
     expect(screen.getAllByRole("term").map((term) => term.textContent)).not.toContain("Leading");
   });
 
   it("says an unpaid win is not paid yet, and an auction nobody bid on has no winner", async () => {
-    let detail = auctionDetail({ status: "Ended", priceCents: 6, fulfilment: fulfilment({ state: "AwaitingPayment", paidAt: null, amountPaidCents: null }) });
+    let detail = auctionDetail({
+      status: "Ended",
+      priceCents: 6,
+      fulfilment: fulfilment({ state: "AwaitingPayment", paidAt: null, amountPaidCents: null }),
+    });
     operatorApi.answering({ [`GET ${path}`]: () => json(detail) });
     const { unmount } = renderAuction();
     const result = await screen.findByRole("region", { name: "Result" });

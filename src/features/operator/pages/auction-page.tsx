@@ -6,7 +6,15 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { Link, useParams } from "react-router-dom";
 import { z } from "../../../../contract/zod";
-import { AutoBidChanged, FulfilmentChanged, IdParam, languages, TimeLeftBody, type CancelAuctionResponse, type OperatorAuctionDetail } from "../../../../contract";
+import {
+  AutoBidChanged,
+  FulfilmentChanged,
+  IdParam,
+  languages,
+  TimeLeftBody,
+  type CancelAuctionResponse,
+  type OperatorAuctionDetail,
+} from "../../../../contract";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState, PageHeading } from "../../../components/ui/page-heading";
@@ -78,7 +86,14 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
   const seconds = (value: number) => t("operator.auction.seconds", { count: value });
   const facts: [string, string][] = [
     [t("operator.auction.startsAt"), when(auction.startsAt)],
-    ...(auction.endsAt ? [[t(auction.status === "Running" ? "operator.auction.endsAt" : "operator.auction.endedAt"), when(auction.endedAt ?? auction.endsAt)] as [string, string]] : []),
+    ...(auction.endsAt
+      ? [
+          [
+            t(auction.status === "Running" ? "operator.auction.endsAt" : "operator.auction.endedAt"),
+            when(auction.endedAt ?? auction.endsAt),
+          ] as [string, string],
+        ]
+      : []),
     [t("operator.auction.price"), euro(auction.priceCents)],
     [t("operator.auction.entryFee"), euro(auction.entryFeeCents)],
     [t("operator.auction.retailValue"), euro(auction.retailValueCents)],
@@ -89,17 +104,27 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
     [t("operator.auction.priceCap"), auction.priceCapCents === null ? t("operator.auction.none") : euro(auction.priceCapCents)],
     [t("operator.auction.paymentWindow"), t("operator.auction.hours", { count: auction.paymentWindowHours })],
     [t("operator.form.maxPreviousWins"), auction.maxPreviousWins === null ? t("operator.auction.none") : String(auction.maxPreviousWins)],
-    [t("operator.form.enrolmentClosesBefore"), auction.enrolmentClosesSecondsBeforeEnd === null ? t("operator.auction.none") : seconds(auction.enrolmentClosesSecondsBeforeEnd)],
-    [t("operator.form.enrolmentClosesAtPrice"), auction.enrolmentClosesAtPriceCents === null ? t("operator.auction.none") : euro(auction.enrolmentClosesAtPriceCents)],
+    [
+      t("operator.form.enrolmentClosesBefore"),
+      auction.enrolmentClosesSecondsBeforeEnd === null ? t("operator.auction.none") : seconds(auction.enrolmentClosesSecondsBeforeEnd),
+    ],
+    [
+      t("operator.form.enrolmentClosesAtPrice"),
+      auction.enrolmentClosesAtPriceCents === null ? t("operator.auction.none") : euro(auction.enrolmentClosesAtPriceCents),
+    ],
     ...(auction.realBiddersOnly ? [[t("operator.form.realBiddersOnly"), t("operator.form.realBiddersOnlyHint")] as [string, string]] : []),
     ...(auction.manualOnly ? [[t("manualOnly.field"), t("manualOnly.fieldHint")] as [string, string]] : []),
     [t("operator.form.productKey"), auction.productKey],
-    ...(auction.feeBackPercent > 0 ? [[t("feesBack.title"), t("feesBack.operatorRule", { percent: auction.feeBackPercent })] as [string, string]] : []),
+    ...(auction.feeBackPercent > 0
+      ? [[t("feesBack.title"), t("feesBack.operatorRule", { percent: auction.feeBackPercent })] as [string, string]]
+      : []),
     [t("seats.draft.minSeats"), auction.minSeats === null ? t("operator.auction.none") : String(auction.minSeats)],
     [t("seats.draft.maxSeats"), auction.maxSeats === null ? t("operator.auction.none") : String(auction.maxSeats)],
     [t("operator.auctions.bids"), String(auction.bidCount)],
     // An ended auction's winner is in its result, above.
-    ...(auction.status === "Ended" ? [] : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),
+    ...(auction.status === "Ended"
+      ? []
+      : [[t("operator.auction.leader"), auction.leaderName ?? t("operator.auction.none")] as [string, string]]),
   ];
   return (
     <>
@@ -138,7 +163,13 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
             <ul className="mb-3 flex flex-wrap gap-2">
               {auction.images.map((src, index) => (
                 <li key={src}>
-                  <img src={src} alt={t("operator.form.imageNumber", { number: index + 1 })} width={80} height={80} className="size-20 rounded-xl border border-line bg-white object-contain p-1" />
+                  <img
+                    src={src}
+                    alt={t("operator.form.imageNumber", { number: index + 1 })}
+                    width={80}
+                    height={80}
+                    className="size-20 rounded-xl border border-line bg-white object-contain p-1"
+                  />
                 </li>
               ))}
             </ul>
@@ -150,10 +181,14 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
                 ? [
                     <div key={language} lang={language}>
                       <dt className="font-medium">
-                        <span className="text-muted" lang={undefined}>{t(`operator.form.texts.${language}.legend`)}: </span>
+                        <span className="text-muted" lang={undefined}>
+                          {t(`operator.form.texts.${language}.legend`)}:{" "}
+                        </span>
                         {text.title}
                       </dt>
-                      <dd className="whitespace-pre-line">{text.description || <span lang={undefined}>{t("operator.auction.noDescription")}</span>}</dd>
+                      <dd className="whitespace-pre-line">
+                        {text.description || <span lang={undefined}>{t("operator.auction.noDescription")}</span>}
+                      </dd>
                     </div>,
                   ]
                 : [];
@@ -199,7 +234,9 @@ function AuctionDetail({ auction }: { auction: OperatorAuctionDetail }) {
           <p className="text-sm">
             {auction.chain.links.length === 0
               ? t("operator.auction.noBids")
-              : t(auction.chain.isValid ? "operator.auction.chainValid" : "operator.auction.chainBroken", { count: auction.chain.links.length })}
+              : t(auction.chain.isValid ? "operator.auction.chainValid" : "operator.auction.chainBroken", {
+                  count: auction.chain.links.length,
+                })}
           </p>
           {auction.chain.links.length > 0 && (
             <ol aria-label={t("operator.auction.latestBids")} className="mt-3 divide-y divide-line text-sm">
@@ -241,7 +278,11 @@ function AuctionResult({ auction }: { auction: OperatorAuctionDetail }) {
   const { fulfilment } = auction;
   const payment = (): string => {
     if (!fulfilment) return t("operator.auction.noWinner");
-    if (fulfilment.paidAt) return t("operator.auction.paidOn", { amount: euro(fulfilment.amountPaidCents ?? fulfilment.finalPriceCents), when: when(fulfilment.paidAt) });
+    if (fulfilment.paidAt)
+      return t("operator.auction.paidOn", {
+        amount: euro(fulfilment.amountPaidCents ?? fulfilment.finalPriceCents),
+        when: when(fulfilment.paidAt),
+      });
     if (fulfilment.expiredAt) return t("operator.auction.expiredOn", { when: when(fulfilment.expiredAt) });
     return t("operator.auction.unpaid", { when: when(fulfilment.deadlineAt) });
   };
@@ -318,7 +359,13 @@ const conflictKeys: Record<AskedAction["kind"], string> = {
 
 const SecondsForm = z.object({ seconds: wholeField(TimeLeftBody.shape.seconds) });
 
-function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail; onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void }) {
+function AuctionActions({
+  auction,
+  onRefunds,
+}: {
+  auction: OperatorAuctionDetail;
+  onRefunds: (refunds: CancelAuctionResponse["refunds"]) => void;
+}) {
   const { t } = useTexts();
   const euro = useEuro();
   const [open, setOpen] = useState<DialogKind | null>(null);
@@ -338,15 +385,18 @@ function AuctionActions({ auction, onRefunds }: { auction: OperatorAuctionDetail
   // operator read when confirming, and the server refuses the action if the auction has changed since.
   const run = (action: AskedAction) => {
     setFailure(undefined);
-    mutation.mutate({ ...action, seq: auction.seq }, {
-      onSuccess: ({ auction: changed, refunds }) => {
-        setOpen(null);
-        if (refunds) onRefunds(refunds);
-        const done = action.kind === "manual-only" ? "manualOnly.done" : `operator.actions.done.${action.kind}`;
-        showToast("success", t(done, { title: changed.title, status: t(`operator.status.${changed.status}`) }));
+    mutation.mutate(
+      { ...action, seq: auction.seq },
+      {
+        onSuccess: ({ auction: changed, refunds }) => {
+          setOpen(null);
+          if (refunds) onRefunds(refunds);
+          const done = action.kind === "manual-only" ? "manualOnly.done" : `operator.actions.done.${action.kind}`;
+          showToast("success", t(done, { title: changed.title, status: t(`operator.status.${changed.status}`) }));
+        },
+        onError: (error) => setFailure(refusalText(error, t, conflictKeys[action.kind])),
       },
-      onError: (error) => setFailure(refusalText(error, t, conflictKeys[action.kind])),
-    });
+    );
   };
   const openDialog = (kind: DialogKind) => {
     setFailure(undefined);
@@ -477,7 +527,11 @@ function RefundList({ refunds }: { refunds: CancelAuctionResponse["refunds"] }) 
   const { t } = useTexts();
   const euro = useEuro();
   return (
-    <section role="status" aria-labelledby="auction-refunds" className="mb-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+    <section
+      role="status"
+      aria-labelledby="auction-refunds"
+      className="mb-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+    >
       <h2 id="auction-refunds" className="font-semibold">
         {t("operator.actions.refunds", { count: refunds.length })}
       </h2>

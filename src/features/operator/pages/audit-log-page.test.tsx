@@ -34,7 +34,10 @@ describe("the audit log", () => {
     expect(item).toHaveTextContent("Wallet adjusted");
     expect(item).toHaveTextContent("olga_ops (operator@pennybid.lv) · Back office");
     expect(item).toHaveTextContent("Amount: +€5.00 · Reason: Goodwill");
-    expect(within(item).getByRole("link", { name: "anna_b (anna@example.lv)" })).toHaveAttribute("href", "/operator/users/0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f");
+    expect(within(item).getByRole("link", { name: "anna_b (anna@example.lv)" })).toHaveAttribute(
+      "href",
+      "/operator/users/0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f",
+    );
     expect(item).not.toHaveTextContent("0b0e2f1c");
   });
 
@@ -86,7 +89,13 @@ describe("the audit log", () => {
     await user.click(screen.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(api.callsTo("GET", path).length).toBe(2));
     const query = api.callsTo("GET", path)[1]!.query;
-    expect(Object.fromEntries(query)).toMatchObject({ subject: "auction:12", action: "wallet.adjust", source: "cli", limit: "50", offset: "0" });
+    expect(Object.fromEntries(query)).toMatchObject({
+      subject: "auction:12",
+      action: "wallet.adjust",
+      source: "cli",
+      limit: "50",
+      offset: "0",
+    });
     expect(query.get("from")).toBe(new Date("2026-11-20T00:00").toISOString());
     expect(query.get("until")).toBe(new Date("2026-11-22T00:00").toISOString());
 

@@ -77,7 +77,13 @@ export function AuditLogPage() {
   return (
     <>
       <PageHeading title={t("operator.audit.title")}>{t("operator.audit.intro")}</PageHeading>
-      <AuditFilterForm key={searchWith({}, page)} initial={text} isFiltered={isFiltered} isRangeBackwards={isRangeBackwards} onApply={(next) => go(next)} />
+      <AuditFilterForm
+        key={searchWith({}, page)}
+        initial={text}
+        isFiltered={isFiltered}
+        isRangeBackwards={isRangeBackwards}
+        onApply={(next) => go(next)}
+      />
       {isRangeBackwards ? null : error ? (
         <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
       ) : isPending ? (
@@ -102,40 +108,98 @@ export function AuditLogPage() {
 }
 
 /** The filter; on a phone it stays folded (six fields above the list) unless a filter is on. */
-function AuditFilterForm({ initial, isFiltered, isRangeBackwards, onApply }: { initial: FilterText; isFiltered: boolean; isRangeBackwards: boolean; onApply: (filter: FilterText) => void }) {
+function AuditFilterForm({
+  initial,
+  isFiltered,
+  isRangeBackwards,
+  onApply,
+}: {
+  initial: FilterText;
+  isFiltered: boolean;
+  isRangeBackwards: boolean;
+  onApply: (filter: FilterText) => void;
+}) {
   const { t } = useTexts();
   const [values, setValues] = useState(initial);
   const [isOpen, setIsOpen] = useState(() => isFiltered || window.matchMedia("(min-width: 640px)").matches);
-  const set = (name: keyof FilterText) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof FilterText) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(values);
   };
   return (
-    <details open={isOpen} onToggle={(event) => setIsOpen(event.currentTarget.open)} className="mb-4 rounded-2xl border border-line bg-surface shadow-sm">
-      <summary className="flex h-12 cursor-pointer items-center px-4 font-semibold">{t(isFiltered ? "operator.audit.filterOn" : "operator.audit.filterTitle")}</summary>
-    <form role="search" aria-label={t("operator.audit.filter")} noValidate onSubmit={submit} className="border-t border-line p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField label={t("operator.audit.actor")} hint={t("operator.audit.actorHint")} autoComplete="off" maxLength={255} value={values.actor} onChange={set("actor")} />
-        <Choice label={t("operator.audit.action")} value={values.action} onChange={set("action")} options={auditActions.map((action) => [action, t(`operator.audit.actions.${action}`)])} />
-        <TextField label={t("operator.audit.subject")} hint={t("operator.audit.subjectHint")} autoComplete="off" spellCheck={false} maxLength={255} value={values.subject} onChange={set("subject")} />
-        <Choice label={t("operator.audit.source")} value={values.source} onChange={set("source")} options={auditSources.map((source) => [source, t(`operator.audit.sources.${source}`)])} />
-        <TextField type="date" label={t("operator.audit.from")} value={values.from} onChange={set("from")} />
-        <TextField type="date" label={t("operator.audit.until")} value={values.until} onChange={set("until")} error={isRangeBackwards ? t("operator.audit.untilBeforeFrom") : undefined} />
-      </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button type="submit">{t("operator.audit.apply")}</Button>
-        <Button variant="secondary" onClick={() => onApply({ actor: "", action: "", subject: "", source: "", from: "", until: "" })}>
-          {t("operator.audit.clear")}
-        </Button>
-      </div>
-    </form>
+    <details
+      open={isOpen}
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+      className="mb-4 rounded-2xl border border-line bg-surface shadow-sm"
+    >
+      <summary className="flex h-12 cursor-pointer items-center px-4 font-semibold">
+        {t(isFiltered ? "operator.audit.filterOn" : "operator.audit.filterTitle")}
+      </summary>
+      <form role="search" aria-label={t("operator.audit.filter")} noValidate onSubmit={submit} className="border-t border-line p-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField
+            label={t("operator.audit.actor")}
+            hint={t("operator.audit.actorHint")}
+            autoComplete="off"
+            maxLength={255}
+            value={values.actor}
+            onChange={set("actor")}
+          />
+          <Choice
+            label={t("operator.audit.action")}
+            value={values.action}
+            onChange={set("action")}
+            options={auditActions.map((action) => [action, t(`operator.audit.actions.${action}`)])}
+          />
+          <TextField
+            label={t("operator.audit.subject")}
+            hint={t("operator.audit.subjectHint")}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={255}
+            value={values.subject}
+            onChange={set("subject")}
+          />
+          <Choice
+            label={t("operator.audit.source")}
+            value={values.source}
+            onChange={set("source")}
+            options={auditSources.map((source) => [source, t(`operator.audit.sources.${source}`)])}
+          />
+          <TextField type="date" label={t("operator.audit.from")} value={values.from} onChange={set("from")} />
+          <TextField
+            type="date"
+            label={t("operator.audit.until")}
+            value={values.until}
+            onChange={set("until")}
+            error={isRangeBackwards ? t("operator.audit.untilBeforeFrom") : undefined}
+          />
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button type="submit">{t("operator.audit.apply")}</Button>
+          <Button variant="secondary" onClick={() => onApply({ actor: "", action: "", subject: "", source: "", from: "", until: "" })}>
+            {t("operator.audit.clear")}
+          </Button>
+        </div>
+      </form>
     </details>
   );
 }
 
 /** A labelled select whose first choice, "Any", filters nothing. */
-function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (event: { target: { value: string } }) => void; options: [string, string][] }) {
+function Choice({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  options: [string, string][];
+}) {
   const { t } = useTexts();
   const id = useId();
   return (
@@ -194,7 +258,8 @@ export function AuditRow({ entry }: { entry: AuditLogEntry }) {
         )}
       </p>
       <p className="text-muted">
-        <span className="break-words">{entry.actorUser ? userName(entry.actorUser) : entry.actor}</span> · {t(`operator.audit.sources.${entry.source}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
+        <span className="break-words">{entry.actorUser ? userName(entry.actorUser) : entry.actor}</span> ·{" "}
+        {t(`operator.audit.sources.${entry.source}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
       </p>
       {details.length > 0 && (
         <p className="break-words text-muted">

@@ -156,12 +156,16 @@ describe("a new draft", () => {
     await user.type(await screen.findByLabelText("Title in English"), "Kettle");
     await user.type(screen.getByLabelText("Enrolment closes before the initial timer ends (seconds)"), "121");
     await user.click(screen.getByRole("button", { name: "Save draft" }));
-    expect(await screen.findByText("Enrolment can close at most the initial timer before its end (that is, at the start)")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Enrolment can close at most the initial timer before its end (that is, at the start)"),
+    ).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/operator/auctions")).toHaveLength(0);
   });
 
   it("shows a refusal of the server in the operator's words", async () => {
-    operatorApi.answering({ "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price.") });
+    operatorApi.answering({
+      "POST /api/operator/auctions": () => refusal(409, "CONFLICT", "The price cap must be above the start price."),
+    });
     const user = userEvent.setup();
     renderForm();
     await user.type(await screen.findByLabelText("Title in Latvian"), "Tējkanna");
@@ -237,7 +241,11 @@ describe("editing a draft", () => {
   });
 
   it("reorders the pictures with buttons, focus following the moved one, and sends them in the new order", async () => {
-    const images = ["/media/0123456789abcdef0123456789abcdef.png", "/media/fedcba9876543210fedcba9876543210.png", "/media/00000000000000000000000000000000.png"];
+    const images = [
+      "/media/0123456789abcdef0123456789abcdef.png",
+      "/media/fedcba9876543210fedcba9876543210.png",
+      "/media/00000000000000000000000000000000.png",
+    ];
     const api = operatorApi.answering({
       "GET /api/operator/auctions/42": () => json({ ...draft, images }),
       "PATCH /api/operator/auctions/42": () => json(draft),
@@ -249,7 +257,11 @@ describe("editing a draft", () => {
     expect(within(pictures).getByRole("button", { name: "Move picture 3 later" })).toBeDisabled();
 
     await user.click(within(pictures).getByRole("button", { name: "Move picture 3 earlier" }));
-    expect(within(pictures).getAllByRole("img").map((img) => img.getAttribute("src"))).toEqual([images[0], images[2], images[1]]);
+    expect(
+      within(pictures)
+        .getAllByRole("img")
+        .map((img) => img.getAttribute("src")),
+    ).toEqual([images[0], images[2], images[1]]);
     expect(within(pictures).getByRole("button", { name: "Move picture 2 earlier" })).toHaveFocus();
     // By keyboard: the focused button again, then to the end.
     await user.keyboard("{Enter}");
@@ -259,7 +271,11 @@ describe("editing a draft", () => {
     await user.click(screen.getByRole("button", { name: "Save changes" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/operator/auctions/42"));
-    expect((api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body as { images: string[] }).images).toEqual([images[2], images[1], images[0]]);
+    expect((api.callsTo("PATCH", "/api/operator/auctions/42")[0]?.body as { images: string[] }).images).toEqual([
+      images[2],
+      images[1],
+      images[0],
+    ]);
   });
 
   it("says so when the draft was published meanwhile", async () => {

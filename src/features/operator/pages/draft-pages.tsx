@@ -65,7 +65,10 @@ function EditDraft({ auction }: { auction: OperatorAuctionDetail }) {
         isPending={mutation.isPending}
         onSave={async ({ publish: _publish, ...body }) => {
           // An emptied hard end or price cap is cleared, not left as it was.
-          const changed = await mutation.mutateAsync({ id: auction.id, body: { ...body, hardEndsAt: body.hardEndsAt ?? null, priceCapCents: body.priceCapCents ?? null } });
+          const changed = await mutation.mutateAsync({
+            id: auction.id,
+            body: { ...body, hardEndsAt: body.hardEndsAt ?? null, priceCapCents: body.priceCapCents ?? null },
+          });
           showToast("success", t("operator.form.changed", { title: changed.title }));
           await navigate(`/operator/auctions/${changed.id}`);
         }}

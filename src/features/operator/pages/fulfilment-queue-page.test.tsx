@@ -36,7 +36,10 @@ describe("the fulfilment queue", () => {
     let state: "PaymentReceived" | "InDelivery" = "PaymentReceived";
     const api = operatorApi.answering({
       [`GET ${listPath}`]: () => json({ items: state === "PaymentReceived" ? [fulfilment()] : [] }),
-      [`POST ${listPath}/42/advance`]: () => ((state = "InDelivery"), json(fulfilment({ state, inDeliveryAt: "2030-01-02T10:00:00.000Z" }))),
+      [`POST ${listPath}/42/advance`]: () => (
+        (state = "InDelivery"),
+        json(fulfilment({ state, inDeliveryAt: "2030-01-02T10:00:00.000Z" }))
+      ),
     });
     const user = userEvent.setup();
     renderQueue();
@@ -92,7 +95,10 @@ describe("the fulfilment queue", () => {
   it("follows Buy it now purchases live too: a purchase elsewhere appears under the wins, and a reconnect asks both lists again", async () => {
     const purchasesPath = "/api/operator/buy-now";
     let purchases: OperatorBuyNowPurchase[] = [];
-    const api = operatorApi.answering({ [`GET ${listPath}`]: () => json({ items: [] }), [`GET ${purchasesPath}`]: () => json({ items: purchases }) });
+    const api = operatorApi.answering({
+      [`GET ${listPath}`]: () => json({ items: [] }),
+      [`GET ${purchasesPath}`]: () => json({ items: purchases }),
+    });
     renderQueue();
     expect(await screen.findByText("No Buy it now purchase is waiting to be sent.")).toBeInTheDocument();
     const [wins, bought] = [api.callsTo("GET", listPath).length, api.callsTo("GET", purchasesPath).length];
@@ -112,7 +118,19 @@ describe("the fulfilment queue", () => {
 
   it("offers no step for an unpaid win and shows its deadline", async () => {
     operatorApi.answering({
-      [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "AwaitingPayment", amountPaidCents: null, discountCents: null, deliveryAddress: null, phone: null, paidAt: null })] }),
+      [`GET ${listPath}`]: () =>
+        json({
+          items: [
+            fulfilment({
+              state: "AwaitingPayment",
+              amountPaidCents: null,
+              discountCents: null,
+              deliveryAddress: null,
+              phone: null,
+              paidAt: null,
+            }),
+          ],
+        }),
     });
     renderQueue("?state=AwaitingPayment");
     const row = await screen.findByRole("listitem", { name: /Espresso machine/ });
@@ -123,7 +141,8 @@ describe("the fulfilment queue", () => {
   it("says so in the dialog when another operator moved the win first", async () => {
     operatorApi.answering({
       [`GET ${listPath}`]: () => json({ items: [fulfilment({ state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z" })] }),
-      [`POST ${listPath}/42/advance`]: () => refusal(409, "FULFILMENT_STEP_REFUSED", "The fulfilment of auction 42 is Delivered; it cannot move to Delivered."),
+      [`POST ${listPath}/42/advance`]: () =>
+        refusal(409, "FULFILMENT_STEP_REFUSED", "The fulfilment of auction 42 is Delivered; it cannot move to Delivered."),
     });
     const user = userEvent.setup();
     renderQueue("?state=InDelivery");

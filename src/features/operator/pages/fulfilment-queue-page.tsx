@@ -25,12 +25,19 @@ import { TabLinks } from "../components/tab-links";
 import { refusalText } from "../form-issues";
 
 /** The queue's tabs, most urgent work first. */
-const queueTabs = ["PaymentReceived", "InDelivery", "AwaitingPayment", "Expired", "Delivered"] as const satisfies readonly FulfilmentState[];
+const queueTabs = [
+  "PaymentReceived",
+  "InDelivery",
+  "AwaitingPayment",
+  "Expired",
+  "Delivered",
+] as const satisfies readonly FulfilmentState[];
 
 type Step = AdvanceFulfilmentBody["to"];
 
 /** The delivery steps an operator may take from `state`: what the machine allows among the API's steps. */
-export const stepsFrom = (state: FulfilmentState): Step[] => AdvanceFulfilmentBody.shape.to.options.filter((to) => canTransition(state, to));
+export const stepsFrom = (state: FulfilmentState): Step[] =>
+  AdvanceFulfilmentBody.shape.to.options.filter((to) => canTransition(state, to));
 
 /** The states a Buy it now purchase passes through: it is paid when it is made. */
 const purchaseStates: readonly FulfilmentState[] = ["PaymentReceived", "InDelivery", "Delivered"];
@@ -125,7 +132,9 @@ export function FulfilmentQueuePage() {
       ) : (
         <>
           <p className="mb-2 text-sm text-muted" aria-live="polite">
-            {t(data.items.length >= FULFILMENT_LIST_LIMIT ? "operator.fulfilments.limited" : "operator.fulfilments.count", { count: data.items.length })}
+            {t(data.items.length >= FULFILMENT_LIST_LIMIT ? "operator.fulfilments.limited" : "operator.fulfilments.count", {
+              count: data.items.length,
+            })}
           </p>
           <QueueList entries={data.items.map((fulfilment) => winEntry(fulfilment, t))} />
         </>
@@ -140,7 +149,9 @@ function PurchaseQueue({ state }: { state: FulfilmentState }) {
   const { data, error } = useQuery(buyNowListQuery(state, useLanguage()));
   return (
     <section aria-labelledby="buy-now-queue" className="mt-8">
-      <h2 id="buy-now-queue" className="mb-1 text-xl font-semibold">{t("operator.buyNow.title")}</h2>
+      <h2 id="buy-now-queue" className="mb-1 text-xl font-semibold">
+        {t("operator.buyNow.title")}
+      </h2>
       <p className="mb-3 text-sm text-muted">{t("operator.buyNow.intro")}</p>
       {error ? (
         <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />

@@ -34,7 +34,10 @@ export function OverviewPage() {
           {counts.map(({ key, to }) => (
             // The whole card is the link (stretched over it); its name is what it counts and how many ("Running
             // 13"), and the hint describes it.
-            <li key={key} className="relative flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary-400 sm:p-6">
+            <li
+              key={key}
+              className="relative flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary-400 sm:p-6"
+            >
               <Link
                 to={to}
                 aria-describedby={`overview-${key}`}

@@ -28,7 +28,13 @@ export function PayoutsPage() {
     <>
       <PageHeading title={t("payouts.title")} />
       <p className="mb-4 max-w-3xl text-sm text-muted">{t("payouts.intro")}</p>
-      <TabLinks label={t("payouts.title")} tabs={tabs} current={tab} href={(to) => `/operator/payouts?status=${to}`} text={(to) => t(`payouts.${to}`)} />
+      <TabLinks
+        label={t("payouts.title")}
+        tabs={tabs}
+        current={tab}
+        href={(to) => `/operator/payouts?status=${to}`}
+        text={(to) => t(`payouts.${to}`)}
+      />
       {isPending ? (
         <CenteredProgressBar />
       ) : !data || data.items.length === 0 ? (
@@ -70,7 +76,10 @@ function PayoutRow({ payout }: { payout: OperatorPayout }) {
     );
   };
   return (
-    <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm" aria-label={`${payout.user.displayName} · ${euro(payout.amountCents)}`}>
+    <li
+      className="rounded-2xl border border-line bg-surface p-4 shadow-sm"
+      aria-label={`${payout.user.displayName} · ${euro(payout.amountCents)}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-lg font-semibold tabular-nums">{euro(payout.amountCents)}</p>
@@ -79,7 +88,7 @@ function PayoutRow({ payout }: { payout: OperatorPayout }) {
             <Link to={`/operator/users/${payout.user.id}`} className="font-medium text-primary-700 hover:underline dark:text-primary-400">
               {payout.user.displayName}
             </Link>{" "}
-            <span className="text-muted break-all">{payout.user.email}</span>
+            <span className="break-all text-muted">{payout.user.email}</span>
           </p>
           <p className="text-xs text-muted">
             {t("payouts.columns.requested")}: {dateTime(payout.createdAt)}
@@ -87,13 +96,19 @@ function PayoutRow({ payout }: { payout: OperatorPayout }) {
         </div>
         {payout.status === "pending" ? (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setDialog("paid")}>{t("payouts.markPaid")}</Button>
-            <Button size="sm" variant="outline" onClick={() => setDialog("refused")}>{t("payouts.refuse")}</Button>
+            <Button size="sm" onClick={() => setDialog("paid")}>
+              {t("payouts.markPaid")}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setDialog("refused")}>
+              {t("payouts.refuse")}
+            </Button>
           </div>
         ) : (
           <div className="text-right text-sm">
             <p className="font-semibold">{t(`payouts.status.${payout.status}`)}</p>
-            {payout.settledAt && <p className="text-muted">{t("payouts.settledBy", { actor: payout.settledBy ?? "", time: dateTime(payout.settledAt) })}</p>}
+            {payout.settledAt && (
+              <p className="text-muted">{t("payouts.settledBy", { actor: payout.settledBy ?? "", time: dateTime(payout.settledAt) })}</p>
+            )}
             {payout.reason && <p className="text-muted">{payout.reason}</p>}
           </div>
         )}
@@ -112,7 +127,13 @@ function PayoutRow({ payout }: { payout: OperatorPayout }) {
         {dialog === "refused" && (
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             {t("payouts.reason")}
-            <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} rows={3} className="rounded-xl border border-line bg-surface px-3 py-2 font-normal" />
+            <textarea
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              maxLength={500}
+              rows={3}
+              className="rounded-xl border border-line bg-surface px-3 py-2 font-normal"
+            />
           </label>
         )}
       </ConfirmDialog>

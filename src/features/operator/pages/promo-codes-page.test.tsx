@@ -50,14 +50,19 @@ describe("promo codes", () => {
     await user.type(screen.getByLabelText("Amount off (€)"), "5,50");
     await user.type(screen.getByLabelText("Uses in all"), "10");
     await user.click(screen.getByRole("button", { name: "Create code" }));
-    await waitFor(() => expect(api.callsTo("POST", path).map((call) => call.body)).toEqual([{ code: "GIFT5", kind: "fixed", amount: 550, maxUses: 10 }]));
+    await waitFor(() =>
+      expect(api.callsTo("POST", path).map((call) => call.body)).toEqual([{ code: "GIFT5", kind: "fixed", amount: 550, maxUses: 10 }]),
+    );
   });
 
   it("disables a code after a confirmation, and says so when another operator was first", async () => {
     let disabled = false;
     const api = operatorApi.answering({
       [`GET ${path}`]: () => json({ items: [{ ...spring, disabledAt: disabled ? "2026-11-24T10:00:00.000Z" : null }] }),
-      [`POST ${path}/SPRING10/disable`]: () => (disabled ? refusal(409, "CONFLICT", "already disabled") : ((disabled = true), json({ ...spring, disabledAt: "2026-11-24T10:00:00.000Z" }))),
+      [`POST ${path}/SPRING10/disable`]: () =>
+        disabled
+          ? refusal(409, "CONFLICT", "already disabled")
+          : ((disabled = true), json({ ...spring, disabledAt: "2026-11-24T10:00:00.000Z" })),
     });
     const user = userEvent.setup();
     renderPromo();

@@ -85,7 +85,10 @@ function PromoRow({ promo }: { promo: PromoCode }) {
   const [now] = useState(() => Date.now());
   const state = stateOf(promo, now);
   const facts: [string, string][] = [
-    [t("operator.promo.uses"), promo.maxUses === null ? String(promo.uses) : t("operator.promo.usesOf", { uses: promo.uses, max: promo.maxUses })],
+    [
+      t("operator.promo.uses"),
+      promo.maxUses === null ? String(promo.uses) : t("operator.promo.usesOf", { uses: promo.uses, max: promo.maxUses }),
+    ],
     [t("operator.promo.perUser"), promo.maxUsesPerUser === null ? t("operator.promo.unlimited") : String(promo.maxUsesPerUser)],
     [t("operator.promo.validFrom"), promo.validFrom ? when(promo.validFrom) : t("operator.promo.always")],
     [t("operator.promo.validUntil"), promo.validUntil ? when(promo.validUntil) : t("operator.promo.always")],
@@ -99,8 +102,14 @@ function PromoRow({ promo }: { promo: PromoCode }) {
           <span id={`promo-${promo.id}`} className="font-mono text-base font-bold break-all">
             {promo.code}
           </span>
-          <span className="font-semibold">{promo.kind === "percent" ? t("operator.promo.percentOff", { percent: promo.amount }) : t("operator.promo.amountOff", { amount: euro(promo.amount) })}</span>
-          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[state]}`}>{t(`operator.promo.states.${state}`)}</span>
+          <span className="font-semibold">
+            {promo.kind === "percent"
+              ? t("operator.promo.percentOff", { percent: promo.amount })
+              : t("operator.promo.amountOff", { amount: euro(promo.amount) })}
+          </span>
+          <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[state]}`}>
+            {t(`operator.promo.states.${state}`)}
+          </span>
         </p>
         {!promo.disabledAt && <DisableButton promo={promo} />}
       </div>
@@ -182,7 +191,15 @@ function NewPromoCodeForm() {
         });
       })}
     >
-      <TextField label={t("operator.promo.code")} hint={t("operator.promo.codeHint")} autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.code?.message} {...form.register("code")} />
+      <TextField
+        label={t("operator.promo.code")}
+        hint={t("operator.promo.codeHint")}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.code?.message}
+        {...form.register("code")}
+      />
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium">{t("operator.promo.kind")}</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -200,15 +217,57 @@ function NewPromoCodeForm() {
         </div>
       </fieldset>
       {kind === "percent" ? (
-        <TextField key="percent" label={t("operator.promo.percent")} hint={t("operator.promo.percentHint")} inputMode="numeric" autoComplete="off" error={errors.percent?.message} {...form.register("percent")} />
+        <TextField
+          key="percent"
+          label={t("operator.promo.percent")}
+          hint={t("operator.promo.percentHint")}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.percent?.message}
+          {...form.register("percent")}
+        />
       ) : (
-        <TextField key="fixed" label={t("operator.promo.amount")} hint={t("operator.form.eurosHint")} inputMode="decimal" autoComplete="off" error={errors.amountCents?.message} {...form.register("amountCents")} />
+        <TextField
+          key="fixed"
+          label={t("operator.promo.amount")}
+          hint={t("operator.form.eurosHint")}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amountCents?.message}
+          {...form.register("amountCents")}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-        <TextField type="datetime-local" label={t("operator.promo.validFrom")} hint={t("operator.form.optional")} error={errors.validFrom?.message} {...form.register("validFrom")} />
-        <TextField type="datetime-local" label={t("operator.promo.validUntil")} hint={t("operator.form.optional")} error={errors.validUntil?.message} {...form.register("validUntil")} />
-        <TextField label={t("operator.promo.maxUses")} hint={t("operator.form.optional")} inputMode="numeric" autoComplete="off" error={errors.maxUses?.message} {...form.register("maxUses")} />
-        <TextField label={t("operator.promo.maxUsesPerUser")} hint={t("operator.form.optional")} inputMode="numeric" autoComplete="off" error={errors.maxUsesPerUser?.message} {...form.register("maxUsesPerUser")} />
+        <TextField
+          type="datetime-local"
+          label={t("operator.promo.validFrom")}
+          hint={t("operator.form.optional")}
+          error={errors.validFrom?.message}
+          {...form.register("validFrom")}
+        />
+        <TextField
+          type="datetime-local"
+          label={t("operator.promo.validUntil")}
+          hint={t("operator.form.optional")}
+          error={errors.validUntil?.message}
+          {...form.register("validUntil")}
+        />
+        <TextField
+          label={t("operator.promo.maxUses")}
+          hint={t("operator.form.optional")}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.maxUses?.message}
+          {...form.register("maxUses")}
+        />
+        <TextField
+          label={t("operator.promo.maxUsesPerUser")}
+          hint={t("operator.form.optional")}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.maxUsesPerUser?.message}
+          {...form.register("maxUsesPerUser")}
+        />
       </div>
       <FormAlert message={failure} />
       <SubmitButton isPending={mutation.isPending}>{t("operator.promo.create")}</SubmitButton>

@@ -36,7 +36,14 @@ export function ReviewsPage() {
               filter === option ? "border-primary-700 bg-primary-50 dark:bg-primary-900/30" : "border-line"
             }`}
           >
-            <input type="radio" name="review-filter" value={option} checked={filter === option} onChange={() => setFilter(option)} className="accent-primary-700" />
+            <input
+              type="radio"
+              name="review-filter"
+              value={option}
+              checked={filter === option}
+              onChange={() => setFilter(option)}
+              className="accent-primary-700"
+            />
             {t(`operator.reviews.filters.${option}`)}
           </label>
         ))}
@@ -81,7 +88,9 @@ function ReviewRow({ review }: { review: OperatorReview }) {
           </span>
           <span
             className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              review.isHidden ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+              review.isHidden
+                ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100"
+                : "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
             }`}
           >
             {t(review.isHidden ? "operator.reviews.states.hidden" : "operator.reviews.states.visible")}
@@ -95,7 +104,11 @@ function ReviewRow({ review }: { review: OperatorReview }) {
           {review.photos.map((photo, index) => (
             <li key={photo}>
               <a href={photo} target="_blank" rel="noreferrer">
-                <img {...pictureFor(photo, "thumbnail")} alt={t("reviews.form.photoNumber", { number: index + 1 })} className="size-16 rounded-lg border border-line object-cover" />
+                <img
+                  {...pictureFor(photo, "thumbnail")}
+                  alt={t("reviews.form.photoNumber", { number: index + 1 })}
+                  className="size-16 rounded-lg border border-line object-cover"
+                />
               </a>
             </li>
           ))}
@@ -167,7 +180,14 @@ function HideButton({ review }: { review: OperatorReview }) {
           );
         }}
       >
-        <TextField label={t("operator.reviews.reason")} hint={t("operator.reviews.reasonHint")} value={reason} maxLength={255} onChange={(event) => setReason(event.target.value)} error={reasonError} />
+        <TextField
+          label={t("operator.reviews.reason")}
+          hint={t("operator.reviews.reasonHint")}
+          value={reason}
+          maxLength={255}
+          onChange={(event) => setReason(event.target.value)}
+          error={reasonError}
+        />
       </ConfirmDialog>
     </>
   );

@@ -51,10 +51,15 @@ describe("the System page", () => {
   it("adds up the processes, and reads again by itself every few seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const readings = [
-      reading([process(), process({ id: "web-2:200:bbbb", host: "web-2", pid: 200, sockets: 4, bidsLastMinute: 3, ackP99Ms: 20, serverErrorsInWindow: 2 })]),
+      reading([
+        process(),
+        process({ id: "web-2:200:bbbb", host: "web-2", pid: 200, sockets: 4, bidsLastMinute: 3, ackP99Ms: 20, serverErrorsInWindow: 2 }),
+      ]),
       reading([process({ sockets: 9 })], "2030-01-01T10:00:06.000Z"),
     ];
-    const api = operatorApi.answering({ "GET /api/operator/system": () => json(readings[Math.min(api.callsTo("GET", "/api/operator/system").length, 2) - 1]) });
+    const api = operatorApi.answering({
+      "GET /api/operator/system": () => json(readings[Math.min(api.callsTo("GET", "/api/operator/system").length, 2) - 1]),
+    });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/system");
 
     expect(await screen.findByRole("heading", { name: "System", level: 1 })).toBeInTheDocument();
@@ -77,7 +82,9 @@ describe("the System page", () => {
   it("keeps the last reading when the next one fails, and says how old it is", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let isDown = false;
-    operatorApi.answering({ "GET /api/operator/system": () => (isDown ? refusal(503, "SERVICE_UNAVAILABLE") : json(reading([process()]))) });
+    operatorApi.answering({
+      "GET /api/operator/system": () => (isDown ? refusal(503, "SERVICE_UNAVAILABLE") : json(reading([process()]))),
+    });
     renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], "/operator/system");
     await vi.waitFor(() => expect(figure("Open sockets")).toHaveTextContent("3"));
 

@@ -22,7 +22,11 @@ export function SystemPage() {
   return (
     <>
       <PageHeading title={t("operator.system.title")}>{t("operator.system.intro")}</PageHeading>
-      {error && <FormAlert message={data ? t("operator.system.stale", { time: timeOfDay(data.serverNow) }) : refusalText(error, t, "errors.CONFLICT")} />}
+      {error && (
+        <FormAlert
+          message={data ? t("operator.system.stale", { time: timeOfDay(data.serverNow) }) : refusalText(error, t, "errors.CONFLICT")}
+        />
+      )}
       {!data ? error ? null : <CenteredProgressBar /> : <SystemReading system={data} />}
     </>
   );
@@ -35,7 +39,8 @@ function useDecimal(): (value: number) => string {
 }
 
 /** The slowest of the processes' values (quantiles cannot be added up: each process measures its own). */
-const slowest = (values: (number | null)[]) => values.reduce<number | null>((worst, value) => (value === null ? worst : worst === null ? value : Math.max(worst, value)), null);
+const slowest = (values: (number | null)[]) =>
+  values.reduce<number | null>((worst, value) => (value === null ? worst : worst === null ? value : Math.max(worst, value)), null);
 
 function SystemReading({ system }: { system: OperatorSystem }) {
   const { t } = useTexts();
@@ -56,14 +61,22 @@ function SystemReading({ system }: { system: OperatorSystem }) {
       <p className="mb-4 text-sm text-muted">{t("operator.system.updated", { time: timeOfDay(system.serverNow) })}</p>
       <ul aria-label={t("operator.system.figures")} className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
         <Figure label={t("operator.system.processes")} value={String(processes.length)} hint={t("operator.system.processesHint")} />
-        <Figure label={t("operator.system.sockets")} value={String(sum((entry) => entry.sockets))} hint={t("operator.system.socketsHint")} />
+        <Figure
+          label={t("operator.system.sockets")}
+          value={String(sum((entry) => entry.sockets))}
+          hint={t("operator.system.socketsHint")}
+        />
         <Figure
           label={t("operator.system.bidsPerMinute")}
           value={String(sum((entry) => entry.bidsLastMinute))}
           hint={t("operator.system.refusedHint", { count: sum((entry) => entry.refusedLastMinute) })}
         />
         <Figure label={t("operator.system.ack")} value={`${ms(p50)} / ${ms(p99)}`} hint={t("operator.system.ackHint")} />
-        <Figure label={t("operator.system.clientErrors")} value={String(clientErrors)} hint={t("operator.system.errorsHint", { share: share(clientErrors), requests })} />
+        <Figure
+          label={t("operator.system.clientErrors")}
+          value={String(clientErrors)}
+          hint={t("operator.system.errorsHint", { share: share(clientErrors), requests })}
+        />
         <Figure
           label={t("operator.system.serverErrors")}
           value={String(serverErrors)}
@@ -107,7 +120,11 @@ const stateTones: Record<ServiceState, string> = {
 
 function StateBadge({ state }: { state: ServiceState }) {
   const { t } = useTexts();
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateTones[state]}`}>{t(`operator.system.states.${state}`)}</span>;
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateTones[state]}`}>
+      {t(`operator.system.states.${state}`)}
+    </span>
+  );
 }
 
 /** Rows of a two-column list: the name on the left, the value on the right. */
@@ -117,7 +134,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([name, value]) => (
         <div key={name} className="contents">
           <dt className="text-muted">{name}</dt>
-          <dd className="text-right tabular-nums break-words">{value}</dd>
+          <dd className="text-right break-words tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>
@@ -144,7 +161,10 @@ function ServicesCard({ system }: { system: OperatorSystem }) {
         rows={[
           [t("operator.system.database"), <StateBadge key="state" state={database.state} />],
           [t("operator.system.databaseKind"), t(`operator.system.kinds.${database.kind}`)],
-          [t("operator.system.databaseAnswer"), database.answerMs === null ? "—" : t("operator.system.ms", { value: decimal(database.answerMs) })],
+          [
+            t("operator.system.databaseAnswer"),
+            database.answerMs === null ? "—" : t("operator.system.ms", { value: decimal(database.answerMs) }),
+          ],
           [t("operator.system.databaseWaiting"), String(database.waiting)],
           [t("operator.system.redis"), <StateBadge key="redis" state={redis} />],
         ]}
@@ -185,7 +205,9 @@ function JobsCard({ jobs, serverNow }: { jobs: ProcessJob[]; serverNow: string }
                 {" · "}
                 {t("operator.system.runs", { count: job.runs })}
                 {" · "}
-                <span className={job.failures > 0 ? "font-semibold text-red-700 dark:text-red-400" : ""}>{t("operator.system.failures", { count: job.failures })}</span>
+                <span className={job.failures > 0 ? "font-semibold text-red-700 dark:text-red-400" : ""}>
+                  {t("operator.system.failures", { count: job.failures })}
+                </span>
               </span>
             </li>
           ))}
@@ -206,17 +228,35 @@ function ProcessCard({ process, serverNow, isAnswering }: { process: ProcessSumm
     <li className={card} aria-label={t("operator.system.processName", { host: process.host, pid: process.pid })}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h3 className="min-w-0 font-semibold break-all">{t("operator.system.processName", { host: process.host, pid: process.pid })}</h3>
-        {isAnswering && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.system.thisOne")}</span>}
-        {process.isDraining && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">{t("operator.system.draining")}</span>}
+        {isAnswering && (
+          <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+            {t("operator.system.thisOne")}
+          </span>
+        )}
+        {process.isDraining && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {t("operator.system.draining")}
+          </span>
+        )}
       </div>
       <Facts
         rows={[
           [t("operator.system.uptime"), duration(Date.parse(serverNow) - Date.parse(process.startedAt))],
           [t("operator.system.seen"), ago(process.seenAt)],
           [t("operator.system.sockets"), String(process.sockets)],
-          [t("operator.system.bidsPerMinute"), t("operator.system.bidsValue", { accepted: process.bidsLastMinute, refused: process.refusedLastMinute })],
+          [
+            t("operator.system.bidsPerMinute"),
+            t("operator.system.bidsValue", { accepted: process.bidsLastMinute, refused: process.refusedLastMinute }),
+          ],
           [t("operator.system.ackShort", { window }), `${ms(process.ackP50Ms)} / ${ms(process.ackP99Ms)}`],
-          [t("operator.system.errorsShort", { window }), t("operator.system.errorsValue", { client: process.clientErrorsInWindow, server: process.serverErrorsInWindow, requests: process.requestsInWindow })],
+          [
+            t("operator.system.errorsShort", { window }),
+            t("operator.system.errorsValue", {
+              client: process.clientErrorsInWindow,
+              server: process.serverErrorsInWindow,
+              requests: process.requestsInWindow,
+            }),
+          ],
           [t("operator.system.memory"), t("operator.system.mib", { value: Math.round(process.memoryBytes / 1_048_576) })],
           [t("operator.system.redis"), <StateBadge key="redis" state={process.redis} />],
         ]}

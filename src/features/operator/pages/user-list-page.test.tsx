@@ -13,7 +13,11 @@ beforeAll(() => loadOperatorTexts());
 
 const path = "/api/operator/users";
 const user = (n: number) => {
-  const { transactions: _transactions, enrolments: _enrolments, ...one } = userDetail({ id: `0b0e2f1c-2a6b-4c7e-9d3f-${String(n).padStart(12, "0")}`, displayName: `bidder_${n}`, email: `b${n}@example.lv` });
+  const {
+    transactions: _transactions,
+    enrolments: _enrolments,
+    ...one
+  } = userDetail({ id: `0b0e2f1c-2a6b-4c7e-9d3f-${String(n).padStart(12, "0")}`, displayName: `bidder_${n}`, email: `b${n}@example.lv` });
   return one;
 };
 
@@ -48,7 +52,10 @@ describe("the users search", () => {
       [`GET ${path}`]: () => json({ items: [one], total: 1, exactId: one.id }),
       [`GET ${path}/${one.id}`]: () => json(userDetail({ id: one.id, displayName: one.displayName, email: one.email })),
     });
-    const { router } = renderRoutes([{ path: "operator/*", element: <OperatorArea /> }], `/operator/users?q=${encodeURIComponent(one.email)}`);
+    const { router } = renderRoutes(
+      [{ path: "operator/*", element: <OperatorArea /> }],
+      `/operator/users?q=${encodeURIComponent(one.email)}`,
+    );
     expect(await screen.findByRole("heading", { level: 1, name: one.displayName })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/operator/users/${one.id}`);
     expect(router.state.historyAction).toBe("REPLACE");

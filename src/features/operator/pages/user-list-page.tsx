@@ -58,8 +58,16 @@ function UserRow({ user }: { user: OperatorUser }) {
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 font-semibold">
             <span className="break-all">{user.displayName}</span>
-            {user.role === "operator" && <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">{t("operator.roles.operator")}</span>}
-            {user.isDemo && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{t("operator.demo")}</span>}
+            {user.role === "operator" && (
+              <span className="rounded-full bg-primary-100 px-2 py-0.5 text-xs text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+                {t("operator.roles.operator")}
+              </span>
+            )}
+            {user.isDemo && (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                {t("operator.demo")}
+              </span>
+            )}
           </p>
           <p className="text-sm break-all text-muted">{user.email}</p>
           <p className="font-mono text-xs break-all text-muted">{user.id}</p>

@@ -39,7 +39,10 @@ describe("a user's enrolments", () => {
   });
 
   it("says so when the user has entered nothing", async () => {
-    operatorApi.answering({ [`GET ${userPath}`]: () => json(userDetail()), [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }) });
+    operatorApi.answering({
+      [`GET ${userPath}`]: () => json(userDetail()),
+      [`GET ${userPath}/enrolments`]: () => json({ items: [], total: 0 }),
+    });
     renderUser();
     expect(await screen.findByText("Has not entered any auction yet.")).toBeInTheDocument();
   });
@@ -123,7 +126,11 @@ describe("a user's sessions", () => {
   it("signs the user out everywhere only after a confirmation that names them, and then shows none open", async () => {
     let openSessions = 2;
     const sessions = () => ({
-      items: Array.from({ length: openSessions }, (_, n) => ({ createdAt: `2030-01-0${n + 1}T10:00:00.000Z`, lastSeenAt: "2030-01-05T10:00:00.000Z", expiresAt: "2030-01-12T10:00:00.000Z" })),
+      items: Array.from({ length: openSessions }, (_, n) => ({
+        createdAt: `2030-01-0${n + 1}T10:00:00.000Z`,
+        lastSeenAt: "2030-01-05T10:00:00.000Z",
+        expiresAt: "2030-01-12T10:00:00.000Z",
+      })),
       total: openSessions,
     });
     const api = operatorApi.answering({
@@ -143,7 +150,9 @@ describe("a user's sessions", () => {
 
     await user.click(within(region).getByRole("button", { name: "Sign out everywhere" }));
     const dialog = await screen.findByRole("dialog", { name: "Sign out everywhere" });
-    expect(dialog).toHaveTextContent("Every session of anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) ends at once (open now: 2)");
+    expect(dialog).toHaveTextContent(
+      "Every session of anna_b (anna@example.lv, id 0b0e2f1c-2a6b-4c7e-9d3f-1a2b3c4d5e6f) ends at once (open now: 2)",
+    );
     expect(api.callsTo("POST", `${userPath}/sign-out-everywhere`)).toHaveLength(0);
     await user.click(within(dialog).getByRole("button", { name: "Sign out everywhere" }));
 
@@ -161,7 +170,12 @@ describe("a user's sessions", () => {
           userDetail({
             limits: {
               auction: { limitCents: 5000, spentCents: 1200, leftCents: 3800, pending: null },
-              topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: { limitCents: 2000, appliesAt: "2030-01-08T10:00:00.000Z" } },
+              topUp: {
+                limitCents: null,
+                spentCents: 0,
+                leftCents: null,
+                pending: { limitCents: 2000, appliesAt: "2030-01-08T10:00:00.000Z" },
+              },
               pausedUntil: "2030-02-01T10:00:00.000Z",
               resetsAt: "2030-01-31T22:00:00.000Z",
             },

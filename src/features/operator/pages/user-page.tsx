@@ -30,7 +30,17 @@ import { FormAlert, TextField, inputClassName } from "../../../components/ui/for
 import { showToast } from "../../../components/ui/toast";
 import { useDateTime, useEuro, useMonthDay } from "../../../lib/format";
 import { applyServerError } from "../../../lib/form-errors";
-import { USER_LIST_PAGE_SIZE, adjustWallet, type pagedQuery, setRole, signOutEverywhere, userAuditQuery, userListPageQuery, userQuery, useUserMutation } from "../api/users";
+import {
+  USER_LIST_PAGE_SIZE,
+  adjustWallet,
+  type pagedQuery,
+  setRole,
+  signOutEverywhere,
+  userAuditQuery,
+  userListPageQuery,
+  userQuery,
+  useUserMutation,
+} from "../api/users";
 import { Pager } from "../components/pager";
 import { StatusBadge } from "../components/status-badge";
 import { AuditRow } from "./audit-log-page";
@@ -147,7 +157,8 @@ function UserDetail({ user }: { user: OperatorUserDetail }) {
 }
 
 /** Whom a change will touch, as its confirmation names them: display name, e-mail and id (issue 51). */
-const whom = (t: Texts["t"], user: OperatorUserDetail) => t("operator.users.whom", { name: user.displayName, email: user.email, id: user.id });
+const whom = (t: Texts["t"], user: OperatorUserDetail) =>
+  t("operator.users.whom", { name: user.displayName, email: user.email, id: user.id });
 
 function RoleForm({ user }: { user: OperatorUserDetail }) {
   const { t } = useTexts();
@@ -193,7 +204,10 @@ function RoleForm({ user }: { user: OperatorUserDetail }) {
           mutation.mutate(role, {
             onSuccess: (changed) => {
               setIsOpen(false);
-              showToast("success", t("operator.users.roleChanged", { name: changed.displayName, role: t(`operator.roles.${changed.role}`) }));
+              showToast(
+                "success",
+                t("operator.users.roleChanged", { name: changed.displayName, role: t(`operator.roles.${changed.role}`) }),
+              );
             },
             onError: (error) => setFailure(refusalText(error, t, "errors.CONFLICT")),
           })
@@ -210,7 +224,10 @@ const AdjustmentForm = z
     amountCents: euroField(WalletAdjustmentBody.shape.amountCents.min(1)),
     reason: WalletAdjustmentBody.shape.reason,
   })
-  .transform(({ direction, amountCents, reason }): WalletAdjustmentBody => ({ amountCents: direction === "debit" ? -amountCents : amountCents, reason }));
+  .transform(({ direction, amountCents, reason }): WalletAdjustmentBody => ({
+    amountCents: direction === "debit" ? -amountCents : amountCents,
+    reason,
+  }));
 
 type AdjustmentValues = z.input<typeof AdjustmentForm>;
 
@@ -227,7 +244,11 @@ function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
   const { errors } = form.formState;
   const direction = useWatch({ control: form.control, name: "direction" });
   return (
-    <form noValidate onSubmit={form.handleSubmit((body) => (setFailure(undefined), setPending(body)))} className="mt-4 flex flex-col gap-4 border-t border-line pt-4">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((body) => (setFailure(undefined), setPending(body)))}
+      className="mt-4 flex flex-col gap-4 border-t border-line pt-4"
+    >
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium">{t("operator.users.adjust")}</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -244,8 +265,21 @@ function WalletAdjustmentForm({ user }: { user: OperatorUserDetail }) {
           ))}
         </div>
       </fieldset>
-      <TextField label={t("operator.users.amount")} hint={t("operator.form.eurosHint")} inputMode="decimal" autoComplete="off" error={errors.amountCents?.message} {...form.register("amountCents")} />
-      <TextField label={t("operator.users.reason")} hint={t("operator.users.reasonHint")} autoComplete="off" error={errors.reason?.message} {...form.register("reason")} />
+      <TextField
+        label={t("operator.users.amount")}
+        hint={t("operator.form.eurosHint")}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.amountCents?.message}
+        {...form.register("amountCents")}
+      />
+      <TextField
+        label={t("operator.users.reason")}
+        hint={t("operator.users.reasonHint")}
+        autoComplete="off"
+        error={errors.reason?.message}
+        {...form.register("reason")}
+      />
       <Button type="submit">{t(direction === "debit" ? "operator.users.debitAction" : "operator.users.creditAction")}</Button>
       <ConfirmDialog
         isOpen={pending !== null}
@@ -306,7 +340,9 @@ function PagedList<T>({
     <section aria-labelledby={id} className="mt-6">
       <h2 id={id} className="mb-3 flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
         {title}
-        {data && data.total > 0 && <span className="text-sm font-normal text-muted">{t("operator.userPage.total", { count: data.total })}</span>}
+        {data && data.total > 0 && (
+          <span className="text-sm font-normal text-muted">{t("operator.userPage.total", { count: data.total })}</span>
+        )}
       </h2>
       {error ? (
         <FormAlert message={refusalText(error, t, "errors.CONFLICT")} />
@@ -319,7 +355,12 @@ function PagedList<T>({
           <ul aria-label={title} className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
             {data.items.map(row)}
           </ul>
-          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))} onPage={setPage} label={t("operator.userPage.pagesOf", { list: title })} />
+          <Pager
+            page={page}
+            pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))}
+            onPage={setPage}
+            label={t("operator.userPage.pagesOf", { list: title })}
+          />
         </>
       )}
       {more && <p className="mt-2 text-sm">{more}</p>}
@@ -358,13 +399,16 @@ function TransactionRow({ item }: { item: WalletTransaction }) {
       auctionId={item.auction?.id ?? null}
       facts={`${t(`wallet.types.${item.type}`)} · ${when(item.createdAt)}`}
       amount={
-        <span className={item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}>{`${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`}</span>
+        <span
+          className={item.amount > 0 ? "text-emerald-700 dark:text-emerald-400" : ""}
+        >{`${item.amount > 0 ? "+" : "−"}${euro(Math.round(Math.abs(item.amount) * 100))}`}</span>
       }
     />
   );
 }
 
-const wonBadge = "rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100";
+const wonBadge =
+  "rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900/40 dark:text-primary-100";
 
 function EnrolmentRow({ item }: { item: OperatorUserEnrolment }) {
   const { t } = useTexts();
@@ -437,10 +481,15 @@ function LimitText({ limit }: { limit: SpendLimitView }) {
   const when = useDateTime();
   return (
     <>
-      {limit.limitCents === null ? t("operator.userPage.noLimit") : t("operator.userPage.limitLeft", { limit: euro(limit.limitCents), left: euro(limit.leftCents ?? 0) })}
+      {limit.limitCents === null
+        ? t("operator.userPage.noLimit")
+        : t("operator.userPage.limitLeft", { limit: euro(limit.limitCents), left: euro(limit.leftCents ?? 0) })}
       {limit.pending && (
         <span className="block text-xs text-muted">
-          {t("operator.userPage.limitPending", { limit: limit.pending.limitCents === null ? t("operator.userPage.noLimit") : euro(limit.pending.limitCents), at: when(limit.pending.appliesAt) })}
+          {t("operator.userPage.limitPending", {
+            limit: limit.pending.limitCents === null ? t("operator.userPage.noLimit") : euro(limit.pending.limitCents),
+            at: when(limit.pending.appliesAt),
+          })}
         </span>
       )}
     </>
@@ -462,7 +511,9 @@ function LimitsCard({ user }: { user: OperatorUserDetail }) {
         <dt className="text-muted">{t("operator.userPage.pause")}</dt>
         <dd className="text-right">
           {limits.pausedUntil ? (
-            <span className="font-semibold text-amber-800 dark:text-amber-300">{t("operator.userPage.pausedUntil", { at: when(limits.pausedUntil) })}</span>
+            <span className="font-semibold text-amber-800 dark:text-amber-300">
+              {t("operator.userPage.pausedUntil", { at: when(limits.pausedUntil) })}
+            </span>
           ) : (
             t("operator.userPage.notPaused")
           )}
@@ -505,11 +556,18 @@ function SessionsCard({ user }: { user: OperatorUserDetail }) {
             {data.items.map((session: OperatorUserSession) => (
               <li key={`${session.createdAt}-${session.lastSeenAt}`} className="py-2 first:pt-0">
                 <p>{t("operator.userPage.sessionSeen", { at: when(session.lastSeenAt) })}</p>
-                <p className="text-xs text-muted">{t("operator.userPage.sessionTimes", { start: when(session.createdAt), end: when(session.expiresAt) })}</p>
+                <p className="text-xs text-muted">
+                  {t("operator.userPage.sessionTimes", { start: when(session.createdAt), end: when(session.expiresAt) })}
+                </p>
               </li>
             ))}
           </ul>
-          <Pager page={page} pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))} onPage={setPage} label={t("operator.userPage.pagesOf", { list: t("operator.userPage.sessions") })} />
+          <Pager
+            page={page}
+            pages={Math.max(1, Math.ceil(data.total / USER_LIST_PAGE_SIZE))}
+            onPage={setPage}
+            label={t("operator.userPage.pagesOf", { list: t("operator.userPage.sessions") })}
+          />
         </>
       )}
       <div className="mt-4 border-t border-line pt-4">

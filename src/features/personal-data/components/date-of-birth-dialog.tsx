@@ -9,7 +9,15 @@ import { useTexts } from "../../../hooks/use-texts";
 import { ApiError } from "../../../lib/api-client";
 import { saveDateOfBirth } from "../api/personal-data";
 
-export function DateOfBirthDialog({ isOpen, onOpenChange, onGiven }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onGiven: () => void }) {
+export function DateOfBirthDialog({
+  isOpen,
+  onOpenChange,
+  onGiven,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onGiven: () => void;
+}) {
   const { t } = useTexts();
   const [value, setValue] = useState("");
   const [fieldError, setFieldError] = useState<string>();
@@ -20,7 +28,8 @@ export function DateOfBirthDialog({ isOpen, onOpenChange, onGiven }: { isOpen: b
       onGiven();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === "UNDER_AGE") setFieldError(t("personalData.validation.underAge", { minAge: error.values.minAge ?? 18 }));
+      if (error instanceof ApiError && error.code === "UNDER_AGE")
+        setFieldError(t("personalData.validation.underAge", { minAge: error.values.minAge ?? 18 }));
       else if (error instanceof ApiError && error.issues[0]) setFieldError(error.issues[0].message);
       else setFieldError(t("errors.INTERNAL"));
     },

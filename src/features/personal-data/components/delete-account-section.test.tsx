@@ -5,10 +5,23 @@ import { auth, personalData, recordRequests, refusal, requestsTo, server } from 
 import { renderRoutes } from "../../../../tests/support/render";
 import { DeleteAccountSection } from "./delete-account-section";
 
-const refused = (status: number, code: string, values: Record<string, number> = {}) => () => refusal(status, code, "English for logs", values);
+const refused =
+  (status: number, code: string, values: Record<string, number> = {}) =>
+  () =>
+    refusal(status, code, "English for logs", values);
 
 async function deleteWith(answer?: () => Response, password = "Secret1!") {
-  server.use(auth.signedIn({ isAuthenticated: true, firstName: "Anna", lastName: "Ozola", displayName: "anna", email: "anna@example.lv", isOperator: false }), personalData.deleteAccount(answer));
+  server.use(
+    auth.signedIn({
+      isAuthenticated: true,
+      firstName: "Anna",
+      lastName: "Ozola",
+      displayName: "anna",
+      email: "anna@example.lv",
+      isOperator: false,
+    }),
+    personalData.deleteAccount(answer),
+  );
   const requests = recordRequests();
   renderRoutes([{ path: "/profile", element: <DeleteAccountSection className="" /> }], "/profile");
   const user = userEvent.setup();

@@ -109,7 +109,10 @@ export function DeleteAccountSection({ className }: { className: string }) {
           onChange={(event) => setPassword(event.target.value)}
         />
         {deletion.isError && !isWrongPassword && (
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {refusalOf(deletion.error)}
           </p>
         )}

@@ -59,7 +59,12 @@ export function MyDataSection({ className }: { className: string }) {
           <Button type="submit" disabled={download.isPending} aria-busy={pendingKind === "json" || undefined}>
             {t("personalData.download.json")}
           </Button>
-          <Button variant="secondary" disabled={download.isPending} aria-busy={pendingKind === "csv" || undefined} onClick={() => start("csv")}>
+          <Button
+            variant="secondary"
+            disabled={download.isPending}
+            aria-busy={pendingKind === "csv" || undefined}
+            onClick={() => start("csv")}
+          >
             {t("personalData.download.csv")}
           </Button>
         </div>

@@ -100,7 +100,12 @@ export function PushNotifications({ className }: { className: string }) {
       <fieldset disabled={!current} className="flex flex-col gap-3 border-t border-line">
         <legend className="float-left w-full pt-4 text-sm text-muted">{t("push.kinds")}</legend>
         {pushSwitches.map((kind) => (
-          <Switch key={kind} label={t(`push.switches.${kind}`)} checked={current?.[kind] ?? true} onChange={(event) => flip(kind, event.target.checked)} />
+          <Switch
+            key={kind}
+            label={t(`push.switches.${kind}`)}
+            checked={current?.[kind] ?? true}
+            onChange={(event) => flip(kind, event.target.checked)}
+          />
         ))}
       </fieldset>
       <p className="mt-4 text-xs text-muted">{t("push.quietWhileOpen")}</p>

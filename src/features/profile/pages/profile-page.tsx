@@ -85,10 +85,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
       })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("auth.fields.firstName")} autoComplete="given-name" error={errors.firstName?.message} {...form.register("firstName")} />
-        <TextField label={t("auth.fields.lastName")} autoComplete="family-name" error={errors.lastName?.message} {...form.register("lastName")} />
+        <TextField
+          label={t("auth.fields.firstName")}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <TextField
+          label={t("auth.fields.lastName")}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
       </div>
-      <TextField label={t("auth.fields.displayName")} hint={t("auth.fields.displayNameHint")} error={errors.displayName?.message} {...form.register("displayName")} />
+      <TextField
+        label={t("auth.fields.displayName")}
+        hint={t("auth.fields.displayNameHint")}
+        error={errors.displayName?.message}
+        {...form.register("displayName")}
+      />
       <TextField label={t("auth.fields.phone")} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
       {/* The same field as the pay form's: it suggests addresses while typing (SPEC.md §5). */}
       <Controller
@@ -146,16 +161,47 @@ function PasswordForm() {
         mutation.mutate(body);
       })}
     >
-      <TextField label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
-      <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" hint={t("validation.password")} error={errors.newPassword?.message} {...form.register("newPassword")} />
-      <TextField label={t("auth.fields.confirmPassword")} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+      <TextField
+        label={t("auth.fields.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <TextField
+        label={t("auth.fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("validation.password")}
+        error={errors.newPassword?.message}
+        {...form.register("newPassword")}
+      />
+      <TextField
+        label={t("auth.fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
+      />
       <SubmitButton isPending={mutation.isPending}>{t("profile.changePassword")}</SubmitButton>
     </FormCard>
   );
 }
 
 /** A card of the page with one form: its heading, the form's failure above its fields, and the fields. */
-function FormCard({ id, title, failure, onSubmit, children }: { id: string; title: string; failure: string | undefined; onSubmit: FormEventHandler; children: ReactNode }) {
+function FormCard({
+  id,
+  title,
+  failure,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  failure: string | undefined;
+  onSubmit: FormEventHandler;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={card}>
       <h2 id={id} className="mb-4 text-xl font-semibold">

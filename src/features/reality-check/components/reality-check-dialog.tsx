@@ -58,7 +58,9 @@ export function RealityCheckDialog({ view, onAnswered }: RealityCheckDialogProps
         >
           <OpenLayer name="RealityCheck" />
           <div>
-            <Dialog.Title className="font-display text-2xl font-bold">{t(isTakingBreak ? "limits.pause.title" : "realityCheck.title")}</Dialog.Title>
+            <Dialog.Title className="font-display text-2xl font-bold">
+              {t(isTakingBreak ? "limits.pause.title" : "realityCheck.title")}
+            </Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-muted">
               {isTakingBreak ? t("realityCheck.breakIntro") : t("realityCheck.intro", { minutes: view.intervalMinutes })}
             </Dialog.Description>

@@ -29,7 +29,8 @@ function useHasCome(dueAt: number | null): boolean {
 }
 
 /** The same check: neither answered elsewhere nor a new stretch since `known` was read. */
-const isSameCheck = (known: RealityCheckView, fresh: RealityCheckView) => known.startedAt === fresh.startedAt && known.checkedAt === fresh.checkedAt;
+const isSameCheck = (known: RealityCheckView, fresh: RealityCheckView) =>
+  known.startedAt === fresh.startedAt && known.checkedAt === fresh.checkedAt;
 
 export function RealityCheck() {
   const isVisible = usePageVisible();

@@ -12,7 +12,10 @@ export const productReviewsQuery = (auctionId: number, language: Language) =>
   infiniteQueryOptions({
     queryKey: [...reviewsKey, "product", auctionId, language],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(`/api/auctions/${auctionId}/reviews?limit=${PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ""}`, { schema: ReviewList, signal }),
+      apiRequest(`/api/auctions/${auctionId}/reviews?limit=${PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ""}`, {
+        schema: ReviewList,
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last: ReviewList) => (last.hasMore ? last.items.at(-1)?.id : undefined),
   });

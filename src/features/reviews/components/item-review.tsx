@@ -22,7 +22,11 @@ export function ItemReview({ source, sourceId, isDelivered }: { source: ReviewSo
       </h3>
       {own ? (
         <>
-          {own.isHidden && <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{t("reviews.hiddenNote")}</p>}
+          {own.isHidden && (
+            <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              {t("reviews.hiddenNote")}
+            </p>
+          )}
           <ReviewCard review={own} heading="h4" />
         </>
       ) : isWriting ? (

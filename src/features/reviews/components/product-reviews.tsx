@@ -32,7 +32,12 @@ export function ProductReviews({ auctionId }: { auctionId: number }) {
         ))}
       </div>
       {reviews.hasNextPage && (
-        <ShowMore label={t("reviews.showMore")} onMore={() => void reviews.fetchNextPage()} isLoading={reviews.isFetchingNextPage} isFailed={reviews.isFetchNextPageError} />
+        <ShowMore
+          label={t("reviews.showMore")}
+          onMore={() => void reviews.fetchNextPage()}
+          isLoading={reviews.isFetchingNextPage}
+          isFailed={reviews.isFetchNextPageError}
+        />
       )}
     </section>
   );

@@ -13,7 +13,10 @@ export function ReviewCard({ review, heading: Heading = "h3" }: { review: Review
   const when = useDateTime();
   const titleId = `review-${review.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Stars rating={review.rating} />
         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
@@ -29,7 +32,12 @@ export function ReviewCard({ review, heading: Heading = "h3" }: { review: Review
         <ul aria-label={t("reviews.photos")} className="flex flex-wrap gap-2">
           {review.photos.map((photo, index) => (
             <li key={photo}>
-              <a href={photo} target="_blank" rel="noreferrer" className="block rounded-xl focus-visible:ring-3 focus-visible:ring-primary-500/40">
+              <a
+                href={photo}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-xl focus-visible:ring-3 focus-visible:ring-primary-500/40"
+              >
                 <img
                   {...pictureFor(photo, "thumbnail")}
                   alt={t("reviews.photoNumber", { number: index + 1, name: review.reviewerName })}
@@ -51,7 +59,10 @@ export function ReviewCard({ review, heading: Heading = "h3" }: { review: Review
       </p>
       <p className="text-sm text-muted">
         {t("reviews.fromAuction")}{" "}
-        <Link to={`/auctions/${review.auctionId}`} className="font-medium break-words text-ink underline decoration-line underline-offset-2 hover:text-accent">
+        <Link
+          to={`/auctions/${review.auctionId}`}
+          className="font-medium break-words text-ink underline decoration-line underline-offset-2 hover:text-accent"
+        >
           {review.auctionTitle}
         </Link>
       </p>

@@ -38,9 +38,12 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
   const addPhotos = async (files: FileList | null) => {
     const chosen = [...(files ?? [])];
     setErrors((current) => ({ ...current, photos: undefined }));
-    if (photos.length + chosen.length > MAX_REVIEW_PHOTOS) return setErrors((current) => ({ ...current, photos: "reviews.validation.tooManyPhotos" }));
-    if (chosen.some((file) => !ACCEPTED.includes(file.type))) return setErrors((current) => ({ ...current, photos: "reviews.validation.photoType" }));
-    if (chosen.some((file) => file.size > MAX_IMAGE_BYTES)) return setErrors((current) => ({ ...current, photos: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }) }));
+    if (photos.length + chosen.length > MAX_REVIEW_PHOTOS)
+      return setErrors((current) => ({ ...current, photos: "reviews.validation.tooManyPhotos" }));
+    if (chosen.some((file) => !ACCEPTED.includes(file.type)))
+      return setErrors((current) => ({ ...current, photos: "reviews.validation.photoType" }));
+    if (chosen.some((file) => file.size > MAX_IMAGE_BYTES))
+      return setErrors((current) => ({ ...current, photos: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }) }));
     setPhotos([...photos, ...(await Promise.all(chosen.map(readAsDataUrl)))]);
   };
 
@@ -67,8 +70,13 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
             for (const issue of error.issues) found[issue.path.split(".")[0] as Field] ??= issue.message;
             return setErrors(found);
           }
-          if (error instanceof ApiError && error.code.startsWith("IMAGE_")) return setErrors({ photos: t(`errors.${error.code}`, error.values) });
-          setFailure(error instanceof ApiError ? t(`errors.${error.code}`, { defaultValue: t("errors.INTERNAL"), ...error.values }) : t("errors.INTERNAL"));
+          if (error instanceof ApiError && error.code.startsWith("IMAGE_"))
+            return setErrors({ photos: t(`errors.${error.code}`, error.values) });
+          setFailure(
+            error instanceof ApiError
+              ? t(`errors.${error.code}`, { defaultValue: t("errors.INTERNAL"), ...error.values })
+              : t("errors.INTERNAL"),
+          );
         },
       },
     );
@@ -80,7 +88,10 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
         <legend className="mb-1.5 text-sm font-medium">{t("reviews.form.rating")}</legend>
         <div className="flex gap-1">
           {Array.from({ length: RATING_MAX }, (_, index) => index + 1).map((value) => (
-            <label key={value} className="cursor-pointer rounded-lg p-1 text-3xl leading-none focus-within:ring-3 focus-within:ring-primary-500/40">
+            <label
+              key={value}
+              className="cursor-pointer rounded-lg p-1 text-3xl leading-none focus-within:ring-3 focus-within:ring-primary-500/40"
+            >
               <input
                 type="radio"
                 name={`${id}-rating`}
@@ -92,7 +103,10 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
                 }}
                 className="sr-only"
               />
-              <span aria-hidden="true" className={value <= rating ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}>
+              <span
+                aria-hidden="true"
+                className={value <= rating ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}
+              >
                 {value <= rating ? "★" : "☆"}
               </span>
               <span className="sr-only">{t("reviews.rating", { rating: value })}</span>
@@ -125,7 +139,11 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
           <ul className="flex flex-wrap gap-3">
             {photos.map((photo, index) => (
               <li key={`${index}-${photo.slice(-16)}`} className="relative">
-                <img src={photo} alt={t("reviews.form.photoNumber", { number: index + 1 })} className="size-20 rounded-xl border border-line object-cover" />
+                <img
+                  src={photo}
+                  alt={t("reviews.form.photoNumber", { number: index + 1 })}
+                  className="size-20 rounded-xl border border-line object-cover"
+                />
                 <button
                   type="button"
                   onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
@@ -156,7 +174,11 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
             </label>
           </div>
         )}
-        <FieldMessage id={`${id}-photos`} error={errors.photos} hint={t("reviews.form.photosHint", { max: MAX_REVIEW_PHOTOS, maxMegabytes: MAX_IMAGE_MEGABYTES })} />
+        <FieldMessage
+          id={`${id}-photos`}
+          error={errors.photos}
+          hint={t("reviews.form.photosHint", { max: MAX_REVIEW_PHOTOS, maxMegabytes: MAX_IMAGE_MEGABYTES })}
+        />
       </fieldset>
 
       <FormAlert message={failure} />

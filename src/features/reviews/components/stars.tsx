@@ -8,7 +8,11 @@ export function Stars({ rating, className = "text-lg" }: { rating: number; class
   return (
     <span role="img" aria-label={t("reviews.rating", { rating })} className={`inline-flex leading-none tracking-tight ${className}`}>
       {Array.from({ length: RATING_MAX }, (_, index) => (
-        <span key={index} aria-hidden="true" className={index < whole ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}>
+        <span
+          key={index}
+          aria-hidden="true"
+          className={index < whole ? "text-amber-500 dark:text-amber-400" : "text-slate-500 dark:text-slate-400"}
+        >
           {index < whole ? "★" : "☆"}
         </span>
       ))}

@@ -51,7 +51,12 @@ export function WinnersPage() {
             ))}
           </div>
           {reviews.hasNextPage && (
-            <ShowMore label={t("reviews.showMore")} onMore={() => void reviews.fetchNextPage()} isLoading={reviews.isFetchingNextPage} isFailed={reviews.isFetchNextPageError} />
+            <ShowMore
+              label={t("reviews.showMore")}
+              onMore={() => void reviews.fetchNextPage()}
+              isLoading={reviews.isFetchingNextPage}
+              isFailed={reviews.isFetchNextPageError}
+            />
           )}
         </div>
       )}

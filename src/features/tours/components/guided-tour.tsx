@@ -16,7 +16,15 @@ import { useTourProgress } from "../api/get-tour-progress";
 import { useSaveTourProgress } from "../api/save-tour-progress";
 import { isForegroundClear, useIsForegroundClear, type LayerName } from "../../../lib/foreground";
 import { holdMenuForTour } from "../in-tour";
-import { isOnScreen as isOnScreenNow, isPartLoading, menuButtonTarget, onScreen, stepsOnScreen, tourSteps, whenOnScreen } from "../tour-steps";
+import {
+  isOnScreen as isOnScreenNow,
+  isPartLoading,
+  menuButtonTarget,
+  onScreen,
+  stepsOnScreen,
+  tourSteps,
+  whenOnScreen,
+} from "../tour-steps";
 import { TourActorContext, TourTooltip } from "./tour-tooltip";
 
 export type GuidedTourProps = {
@@ -145,7 +153,16 @@ export function GuidedTour({ tourName, isOnScreen, isReady, whenHidden, ownLayer
         const target = () => onScreen(definition.target);
         // The menu's code may still be on its way the first time: wait for the link it opens to.
         const before = definition.isInMenu ? () => whenOnScreen(definition.target) : undefined;
-        return [{ id, target, placement: definition.placement, title: t(definition.titleKey), content: t(definition.bodyKey), ...(before ? { before } : {}) }];
+        return [
+          {
+            id,
+            target,
+            placement: definition.placement,
+            title: t(definition.titleKey),
+            content: t(definition.bodyKey),
+            ...(before ? { before } : {}),
+          },
+        ];
       }),
     [stepIds, t, tourName],
   );

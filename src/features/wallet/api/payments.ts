@@ -70,13 +70,15 @@ export function useTransactions(page: number) {
 }
 
 /** The same history as one growing list (phones): "Show more" fetches the next page. */
-export const transactionListQueryOptions = (language: Language) => infiniteQueryOptions({
-  queryKey: ["wallet", "transactions", "list", language],
-  queryFn: ({ pageParam, signal }) => apiRequest(`/api/user-wallet/transactions?page=${pageParam}`, { schema: TransactionsResponse, signal }),
-  initialPageParam: 1,
-  getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  retry: false,
-});
+export const transactionListQueryOptions = (language: Language) =>
+  infiniteQueryOptions({
+    queryKey: ["wallet", "transactions", "list", language],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/api/user-wallet/transactions?page=${pageParam}`, { schema: TransactionsResponse, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    retry: false,
+  });
 
 export function useTransactionList() {
   return useInfiniteQuery(transactionListQueryOptions(useLanguage()));

@@ -26,4 +26,6 @@ export const useSetSpendLimits = () =>
   useSpendLimitsChange((body: SetSpendLimitsBody) => apiRequest("/api/spend-limits", { method: "PUT", body, schema: SpendLimitsResponse }));
 
 export const useStartPause = () =>
-  useSpendLimitsChange((length: PauseLength) => apiRequest("/api/spend-limits/pause", { method: "POST", body: { length }, schema: SpendLimitsResponse }));
+  useSpendLimitsChange((length: PauseLength) =>
+    apiRequest("/api/spend-limits/pause", { method: "POST", body: { length }, schema: SpendLimitsResponse }),
+  );

@@ -39,7 +39,8 @@ function renderDialog(answer?: () => Response) {
   server.use(auth.signedOut(), wallet.createPayment(answer));
   const requests = recordRequests();
   renderWithRouter(<AddFundsButton />, "/wallet?page=2");
-  const payments = () => Promise.all(requestsTo(requests, "POST", "/api/payments").map(async (request) => [request.method, await request.json()]));
+  const payments = () =>
+    Promise.all(requestsTo(requests, "POST", "/api/payments").map(async (request) => [request.method, await request.json()]));
   return { payments };
 }
 
@@ -97,7 +98,9 @@ describe("the add-funds dialog", () => {
 
   it("stays open with the amount marked when the provider refuses, so the user can try again", async () => {
     const user = userEvent.setup();
-    renderDialog(() => HttpResponse.json({ isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The card provider is not answering." }));
+    renderDialog(() =>
+      HttpResponse.json({ isSuccess: false, checkoutUrl: null, payment: null, errorMessage: "The card provider is not answering." }),
+    );
 
     await user.click(screen.getByRole("button", { name: "Add funds" }));
     const dialog = screen.getByRole("dialog", { name: "Add funds" });

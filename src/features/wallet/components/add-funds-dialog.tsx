@@ -65,7 +65,9 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
             className="flex flex-col gap-4"
           >
             <div className="flex flex-col gap-1.5">
-              <label htmlFor={id} className="text-sm font-medium">{t("wallet.addFunds.amount")}</label>
+              <label htmlFor={id} className="text-sm font-medium">
+                {t("wallet.addFunds.amount")}
+              </label>
               <div className="relative">
                 <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted">€</span>
                 <input
@@ -87,7 +89,9 @@ export function AddFundsDialog({ actor }: { actor: AddFundsActor }) {
               aria-busy={isLoading || undefined}
               className="flex h-12 items-center justify-center gap-2 rounded-full bg-primary-700 font-semibold text-white shadow-sm transition hover:bg-primary-800 disabled:cursor-not-allowed disabled:opacity-50"
             >
-              {isLoading && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+              {isLoading && (
+                <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+              )}
               {t("wallet.addFunds.pay")}
             </button>
           </form>

@@ -68,7 +68,8 @@ function LimitsForm({ limits }: { limits: SpendLimitsResponse }) {
         onSubmit={form.handleSubmit((body) => {
           setFailure(undefined);
           mutation.mutate(body, {
-            onSuccess: (saved) => showToast("success", t(saved.auction.pending || saved.topUp.pending ? "limits.savedLater" : "limits.saved")),
+            onSuccess: (saved) =>
+              showToast("success", t(saved.auction.pending || saved.topUp.pending ? "limits.savedLater" : "limits.saved")),
             onError: () => setFailure(t("limits.saveFailed")),
           });
         })}
@@ -122,7 +123,10 @@ export function BreakForm({ pausedUntil, isInDialog = false, onStarted }: BreakF
       )}
       <p className="mb-4 text-sm text-muted">{t("limits.pause.intro")}</p>
       {pausedUntil && (
-        <p role="status" className="mb-4 rounded-xl bg-amber-100 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+        <p
+          role="status"
+          className="mb-4 rounded-xl bg-amber-100 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
+        >
           {t("limits.pause.until", { time: dateTime(pausedUntil) })}
         </p>
       )}

@@ -62,18 +62,27 @@ function StatementTable({ months }: { months: StatementMonth[] }) {
         <caption className="sr-only">{t("statement.title")}</caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">{t("statement.columns.month")}</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              {t("statement.columns.month")}
+            </th>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 text-right font-medium">{t(`statement.columns.${column}`)}</th>
+              <th key={column} scope="col" className="px-4 py-3 text-right font-medium">
+                {t(`statement.columns.${column}`)}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {months.map((month) => (
             <tr key={month.month}>
-              <th scope="row" className="px-4 py-2.5 font-medium whitespace-nowrap first-letter:uppercase">{monthName(month.month)}</th>
+              <th scope="row" className="px-4 py-2.5 font-medium whitespace-nowrap first-letter:uppercase">
+                {monthName(month.month)}
+              </th>
               {columns.map((column) => (
-                <td key={column} className={`px-4 py-2.5 text-right whitespace-nowrap tabular-nums ${column === "net" ? "font-semibold" : centsOf(month, column) === 0 ? "text-muted" : ""}`}>
+                <td
+                  key={column}
+                  className={`px-4 py-2.5 text-right whitespace-nowrap tabular-nums ${column === "net" ? "font-semibold" : centsOf(month, column) === 0 ? "text-muted" : ""}`}
+                >
                   {signed(centsOf(month, column))}
                 </td>
               ))}

@@ -2,7 +2,14 @@
 // and, when refunds to the bidder's top-ups cannot carry it all, the IBAN for the rest; then each withdrawal's state,
 // which follows the wallet's feed. The server decides everything again; the form only says early what it would say.
 import { useState, type FormEvent } from "react";
-import { MIN_WITHDRAWAL_CENTS, formatIban, ibanProblem, type Withdrawal, type WithdrawalPart, type WithdrawalsResponse } from "../../../../contract";
+import {
+  MIN_WITHDRAWAL_CENTS,
+  formatIban,
+  ibanProblem,
+  type Withdrawal,
+  type WithdrawalPart,
+  type WithdrawalsResponse,
+} from "../../../../contract";
 import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
 import { useTexts } from "../../../hooks/use-texts";
@@ -34,7 +41,11 @@ export function WithdrawSection() {
       <p className="mb-3 text-sm text-muted">{t("withdraw.intro")}</p>
       <p className="font-semibold">{t("withdraw.available", { amount: euro(data.withdrawableCents) })}</p>
       {data.heldCents > 0 && <p className="text-sm text-muted">{t("withdraw.held", { amount: euro(data.heldCents) })}</p>}
-      {data.withdrawableCents >= MIN_WITHDRAWAL_CENTS ? <WithdrawForm funds={data} /> : <p className="mt-3 text-sm text-muted">{t("withdraw.nothing")}</p>}
+      {data.withdrawableCents >= MIN_WITHDRAWAL_CENTS ? (
+        <WithdrawForm funds={data} />
+      ) : (
+        <p className="mt-3 text-sm text-muted">{t("withdraw.nothing")}</p>
+      )}
       <WithdrawalList items={data.items} />
     </section>
   );
@@ -79,11 +90,13 @@ function WithdrawForm({ funds }: { funds: WithdrawalsResponse }) {
           else showToast("success", t("withdraw.done", { amount: euro(answer.withdrawal.amountCents) }));
         },
         onError: (error) => {
-          if (!(error instanceof ApiError) || !error.code.startsWith("WITHDRAWAL_") && !error.code.startsWith("IBAN_")) {
+          if (!(error instanceof ApiError) || (!error.code.startsWith("WITHDRAWAL_") && !error.code.startsWith("IBAN_"))) {
             setErrors({ form: t("withdraw.errors.failed") });
             return;
           }
-          const message = t(`withdraw.errors.${error.code}`, { withdrawable: euro(error.values.withdrawableCents ?? funds.withdrawableCents) });
+          const message = t(`withdraw.errors.${error.code}`, {
+            withdrawable: euro(error.values.withdrawableCents ?? funds.withdrawableCents),
+          });
           setErrors(error.code.startsWith("IBAN_") ? { iban: message } : { amount: message });
         },
       },
@@ -145,7 +158,11 @@ function WithdrawalList({ items }: { items: Withdrawal[] }) {
       ) : (
         <ul className="divide-y divide-line rounded-xl border border-line">
           {items.map((withdrawal) => (
-            <li key={withdrawal.id} aria-label={`${euro(withdrawal.amountCents)} · ${t(`withdraw.status.${withdrawal.status}`)}`} className="px-4 py-3 text-sm">
+            <li
+              key={withdrawal.id}
+              aria-label={`${euro(withdrawal.amountCents)} · ${t(`withdraw.status.${withdrawal.status}`)}`}
+              className="px-4 py-3 text-sm"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="text-base font-semibold tabular-nums">−{euro(withdrawal.amountCents)}</p>
                 <span role="status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[withdrawal.status]}`}>
@@ -169,7 +186,10 @@ function WithdrawalList({ items }: { items: Withdrawal[] }) {
 function WithdrawalPartLine({ part }: { part: WithdrawalPart }) {
   const { t } = useTexts();
   const euro = useEuro();
-  const where = part.kind === "payout" ? t("withdraw.part.payout", { iban: part.destination }) : t(`withdraw.part.${part.destination === "bank" ? "bank" : "card"}`);
+  const where =
+    part.kind === "payout"
+      ? t("withdraw.part.payout", { iban: part.destination })
+      : t(`withdraw.part.${part.destination === "bank" ? "bank" : "card"}`);
   return (
     <li className="flex flex-wrap justify-between gap-x-3">
       <span className="min-w-0 break-words">

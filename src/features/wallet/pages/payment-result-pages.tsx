@@ -38,7 +38,10 @@ function PaymentResultPage({ outcome }: { outcome: Outcome }) {
       <h1 className="mt-6 text-3xl font-bold">{t(`pages.payments.${outcome}`)}</h1>
       {payment && (
         <p className="mt-3 text-muted">
-          {t("wallet.payment.summary", { amount: euro(Math.round(payment.amount * 100)), status: t(`wallet.payment.status.${payment.status}`) })}
+          {t("wallet.payment.summary", {
+            amount: euro(Math.round(payment.amount * 100)),
+            status: t(`wallet.payment.status.${payment.status}`),
+          })}
         </p>
       )}
       {/* On a phone the two stack, as wide as each other, in the middle; side by side from sm. */}

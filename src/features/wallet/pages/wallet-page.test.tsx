@@ -16,10 +16,18 @@ const fee = (id: number): WalletTransaction => ({
 });
 
 function renderWallet({ isWide }: { isWide: boolean }) {
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: isWide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: isWide,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
   server.use(
     auth.signedIn(signedInUser),
-    ...wallet.page(12.5, Array.from({ length: 25 }, (_, i) => fee(25 - i))),
+    ...wallet.page(
+      12.5,
+      Array.from({ length: 25 }, (_, i) => fee(25 - i)),
+    ),
   );
   renderWithRouter(<WalletPage />, "/wallet");
 }

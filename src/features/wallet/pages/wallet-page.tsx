@@ -47,7 +47,9 @@ export function WalletPage() {
       <StatementSection />
 
       <section aria-labelledby="transactions">
-        <h2 id="transactions" className="mb-4 text-2xl font-bold">{t("wallet.transactions")}</h2>
+        <h2 id="transactions" className="mb-4 text-2xl font-bold">
+          {t("wallet.transactions")}
+        </h2>
         {isWide ? <TransactionTable /> : <TransactionList />}
       </section>
     </>
@@ -66,7 +68,9 @@ function useTransactionFormat() {
 /** The line the server wrote in the page's language; one about an auction leads to it. */
 function TransactionSubject({ item }: { item: WalletTransaction }) {
   return item.auction ? (
-    <Link to={`/auctions/${item.auction.id}`} className="text-primary-700 hover:underline dark:text-primary-400">{item.description}</Link>
+    <Link to={`/auctions/${item.auction.id}`} className="text-primary-700 hover:underline dark:text-primary-400">
+      {item.description}
+    </Link>
   ) : (
     <>{item.description}</>
   );
@@ -88,10 +92,18 @@ function TransactionTable() {
         <table aria-labelledby="transactions" className="w-full min-w-[560px] text-left text-sm">
           <thead className="border-b border-line text-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.date")}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.type")}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t("wallet.columns.description")}</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">{t("wallet.columns.amount")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("wallet.columns.date")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("wallet.columns.type")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t("wallet.columns.description")}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                {t("wallet.columns.amount")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -99,8 +111,12 @@ function TransactionTable() {
               <tr key={item.id}>
                 <td className="px-4 py-3 whitespace-nowrap text-muted">{format.when(item)}</td>
                 <td className="px-4 py-3">{t(`wallet.types.${item.type}`)}</td>
-                <td className="px-4 py-3"><TransactionSubject item={item} /></td>
-                <td className={`px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums ${amountTone(item)}`}>{format.amount(item)}</td>
+                <td className="px-4 py-3">
+                  <TransactionSubject item={item} />
+                </td>
+                <td className={`px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums ${amountTone(item)}`}>
+                  {format.amount(item)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -108,9 +124,13 @@ function TransactionTable() {
       </div>
       {pages > 1 && (
         <nav aria-label={t("wallet.pagination")} className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("wallet.previous")}</Button>
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("wallet.previous")}
+          </Button>
           <span className="text-muted">{t("wallet.pageOf", { page, pages })}</span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t("wallet.next")}</Button>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("wallet.next")}
+          </Button>
         </nav>
       )}
     </>
@@ -130,7 +150,9 @@ function TransactionList() {
         {items.map((item) => (
           <li key={item.id} className="flex items-start justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
-              <p className="font-medium break-words"><TransactionSubject item={item} /></p>
+              <p className="font-medium break-words">
+                <TransactionSubject item={item} />
+              </p>
               <p className="text-muted">
                 {t(`wallet.types.${item.type}`)} · {format.when(item)}
               </p>
@@ -140,7 +162,13 @@ function TransactionList() {
         ))}
       </ul>
       {hasNextPage && (
-        <ShowMore label={t("wallet.showMore")} onMore={() => void fetchNextPage()} isLoading={isFetchingNextPage} isFailed={isFetchNextPageError} className="mt-4" />
+        <ShowMore
+          label={t("wallet.showMore")}
+          onMore={() => void fetchNextPage()}
+          isLoading={isFetchingNextPage}
+          isFailed={isFetchNextPageError}
+          className="mt-4"
+        />
       )}
     </>
   );

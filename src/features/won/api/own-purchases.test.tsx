@@ -33,7 +33,10 @@ describe("the won page's purchases", () => {
     await waitFor(() => expect(reads).toBe(2));
     await waitFor(() => expect(result.current).toHaveLength(2));
 
-    socketServer.broadcast("buyNow:updated", buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }));
+    socketServer.broadcast(
+      "buyNow:updated",
+      buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 }),
+    );
     await waitFor(() => expect(result.current?.[0]).toMatchObject({ state: "InDelivery", title: "Kafijas dzirnaviņas", version: 1 }));
     // An older version that arrives late changes nothing: the other purchase's step, sent after it, arrives after it.
     socketServer.broadcast("buyNow:updated", buyNowPurchase({ version: 0 }));

@@ -10,7 +10,10 @@ import { useUser } from "../../auth";
 export const wonAuctionsQueryOptions = queryOptions({
   queryKey: ["fulfilments"],
   queryFn: ({ signal }) =>
-    apiRequest("/api/fulfilments", { schema: () => import("../../../../contract/fulfilment").then((schemas) => schemas.WonAuctionsResponse), signal }),
+    apiRequest("/api/fulfilments", {
+      schema: () => import("../../../../contract/fulfilment").then((schemas) => schemas.WonAuctionsResponse),
+      signal,
+    }),
   retry: false,
 });
 

@@ -16,7 +16,10 @@ const badgeStyles: Record<FulfilmentState, string> = {
 export function FulfilmentBadge({ state }: { state: FulfilmentState }) {
   const { t } = useTexts();
   return (
-    <span data-testid="fulfilment-badge" className={`inline-flex shrink-0 items-center rounded-full px-3 py-1 text-xs font-semibold ${badgeStyles[state]}`}>
+    <span
+      data-testid="fulfilment-badge"
+      className={`inline-flex shrink-0 items-center rounded-full px-3 py-1 text-xs font-semibold ${badgeStyles[state]}`}
+    >
       {t(`fulfilment.badges.${state}`)}
     </span>
   );
@@ -27,13 +30,21 @@ export function FulfilmentStepper({ fulfilment }: { fulfilment: FulfilmentSnapsh
   const state = fulfilment.value;
   const steps = fulfilmentStepper(fulfilment);
   return (
-    <ol aria-label={t("fulfilment.progress")} className="grid gap-2" style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))` }}>
+    <ol
+      aria-label={t("fulfilment.progress")}
+      className="grid gap-2"
+      style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))` }}
+    >
       {steps.map((step, index) => {
         const isCanceled = step.state === "Expired";
         const isDone = step.status === "done";
         const isCurrent = step.state === state;
         return (
-          <li key={step.state} aria-current={isCurrent ? "step" : undefined} className="relative flex flex-col items-center gap-2 text-center">
+          <li
+            key={step.state}
+            aria-current={isCurrent ? "step" : undefined}
+            className="relative flex flex-col items-center gap-2 text-center"
+          >
             {index > 0 && (
               <span
                 aria-hidden="true"

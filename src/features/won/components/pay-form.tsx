@@ -77,7 +77,8 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
     },
     onError: (error) => {
       setQuote(null);
-      const message = error instanceof ApiError && error.code === "PROMO_CODE_INVALID" ? fulfilmentValidationKeys.promoCodeInvalid : undefined;
+      const message =
+        error instanceof ApiError && error.code === "PROMO_CODE_INVALID" ? fulfilmentValidationKeys.promoCodeInvalid : undefined;
       if (message) form.setError("promoCode", { message });
       else setFailure(refusalText(error));
     },
@@ -165,7 +166,10 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
         </div>
       </div>
 
-      <dl aria-label={t("fulfilment.form.summary")} className="grid gap-1.5 rounded-2xl bg-primary-50/60 p-4 text-sm dark:bg-primary-900/20">
+      <dl
+        aria-label={t("fulfilment.form.summary")}
+        className="grid gap-1.5 rounded-2xl bg-primary-50/60 p-4 text-sm dark:bg-primary-900/20"
+      >
         <div className="flex justify-between gap-4">
           <dt className="text-muted">{priceLabel ?? t("fulfilment.finalPrice")}</dt>
           <dd className="tabular-nums">{euro(priceCents)}</dd>
@@ -185,9 +189,14 @@ export function PayForm({ priceCents, quote: quoteCode, pay, defaults, isWindowO
       </dl>
 
       {isShort && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p>{t("errors.NOT_ENOUGH_FUNDS")}</p>
-          <button type="button" onClick={() => requestAddFunds(missingAmount(amountCents ?? priceCents, wallet?.balance))}
+          <button
+            type="button"
+            onClick={() => requestAddFunds(missingAmount(amountCents ?? priceCents, wallet?.balance))}
             className="rounded-full bg-primary-700 px-4 py-2 font-semibold text-white hover:bg-primary-800"
           >
             {t("account.addFunds")}

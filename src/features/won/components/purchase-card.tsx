@@ -15,7 +15,11 @@ export function PurchaseCard({ purchase }: { purchase: BuyNowPurchase }) {
   const titleId = `bought-${purchase.purchaseId}-title`;
   const fulfilment = useFulfilment(purchase, `buy-now #${purchase.purchaseId}`);
   return (
-    <article id={`bought-${purchase.purchaseId}`} aria-labelledby={titleId} className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+    <article
+      id={`bought-${purchase.purchaseId}`}
+      aria-labelledby={titleId}
+      className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
+    >
       <div className="flex flex-col gap-5 p-4 sm:p-6">
         <ItemHeading item={purchase} titleId={titleId} state={fulfilment.value} heading="h3">
           <div>

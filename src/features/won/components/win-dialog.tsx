@@ -37,7 +37,10 @@ export function WinDialog() {
         >
           <OpenLayer name="YouWon" />
           <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+            <span
+              aria-hidden="true"
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+            >
               <TrophyGlyph />
             </span>
             <Dialog.Title className="font-display text-2xl font-bold">{t("win.title")}</Dialog.Title>

@@ -37,15 +37,22 @@ describe("a won auction's card", () => {
 
   it("shows a delivered one with every step done and what was paid", () => {
     const card = renderCard(
-      won({ state: "Delivered", amountPaidCents: 200, discountCents: 50, promoCode: "SPRING", deliveryAddress: "Tērbatas iela 2, Rīga, LV-1011", phone: "26123456", paidAt: "2030-01-01T11:00:00.000Z" }),
+      won({
+        state: "Delivered",
+        amountPaidCents: 200,
+        discountCents: 50,
+        promoCode: "SPRING",
+        deliveryAddress: "Tērbatas iela 2, Rīga, LV-1011",
+        phone: "26123456",
+        paidAt: "2030-01-01T11:00:00.000Z",
+      }),
     );
     expect(within(card).getByTestId("fulfilment-badge")).toHaveTextContent("Delivered");
-    expect(within(card).getAllByRole("listitem").map((step) => step.textContent)).toEqual([
-      "Auction ended · done",
-      "Received payment · done",
-      "Out for delivery · done",
-      "Delivered · current step",
-    ]);
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((step) => step.textContent),
+    ).toEqual(["Auction ended · done", "Received payment · done", "Out for delivery · done", "Delivered · current step"]);
     expect(within(card).getByText("Tērbatas iela 2, Rīga, LV-1011")).toBeInTheDocument();
     expect(within(card).getByText("−€0.50")).toBeInTheDocument();
     expect(within(card).queryByRole("form")).not.toBeInTheDocument();
@@ -56,7 +63,10 @@ describe("a won auction's card", () => {
     const card = renderCard(won({ state: "Expired", expiredAt: "2030-01-04T10:00:00.000Z" }));
     expect(within(card).getByTestId("fulfilment-badge")).toHaveTextContent("Canceled");
     const steps = within(card).getAllByRole("listitem");
-    expect(steps.map((step) => step.textContent)).toEqual(["Auction ended · done", "Payment not received, auction canceled · current step"]);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      "Auction ended · done",
+      "Payment not received, auction canceled · current step",
+    ]);
     expect(within(card).getByText(/the payment window closed before the payment arrived/i)).toBeInTheDocument();
   });
 
@@ -68,12 +78,11 @@ describe("a won auction's card", () => {
     // The list still says AwaitingPayment; the card's actor is told the payment arrived (as a tester would, from the panel).
     act(() => fulfilment?.send({ type: "payment.received" }));
     expect(within(card).getByTestId("fulfilment-badge")).toHaveTextContent("Paid");
-    expect(within(card).getAllByRole("listitem").map((step) => step.textContent)).toEqual([
-      "Auction ended · done",
-      "2Received payment · current step",
-      "3Out for delivery · not yet",
-      "4Delivered · not yet",
-    ]);
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((step) => step.textContent),
+    ).toEqual(["Auction ended · done", "2Received payment · current step", "3Out for delivery · not yet", "4Delivered · not yet"]);
     expect(within(card).queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(card).getByLabelText("Payment and delivery details")).toBeInTheDocument();
   });
@@ -157,9 +166,13 @@ describe("the fulfilment actor of a won auction", () => {
       const [state, setState] = useState<WonAuction["state"]>("AwaitingPayment");
       return (
         <>
-          <button type="button" onClick={() => setState("InDelivery")}>server update</button>
+          <button type="button" onClick={() => setState("InDelivery")}>
+            server update
+          </button>
           {state !== "Delivered" && <WonAuctionCard wonAuction={won({ auctionId: 31, state })} defaults={defaults} />}
-          <button type="button" onClick={() => setState("Delivered")}>leave</button>
+          <button type="button" onClick={() => setState("Delivered")}>
+            leave
+          </button>
         </>
       );
     }

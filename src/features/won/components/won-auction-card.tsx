@@ -25,7 +25,12 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
   const isUnpaid = fulfilment.hasTag("payable");
 
   return (
-    <article id={`won-${wonAuction.auctionId}`} aria-labelledby={titleId} data-auction-id={wonAuction.auctionId} className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+    <article
+      id={`won-${wonAuction.auctionId}`}
+      aria-labelledby={titleId}
+      data-auction-id={wonAuction.auctionId}
+      className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface shadow-sm"
+    >
       <div className="flex flex-col gap-5 p-4 sm:p-6">
         <ItemHeading item={wonAuction} titleId={titleId} state={fulfilment.value}>
           <div>
@@ -44,7 +49,9 @@ export function WonAuctionCard({ wonAuction, defaults }: { wonAuction: WonAuctio
         {isUnpaid ? (
           <UnpaidSection wonAuction={wonAuction} defaults={defaults} />
         ) : fulfilment.value === "Expired" ? (
-          <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{t("fulfilment.expiredNote")}</p>
+          <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {t("fulfilment.expiredNote")}
+          </p>
         ) : (
           <PaidDetails wonAuction={wonAuction} />
         )}
@@ -102,7 +109,11 @@ function Deadline({ deadlineAt }: { deadlineAt: string }) {
       <dt className="text-muted">{t("fulfilment.payBy")}</dt>
       <dd className="font-medium">
         <time dateTime={deadlineAt}>{when(deadlineAt)}</time>
-        {msLeft > 0 && <span className="block text-amber-700 tabular-nums sm:ml-2 sm:inline dark:text-amber-300">{t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}</span>}
+        {msLeft > 0 && (
+          <span className="block text-amber-700 tabular-nums sm:ml-2 sm:inline dark:text-amber-300">
+            {t("fulfilment.timeLeftToPay", { time: duration(msLeft) })}
+          </span>
+        )}
       </dd>
     </div>
   );
@@ -140,13 +151,19 @@ function UnpaidSection({ wonAuction, defaults }: { wonAuction: WonAuction; defau
   );
 }
 
-export function PaidDetails({ wonAuction }: { wonAuction: Pick<WonAuction, "amountPaidCents" | "discountCents" | "promoCode" | "paidAt" | "deliveryAddress" | "phone"> }) {
+export function PaidDetails({
+  wonAuction,
+}: {
+  wonAuction: Pick<WonAuction, "amountPaidCents" | "discountCents" | "promoCode" | "paidAt" | "deliveryAddress" | "phone">;
+}) {
   const { t } = useTexts();
   const euro = useEuro();
   const when = useDateTime();
   const rows: [string, string][] = [
     [t("fulfilment.paid.amount"), euro(wonAuction.amountPaidCents ?? 0)],
-    ...(wonAuction.discountCents ? [[t("fulfilment.form.discount", { code: wonAuction.promoCode ?? "" }), `−${euro(wonAuction.discountCents)}`] as [string, string]] : []),
+    ...(wonAuction.discountCents
+      ? [[t("fulfilment.form.discount", { code: wonAuction.promoCode ?? "" }), `−${euro(wonAuction.discountCents)}`] as [string, string]]
+      : []),
     ...(wonAuction.paidAt ? [[t("fulfilment.paid.paidAt"), when(wonAuction.paidAt)] as [string, string]] : []),
     [t("fulfilment.form.address"), wonAuction.deliveryAddress ?? ""],
     [t("fulfilment.form.phone"), wonAuction.phone ?? ""],

@@ -5,7 +5,12 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useLayoutEffect } from "react";
 import type { FulfilmentState, WonAuction } from "../../../../contract";
-import { fulfilmentEventBetween, fulfilmentMachine, fulfilmentSnapshotAt, type FulfilmentSnapshot } from "../../../../machines/fulfilment.machine";
+import {
+  fulfilmentEventBetween,
+  fulfilmentMachine,
+  fulfilmentSnapshotAt,
+  type FulfilmentSnapshot,
+} from "../../../../machines/fulfilment.machine";
 import { useDevRegistration } from "../../../lib/dev-machines";
 
 const deliveryPath: FulfilmentState[] = ["AwaitingPayment", "PaymentReceived", "InDelivery", "Delivered"];
@@ -21,7 +26,10 @@ function statesBetween(from: FulfilmentState, to: FulfilmentState): FulfilmentSt
  * The snapshot of the won auction's fulfilment actor (or a Buy it now purchase's: the same machine), re-rendering the
  * caller when it moves; the dev panel lists it as `devName`.
  */
-export function useFulfilment(wonAuction: Pick<WonAuction, "auctionId" | "state">, devName = `fulfilment #${wonAuction.auctionId}`): FulfilmentSnapshot {
+export function useFulfilment(
+  wonAuction: Pick<WonAuction, "auctionId" | "state">,
+  devName = `fulfilment #${wonAuction.auctionId}`,
+): FulfilmentSnapshot {
   const { state } = wonAuction;
   const actor = useActorRef(fulfilmentMachine, { snapshot: fulfilmentSnapshotAt(state) });
   // Before the paint, so the card never shows the list's new state beside the actor's old one.

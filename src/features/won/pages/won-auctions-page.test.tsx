@@ -13,7 +13,12 @@ vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-sock
 const purchase = buyNowPurchase({ title: "Coffee grinder", state: "InDelivery", inDeliveryAt: "2030-01-02T10:00:00.000Z", version: 1 });
 
 function renderPage(wins: WonAuction[], purchases: BuyNowPurchase[]) {
-  server.use(auth.signedIn(signedInUser), won.wonAuctions(() => wins), won.purchases(() => purchases), wallet.balance(10));
+  server.use(
+    auth.signedIn(signedInUser),
+    won.wonAuctions(() => wins),
+    won.purchases(() => purchases),
+    wallet.balance(10),
+  );
   renderWithRouter(<WonAuctionsPage />, "/auctions/won");
 }
 
@@ -25,7 +30,9 @@ describe("the won page", () => {
     expect(within(card).getByRole("link", { name: "Coffee grinder" })).toHaveAttribute("href", "/auctions/9");
     expect(card).toHaveTextContent("Amount paid€19.00");
     expect(within(card).getByText("Bought on")).toBeInTheDocument();
-    expect(within(card).getByRole("list", { name: "Fulfilment progress" }).querySelector("[aria-current=step]")).toHaveTextContent("Out for delivery");
+    expect(within(card).getByRole("list", { name: "Fulfilment progress" }).querySelector("[aria-current=step]")).toHaveTextContent(
+      "Out for delivery",
+    );
     expect(screen.getByRole("article", { name: "Espresso machine" })).toBeInTheDocument();
     expect(screen.queryByText("You have not won any auctions yet.")).not.toBeInTheDocument();
   });

@@ -42,7 +42,9 @@ export function WonAuctionsPage() {
           {data && wins.map((wonAuction) => <WonAuctionCard key={wonAuction.auctionId} wonAuction={wonAuction} defaults={data.defaults} />)}
           {bought.length > 0 && (
             <section aria-labelledby="won-purchases" className={`flex flex-col gap-4 ${wins.length > 0 ? "mt-4" : ""}`}>
-              <h2 id="won-purchases" className="font-display text-xl font-semibold sm:text-2xl">{t("pages.won.purchases")}</h2>
+              <h2 id="won-purchases" className="font-display text-xl font-semibold sm:text-2xl">
+                {t("pages.won.purchases")}
+              </h2>
               {bought.map((purchase) => (
                 <PurchaseCard key={purchase.purchaseId} purchase={purchase} />
               ))}
