@@ -5,25 +5,16 @@ import { useId, useState, type FormEvent } from "react";
 import { TEXT_MAX } from "../../../../contract/accounts";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES } from "../../../../contract/images";
 import { MAX_REVIEW_PHOTOS, PostReviewBody, RATING_MAX, type ReviewSource } from "../../../../contract/reviews";
-import { iconButtonClassName } from "../../../components/ui/button";
 import { FieldMessage, FormAlert, SubmitButton, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
-import { CloseGlyph } from "../../../components/ui/icons";
+import { PicturePicker, type PictureProblem } from "../../../components/ui/picture-picker";
 import { showToast } from "../../../components/ui/toast";
 import { useTexts } from "../../../hooks/use-texts";
 import { ApiError } from "../../../lib/api-client";
 import { usePostReview } from "../api/post-review";
 
-const ACCEPTED = ["image/png", "image/jpeg", "image/webp"];
+const PHOTO_RULES = { max: MAX_REVIEW_PHOTOS, accepted: ["image/png", "image/jpeg", "image/webp"], maxBytes: MAX_IMAGE_BYTES };
 const FormFields = PostReviewBody.pick({ rating: true, text: true, photos: true });
 type Field = "rating" | "text" | "photos";
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
-    reader.readAsDataURL(file);
-  });
 
 export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSource; sourceId: number; onPosted?: () => void }) {
   const { t } = useTexts();
@@ -35,16 +26,10 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
   const [failure, setFailure] = useState<string>();
   const post = usePostReview();
 
-  const addPhotos = async (files: FileList | null) => {
-    const chosen = [...(files ?? [])];
-    setErrors((current) => ({ ...current, photos: undefined }));
-    if (photos.length + chosen.length > MAX_REVIEW_PHOTOS)
-      return setErrors((current) => ({ ...current, photos: "reviews.validation.tooManyPhotos" }));
-    if (chosen.some((file) => !ACCEPTED.includes(file.type)))
-      return setErrors((current) => ({ ...current, photos: "reviews.validation.photoType" }));
-    if (chosen.some((file) => file.size > MAX_IMAGE_BYTES))
-      return setErrors((current) => ({ ...current, photos: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }) }));
-    setPhotos([...photos, ...(await Promise.all(chosen.map(readAsDataUrl)))]);
+  const photoProblems: Record<PictureProblem, string> = {
+    tooMany: "reviews.validation.tooManyPhotos",
+    type: "reviews.validation.photoType",
+    size: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }),
   };
 
   const submit = (event: FormEvent) => {
@@ -133,53 +118,25 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
         <FieldMessage id={`${id}-text`} error={errors.text} hint={t("reviews.form.textHint", { used: text.length, max: TEXT_MAX })} />
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">{t("reviews.form.photos")}</legend>
-        {photos.length > 0 && (
-          <ul className="flex flex-wrap gap-3">
-            {photos.map((photo, index) => (
-              <li key={`${index}-${photo.slice(-16)}`} className="relative">
-                <img
-                  src={photo}
-                  alt={t("reviews.form.photoNumber", { number: index + 1 })}
-                  className="size-20 rounded-xl border border-line object-cover"
-                />
-                <button
-                  type="button"
-                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
-                  aria-label={t("reviews.form.removePhoto", { number: index + 1 })}
-                  className={iconButtonClassName("absolute -top-2 -right-2 size-8 border border-line bg-surface shadow-sm")}
-                >
-                  <CloseGlyph className="size-4" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {photos.length < MAX_REVIEW_PHOTOS && (
-          <div>
-            <label className="inline-flex h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold focus-within:ring-3 focus-within:ring-primary-500/40 hover:border-primary-400">
-              {t("reviews.form.addPhotos")}
-              <input
-                type="file"
-                accept={ACCEPTED.join(",")}
-                multiple
-                className="sr-only"
-                aria-describedby={fieldDescribedBy(`${id}-photos`, errors.photos, "hint")}
-                onChange={(event) => {
-                  void addPhotos(event.target.files);
-                  event.target.value = "";
-                }}
-              />
-            </label>
-          </div>
-        )}
+      <PicturePicker
+        value={photos}
+        onChange={setPhotos}
+        rules={PHOTO_RULES}
+        texts={{
+          legend: t("reviews.form.photos"),
+          add: t("reviews.form.addPhotos"),
+          picture: (number) => t("reviews.form.photoNumber", { number }),
+          remove: (number) => t("reviews.form.removePhoto", { number }),
+        }}
+        onProblem={(problem) => setErrors((current) => ({ ...current, photos: problem ? photoProblems[problem] : undefined }))}
+        describedBy={fieldDescribedBy(`${id}-photos`, errors.photos, "hint")}
+      >
         <FieldMessage
           id={`${id}-photos`}
           error={errors.photos}
           hint={t("reviews.form.photosHint", { max: MAX_REVIEW_PHOTOS, maxMegabytes: MAX_IMAGE_MEGABYTES })}
         />
-      </fieldset>
+      </PicturePicker>
 
       <FormAlert message={failure} />
       <div>
