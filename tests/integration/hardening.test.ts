@@ -3,8 +3,8 @@
 // do not lock everyone out, after-commit work that never turns a success into a failure, and commands that decide
 // on the row they have locked.
 import { request as httpRequest } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openSocket, type LiveClient } from "../support/socket";
+import { describe, expect, it } from "vitest";
+import { type LiveClient } from "../support/socket";
 import { emailKey, limits } from "../../server/accounts/accounts.service";
 import { recordRateLimitEvent } from "../../server/accounts/rate-limit";
 import { endSocketsOfEndedSessions } from "../../server/accounts/socket-sessions";
@@ -15,25 +15,14 @@ import { Refusal } from "../../server/refusal";
 import { TestClient, mailsTo } from "../support/client";
 import { createAuction } from "../support/fixtures";
 import { bidderClient } from "../support/scene";
-import { spaHeaders, startTestServer, type TestServer } from "../support/server";
+import { spaHeaders } from "../support/server";
+import { liveServer } from "../support/live-server";
 
-let server: TestServer;
-const sockets: LiveClient[] = [];
-let ip = 0;
+const live = liveServer({ ipPrefix: "10.40.0" });
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.disconnect());
-});
-afterAll(async () => {
-  await server.close();
-});
+const db = () => live.server.database.db;
 
-const db = () => server.database.db;
-
-const bidder = (euros = 5) => bidderClient(server, `10.40.0.${++ip}`, {}, { balanceCents: euros * 100 });
+const bidder = (euros = 5) => bidderClient(live.server, live.nextIp(), {}, { balanceCents: euros * 100 });
 
 async function balanceOf(userId: string): Promise<number> {
   const [row] = await db().query<{ balance_cents: number }>("select balance_cents from wallets where user_id = $1", [userId]);
@@ -84,7 +73,7 @@ describe("the CSRF guard on what is actually routed", () => {
   it("lets the sandbox's own form post with Origin null, but not from another site", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     const path = "/sandbox/checkout/00000000-0000-4000-8000-000000000000";
-    const visitor = new TestClient(server.url, "10.40.1.2");
+    const visitor = new TestClient(live.server.url, "10.40.1.2");
     const ownPage = await visitor.request("POST", path, "action=cancel", { ...form, Origin: "null", "Sec-Fetch-Site": "same-origin" });
     expect(ownPage.status).not.toBe(403);
     const otherSite = await visitor.request("POST", path, "action=cancel", { ...form, Origin: "null", "Sec-Fetch-Site": "cross-site" });
@@ -99,7 +88,7 @@ describe("the CSRF guard on what is actually routed", () => {
     const operator = await bidder(0);
     await db().query("update users set role = 'operator' where id = $1", [operator.userId]);
     const unguarded: string[] = [];
-    for (const route of server.app.routes) {
+    for (const route of live.server.app.routes) {
       if (route.method === "GET" || route.method === "HEAD" || route.method === "OPTIONS") continue;
       if (route.csrf === "signature") continue;
       const path = route.url.replace(/:\w+/g, "1");
@@ -107,13 +96,13 @@ describe("the CSRF guard on what is actually routed", () => {
       if (answer.status !== 403) unguarded.push(`${route.method} ${route.url}: ${answer.status}`);
     }
     expect(unguarded).toEqual([]);
-    expect(server.app.routes.filter((route) => route.method !== "GET").length).toBeGreaterThan(20);
+    expect(live.server.app.routes.filter((route) => route.method !== "GET").length).toBeGreaterThan(20);
   });
 });
 
 /** A request with a Host header of the sender's choosing (fetch will not send one). */
 function withHost(method: string, path: string, host: string, headers: Record<string, string>, body?: unknown) {
-  const url = new URL(path, server.url);
+  const url = new URL(path, live.server.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const request = httpRequest(
@@ -146,9 +135,11 @@ describe("links never come from the Host header", () => {
       { email: body.email, language: "en" },
     );
     expect(answer.status).toBe(202);
-    const reset = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((link) => link.includes("/reset-password"));
+    const reset = (await mailsTo(live.server.url, body.email))
+      .flatMap((mail) => mail.links)
+      .find((link) => link.includes("/reset-password"));
     expect(reset).toBeDefined();
-    expect(new URL(reset!).origin).toBe(server.url);
+    expect(new URL(reset!).origin).toBe(live.server.url);
   });
 
   it("sends the payer to a checkout on the server's own origin whatever Host the request names", async () => {
@@ -162,19 +153,19 @@ describe("links never come from the Host header", () => {
     );
     expect(answer.status).toBe(200);
     const { checkoutUrl } = answer.body as { checkoutUrl: string };
-    expect(new URL(checkoutUrl).origin).toBe(server.url);
+    expect(new URL(checkoutUrl).origin).toBe(live.server.url);
   });
 });
 
 describe("work after a commit", () => {
   /** Every broadcast fails, as when the Redis adapter or a read behind the feed breaks. */
   function breakBroadcasts() {
-    const to = server.app.io.to.bind(server.app.io);
-    server.app.io.to = () => {
+    const to = live.server.app.io.to.bind(live.server.app.io);
+    live.server.app.io.to = () => {
       throw new Error("broker down");
     };
     return () => {
-      server.app.io.to = to;
+      live.server.app.io.to = to;
     };
   }
 
@@ -210,7 +201,7 @@ describe("work after a commit", () => {
   });
 });
 
-const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
+const open = (client?: TestClient) => live.socket(client);
 
 describe("a socket lives no longer than its session", () => {
   const closedByServer = (socket: LiveClient) => new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
@@ -230,7 +221,7 @@ describe("a socket lives no longer than its session", () => {
     expect((await client.post("/authn/sign-out")).status).toBe(204);
     expect(await closed).toBe("io server disconnect");
     // A socket opened again with the old cookie is anonymous.
-    const again = await open(new TestClientWithCookie(server.url, cookie));
+    const again = await open(new TestClientWithCookie(live.server.url, cookie));
     expect(await again.timeout(5_000).emitWithAck("bid:place", { auctionId: auction })).toMatchObject({
       error: { code: "UNAUTHENTICATED" },
     });
@@ -240,7 +231,7 @@ describe("a socket lives no longer than its session", () => {
 
   it("ends the other sessions' sockets when the password changes, and keeps the one that changed it", async () => {
     const { client, body } = await enrolledBidder();
-    const phone = new TestClient(server.url, "10.40.3.1");
+    const phone = new TestClient(live.server.url, "10.40.3.1");
     expect((await phone.post("/authn/sign-in", { email: body.email, password: body.password })).status).toBe(200);
     const here = await open(client);
     const there = await open(phone);
@@ -260,10 +251,10 @@ describe("a socket lives no longer than its session", () => {
     const { client, body } = await enrolledBidder();
     const socket = await open(client);
     const closed = closedByServer(socket);
-    await new TestClient(server.url, "10.40.3.2").post("/authn/forgot-password", { email: body.email, language: "en" });
-    const link = (await mailsTo(server.url, body.email)).flatMap((mail) => mail.links).find((l) => l.includes("/reset-password"));
+    await new TestClient(live.server.url, "10.40.3.2").post("/authn/forgot-password", { email: body.email, language: "en" });
+    const link = (await mailsTo(live.server.url, body.email)).flatMap((mail) => mail.links).find((l) => l.includes("/reset-password"));
     const token = new URL(link!).searchParams.get("token");
-    const reset = await new TestClient(server.url, "10.40.3.2").post("/authn/reset-password", {
+    const reset = await new TestClient(live.server.url, "10.40.3.2").post("/authn/reset-password", {
       token,
       password: "Reset12!",
       confirmPassword: "Reset12!",
@@ -341,7 +332,7 @@ describe("a session ended where this process did not hear of it (issue 51: a sig
     const { socket } = await endedElsewhere();
     const stillSignedIn = await open((await bidder()).client);
     const closed = closedByServer(socket);
-    expect(await endSocketsOfEndedSessions(server.app.io, db())).toBe(1);
+    expect(await endSocketsOfEndedSessions(live.server.app.io, db())).toBe(1);
     expect(await closed).toBe("io server disconnect");
     expect(stillSignedIn.connected).toBe(true);
   });
@@ -366,7 +357,7 @@ describe("commands decide on the row they have locked", () => {
    * moment the command touches the database: right after a read made outside the lock, or right before the lock.
    */
   function startedByAnotherProcessMidway(auctionId: number, now: Date): Database {
-    const real = server.database.db;
+    const real = live.server.database.db;
     let hasStarted = false;
     const startIt = async () => {
       if (hasStarted) return;
@@ -421,14 +412,14 @@ describe("accounts give nothing away and cannot be guessed without end", () => {
    */
   async function failuresFromManyAddresses(email: string, count: number) {
     for (let i = 0; i < 2; i++) {
-      expect((await signIn(new TestClient(server.url, `10.43.${++ip}.${i}`), email, `Wrong${i}!x`)).status).toBe(401);
+      expect((await signIn(new TestClient(live.server.url, `10.43.${live.serial()}.${i}`), email, `Wrong${i}!x`)).status).toBe(401);
     }
     for (let i = 2; i < count; i++) await recordRateLimitEvent(db(), limits.signInPerAccount(emailKey(email)).bucket);
   }
 
   it("answers a sign-up with a taken display name alike, whether or not the e-mail is the name's owner", async () => {
     const { body } = await bidder(0);
-    const stranger = new TestClient(server.url, "10.40.4.1");
+    const stranger = new TestClient(live.server.url, "10.40.4.1");
     const asOwner = await stranger.post("/authn/sign-up", { ...body });
     const asOther = await stranger.post("/authn/sign-up", { ...body, email: `other.${body.email}` });
     expect(asOwner.status).toBe(409);
@@ -437,18 +428,20 @@ describe("accounts give nothing away and cannot be guessed without end", () => {
 
   it("lets the others behind a shared address sign in after one of them has failed ten times", async () => {
     const shared = "10.40.5.1";
-    const attempts = Array.from({ length: 10 }, (_, i) => signIn(new TestClient(server.url, shared), `nobody${i}@example.lv`, "Wrong1!x"));
+    const attempts = Array.from({ length: 10 }, (_, i) =>
+      signIn(new TestClient(live.server.url, shared), `nobody${i}@example.lv`, "Wrong1!x"),
+    );
     for (const answer of await Promise.all(attempts)) expect(answer.status).toBe(401);
     const neighbour = await bidder(0);
-    expect((await signIn(new TestClient(server.url, shared), neighbour.body.email, neighbour.body.password)).status).toBe(200);
+    expect((await signIn(new TestClient(live.server.url, shared), neighbour.body.email, neighbour.body.password)).status).toBe(200);
   }, 60_000);
 
   it("refuses untrusted browsers after 50 failures on an account from many addresses, but not its owner's browser", async () => {
     const owner = await bidder(0);
-    const ownersBrowser = new TestClient(server.url, "10.40.6.1");
+    const ownersBrowser = new TestClient(live.server.url, "10.40.6.1");
     expect((await signIn(ownersBrowser, owner.body.email, owner.body.password)).status).toBe(200);
     await failuresFromManyAddresses(owner.body.email, 50);
-    const untrusted = await signIn(new TestClient(server.url, "10.40.6.2"), owner.body.email, owner.body.password);
+    const untrusted = await signIn(new TestClient(live.server.url, "10.40.6.2"), owner.body.email, owner.body.password);
     expect(untrusted.status).toBe(429);
     // The device cookie of an earlier sign-in to this very account: judged by its own failures only.
     expect((await signIn(ownersBrowser, owner.body.email, owner.body.password)).status).toBe(200);
@@ -457,7 +450,7 @@ describe("accounts give nothing away and cannot be guessed without end", () => {
   it("does not take a device cookie issued for one account as trust in another", async () => {
     const first = await bidder(0);
     const second = await bidder(0);
-    const browser = new TestClient(server.url, "10.40.7.1");
+    const browser = new TestClient(live.server.url, "10.40.7.1");
     expect((await signIn(browser, first.body.email, first.body.password)).status).toBe(200);
     await failuresFromManyAddresses(second.body.email, 50);
     expect((await signIn(browser, second.body.email, second.body.password)).status).toBe(429);
@@ -472,6 +465,6 @@ describe("accounts give nothing away and cannot be guessed without end", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ error: { code: "RATE_LIMITED" } });
     // Nothing changed: the old password still signs in.
-    expect((await signIn(new TestClient(server.url, "10.40.8.1"), body.email, body.password)).status).toBe(200);
+    expect((await signIn(new TestClient(live.server.url, "10.40.8.1"), body.email, body.password)).status).toBe(200);
   }, 60_000);
 });

@@ -1,38 +1,26 @@
 // The live feed over real sockets: commands ack the sender, broadcasts reach the watchers.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AuctionCardState, auctionErrorMessages, BidAck, EnrolAck, PlainAck, SubscribeAck } from "../../contract";
 import { type TestClient } from "../support/client";
 import { whileInsertsFail } from "../support/database";
 import { createAuction } from "../support/fixtures";
 import { operatorClient } from "../support/scene";
-import { nextAuctionState, nextState, onStates, openSocket, type HeardIn, type LiveClient } from "../support/socket";
-import { startTestServer, type TestServer } from "../support/server";
+import { nextAuctionState, nextState, onStates, type HeardIn } from "../support/socket";
 import { bidderClient } from "../support/scene";
+import { liveServer } from "../support/live-server";
 
-let server: TestServer;
-const sockets: LiveClient[] = [];
-let ip = 0;
+const live = liveServer({ ipPrefix: "10.30.0" });
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.disconnect());
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const open = (client?: TestClient) => openSocket(server.url, sockets, client?.cookieHeader);
+const open = (client?: TestClient) => live.socket(client);
 
 async function bidder(euros = 5) {
-  const { client, body } = await bidderClient(server, `10.30.0.${++ip}`, {}, { balanceCents: euros * 100 });
+  const { client, body } = await bidderClient(live.server, live.nextIp(), {}, { balanceCents: euros * 100 });
   return { client, displayName: body.displayName, socket: await open(client) };
 }
 
 describe("the live feed", () => {
   it("acks the bidder and broadcasts the new price and leader to a watcher of the auction", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 100 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 100 });
     const anna = await bidder();
     const watcher = await open();
 
@@ -54,7 +42,7 @@ describe("the live feed", () => {
   });
 
   it("sends list watchers the updates of auctions with that status as cards show them, with rising sequence numbers", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 0 });
     const [anna, otto] = [await bidder(), await bidder()];
     const listWatcher = await open();
     expect(PlainAck.parse(await listWatcher.timeout(5000).emitWithAck("auctions:watch", { status: "Running" }))).toEqual({
@@ -85,7 +73,7 @@ describe("the live feed", () => {
   });
 
   it("answers a refused bid with SPEC.md's reason", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     await anna.socket.emitWithAck("bid:place", { auctionId: auction });
@@ -94,7 +82,7 @@ describe("the live feed", () => {
   });
 
   it("answers a bid the server fails to write with SPEC.md's failure, and changes nothing", async () => {
-    const db = server.database.db;
+    const db = live.server.database.db;
     const auction = await createAuction(db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
@@ -107,7 +95,7 @@ describe("the live feed", () => {
   });
 
   it("refuses commands from a socket that is not signed in, and bad payloads", async () => {
-    const auction = await createAuction(server.database.db, new Date());
+    const auction = await createAuction(live.server.database.db, new Date());
     const anonymous = await open();
     expect(BidAck.parse(await anonymous.emitWithAck("bid:place", { auctionId: auction }))).toMatchObject({
       error: { code: "UNAUTHENTICATED" },
@@ -119,7 +107,7 @@ describe("the live feed", () => {
   });
 
   it("answers a free enrolment with no balance, and tells the auction's watchers it moved", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     const watcher = await open();
     const subscribed = SubscribeAck.parse(await watcher.emitWithAck("auction:subscribe", { auctionId: auction }));
@@ -132,10 +120,10 @@ describe("the live feed", () => {
   });
 
   it("broadcasts the bids the auto-bidder places for a bidder, and tells the operators an auto-bid was set", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     const watcher = await open();
-    const operator = await open((await operatorClient(server, `10.30.1.${++ip}`)).client);
+    const operator = await open((await operatorClient(live.server, `10.30.1.${live.serial()}`)).client);
     const operatorHears = new Promise<unknown>((resolve) => operator.once("auto-bid:changed", resolve));
     await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
@@ -148,8 +136,8 @@ describe("the live feed", () => {
   it("stops telling a socket of an auction or a status it left", async () => {
     const now = new Date();
     const [left, kept] = [
-      await createAuction(server.database.db, now, { entryFeeCents: 0 }),
-      await createAuction(server.database.db, now, { entryFeeCents: 0 }),
+      await createAuction(live.server.database.db, now, { entryFeeCents: 0 }),
+      await createAuction(live.server.database.db, now, { entryFeeCents: 0 }),
     ];
     const anna = await bidder();
     await anna.socket.emitWithAck("auction:enrol", { auctionId: left });
@@ -177,14 +165,14 @@ describe("the live feed", () => {
   });
 
   it("broadcasts the end to watchers, with the winner", async () => {
-    const auction = await createAuction(server.database.db, new Date(), { entryFeeCents: 0 });
+    const auction = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 0 });
     const anna = await bidder();
     const watcher = await open();
     await watcher.emitWithAck("auction:subscribe", { auctionId: auction });
     await anna.socket.emitWithAck("auction:enrol", { auctionId: auction });
     await anna.socket.emitWithAck("bid:place", { auctionId: auction });
     const ended = nextState(watcher, (state) => state.status === "Ended");
-    await server.database.db.query("update auctions set ends_at = now() where id = $1", [auction]);
+    await live.server.database.db.query("update auctions set ends_at = now() where id = $1", [auction]);
     expect(await ended).toMatchObject({ status: "Ended", winnerName: anna.displayName, priceCents: 1 });
   });
 });

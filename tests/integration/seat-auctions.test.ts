@@ -1,7 +1,7 @@
 // Seat auctions (issue 55 item 3, decision 102): enrolment closes at the maximum of seats, and the last seat goes to
 // exactly one of many racing enrolments; an auction below its minimum at the start is canceled instead, every entry
 // fee refunded exactly once in the same transaction, and its bidders are told by push and e-mail.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiErrorBody, AuctionState, PushMessage } from "../../contract";
 import { advanceLifecycle, enrol } from "../../server/auctions/engine";
 import * as operator from "../../server/operator/auctions.service";
@@ -9,28 +9,12 @@ import { Refusal } from "../../server/refusal";
 import { postLedgerEntry } from "../../server/wallet/wallet.service";
 import { mailsTo, signUpConfirmed, TestClient } from "../support/client";
 import { at, createAuction, createBidder } from "../support/fixtures";
-import { startPushService } from "../support/push-service";
-import { openSocket, type LiveClient } from "../support/socket";
-import { startTestServer, type TestServer } from "../support/server";
+import { liveServer } from "../support/live-server";
 
-let server: TestServer;
-let pushService: Awaited<ReturnType<typeof startPushService>>;
 let nowMs = Date.now();
 const now = () => new Date(nowMs);
-const sockets: LiveClient[] = [];
-const db = () => server.database.db;
-
-beforeAll(async () => {
-  pushService = await startPushService();
-  server = await startTestServer({}, { clock: now });
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.disconnect());
-});
-afterAll(async () => {
-  await server.close();
-  await pushService.close();
-});
+const live = liveServer({ ipPrefix: "10.73.0", clock: now, withPushService: true });
+const db = () => live.server.database.db;
 
 const bidder = () => createBidder(db(), { balanceCents: 1_000 });
 
@@ -45,7 +29,8 @@ async function ledgerMatchesBalances(userIds: string[]) {
   for (const row of rows) expect(row.balance_cents).toBe(row.ledger_cents);
 }
 
-const stateOf = async (auctionId: number) => AuctionState.parse((await new TestClient(server.url).get(`/api/auctions/${auctionId}`)).body);
+const stateOf = async (auctionId: number) =>
+  AuctionState.parse((await new TestClient(live.server.url).get(`/api/auctions/${auctionId}`)).body);
 
 describe("the maximum of seats", () => {
   it("gives the last seat to exactly one of many racing enrolments; the others are told it is sold out and pay nothing", async () => {
@@ -80,7 +65,7 @@ describe("the maximum of seats", () => {
   it("answers a sold-out enrolment over the API with its figures, and the page asks eligibility the same", async () => {
     const auctionId = await createAuction(db(), now(), { status: "Waiting", maxSeats: 1 });
     await enrol(db(), (await bidder()).id, auctionId, now());
-    const client = new TestClient(server.url);
+    const client = new TestClient(live.server.url);
     await signUpConfirmed(client);
     const [late] = await db().query<{ id: string }>("select id from users order by created_at desc limit 1");
     await postLedgerEntry(db(), { userId: late!.id, type: "Payment", amountCents: 1_000, description: "Test top-up" });
@@ -131,7 +116,7 @@ describe("the minimum of seats", () => {
     expect(await stateOf(auctionId)).toMatchObject({ status: "Canceled", seats: { min: 3, max: 5, taken: 2 } });
     const withdrawn = await createAuction(db(), now(), { status: "Waiting", minSeats: 3 });
     await db().query("update auctions set status = 'Canceled' where id = $1", [withdrawn]);
-    expect((await new TestClient(server.url).get(`/api/auctions/${withdrawn}`)).status).toBe(404);
+    expect((await new TestClient(live.server.url).get(`/api/auctions/${withdrawn}`)).status).toBe(404);
     // Canceled is final: a later tick neither starts it nor refunds again.
     await advanceLifecycle(db(), at(startsAt, 60));
     expect(await db().query("select 1 from wallet_transactions where auction_id = $1 and type = 'Refund'", [auctionId])).toHaveLength(2);
@@ -172,12 +157,12 @@ describe("the minimum of seats", () => {
     });
     const people = [];
     for (const language of ["en", "lv"] as const) {
-      const client = new TestClient(server.url, `10.73.0.${language === "en" ? 1 : 2}`);
+      const client = new TestClient(live.server.url, `10.73.0.${language === "en" ? 1 : 2}`);
       const body = await signUpConfirmed(client, { language });
       const [user] = await db().query<{ id: string }>("select id from users where email = $1", [body.email]);
       await postLedgerEntry(db(), { userId: user!.id, type: "Payment", amountCents: 1_000, description: "Test top-up" });
-      await openSocket(server.url, sockets, client.cookieHeader);
-      const browser = pushService.browser();
+      await live.socket(client);
+      const browser = live.pushService.browser();
       expect((await client.put("/api/push/subscription", browser.subscription)).status).toBe(200);
       await enrol(db(), user!.id, auctionId, now());
       people.push({ email: body.email, browser });
@@ -196,21 +181,21 @@ describe("the minimum of seats", () => {
     await expect.poll(() => latvian!.browser.received.length, { timeout: 10_000 }).toBe(1);
     expect(PushMessage.parse(JSON.parse(latvian!.browser.received[0]!.plaintext)).title).toBe("Izsole atcelta, dalības maksa atmaksāta");
 
-    const mails = await mailsTo(server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")));
+    const mails = await mailsTo(live.server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")));
     expect(mails.map((mail) => mail.subject)).toEqual(["Canceled: Galda lampa. Your entry fee is back"]);
     expect(mails[0]?.text).toContain("it needed 3 seats taken by its start and had 2");
-    expect(mails[0]?.links).toContain(`${server.url}/wallet`);
-    const [lv] = await mailsTo(server.url, latvian!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Atcelta")));
+    expect(mails[0]?.links).toContain(`${live.server.url}/wallet`);
+    const [lv] = await mailsTo(live.server.url, latvian!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Atcelta")));
     expect(lv?.subject).toBe("Atcelta: Galda lampa. Dalības maksa ir atpakaļ");
 
     // Later scans tell nobody again.
     nowMs += 2_000;
-    await server.app.push.scan(now());
-    await server.app.push.drain();
+    await live.server.app.push.scan(now());
+    await live.server.app.push.drain();
     expect(english!.browser.received).toHaveLength(1);
-    expect(await mailsTo(server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled")))).toHaveLength(
-      1,
-    );
+    expect(
+      await mailsTo(live.server.url, english!.email).then((all) => all.filter((mail) => mail.subject.startsWith("Canceled"))),
+    ).toHaveLength(1);
   });
 });
 

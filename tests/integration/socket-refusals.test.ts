@@ -1,32 +1,16 @@
 // A refused command is heard by no one else (STYLE.md 23, as socket.io's basic-crud-application tests it): the sender
 // hears its refusal in the ack, and no watcher, bidder or operator hears a broadcast of it. Nothing is proved by waiting:
 // after the refusals an accepted bid goes out, and each listener must hear that bid's state before anything else.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuctionState, BidAck, EnrolAck, SubscribeAck, type AuctionCardState } from "../../contract";
 import { createAuction } from "../support/fixtures";
-import { bidderClient, operatorClient, type BidderClient } from "../support/scene";
-import { startTestServer, type TestServer } from "../support/server";
-import { openSocket, type LiveClient } from "../support/socket";
+import { operatorClient } from "../support/scene";
+import { type LiveClient } from "../support/socket";
+import { liveServer } from "../support/live-server";
 
-let server: TestServer;
-const sockets: LiveClient[] = [];
-let ip = 0;
+const live = liveServer({ ipPrefix: "10.99.0" });
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.disconnect());
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const withSocket = async (bidder: BidderClient) => ({
-  ...bidder,
-  socket: await openSocket(server.url, sockets, bidder.client.cookieHeader),
-});
-const bidder = async (balanceCents: number) => withSocket(await bidderClient(server, `10.99.0.${++ip}`, {}, { balanceCents }));
+const bidder = (balanceCents: number) => live.bidder(balanceCents);
 
 /** What a listener heard, in order, from the moment it is cleared. */
 type Heard = { event: string; payload: unknown }[];
@@ -66,11 +50,12 @@ async function acceptedBid(bidder: { socket: LiveClient }, auctionId: number, li
  * follow the auction; once each has heard Bob's bid, they start afresh.
  */
 async function scene() {
-  const auctionId = await createAuction(server.database.db, new Date(), { entryFeeCents: 100, initialSeconds: 600 });
+  const auctionId = await createAuction(live.server.database.db, new Date(), { entryFeeCents: 100, initialSeconds: 600 });
   const [anna, bob, carol, otto] = [await bidder(500), await bidder(500), await bidder(500), await bidder(0)];
   for (const enrolled of [anna, bob, carol]) expect((await enrolled.client.post(`/api/auctions/${auctionId}/enrol`)).status).toBe(200);
-  const operator = await withSocket(await operatorClient(server, `10.99.1.${++ip}`));
-  const watcher = await openSocket(server.url, sockets);
+  const { client: operatorHttp } = await operatorClient(live.server, `10.99.1.${live.serial()}`);
+  const operator = { client: operatorHttp, socket: await live.socket(operatorHttp) };
+  const watcher = await live.socket();
   const listeners = [
     await listener(watcher, auctionId),
     await listener(carol.socket, auctionId),
@@ -98,7 +83,7 @@ async function expectOnlyAnnasBidHeard(anna: { socket: LiveClient }, auctionId: 
 describe("a refused command is heard by no one else", () => {
   it("bid:place: not enrolled, already winning, signed out or malformed, the sender hears why and no one else hears a thing", async () => {
     const { auctionId, anna, bob, otto, listeners } = await scene();
-    const stranger = await openSocket(server.url, sockets);
+    const stranger = await live.socket();
 
     const refusals = [
       [otto.socket, { auctionId }, "NOT_ENROLLED"],
@@ -116,7 +101,7 @@ describe("a refused command is heard by no one else", () => {
 
   it("auction:enrol: no money, already enrolled, signed out or malformed, the sender hears why and no one else hears a thing", async () => {
     const { auctionId, anna, bob, otto, listeners } = await scene();
-    const stranger = await openSocket(server.url, sockets);
+    const stranger = await live.socket();
 
     const refusals = [
       [otto.socket, { auctionId }, "NOT_ENOUGH_FUNDS"],

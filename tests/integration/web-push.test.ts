@@ -2,42 +2,24 @@
 // subscription (the service decrypts them with the subscription's own keys), one for each kind of news, quiet while
 // the user has a visible page or has switched the kind off; a subscription the service reports gone is removed; and
 // the win e-mail with its payment deadline, in the winner's language.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BidAck, PushMessage, PushSettingsResponse } from "../../contract";
 import { advancePurchase, buyNow } from "../../server/buy-now/buy-now.service";
 import { advanceFulfilment, payForWonAuction } from "../../server/fulfilment/fulfilment.service";
 import { mailsTo } from "../support/client";
 import { createAuction } from "../support/fixtures";
-import { startPushService, type FakeBrowser } from "../support/push-service";
-import { openSocket, type LiveClient } from "../support/socket";
-import { startTestServer, type TestServer } from "../support/server";
-import { bidderClient } from "../support/scene";
+import { type FakeBrowser } from "../support/push-service";
+import { liveServer } from "../support/live-server";
 
-let server: TestServer;
-let pushService: Awaited<ReturnType<typeof startPushService>>;
 let nowMs = Date.now();
 const now = () => new Date(nowMs);
-const sockets: LiveClient[] = [];
-let ip = 0;
+const live = liveServer({ ipPrefix: "10.72.0", clock: now, withPushService: true });
 
-beforeAll(async () => {
-  pushService = await startPushService();
-  server = await startTestServer({}, { clock: now });
-});
-afterEach(() => {
-  sockets.splice(0).forEach((socket) => socket.disconnect());
-});
-afterAll(async () => {
-  await server.close();
-  await pushService.close();
-});
-
-const db = () => server.database.db;
+const db = () => live.server.database.db;
 
 async function bidder(language: "en" | "lv" | "ru" = "en") {
-  const { client, body, userId } = await bidderClient(server, `10.72.0.${++ip}`, { language }, { balanceCents: 5000 });
-  const socket = await openSocket(server.url, sockets, client.cookieHeader);
-  const browser = pushService.browser();
+  const { client, body, userId, socket } = await live.bidder(5000, { language });
+  const browser = live.pushService.browser();
   const subscribed = await client.put("/api/push/subscription", browser.subscription);
   expect(subscribed.status).toBe(200);
   return { client, id: userId, email: body.email, socket, browser };
@@ -84,7 +66,7 @@ describe("Web Push to a push service on loopback", () => {
     expect(headers?.["content-encoding"]).toBe("aes128gcm");
     expect(headers?.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
     const jwtClaims = JSON.parse(Buffer.from(String(headers?.authorization).split(".")[1]!, "base64url").toString()) as { aud: string };
-    expect(jwtClaims.aud).toBe(pushService.url);
+    expect(jwtClaims.aud).toBe(live.pushService.url);
 
     nowMs += 11 * 60_000; // 4 minutes left
     expect(await lastMessage(anna.browser, 2)).toMatchObject({
@@ -127,10 +109,10 @@ describe("Web Push to a push service on loopback", () => {
       tag: `won-${auctionId}`,
       auctionId,
     });
-    const [mail] = await mailsTo(server.url, anna.email).then((mails) => mails.filter((m) => m.subject.startsWith("You won")));
+    const [mail] = await mailsTo(live.server.url, anna.email).then((mails) => mails.filter((m) => m.subject.startsWith("You won")));
     expect(mail?.subject).toBe("You won Galda lampa");
     expect(mail?.text).toContain(`You won Galda lampa for €0.03. Please pay by ${deadline}`);
-    expect(mail?.links).toContain(`${server.url}/auctions/won#won-${auctionId}`);
+    expect(mail?.links).toContain(`${live.server.url}/auctions/won#won-${auctionId}`);
 
     // The item is sent.
     await payForWonAuction(db(), {
@@ -194,7 +176,7 @@ describe("Web Push to a push service on loopback", () => {
     expect(await bid(ilze, auctionId)).toMatchObject({ data: { priceCents: 1 } });
     nowMs += 120_000;
     expect(await lastMessage(ilze.browser, 1)).toMatchObject({ kind: "won", title: "Tu uzvarēji!" });
-    const [mail] = await mailsTo(server.url, ilze.email).then((mails) => mails.filter((m) => m.subject.startsWith("Tu uzvarēji")));
+    const [mail] = await mailsTo(live.server.url, ilze.email).then((mails) => mails.filter((m) => m.subject.startsWith("Tu uzvarēji")));
     expect(mail?.subject).toBe("Tu uzvarēji: Tējkanna");
     expect(mail?.text).toContain("Lūdzu, samaksā līdz");
   });
@@ -205,16 +187,16 @@ describe("Web Push to a push service on loopback", () => {
     const notice = { userId: anna.id, kind: "outbid" as const, auctionId };
 
     expect(await anna.socket.emitWithAck("page:visibility", { visible: true })).toEqual({ data: { ok: true } });
-    await server.app.push.notify([notice]); // resolves once queued and delivered
+    await live.server.app.push.notify([notice]); // resolves once queued and delivered
     expect(anna.browser.received).toHaveLength(0);
 
     expect(await anna.socket.emitWithAck("page:visibility", { visible: false })).toEqual({ data: { ok: true } });
     expect((await anna.client.put("/api/push/switches", { outbid: false, favourites: true, won: true, sent: true })).status).toBe(200);
-    await server.app.push.notify([notice]);
+    await live.server.app.push.notify([notice]);
     expect(anna.browser.received).toHaveLength(0);
 
     expect((await anna.client.put("/api/push/switches", { outbid: true, favourites: true, won: true, sent: true })).status).toBe(200);
-    await server.app.push.notify([notice]);
+    await live.server.app.push.notify([notice]);
     expect(messages(anna.browser)).toMatchObject([{ kind: "outbid", auctionId }]);
   });
 
@@ -230,24 +212,24 @@ describe("Web Push to a push service on loopback", () => {
       outbidUserId: anna.id,
       outbidHasPush: true,
     });
-    await server.app.push.outbid([outbid(first)]);
-    await server.app.push.outbid([outbid(first)]);
-    await server.app.push.outbid([outbid(second)]);
+    await live.server.app.push.outbid([outbid(first)]);
+    await live.server.app.push.outbid([outbid(first)]);
+    await live.server.app.push.outbid([outbid(second)]);
     expect(messages(anna.browser).map((message) => message.auctionId)).toEqual([first, second]);
     // A minute on, the next one goes out.
     await db().query("update push_notices set noticed_at = noticed_at - interval '61 seconds' where user_id = $1", [anna.id]);
-    await server.app.push.outbid([outbid(first)]);
+    await live.server.app.push.outbid([outbid(first)]);
     expect(messages(anna.browser).map((message) => message.auctionId)).toEqual([first, second, first]);
   });
 
   it.each([404, 410])("removes a subscription the push service answers %i for, and keeps the user's others", async (status) => {
     const anna = await bidder();
-    const phone = pushService.browser();
+    const phone = live.pushService.browser();
     expect((await anna.client.put("/api/push/subscription", phone.subscription)).status).toBe(200);
     const auctionId = await createAuction(db(), now(), { initialSeconds: 600 });
     anna.browser.answer = status;
 
-    await server.app.push.notify([{ userId: anna.id, kind: "favouriteStarted", auctionId }]);
+    await live.server.app.push.notify([{ userId: anna.id, kind: "favouriteStarted", auctionId }]);
     const stored = await db().query<{ endpoint: string }>("select endpoint from push_subscriptions where user_id = $1", [anna.id]);
     expect(stored.map((row) => row.endpoint)).toEqual([phone.subscription.endpoint]);
     expect(phone.received).toHaveLength(1);
@@ -258,7 +240,7 @@ describe("Web Push to a push service on loopback", () => {
     const anna = await bidder();
     const auctionId = await createAuction(db(), now(), { initialSeconds: 600 });
     anna.browser.answer = 503;
-    await server.app.push.notify([{ userId: anna.id, kind: "favouriteStarted", auctionId }]);
+    await live.server.app.push.notify([{ userId: anna.id, kind: "favouriteStarted", auctionId }]);
     const [kept] = await db().query<{ attempts: number; last_error: string }>(
       "select attempts, last_error from push_outbox where user_id = $1",
       [anna.id],
