@@ -302,6 +302,21 @@ export function createPush(options: PushOptions): Push {
     }
   };
 
+  /** Sends each row's e-mail: one that fails is logged with `failure` and the others still go. */
+  async function mailEach<Row extends { auction_id: number }>(
+    rows: Row[],
+    failure: string,
+    mailOf: (row: Row) => Parameters<typeof options.mailer.send>[1],
+  ) {
+    for (const row of rows) {
+      try {
+        await options.mailer.send(db, mailOf(row));
+      } catch (error) {
+        log.error({ err: error, auctionId: row.auction_id }, failure);
+      }
+    }
+  }
+
   async function mailWins(wins: { user_id: string; auction_id: number }[]): Promise<void> {
     if (wins.length === 0) return;
     const rows = await db.query<{
@@ -318,21 +333,16 @@ export function createPush(options: PushOptions): Push {
         where f.auction_id = any($1::bigint[])`,
       [wins.map((win) => win.auction_id)],
     );
-    for (const row of rows) {
-      try {
-        const mail = actionMail({
-          to: row.email,
-          language: row.language,
-          kind: "won",
-          name: row.display_name,
-          link: `${options.origin()}${wonPath(row.auction_id)}`,
-          values: { title: row.title, price: euro(row.language, row.price_cents), deadline: deadlineText(row.language, row.deadline_at) },
-        });
-        await options.mailer.send(db, mail);
-      } catch (error) {
-        log.error({ err: error, auctionId: row.auction_id }, "the win e-mail failed");
-      }
-    }
+    await mailEach(rows, "the win e-mail failed", (row) =>
+      actionMail({
+        to: row.email,
+        language: row.language,
+        kind: "won",
+        name: row.display_name,
+        link: `${options.origin()}${wonPath(row.auction_id)}`,
+        values: { title: row.title, price: euro(row.language, row.price_cents), deadline: deadlineText(row.language, row.deadline_at) },
+      }),
+    );
   }
 
   /** The e-mail to each bidder of a seat auction canceled for too few seats: its entry fee is back (decision 102). */
@@ -353,21 +363,16 @@ export function createPush(options: PushOptions): Push {
         where u.deleted_at is null`,
       [notices.map((notice) => notice.user_id), notices.map((notice) => notice.auction_id)],
     );
-    for (const row of rows) {
-      try {
-        const mail = actionMail({
-          to: row.email,
-          language: row.language,
-          kind: "seatsShort",
-          name: row.display_name,
-          link: `${options.origin()}/wallet`,
-          values: { title: row.title, taken: row.seats_taken, count: row.min_seats },
-        });
-        await options.mailer.send(db, mail);
-      } catch (error) {
-        log.error({ err: error, auctionId: row.auction_id }, "the canceled seat auction's e-mail failed");
-      }
-    }
+    await mailEach(rows, "the canceled seat auction's e-mail failed", (row) =>
+      actionMail({
+        to: row.email,
+        language: row.language,
+        kind: "seatsShort",
+        name: row.display_name,
+        link: `${options.origin()}/wallet`,
+        values: { title: row.title, taken: row.seats_taken, count: row.min_seats },
+      }),
+    );
   }
 
   /** Inserts notices the statement selects (user_id, auction_id); those the table already holds are skipped. */
