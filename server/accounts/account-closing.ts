@@ -2,6 +2,7 @@
 // way, otherwise at once: personal data erased, what accounting law keeps kept without a name, the bids' chains intact.
 import { DELETED_BIDDER_NAME } from "../../contract";
 import type { Database, Queryable } from "../db/database";
+import { forgetUnusedMedia } from "../media/media.service";
 import { Refusal } from "../refusal";
 import { personalTables } from "./personal-data";
 
@@ -64,10 +65,18 @@ export async function closeAccount(db: Database, userId: string): Promise<void> 
     const refusal = await closingRefusal(tx, userId);
     if (refusal) throw refusal;
 
+    // The review photos are the author's too: once their reviews are gone, those nothing else shows are deleted.
+    const photos = await tx.query<{ path: string }>("select jsonb_array_elements_text(photos) as path from reviews where user_id = $1", [
+      userId,
+    ]);
     for (const t of personalTables) {
       if (t.onClose.kind === "delete") await tx.query(`delete from ${t.table} where ${t.userColumn} = $1`, [userId]);
       else if (t.onClose.anonymise) await tx.query(t.onClose.anonymise, [userId]);
     }
+    await forgetUnusedMedia(
+      tx,
+      photos.map((photo) => photo.path),
+    );
     // Where the name was kept beside a bid (an auction's last ten), it becomes the closed account's.
     await tx.query(
       `update auctions a set recent_bids = coalesce((

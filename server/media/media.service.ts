@@ -127,6 +127,27 @@ export async function storeImages(tx: Queryable, images: readonly PreparedImage[
   return images.map((image) => image.path);
 }
 
+/**
+ * Deletes the stored pictures behind `paths`, with the widths made of them, that nothing names any more: no auction's
+ * pictures and no review's photos. A picture is stored once by its hash, so another review or a product may show the
+ * same bytes; those stay. Returns the ids deleted.
+ */
+export async function forgetUnusedMedia(tx: Queryable, paths: readonly string[]): Promise<string[]> {
+  const hashes = [...new Set(paths.flatMap((path) => /^\/media\/([0-9a-f]{32})[.-]/.exec(path)?.[1] ?? []))];
+  if (hashes.length === 0) return [];
+  const named = (column: string) =>
+    `select 1 from jsonb_array_elements_text(${column}) as named(path) where left(named.path, 39) = '/media/' || h.hash`;
+  const deleted = await tx.query<{ id: string }>(
+    `delete from media m using unnest($1::text[]) as h(hash)
+      where left(m.id, 32) = h.hash and substr(m.id, 33, 1) in ('.', '-')
+        and not exists (select 1 from auctions a where exists (${named("a.images")}))
+        and not exists (select 1 from reviews r where exists (${named("r.photos")}))
+      returning m.id`,
+    [hashes],
+  );
+  return deleted.map((row) => row.id);
+}
+
 const WIDTH_VARIANT = /^([0-9a-f]{32})-(\d+)w\.webp$/;
 
 /**

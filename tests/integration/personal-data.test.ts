@@ -1,6 +1,8 @@
 // Issue 53 items 2-4: downloading one's data, deleting one's account, and the age rule, through the HTTP API.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_BIDDER_NAME } from "../../contract";
+import { PICTURE_WIDTHS, photoWidthId } from "../../contract/constants";
 import { placeBid } from "../../server/auctions/engine";
 import { ConfigError, loadConfig } from "../../server/config";
 import { notPersonal, personalTables } from "../../server/accounts/personal-data";
@@ -216,6 +218,46 @@ describe("delete my account", () => {
 
     // The engine itself refuses the closed account's bids (an auto-bid under way, a socket not yet ended).
     await expect(placeBid(db(), anna.id, auction, new Date())).rejects.toMatchObject({ code: "ACCOUNT_CLOSED" });
+  });
+
+  it("deletes the photos of the account's reviews that nothing else shows, with their widths, and keeps one a product shows too", async () => {
+    const anna = await bidder(100);
+    const auction = await createAuction(db(), new Date(), { entryFeeCents: 100 });
+    await anna.client.post(`/api/auctions/${auction}/enrol`);
+    await anna.client.post(`/api/auctions/${auction}/bids`);
+    await db().query("update auctions set ends_at = now() where id = $1", [auction]);
+    await expect.poll(async () => (await db().query("select 1 from fulfilments where auction_id = $1", [auction])).length).toBe(1);
+    await db().query(
+      `update fulfilments set state = 'Delivered', paid_at = now(), in_delivery_at = now(), delivered_at = now(),
+              amount_paid_cents = price_cents, discount_cents = 0, delivery_address = 'Brīvības iela 1, Rīga', phone = '+371 20000000'
+        where auction_id = $1`,
+      [auction],
+    );
+    const photo = async (red: number) =>
+      `data:image/png;base64,${(
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 90, b: 40 } } })
+          .png()
+          .toBuffer()
+      ).toString("base64")}`;
+    const posted = await anna.client.post("/api/reviews", {
+      source: "win",
+      sourceId: auction,
+      rating: 4,
+      text: "Came in a day.",
+      photos: [await photo(200), await photo(30)],
+    });
+    expect(posted.status, JSON.stringify(posted.body).slice(0, 200)).toBe(201);
+    const [own, shared] = (posted.body as { photos: string[] }).photos;
+    // An operator chose the same picture for a product: the same bytes, stored once.
+    const product = await createAuction(db(), new Date());
+    await db().query("update auctions set images = $2::jsonb where id = $1", [product, JSON.stringify([shared])]);
+    const ownWidth = `/media/${photoWidthId(own!.slice("/media/".length, "/media/".length + 32), PICTURE_WIDTHS[0])}`;
+    const served = async (path: string) => (await fetch(new URL(path, server.url))).status;
+    expect([await served(own!), await served(ownWidth), await served(shared!)]).toEqual([200, 200, 200]);
+
+    expect((await anna.client.post("/api/users/delete", { password: PASSWORD })).status).toBe(204);
+    expect([await served(own!), await served(ownWidth), await served(shared!)]).toEqual([404, 404, 200]);
+    expect(await db().query("select 1 from reviews where user_id = $1", [anna.id])).toEqual([]);
   });
 
   it("lets the e-mail and the display name be used again for a new account", async () => {
