@@ -50,20 +50,6 @@ export function renderWithRouter(element: ReactNode, initialPath = "/") {
   return renderRoutes([{ path: "*", element }], initialPath);
 }
 
-/** Answers fetch calls by path (with or without its query string), as the server would; records what was asked. */
-export function stubServer(answers: Record<string, () => Response | Promise<Response>>) {
-  const calls: { url: string; init: RequestInit | undefined }[] = [];
-  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
-    calls.push({ url, init });
-    // An answer keyed by the path alone answers it with any query string.
-    const answer = answers[url] ?? answers[url.split("?")[0] ?? url];
-    if (!answer) return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } }), { status: 404 });
-    return answer();
-  };
-  return { fetchStub, calls };
-}
-
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 

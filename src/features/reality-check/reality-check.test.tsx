@@ -4,7 +4,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
+import { renderWithRouter } from "../../../tests/support/render";
+import { auth, recordRequests, server as restServer, wallet } from "../../../tests/support/msw";
+import { HttpResponse, http } from "msw";
 import { OpenLayer, useGesture } from "../../lib/foreground";
 import { RealityCheck } from "./components/reality-check";
 
@@ -36,29 +38,24 @@ function stubRealityCheckServer(intervalMinutes = 60) {
   const answer = () => {
     checkedAt = Date.now();
   };
-  const server = stubServer({
-    "/api/reality-check": () => json(view()),
-    "/api/reality-check/continue": () => {
-      answer();
-      return json(view());
-    },
-    "/api/spend-limits": () =>
-      json({
-        auction: { limitCents: null, spentCents: 250, leftCents: null, pending: null },
-        topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
-        pausedUntil: null,
-        resetsAt: "2027-01-01T00:00:00Z",
-      }),
-    "/api/spend-limits/pause": () =>
-      json({
-        auction: { limitCents: null, spentCents: 250, leftCents: null, pending: null },
-        topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
-        pausedUntil: "2026-12-12T11:00:00Z",
-        resetsAt: "2027-01-01T00:00:00Z",
-      }),
+  const spendLimits = (pausedUntil: string | null) => ({
+    auction: { limitCents: null, spentCents: 250, leftCents: null, pending: null },
+    topUp: { limitCents: null, spentCents: 0, leftCents: null, pending: null },
+    pausedUntil,
+    resetsAt: "2027-01-01T00:00:00Z",
   });
-  vi.stubGlobal("fetch", server.fetchStub);
-  const asked = (path: string) => server.calls.filter((call) => call.url === path);
+  restServer.use(
+    auth.signedIn(),
+    http.get("/api/reality-check", () => HttpResponse.json(view())),
+    http.post("/api/reality-check/continue", () => {
+      answer();
+      return HttpResponse.json(view());
+    }),
+    wallet.spendLimits(spendLimits(null)),
+    http.post("/api/spend-limits/pause", () => HttpResponse.json(spendLimits("2026-12-12T11:00:00Z"))),
+  );
+  const requests = recordRequests();
+  const asked = (path: string) => requests.filter((request) => request.path === path);
   /** The check answered in another tab of the same session. */
   return { asked, answerElsewhere: answer };
 }
@@ -202,7 +199,7 @@ describe("the reality check", () => {
     fireEvent.click(screen.getByRole("button", { name: "Start the break" }));
     await waitFor(() => expect(checkDialog()).toBeNull());
     const [pause] = server.asked("/api/spend-limits/pause");
-    expect(JSON.parse(String(pause?.init?.body))).toEqual({ length: "7d" });
+    expect(await pause?.json()).toEqual({ length: "7d" });
     expect(server.asked("/api/reality-check/continue")).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { tourNames, type TourName } from "../../../contract";
+import { tourNames, type TourName, type TourProgress } from "../../../contract";
 import en from "../../../locales/en.json";
 import lv from "../../../locales/lv.json";
 import ru from "../../../locales/ru.json";
-import { json, renderWithRouter, stubServer } from "../../../tests/support/render";
+import { renderWithRouter } from "../../../tests/support/render";
+import { auth, recordRequests, requestsTo, server, tours } from "../../../tests/support/msw";
 import { useUser } from "../auth";
 import { useTourProgress } from "./api/get-tour-progress";
 import { MainPageTour } from "./components/main-page-tour";
@@ -25,7 +26,6 @@ const signedIn = {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const lookUp = (tree: unknown, key: string) =>
@@ -83,8 +83,8 @@ describe("guided tours", () => {
 
   it("never ask an anonymous visitor's progress, and show nothing", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub, calls } = stubServer({ "/authn/user": () => json({ isAuthenticated: false }) });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedOut());
+    const requests = recordRequests();
     renderWithRouter(
       <>
         <OpenAccountMenu />
@@ -94,17 +94,17 @@ describe("guided tours", () => {
     );
     await screen.findByText("signed out");
     await afterTheStartDelay();
-    expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
+    expect(requests.some((request) => request.path.includes("tour-progress"))).toBe(false);
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("do not start a completed tour", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/AccountPopover": () => json({ tourName: "AccountPopover", currentStep: 0, isCompleted: true }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(
+      auth.signedIn(signedIn),
+      tours.progress("AccountPopover", () => ({ isCompleted: true })),
+    );
+    const requests = recordRequests();
     renderWithRouter(
       <>
         <OpenAccountMenu />
@@ -114,32 +114,29 @@ describe("guided tours", () => {
     );
     await screen.findByText("completed");
     await afterTheStartDelay();
-    expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover");
+    expect(requests.map((request) => request.path)).toContain("/api/users/tour-progress/AccountPopover");
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("start the account tour 500 ms after its menu opens, move with Next and Previous, and save completion with step 0 on close", async () => {
     const saved: unknown[] = [];
-    let progress = { tourName: "AccountPopover", currentStep: 0, isCompleted: false };
-    const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/AccountPopover": () => json(progress),
-      "/api/users/tour-progress": () => json(progress),
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "PUT") {
-        progress = JSON.parse(String(init.body)) as typeof progress;
-        saved.push(progress);
-      }
-      return fetchStub(input, init);
-    });
+    let progress: TourProgress = { tourName: "AccountPopover", currentStep: 0, isCompleted: false };
+    server.use(
+      auth.signedIn(signedIn),
+      tours.progress("AccountPopover", () => progress),
+      tours.save((progressSaved) => {
+        progress = progressSaved;
+        saved.push(progressSaved);
+      }),
+    );
+    const requests = recordRequests();
     renderWithRouter(
       <>
         <OpenAccountMenu />
         <PopoverTour tourName="AccountPopover" isOpen />
       </>,
     );
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain("/api/users/tour-progress/AccountPopover"));
+    await waitFor(() => expect(requests.map((request) => request.path)).toContain("/api/users/tour-progress/AccountPopover"));
     const openedAt = Date.now();
     const step = await screen.findByRole("alertdialog", { name: "Your balance" }, { timeout: 3000 });
     expect(Date.now() - openedAt).toBeGreaterThanOrEqual(450);
@@ -154,18 +151,15 @@ describe("guided tours", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     await waitFor(() => expect(saved.at(-1)).toEqual({ tourName: "AccountPopover", currentStep: 0, isCompleted: true }));
     // The PUT invalidates the cached progress, which is asked again.
-    await waitFor(() => expect(calls.filter((c) => c.url === "/api/users/tour-progress/AccountPopover").length).toBeGreaterThan(1));
-    const puts = calls.filter((c) => c.init?.method === "PUT");
-    expect(puts.every((c) => (c.init?.headers as Record<string, string>)["X-Requested-With"] === "XMLHttpRequest")).toBe(true);
+    await waitFor(() => expect(requestsTo(requests, "GET", "/api/users/tour-progress/AccountPopover").length).toBeGreaterThan(1));
+    const puts = requestsTo(requests, "PUT", "/api/users/tour-progress");
+    expect(puts.length).toBeGreaterThan(0);
+    expect(puts.every((put) => put.headers.get("X-Requested-With") === "XMLHttpRequest")).toBe(true);
   });
 
   it("wait for a part of the screen whose code is still loading (the account menu) instead of leaving its step out", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedIn), tours.progress("MainPage"), tours.save());
     let menuArrives = () => {};
     // The header's account menu: a placeholder until its chunk has come, as on a slow phone.
     function AccountMenuOnItsWay() {
@@ -200,14 +194,8 @@ describe("guided tours", () => {
 
   it("show one tour at a time when two come due in the same frame, and each one's Close button closes it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const progress = (tourName: string) => () => json({ tourName, currentStep: 0, isCompleted: false });
-    const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/AccountPopover": progress("AccountPopover"),
-      "/api/users/tour-progress/SettingsPopover": progress("SettingsPopover"),
-      "/api/users/tour-progress": () => json({ ok: true }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedIn), tours.progress("AccountPopover"), tours.progress("SettingsPopover"), tours.save());
+    const requests = recordRequests();
     let mostCardsAtOnce = 0;
     const observer = new MutationObserver(() => {
       mostCardsAtOnce = Math.max(mostCardsAtOnce, document.querySelectorAll("[data-tour-card]").length);
@@ -224,7 +212,7 @@ describe("guided tours", () => {
       </>,
     );
     await waitFor(() =>
-      expect(calls.map((c) => c.url)).toEqual(
+      expect(requests.map((request) => request.path)).toEqual(
         expect.arrayContaining(["/api/users/tour-progress/AccountPopover", "/api/users/tour-progress/SettingsPopover"]),
       ),
     );
@@ -245,15 +233,11 @@ describe("guided tours", () => {
   it("wait while a dialog is open in front of the page, start once it has closed, and step back (not closed) while another opens", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const saved: unknown[] = [];
-    const { fetchStub } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
-      "/api/users/tour-progress": () => json({ ok: true }),
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "PUT") saved.push(JSON.parse(String(init.body)));
-      return fetchStub(input, init);
-    });
+    server.use(
+      auth.signedIn(signedIn),
+      tours.progress("MainPage"),
+      tours.save((progress) => saved.push(progress)),
+    );
     let setDialogOpen: (isOpen: boolean) => void = () => {};
     // A dialog of the page (Add funds, "You won!"): open from the start, as when the user opened it before the tour.
     function Dialog() {
@@ -291,12 +275,8 @@ describe("guided tours", () => {
 
   it("never start for an operator on the bidders' pages", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub, calls } = stubServer({
-      "/authn/user": () => json({ ...signedIn, isOperator: true }),
-      "/api/users/tour-progress/AccountPopover": () => json({ tourName: "AccountPopover", currentStep: 0, isCompleted: false }),
-      "/api/users/tour-progress/MainPage": () => json({ tourName: "MainPage", currentStep: 0, isCompleted: false }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn({ ...signedIn, isOperator: true }), tours.progress("AccountPopover"), tours.progress("MainPage"));
+    const requests = recordRequests();
     function UserShown() {
       const { data: user } = useUser();
       return user?.isAuthenticated ? <output>{user.displayName}</output> : null;
@@ -312,17 +292,12 @@ describe("guided tours", () => {
     await screen.findByText("anna");
     await afterTheStartDelay();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
-    expect(calls.some((c) => c.url.includes("tour-progress"))).toBe(false);
+    expect(requests.some((request) => request.path.includes("tour-progress"))).toBe(false);
   });
 
   it("start a menu's tour over its own menu, which is open in front of the page", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub } = stubServer({
-      "/authn/user": () => json(signedIn),
-      "/api/users/tour-progress/SettingsPopover": () => json({ tourName: "SettingsPopover", currentStep: 0, isCompleted: false }),
-      "/api/users/tour-progress": () => json({ ok: true }),
-    });
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(auth.signedIn(signedIn), tours.progress("SettingsPopover"), tours.save());
     renderWithRouter(
       <>
         <OpenLayer name="SettingsPopover" />

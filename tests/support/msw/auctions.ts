@@ -73,3 +73,14 @@ export const besideDetail = (auctionId: number, bids = 0) => [
 
 /** POST /api/auctions/{id}/bids: `answer` (a placed bid, a refusal, or `HttpResponse.error()` for no network). */
 export const placeBid = (auctionId: number, answer: () => Response) => http.post(`/api/auctions/${auctionId}/bids`, answer);
+
+/** PUT /api/favourites/{id}: taken, the answer saying what the page asked for. */
+export const favourite = (auctionId: number) =>
+  http.put(`/api/favourites/${auctionId}`, async ({ request }) => HttpResponse.json((await request.json()) as { isFavourite: boolean }));
+
+/** POST /api/auctions/{id}/enrol: enrolled for `feeCents`, the wallet left at `balance` euros; or `answer`'s refusal. */
+export const enrol = (
+  auctionId: number,
+  { feeCents, balance }: { feeCents: number; balance: number },
+  answer?: () => Response | Promise<Response>,
+) => http.post(`/api/auctions/${auctionId}/enrol`, () => answer?.() ?? HttpResponse.json({ feeCents, balance }));

@@ -2,11 +2,13 @@
 // keyboard and pointer, found by their roles and names.
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { HttpResponse, http, type RequestHandler } from "msw";
 import type { AuctionState } from "../../../../contract";
 import { DEV_TOOLS_COOKIE } from "../../../../contract/constants";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { actorsStarted, json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { actorsStarted, renderWithRouter } from "../../../../tests/support/render";
+import { auctions, auth, buyNow, recordRequests, refusal, requestsTo, server, wallet } from "../../../../tests/support/msw";
 import { devMachines } from "../../../lib/dev-machines";
 import { DevToolsLauncher, DevToolsOpener } from "../../dev-tools";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
@@ -24,7 +26,6 @@ function WalletRead() {
 
 // No live socket here: commands go over REST, as they do while the socket is down.
 vi.mock("../../../lib/socket", () => import("../../../../tests/support/fake-socket"));
-afterEach(() => vi.unstubAllGlobals());
 // The lifecycle's chunk is in before each card renders, as it is on an auction's page (auction-card.pending.test.tsx
 // renders one before it).
 beforeAll(loadLifecycleActors);
@@ -46,17 +47,28 @@ const auction = (overrides: Partial<AuctionState> = {}) =>
     ...overrides,
   });
 
-function renderCard(card: AuctionState, { user = signedInUser as object, answers = {} as Parameters<typeof stubServer>[0] } = {}) {
-  const server = stubServer({
-    "/authn/user": () => json(user),
-    "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
-    [`/api/favourites/${card.id}`]: () => json({ isFavourite: true }),
-    [`/api/auctions/${card.id}/enrol`]: () => json({ feeCents: card.entryFeeCents, balance: 8.5 }),
-    ...answers,
-  });
-  vi.stubGlobal("fetch", server.fetchStub);
+function renderCard(card: AuctionState, { user = signedInUser as object, also = [] as RequestHandler[] } = {}) {
+  // Handlers given in `also` come first: they answer before the card's usual ones.
+  server.use(
+    ...also,
+    auth.signedIn(user),
+    auctions.mine(),
+    auctions.favourite(card.id),
+    auctions.enrol(card.id, { feeCents: card.entryFeeCents, balance: 8.5 }),
+  );
+  const requests = recordRequests();
   renderWithRouter(<AuctionCard auction={card} />, "/");
-  return { article: screen.getByRole("article", { name: card.title }), calls: server.calls };
+  return { article: screen.getByRole("article", { name: card.title }), requests };
+}
+
+/** A response the test gives when it chooses: `answer(response)`, once the page has asked (`asked()`). */
+function held() {
+  const waiting: ((response: Response) => void)[] = [];
+  return {
+    respond: () => new Promise<Response>((resolve) => waiting.push(resolve)),
+    asked: () => waiting.length,
+    answer: (index: number, response: Response) => waiting[index]?.(response),
+  };
 }
 
 describe("an auction card", () => {
@@ -72,7 +84,7 @@ describe("an auction card", () => {
 
   it("lets a signed-in bidder favourite it and enrol from the keyboard, then offers Bid now", async () => {
     const user = userEvent.setup();
-    const { article, calls } = renderCard(auction());
+    const { article, requests } = renderCard(auction());
     const card = within(article);
 
     const like = await card.findByRole("button", { name: "Add to favourites" });
@@ -81,7 +93,7 @@ describe("an auction card", () => {
     expect(like).toHaveFocus();
     await user.keyboard(" ");
     expect(await card.findByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
-    expect(calls.find((call) => call.url === "/api/favourites/5")?.init?.body).toBe(JSON.stringify({ isFavourite: true }));
+    expect(await requestsTo(requests, "PUT", "/api/favourites/5")[0]?.json()).toEqual({ isFavourite: true });
 
     await user.tab();
     expect(card.getByRole("link", { name: "Espresso machine" })).toHaveFocus();
@@ -91,17 +103,17 @@ describe("an auction card", () => {
 
     expect(await card.findByText("Enrolled")).toBeInTheDocument();
     expect(card.getByRole("link", { name: "Bid now" })).toHaveAttribute("href", "/auctions/5");
-    expect(calls.filter((call) => call.url === "/api/auctions/5/enrol").map((call) => call.init?.method)).toEqual(["POST"]);
+    expect(requests.filter((request) => request.path === "/api/auctions/5/enrol").map((request) => request.method)).toEqual(["POST"]);
   });
 
   it("offers to add what is missing after 'Not enough funds', by the balance the server has now", async () => {
     const user = userEvent.setup();
     // The page has not read the wallet before the refusal: the offer asks for the balance, not for a guess.
     const { article } = renderCard(auction({ entryFeeCents: 500 }), {
-      answers: {
-        "/api/auctions/5/enrol": () => json({ error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds." } }, 402),
-        "/api/user-wallet": () => json({ balance: 0.2 }),
-      },
+      also: [
+        auctions.enrol(5, { feeCents: 500, balance: 0 }, () => refusal(402, "NOT_ENOUGH_FUNDS", "Not enough funds.")),
+        wallet.balance(0.2),
+      ],
     });
     renderWithRouter(<Toaster />, "/");
     await user.click(await within(article).findByRole("button", { name: "Enrol · €5.00" }));
@@ -112,15 +124,14 @@ describe("an auction card", () => {
 
   it("keeps the balance the enrolment answered with when a read of the wallet from before it answers later", async () => {
     const user = userEvent.setup();
-    let answerOldRead: (response: Response) => void = () => undefined;
-    const server = stubServer({
-      "/authn/user": () => json(signedInUser),
-      "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
-      "/api/auctions/5/enrol": () => json({ feeCents: 150, balance: 8.5 }),
-      // The page's first read of the wallet, still on its way when the enrolment answers.
-      "/api/user-wallet": () => new Promise<Response>((resolve) => (answerOldRead = resolve)),
-    });
-    vi.stubGlobal("fetch", server.fetchStub);
+    // The page's first read of the wallet, still on its way when the enrolment answers.
+    const oldRead = held();
+    server.use(
+      auth.signedIn(signedInUser),
+      auctions.mine(),
+      auctions.enrol(5, { feeCents: 150, balance: 8.5 }),
+      http.get("/api/user-wallet", oldRead.respond),
+    );
     const { queryClient } = renderWithRouter(
       <>
         <AuctionCard auction={auction()} />
@@ -128,10 +139,10 @@ describe("an auction card", () => {
       </>,
       "/",
     );
-    await waitFor(() => expect(server.calls.some((call) => call.url === "/api/user-wallet")).toBe(true));
+    await waitFor(() => expect(oldRead.asked()).toBe(1));
     await user.click(await screen.findByRole("button", { name: "Enrol · €1.50" }));
     expect(await screen.findByText("Balance €8.50")).toBeInTheDocument();
-    answerOldRead(json({ balance: 10 }));
+    oldRead.answer(0, HttpResponse.json({ balance: 10 }));
     // Once no read of the wallet is under way, the balance is still the enrolment's.
     await waitFor(() => expect(queryClient.getQueryState(walletQueryOptions.queryKey)?.fetchStatus).toBe("idle"));
     expect(queryClient.getQueryData(walletQueryOptions.queryKey)).toEqual({ balance: 8.5 });
@@ -140,30 +151,29 @@ describe("an auction card", () => {
 
   it("stays enrolled when a read of its lists from before the enrolment answers after it", async () => {
     const user = userEvent.setup();
-    const reads: ((response: Response) => void)[] = [];
+    // The first read of the lists answers at once; the next ones when the test says.
+    const laterReads = held();
     let isFirstRead = true;
-    const server = stubServer({
-      "/authn/user": () => json(signedInUser),
-      // The first read answers at once; the next ones when the test says.
-      "/api/auctions/mine": () => {
-        if (!isFirstRead) return new Promise<Response>((resolve) => reads.push(resolve));
+    server.use(
+      auth.signedIn(signedInUser),
+      http.get("/api/auctions/mine", () => {
+        if (!isFirstRead) return laterReads.respond();
         isFirstRead = false;
-        return json({ enrolledIds: [], favouriteIds: [], autoBids: {} });
-      },
-      "/api/auctions/5/enrol": () => json({ feeCents: 150, balance: 8.5 }),
-    });
-    vi.stubGlobal("fetch", server.fetchStub);
+        return HttpResponse.json({ enrolledIds: [], favouriteIds: [], autoBids: {} });
+      }),
+      auctions.enrol(5, { feeCents: 150, balance: 8.5 }),
+    );
     const { queryClient } = renderWithRouter(<AuctionCard auction={auction()} />, "/");
     const enrol = await screen.findByRole("button", { name: "Enrol · €1.50" });
     // A read of the lists on its way (a reconnect's resync, say), from before the enrolment.
     void queryClient.refetchQueries({ queryKey: myAuctionsQueryOptions.queryKey });
-    await waitFor(() => expect(reads).toHaveLength(1));
+    await waitFor(() => expect(laterReads.asked()).toBe(1));
     await user.click(enrol);
     expect(await screen.findByText("Enrolled")).toBeInTheDocument();
-    reads[0]?.(json({ enrolledIds: [], favouriteIds: [], autoBids: {} }));
+    laterReads.answer(0, HttpResponse.json({ enrolledIds: [], favouriteIds: [], autoBids: {} }));
     // A fresh read replaced it: the server's answer now has the enrolment.
-    await waitFor(() => expect(reads).toHaveLength(2));
-    reads[1]?.(json({ enrolledIds: [5], favouriteIds: [], autoBids: {} }));
+    await waitFor(() => expect(laterReads.asked()).toBe(2));
+    laterReads.answer(1, HttpResponse.json({ enrolledIds: [5], favouriteIds: [], autoBids: {} }));
     await waitFor(() => expect(queryClient.isFetching({ queryKey: myAuctionsQueryOptions.queryKey })).toBe(0));
     expect(queryClient.getQueryData(myAuctionsQueryOptions.queryKey)?.enrolledIds).toEqual([5]);
     expect(screen.getByText("Enrolled")).toBeInTheDocument();
@@ -184,7 +194,7 @@ describe("an auction card", () => {
   });
 
   it("holds none of a bidder's lists or commands for a visitor", async () => {
-    vi.stubGlobal("fetch", stubServer({ "/authn/user": () => json({ isAuthenticated: false }) }).fetchStub);
+    server.use(auth.signedOut());
     const { queryClient } = renderWithRouter(<AuctionCard auction={auction({ id: 9 })} />, "/");
     expect(await screen.findByRole("link", { name: "Sign in to bid" })).toBeInTheDocument();
     // A page of cards would otherwise hold a query of the bidder's lists and two commands per card, each followed
@@ -242,7 +252,9 @@ describe("an auction card", () => {
   });
 
   it("shows an ended auction's sold price and winner, and no way to enrol", async () => {
-    const { article } = renderCard(auction({ status: "Ended", endsAt: minutes(-5), winnerName: "ilze", priceCents: 412 }));
+    const { article } = renderCard(auction({ status: "Ended", endsAt: minutes(-5), winnerName: "ilze", priceCents: 412 }), {
+      also: [buyNow.offers()],
+    });
     const card = within(article);
     expect(card.getByText("Ended")).toBeInTheDocument();
     expect(card.getByText("Sold price").nextElementSibling).toHaveTextContent("€4.12");
@@ -252,7 +264,8 @@ describe("an auction card", () => {
   });
 
   it("shows the phase its lifecycle actor is in, not the server's status: the actor the dev panel lists", async () => {
-    const { article } = renderCard(auction({ status: "Running", endsAt: minutes(90) }));
+    // It ends here: an ended card asks what the bidder may buy now.
+    const { article } = renderCard(auction({ status: "Running", endsAt: minutes(90) }), { also: [buyNow.offers()] });
     await actorsStarted();
     const card = within(article);
     expect(article).toHaveAttribute("data-phase", "running");
@@ -286,13 +299,7 @@ describe("an auction card", () => {
     window.localStorage.setItem("devTools", "yes");
     document.cookie = `${DEV_TOOLS_COOKIE}=offered; path=/`;
     onTestFinished(() => void (document.cookie = `${DEV_TOOLS_COOKIE}=; max-age=0; path=/`));
-    vi.stubGlobal(
-      "fetch",
-      stubServer({
-        "/authn/user": () => json(signedInUser),
-        "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
-      }).fetchStub,
-    );
+    server.use(auth.signedIn(signedInUser), auctions.mine());
     const endsAtMs = Date.now() + 60 * 60_000;
     renderWithRouter(
       <>

@@ -7,7 +7,8 @@ import { useState } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuctionState } from "../../../../contract";
 import { auctionState, signedInUser } from "../../../../tests/support/spa-fixtures";
-import { actorsStarted, json, renderWithRouter, stubServer } from "../../../../tests/support/render";
+import { actorsStarted, renderWithRouter } from "../../../../tests/support/render";
+import { auctions as auctionsApi, auth, server } from "../../../../tests/support/msw";
 import { devMachines } from "../../../lib/dev-machines";
 import { loadLifecycleActors } from "../live/use-auction-lifecycle";
 import type { LifecycleActor } from "../live/lifecycle-actors";
@@ -36,13 +37,7 @@ const running = (id: number, title: string) =>
   });
 
 function renderGrid() {
-  vi.stubGlobal(
-    "fetch",
-    stubServer({
-      "/authn/user": () => json(signedInUser),
-      "/api/auctions/mine": () => json({ enrolledIds: [], favouriteIds: [], autoBids: {} }),
-    }).fetchStub,
-  );
+  server.use(auth.signedIn(signedInUser), auctionsApi.mine());
   let show: (auctions: AuctionState[]) => void = () => undefined;
   function LiveGrid() {
     const [auctions, setAuctions] = useState([running(1, "Kettle"), running(2, "Toaster")]);

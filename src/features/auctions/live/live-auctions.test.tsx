@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuctionCardState, AuctionDetail, AuctionState } from "../../../../contract";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { MockSocketIoServer } from "../../../../tests/support/mock-socket-io";
-import { json, stubServer } from "../../../../tests/support/render";
+import { auctions, recordRequests, server as restServer } from "../../../../tests/support/msw";
 import { FALLBACK_POLL_MS, useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { currentLanguage } from "../../../lib/i18n";
 import { auctionQueryOptions, useAuction } from "../api/auction";
@@ -34,14 +34,11 @@ server.answerWith("auctions:watch", () => ({ data: { ok: true } }));
 server.answerWith("auctions:unwatch", () => ({ data: { ok: true } }));
 
 beforeAll(() => void server.start());
-afterAll(() => {
-  server.stop();
-  vi.unstubAllGlobals();
-});
+afterAll(() => server.stop());
 
 function renderLiveAuction(auctionId: number, answers: () => AuctionDetail) {
-  const { fetchStub, calls } = stubServer({ [`/api/auctions/${auctionId}`]: () => json(answers()) });
-  vi.stubGlobal("fetch", fetchStub);
+  restServer.use(auctions.detail(auctionId, answers));
+  const requests = recordRequests();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   // Every price the auction's cached state takes, in order (renders would batch some away).
@@ -51,7 +48,7 @@ function renderLiveAuction(auctionId: number, answers: () => AuctionDetail) {
     if (priceCents !== undefined && shownPrices.at(-1) !== priceCents) shownPrices.push(priceCents);
   });
   const view = renderHook(() => useAuction(auctionId).data, { wrapper });
-  return { ...view, shownPrices, restCalls: () => calls.length };
+  return { ...view, shownPrices, restCalls: () => requests.length };
 }
 
 describe("the live layer (live-auctions.ts)", () => {
