@@ -38,6 +38,10 @@ export const AuctionOutbid = z.object({
 });
 export type AuctionOutbid = z.infer<typeof AuctionOutbid>;
 
+/** To a bidder whose auto-bid an operator's switch to manual bids only removed (decision 111). */
+export const AutoBidRemoved = z.object({ auctionId: z.number().int(), title: z.string() });
+export type AutoBidRemoved = z.infer<typeof AutoBidRemoved>;
+
 /** To operators' sockets: a won auction's fulfilment changed (it opened, was paid, moved on or expired). */
 export const FulfilmentChanged = z.object({ auctionId: z.number().int(), state: FulfilmentState });
 export type FulfilmentChanged = z.infer<typeof FulfilmentChanged>;
@@ -95,4 +99,6 @@ export interface ServerToClientEvents {
   "buyNow:updated": (purchase: BuyNowPurchase) => void;
   /** To the bidder who led until a bid just now took the lead from them (their `user:<id>` room). */
   "auction:outbid": (outbid: AuctionOutbid) => void;
+  /** To a bidder whose auto-bid was removed when the auction became manual-only (their `user:<id>` room). */
+  "auction:auto-bid-removed": (removed: AutoBidRemoved) => void;
 }

@@ -1,6 +1,6 @@
 // The auctions' part of the live feed (decision 105): a changed auction's state is read and goes to its watchers, a
 // bid's state as the bid committed it; the bidder a bid took the lead from hears so on all their sockets, whatever page
-// they are on; the operators hear of auto-bids.
+// they are on; the operators hear of auto-bids, and a bidder of their auto-bid removed by a switch to manual bids.
 import type { Database } from "../db/database";
 import type { DomainEvents } from "../events/domain-events";
 import type { LiveFeed } from "../realtime/feed";
@@ -26,5 +26,8 @@ export function auctionsFeed({ events, live, db }: { events: DomainEvents; live:
   });
   events.subscribe("auto-bid:changed", ({ auctionId }) => {
     live.toOperators().emit("auto-bid:changed", { auctionId });
+  });
+  events.subscribe("auto-bids:removed", ({ auctionId, title, userIds }) => {
+    for (const userId of userIds) live.toUser(userId).emit("auction:auto-bid-removed", { auctionId, title });
   });
 }

@@ -31,6 +31,8 @@ export type DomainEventMap = {
   "bids:outbid": { bids: OutbidNotice[] };
   /** A bidder set, changed or stopped an auto-bid on the auction (only the operators hear of it). */
   "auto-bid:changed": { auctionId: number };
+  /** An operator made the auction manual-only: these bidders' auto-bids in it were removed (decision 111). */
+  "auto-bids:removed": { auctionId: number; title: string; userIds: string[] };
 };
 
 export type DomainEventName = keyof DomainEventMap;

@@ -33,15 +33,15 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
 export function actionMail(options: {
   to: string;
   language: Language;
-  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won" | "seatsShort";
+  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won" | "seatsShort" | "autoBidRemoved";
   name: string;
   link: string;
   /** What the subject and body name (`{{title}}`), already written in the mail's language. */
   values?: Record<string, string | number>;
 }): Mail {
   const t = translatorFor(options.language);
-  // A seat auction's texts are in their own object of the locales (decision 102).
-  const key = options.kind === "seatsShort" ? "seats.mail" : `mail.${options.kind}`;
+  // A seat auction's texts (decision 102) and a manual-only switch's (111) are in their own objects of the locales.
+  const key = options.kind === "seatsShort" ? "seats.mail" : options.kind === "autoBidRemoved" ? "manualOnly.mail" : `mail.${options.kind}`;
   const subject = t(`${key}.subject`, options.values);
   const greeting = t("mail.greeting", { name: options.name });
   const body = t(`${key}.body`, options.values);

@@ -433,17 +433,19 @@ export async function cancelAuction(
  * only: bidders who enrolled for a nail-biter keep one. The audit log counts the auto-bids removed.
  */
 export async function makeManualOnly(db: Database, actor: string, id: number, seq?: number): Promise<Changes> {
-  await db.transaction(async (tx) => {
+  const { title, userIds } = await db.transaction(async (tx) => {
     await lockAuction(tx, id, ["Waiting", "Running"], "made manual-only", seq);
-    const [switched] = await tx.query(
-      "update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning id",
+    const [switched] = await tx.query<{ title: string }>(
+      "update auctions set manual_only = true, seq = seq + 1 where id = $1 and not manual_only returning title",
       [id],
     );
     if (!switched) throw new Refusal("CONFLICT", `Auction ${id} is manual-only already.`);
-    const removed = await tx.query("delete from auto_bids where auction_id = $1 returning user_id", [id]);
+    const removed = await tx.query<{ user_id: string }>("delete from auto_bids where auction_id = $1 returning user_id", [id]);
     await logOperatorAction(tx, actor, "auction.manual-only", `auction:${id}`, { autoBidsRemoved: removed.length });
+    return { title: switched.title, userIds: removed.map((row) => row.user_id) };
   });
-  return { auctionIds: [id], walletUserIds: [] };
+  // Each bidder whose auto-bid went is told, live and by e-mail: their standing order stopped without them (111).
+  return { auctionIds: [id], walletUserIds: [], autoBidsRemoved: { auctionId: id, title, userIds } };
 }
 
 /** How an operator's retiming is asked for: which statuses it applies to, and the auction as they saw it. */

@@ -19,6 +19,8 @@ export function startPush(
   const push = createPush(options);
   // Not awaited: the bid's publisher does not wait for push services (push.outbid never rejects).
   options.events.subscribe("bids:outbid", ({ bids }) => void push.outbid(bids));
+  // A switch to manual bids only tells the bidders whose auto-bids it removed by e-mail too (decision 111).
+  options.events.subscribe("auto-bids:removed", ({ auctionId, userIds }) => void push.autoBidsRemoved({ auctionId, userIds }));
   const answer = commandAnswerer(options.log);
   options.io.on("connection", (socket: LiveSocket) => {
     socket.on("page:visibility", (payload, ack) =>

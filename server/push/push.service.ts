@@ -166,6 +166,8 @@ export type Push = {
   scan(now: Date): Promise<void>;
   /** Sends what is due in the outbox; resolves when it is empty of due rows. Never rejects. */
   drain(): Promise<void>;
+  /** The e-mail to each bidder whose auto-bid a switch to manual bids only removed (decision 111); never rejects. */
+  autoBidsRemoved(notice: { auctionId: number; userIds: string[] }): Promise<void>;
 };
 
 export function createPush(options: PushOptions): Push {
@@ -386,6 +388,29 @@ export function createPush(options: PushOptions): Push {
   return {
     notify,
     drain,
+    async autoBidsRemoved({ auctionId, userIds }) {
+      if (userIds.length === 0) return;
+      try {
+        const rows = await db.query<{ auction_id: number; email: string; display_name: string; language: Language; title: string }>(
+          `select a.id as auction_id, u.email, u.display_name, u.language, ${titleFor("u.language")} as title
+             from users u join auctions a on a.id = $1
+            where u.id = any($2::uuid[]) and u.deleted_at is null`,
+          [auctionId, userIds],
+        );
+        await mailEach(rows, "the removed auto-bid's e-mail failed", (row) =>
+          actionMail({
+            to: row.email,
+            language: row.language,
+            kind: "autoBidRemoved",
+            name: row.display_name,
+            link: `${options.origin()}/auctions/${row.auction_id}`,
+            values: { title: row.title },
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, auctionId }, "the removed auto-bids' e-mails failed");
+      }
+    },
     async outbid(bids) {
       const outbid = bids.filter((bid) => bid.outbidHasPush && bid.outbidUserId !== null && bid.outbidUserId !== bid.bidderId);
       if (outbid.length === 0) return;

@@ -1,5 +1,6 @@
 // An operator switches a running auction to manual-only (decision 101) in the back office: the auto-bid a bidder set
-// is removed, and the bidder's open page, live, says "Manual bids only" and no longer offers the auto-bid.
+// is removed, and the bidder's open page, live, says "Manual bids only", no longer offers the auto-bid and says that
+// theirs was removed.
 import { expect, test } from "./fixtures";
 import { operatorPage, publishedAuction, signedInPage, xhr } from "./support";
 
@@ -29,10 +30,11 @@ test("the switch to manual-only removes the bidder's auto-bid and their open pag
   await expect(office.getByRole("region", { name: "Settings" })).toContainText("Manual bids only");
   await expect(office.getByRole("button", { name: "Make manual-only" })).toHaveCount(0);
 
-  // The bidder's page follows the feed: the badge comes, the auto-bid goes.
+  // The bidder's page follows the feed: the badge comes, the auto-bid goes, and the page says why (decision 111).
   const panel = page.getByRole("region", { name: "Bidding" });
   await expect(panel.getByText("Manual bids only")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Auto-bid" })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: `Your auto-bid on “${title}” was removed` })).toBeVisible();
 
   // The card on Home says it too.
   await page.goto("/");

@@ -80,7 +80,16 @@ describe("switching an auction to manual-only", () => {
     await setAutoBid(db(), anna.id, auction, 50, now);
     await setAutoBid(db(), otto.id, auction, 60, now);
     const [before] = await auctionStates(db(), [auction], "en");
-    expect(await makeManualOnly(db(), "operator@pennybid.lv", auction)).toEqual({ auctionIds: [auction], walletUserIds: [] });
+    const changes = await makeManualOnly(db(), "operator@pennybid.lv", auction);
+    // The two bidders whose auto-bids went are named, to be told (decision 111).
+    expect({
+      ...changes,
+      autoBidsRemoved: { ...changes.autoBidsRemoved, userIds: [...(changes.autoBidsRemoved?.userIds ?? [])].sort() },
+    }).toEqual({
+      auctionIds: [auction],
+      walletUserIds: [],
+      autoBidsRemoved: { auctionId: auction, title: expect.any(String), userIds: [anna.id, otto.id].sort() },
+    });
     expect(await autoBidsOf(auction)).toEqual([]);
     const [after] = await auctionStates(db(), [auction], "en");
     expect(after?.manualOnly).toBe(true);

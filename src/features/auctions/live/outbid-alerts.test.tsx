@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuctionOutbid } from "../../../../contract";
+import type { AuctionOutbid, AutoBidRemoved } from "../../../../contract";
+import { myAuctionsQueryOptions } from "../api/my-auctions";
 import { Toaster } from "../../../components/ui/toast";
 import { listenersOf, serverSends } from "../../../../tests/support/fake-socket";
 import { auth, server } from "../../../../tests/support/msw";
@@ -86,6 +87,34 @@ describe("outbid anywhere", () => {
     expect(alertOutbid).not.toHaveBeenCalled();
     await serverSays(outbid(5));
     expect(screen.getByRole("status")).toHaveTextContent("Speaker 5");
+  });
+});
+
+describe("an auto-bid removed by a switch to manual bids only (decision 111)", () => {
+  const removed = (notice: AutoBidRemoved) =>
+    act(async () => {
+      serverSends("auction:auto-bid-removed", notice);
+      await Promise.all([import("../../../../contract/socket"), import("../bid-sound-player"), import("../api/my-auctions")]);
+    });
+
+  it("is said on any page with a link to the auction, and the bidder's lists are read anew", async () => {
+    const { queryClient } = await renderAt("/wallet");
+    queryClient.setQueryData(myAuctionsQueryOptions.queryKey, { enrolledIds: [7], favouriteIds: [], autoBids: {} });
+    await removed({ auctionId: 7, title: "Speaker 7" });
+    const region = screen.getByRole("status");
+    expect(region).toHaveTextContent("Your auto-bid on “Speaker 7” was removed: this auction now takes bids by hand only.");
+    expect(within(region).getByRole("link", { name: "Open the auction" })).toHaveAttribute("href", "/auctions/7");
+    expect(queryClient.getQueryState(myAuctionsQueryOptions.queryKey)?.isInvalidated).toBe(true);
+    // Not an outbid: no chime.
+    expect(alertOutbid).not.toHaveBeenCalled();
+  });
+
+  it("is said on the auction's own page too, where the auto-bid form goes without a word, with no link to where one is", async () => {
+    await renderAt("/auctions/7");
+    await removed({ auctionId: 7, title: "Speaker 7" });
+    const region = screen.getByRole("status");
+    expect(region).toHaveTextContent("Your auto-bid on “Speaker 7” was removed");
+    expect(within(region).queryByRole("link")).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 // Outbid anywhere (issue 15): while the bidder is on any page, a bid that takes the lead from them (the server's
 // `auction:outbid`, sent to their sockets only) shows a short toast with a link to the auction, with the outbid
 // chime and vibration of the auction page. The auction's own page says it itself (its bid panel turns to outbid),
-// so there the toast stays away; elsewhere one auction toasts at most once per few seconds.
+// so there the toast stays away; elsewhere one auction toasts at most once per few seconds. An auto-bid removed by a
+// switch to manual bids only (decision 111) is said the same way, on every page.
 import { useEffect, useRef } from "react";
 import { useTexts } from "../../../hooks/use-texts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,8 +14,12 @@ import { cachedTitle } from "../api/auction-lists";
 
 export const OUTBID_TOAST_GAP_MS = 5000;
 
-/** What a notice needs, loaded with the first one (after the first paint, decision 014): its schema and the chime. */
-const loadNoticeParts = () => Promise.all([import("../../../../contract/socket"), import("../bid-sound-player")]);
+/**
+ * What a notice needs, loaded with the first one (after the first paint, decision 014): its schema, the chime, and the
+ * bidder's lists (a visitor's first screen holds none of them).
+ */
+const loadNoticeParts = () =>
+  Promise.all([import("../../../../contract/socket"), import("../bid-sound-player"), import("../api/my-auctions")]);
 type NoticeParts = Awaited<ReturnType<typeof loadNoticeParts>>;
 
 /** Whether an auction may toast now: at most once per `gapMs` each (a duel of quick bids is one toast, not ten). */
@@ -61,9 +66,28 @@ export function useOutbidAlerts(): void {
           link: { label: t("outbid.open"), href, onFollow: (to) => void navigate(to) },
         });
       });
+    // An operator made an auction manual-only and the bidder's auto-bid there went (decision 111): said on every page,
+    // the auction's own too, where the auto-bid form just disappears without saying why.
+    const onAutoBidRemoved = (raw: unknown) =>
+      void (parts ??= loadNoticeParts()).then(([{ AutoBidRemoved }, , { myAuctionsQueryOptions }]) => {
+        const parsed = AutoBidRemoved.safeParse(raw);
+        if (!parsed.success) return;
+        const { auctionId } = parsed.data;
+        void queryClient.invalidateQueries({ queryKey: myAuctionsQueryOptions.queryKey });
+        const title = cachedTitle(queryClient, auctionId, currentLanguage()) ?? parsed.data.title;
+        const href = auctionPath(auctionId);
+        const isOnIt = currentPath.current.replace(/\/$/, "") === href;
+        showToast("warning", t("manualOnly.removedToast", { title }), {
+          ...(isOnIt ? {} : { link: { label: t("outbid.open"), href, onFollow: (to: string) => void navigate(to) } }),
+        });
+      });
     return onSocket((socket) => {
       socket.on("auction:outbid", onOutbid);
-      return () => socket.off("auction:outbid", onOutbid);
+      socket.on("auction:auto-bid-removed", onAutoBidRemoved);
+      return () => {
+        socket.off("auction:outbid", onOutbid);
+        socket.off("auction:auto-bid-removed", onAutoBidRemoved);
+      };
     });
   }, [navigate, queryClient, t]);
 }
