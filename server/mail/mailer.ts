@@ -30,18 +30,22 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
 }
 
 /** A mail with a greeting, a paragraph, one button-like link and a closing line, in text and HTML. */
+type ActionMailKind = "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won" | "seatsShort" | "autoBidRemoved";
+
+/** Mails whose texts live with their feature in the locales, not under `mail.<kind>`: seats (102), manual-only (111). */
+const OWN_MAIL_TEXTS: Partial<Record<ActionMailKind, string>> = { seatsShort: "seats.mail", autoBidRemoved: "manualOnly.mail" };
+
 export function actionMail(options: {
   to: string;
   language: Language;
-  kind: "confirmEmail" | "resetPassword" | "alreadyRegistered" | "won" | "seatsShort" | "autoBidRemoved";
+  kind: ActionMailKind;
   name: string;
   link: string;
   /** What the subject and body name (`{{title}}`), already written in the mail's language. */
   values?: Record<string, string | number>;
 }): Mail {
   const t = translatorFor(options.language);
-  // A seat auction's texts (decision 102) and a manual-only switch's (111) are in their own objects of the locales.
-  const key = options.kind === "seatsShort" ? "seats.mail" : options.kind === "autoBidRemoved" ? "manualOnly.mail" : `mail.${options.kind}`;
+  const key = OWN_MAIL_TEXTS[options.kind] ?? `mail.${options.kind}`;
   const subject = t(`${key}.subject`, options.values);
   const greeting = t("mail.greeting", { name: options.name });
   const body = t(`${key}.body`, options.values);

@@ -51,20 +51,28 @@ export function useOutbidAlerts(): void {
   useEffect(() => {
     // Notices keep their order behind the first one's loading.
     let parts: Promise<NoticeParts> | undefined;
+    /**
+     * What a notice about an auction shows: its title as the bidder's pages name it, in their language (the notice's
+     * own is the catalogue's), whether the bidder is on its page, and the link there.
+     */
+    const about = (auctionId: number, noticeTitle: string) => {
+      const href = auctionPath(auctionId);
+      return {
+        title: cachedTitle(queryClient, auctionId, currentLanguage()) ?? noticeTitle,
+        isOnItsPage: currentPath.current.replace(/\/$/, "") === href,
+        link: { label: t("outbid.open"), href, onFollow: (to: string) => void navigate(to) },
+      };
+    };
     const onOutbid = (raw: unknown) =>
       void (parts ??= loadNoticeParts()).then(([{ AuctionOutbid }, { alertOutbid }]) => {
         const parsed = AuctionOutbid.safeParse(raw);
         if (!parsed.success) return;
         const { auctionId } = parsed.data;
-        // Named as the bidder's pages name it, in their language; the notice's own title is the catalogue's.
-        const title = cachedTitle(queryClient, auctionId, currentLanguage()) ?? parsed.data.title;
-        const href = auctionPath(auctionId);
-        if (currentPath.current.replace(/\/$/, "") === href) return;
+        const { title, isOnItsPage, link } = about(auctionId, parsed.data.title);
+        if (isOnItsPage) return;
         if (!mayToast.current(auctionId, Date.now())) return;
         alertOutbid();
-        showToast("warning", t("outbid.toast", { title }), {
-          link: { label: t("outbid.open"), href, onFollow: (to) => void navigate(to) },
-        });
+        showToast("warning", t("outbid.toast", { title }), { link });
       });
     // An operator made an auction manual-only and the bidder's auto-bid there went (decision 111): said on every page,
     // the auction's own too, where the auto-bid form just disappears without saying why.
@@ -72,14 +80,9 @@ export function useOutbidAlerts(): void {
       void (parts ??= loadNoticeParts()).then(([{ AutoBidRemoved }, , { myAuctionsQueryOptions }]) => {
         const parsed = AutoBidRemoved.safeParse(raw);
         if (!parsed.success) return;
-        const { auctionId } = parsed.data;
         void queryClient.invalidateQueries({ queryKey: myAuctionsQueryOptions.queryKey });
-        const title = cachedTitle(queryClient, auctionId, currentLanguage()) ?? parsed.data.title;
-        const href = auctionPath(auctionId);
-        const isOnIt = currentPath.current.replace(/\/$/, "") === href;
-        showToast("warning", t("manualOnly.removedToast", { title }), {
-          ...(isOnIt ? {} : { link: { label: t("outbid.open"), href, onFollow: (to: string) => void navigate(to) } }),
-        });
+        const { title, isOnItsPage, link } = about(parsed.data.auctionId, parsed.data.title);
+        showToast("warning", t("manualOnly.removedToast", { title }), isOnItsPage ? {} : { link });
       });
     return onSocket((socket) => {
       socket.on("auction:outbid", onOutbid);
