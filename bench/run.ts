@@ -7,6 +7,7 @@
 //   --databases pglite,postgres  (PostgreSQL needs DATABASE_URL; skipped without it)
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
 //           --feed-profile <dir> (CPU profiles of the servers' windows, their CPU per bid by part of the program)
+//           --processes 2,4 --redis-pubsub sharded (the rows of several processes over Redis; sharded,classic for both)
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
 //   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 5
@@ -38,6 +39,8 @@ const { values } = parseArgs({
     "client-seconds": { type: "string" },
     "client-profile": { type: "string" },
     "feed-profile": { type: "string" },
+    processes: { type: "string" },
+    "redis-pubsub": { type: "string" },
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string" },
   },
@@ -82,6 +85,11 @@ for (const bench of benches) {
       workers: number(values.workers, 3, 2),
       databases,
       profileDir: values["feed-profile"] === undefined ? undefined : path.resolve(values["feed-profile"]),
+      processCounts: (values.processes ?? "2,4").split(",").map((count) => number(count, 2, 2)),
+      pubSubs: (values["redis-pubsub"] ?? "sharded").split(",").map((name) => {
+        if (name !== "sharded" && name !== "classic") throw new Error(`--redis-pubsub: sharded or classic, not ${name}`);
+        return name;
+      }),
     });
   } else if (bench === "client") {
     await runClientBench({

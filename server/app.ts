@@ -143,7 +143,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     );
   };
   const redis = config.redisUrl
-    ? await attachRedisAdapter(io, { url: config.redisUrl, db, log: http.log, onRecovered: endSocketsOfEnded })
+    ? await attachRedisAdapter(io, {
+        url: config.redisUrl,
+        db,
+        log: http.log,
+        ...(config.redisPubSub ? { pubSub: config.redisPubSub } : {}),
+        onRecovered: endSocketsOfEnded,
+      })
     : undefined;
   const origin = () => linkOrigin(config, http.server.address());
   // Each domain publishes its events; each domain's part of the live feed sends what followed (decision 105).

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
+  // How the live feed crosses Redis (decision 112): sharded pub/sub (Redis 7 and later) or one channel for all.
+  REDIS_PUBSUB: z.enum(["sharded", "classic"]).optional(),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   ADDRESS_PROVIDER_URL: optionalUrl(["http://", "https://"]),
@@ -100,6 +102,8 @@ export type AppConfig = {
   database: DatabaseSettings;
   dataDir: string;
   redisUrl: string | undefined;
+  /** Sharded pub/sub or one channel (decision 112); undefined: sharded when the Redis server is 7.0 or later. */
+  redisPubSub: "sharded" | "classic" | undefined;
   /** The bearer token of GET /metrics; undefined: no metrics endpoint. */
   metricsToken: string | undefined;
   /** Scheduled backups of the embedded database (BACKUP_EVERY); undefined: none. */
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: "pglite", dataDir: inMemory ? "memory://" : path.resolve(e.DATA_DIR, "pglite") },
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisPubSub: e.REDIS_PUBSUB,
     metricsToken: e.METRICS_TOKEN,
     backups: e.BACKUP_EVERY
       ? {

@@ -12,6 +12,8 @@ export type ServerStart = {
   biddersPerAuction: number;
   /** Shares the feed with other processes through this Redis (socket.io's Redis adapter), as production does. */
   redisUrl?: string;
+  /** How the processes share the feed on Redis (REDIS_PUBSUB: "sharded" or "classic"). */
+  redisPubSub?: "sharded" | "classic";
   /** A second process: serves the first one's database (no seeding) instead of making its own. */
   joinDatabaseUrl?: string;
   /** Writes a CPU profile of the measured window (from `usage-start` to `usage`) to this file. */

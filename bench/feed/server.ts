@@ -48,6 +48,7 @@ async function startOurs(start: ServerStart): Promise<Running> {
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "no",
     ...(start.redisUrl ? { REDIS_URL: start.redisUrl } : {}),
+    ...(start.redisPubSub ? { REDIS_PUBSUB: start.redisPubSub } : {}),
   });
   const app = await buildApp({ config, db: database.db });
   await app.http.listen({ host: "127.0.0.1", port: 0 });

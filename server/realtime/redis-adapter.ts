@@ -1,8 +1,10 @@
 // Several server processes share one live feed through Redis (socket.io's Redis adapter): every `io.to(room).emit`
 // is published on Redis and each process delivers it to its own sockets in that room. Only broadcasts travel; the
-// database stays the one place that decides bids, ends and balances (docs/decisions/007-scale-out.md).
+// database stays the one place that decides bids, ends and balances (docs/decisions/007-scale-out.md). On Redis 7 and
+// later a room's broadcasts go on a channel of its own (sharded pub/sub), which only processes with a socket in that
+// room subscribe to (decision 112).
 import { randomBytes } from "node:crypto";
-import { createAdapter } from "@socket.io/redis-adapter";
+import { createAdapter, createShardedAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import { ConfigError } from "../config";
@@ -10,12 +12,19 @@ import type { Queryable } from "../db/database";
 import type { RealtimeServer } from "./socket";
 
 export type RedisFeedLink = {
+  /** How broadcasts cross Redis: a channel per room (sharded pub/sub) or one channel every process hears. */
+  pubSub: RedisPubSub;
   close: () => Promise<void>;
   /** Whether both connections to Redis are up now (readiness). */
   isUp: () => boolean;
 };
 
+export type RedisPubSub = "sharded" | "classic";
+
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The first Redis with sharded pub/sub (SSUBSCRIBE, SPUBLISH). */
+const SHARDED_SINCE_MAJOR = 7;
 
 /**
  * Connects a publisher and a subscriber to `url` and installs the Redis adapter on `io`. Fails (and the server does
@@ -24,7 +33,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 export async function attachRedisAdapter(
   io: RealtimeServer,
-  options: { url: string; db: Queryable; log: FastifyBaseLogger; onRecovered?: () => void },
+  options: { url: string; db: Queryable; log: FastifyBaseLogger; pubSub?: RedisPubSub; onRecovered?: () => void },
 ): Promise<RedisFeedLink> {
   const { url, log } = options;
   const where = describe(url);
@@ -51,19 +60,42 @@ export async function attachRedisAdapter(
   watchHealth(publisher, "publisher", where, log);
   watchHealth(subscriber, "subscriber", where, log, options.onRecovered);
 
-  // The adapter publishes without awaiting; a failed publish must be logged, never an unhandled rejection.
-  const publish = publisher.publish.bind(publisher);
+  // An update is published and forgotten: a failed publish is logged, never an unhandled rejection, and the sharded
+  // adapter, which waits for the publish before it delivers to this process's own sockets, never waits on Redis (a
+  // frozen Redis would otherwise hold this process's own watchers too).
   let failedPublishes = 0;
-  publisher.publish = ((channel: string | Buffer, message: string | Buffer) =>
-    publish(channel, message).catch((error: unknown) => {
-      if (failedPublishes++ % 1000 === 0) log.warn({ err: error, failedPublishes }, "live update not published on Redis");
-      return 0;
-    })) as typeof publisher.publish;
+  const forget = <Send extends (channel: string | Buffer, message: string | Buffer) => Promise<unknown>>(send: Send) =>
+    ((channel: string | Buffer, message: string | Buffer) => {
+      send(channel, message).catch((error: unknown) => {
+        if (failedPublishes++ % 1000 === 0) log.warn({ err: error, failedPublishes }, "live update not published on Redis");
+      });
+      return Promise.resolve(0);
+    }) as Send;
+  publisher.publish = forget(publisher.publish.bind(publisher));
+  publisher.spublish = forget(publisher.spublish.bind(publisher));
+  keepShardedSubscriptions(subscriber, log);
 
-  io.adapter(createAdapter(publisher, subscriber, { key: channelKey }));
-  log.info({ redis: where, channel: channelKey }, "live feed shared through Redis");
+  const version = await redisVersion(publisher);
+  const pubSub = options.pubSub ?? (majorOf(version) >= SHARDED_SINCE_MAJOR ? "sharded" : "classic");
+  if (pubSub === "sharded" && majorOf(version) < SHARDED_SINCE_MAJOR) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_PUBSUB: sharded pub/sub needs Redis ${SHARDED_SINCE_MAJOR} or later; ${where} runs ${version}`,
+    );
+  }
+  // Sharded: a broadcast to one room goes on that room's channel, which a process subscribes to while it has a socket
+  // in the room; a broadcast to several rooms, and the adapter's requests (fetchSockets, disconnectSockets), go on the
+  // namespace's channel every process hears. Classic: every broadcast on one channel, filtered on arrival.
+  io.adapter(
+    pubSub === "sharded"
+      ? createShardedAdapter(publisher, subscriber, { channelPrefix: channelKey, subscriptionMode: "dynamic" })
+      : createAdapter(publisher, subscriber, { key: channelKey }),
+  );
+  log.info({ redis: where, redisVersion: version, pubSub, channel: channelKey }, "live feed shared through Redis");
 
   return {
+    pubSub,
     close: async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
@@ -106,6 +138,45 @@ function watchHealth(client: Redis, role: string, where: string, log: FastifyBas
     log.info({ redis: where, role }, "Redis connection back");
     onRecovered?.();
   });
+}
+
+/**
+ * The sharded adapter subscribes to a room's channel when the room appears here and unsubscribes when it empties, also
+ * during an outage of Redis: those commands fail then (logged, never an unhandled rejection), and when the subscriber
+ * is back every channel still wanted is subscribed to again, those whose subscribing failed included.
+ */
+function keepShardedSubscriptions(subscriber: Redis, log: FastifyBaseLogger): void {
+  const wanted = new Set<string>();
+  const subscribe = subscriber.ssubscribe.bind(subscriber);
+  const unsubscribe = subscriber.sunsubscribe.bind(subscriber);
+  let failures = 0;
+  const logFailure = (error: unknown) => {
+    if (failures++ % 1000 === 0) log.warn({ err: error, failures }, "a room's Redis channel not (un)subscribed");
+  };
+  const names = (channels: (string | Buffer | (string | Buffer)[])[]) => channels.flat().map(String);
+  // The adapter calls these with one channel, or an array of them, and reads no answer.
+  subscriber.ssubscribe = ((...channels: (string | Buffer | (string | Buffer)[])[]) => {
+    for (const channel of names(channels)) wanted.add(channel);
+    return subscribe(...names(channels)).catch(logFailure);
+  }) as typeof subscriber.ssubscribe;
+  subscriber.sunsubscribe = ((...channels: (string | Buffer | (string | Buffer)[])[]) => {
+    for (const channel of names(channels)) wanted.delete(channel);
+    return unsubscribe(...names(channels)).catch(logFailure);
+  }) as typeof subscriber.sunsubscribe;
+  // Connected already: each "ready" from now on is the subscriber back from an outage.
+  subscriber.on("ready", () => {
+    if (wanted.size > 0) subscribe(...wanted).catch(logFailure);
+  });
+}
+
+/** The Redis server's version, from INFO's `redis_version` line ("0.0.0" when it does not say). */
+async function redisVersion(client: Redis): Promise<string> {
+  const info = await client.info("server");
+  return /^redis_version:(\S+)/m.exec(info)?.[1] ?? "0.0.0";
+}
+
+function majorOf(version: string): number {
+  return Number.parseInt(version, 10) || 0;
 }
 
 /** host:port/db of the URL, never its password. */
