@@ -8,6 +8,7 @@
 //   feed:   --sockets 5000 --auctions 500 --rate 200 --seconds 20 --list-share 0.01 --workers 3
 //           --feed-profile <dir> (CPU profiles of the servers' windows, their CPU per bid by part of the program)
 //           --processes 2,4 --redis-pubsub sharded (the rows of several processes over Redis; sharded,classic for both)
+//           --watcher-steps 5000,10000,20000,40000 (one PostgreSQL process stepped up; none with --quick)
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
 //   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 5
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     "feed-profile": { type: "string" },
     processes: { type: "string" },
     "redis-pubsub": { type: "string" },
+    "watcher-steps": { type: "string" },
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string" },
   },
@@ -86,6 +88,10 @@ for (const bench of benches) {
       databases,
       profileDir: values["feed-profile"] === undefined ? undefined : path.resolve(values["feed-profile"]),
       processCounts: (values.processes ?? "2,4").split(",").map((count) => number(count, 2, 2)),
+      watcherSteps: (values["watcher-steps"] ?? (isQuick ? "" : "5000,10000,20000,40000"))
+        .split(",")
+        .filter((step) => step.trim() !== "")
+        .map((step) => number(step, 5000, 500)),
       pubSubs: (values["redis-pubsub"] ?? "sharded").split(",").map((name) => {
         if (name !== "sharded" && name !== "classic") throw new Error(`--redis-pubsub: sharded or classic, not ${name}`);
         return name;

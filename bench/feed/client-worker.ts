@@ -40,9 +40,10 @@ function ask<T>(emit: (ack: (answer: T) => void) => void, timeoutMs = 20_000): P
   });
 }
 
-async function open(url: string, plan: SocketPlan): Promise<LiveSocket> {
+async function open(url: string, plan: SocketPlan, localAddress?: string): Promise<LiveSocket> {
   const socket: LiveSocket = io(url, {
     transports: ["websocket"],
+    ...(localAddress ? { localAddress } : {}),
     forceNew: true,
     reconnection: false,
     timeout: 30_000,
@@ -78,7 +79,7 @@ async function connectAll(start: WorkerStart) {
       const plan = start.sockets[index];
       if (!plan) break;
       try {
-        sockets.push(await open(start.urls[index % start.urls.length] ?? "", plan));
+        sockets.push(await open(start.urls[index % start.urls.length] ?? "", plan, start.localAddress));
         connected += 1;
       } catch (error) {
         failed += 1;

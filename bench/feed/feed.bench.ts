@@ -41,6 +41,8 @@ export type FeedOptions = {
   processCounts: number[];
   /** How those rows' processes share the feed: sharded pub/sub (the product's default on Redis 7) or one channel. */
   pubSubs: RedisPubSub[];
+  /** Socket counts one PostgreSQL process is stepped through at the same bid rate (issue 56: how many it holds). */
+  watcherSteps: number[];
 };
 
 export type RedisPubSub = "sharded" | "classic";
@@ -139,6 +141,25 @@ function child<In extends { type: string }, Out extends { type: string }>(file: 
   };
 }
 
+/** Connections one loopback address can open to one server port (Linux's ephemeral ports, 32768–60999), with room. */
+const LOOPBACK_PORTS = 25_000;
+
+/** Sockets one client worker holds in the steps of watchers (each holds one file a socket, as the server does). */
+const SOCKETS_PER_WORKER = 7_000;
+
+/** The process's limit of open files (`ulimit -n`), from /proc; Infinity when it cannot be read. */
+function openFilesLimit(): number {
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((text) => text.startsWith("Max open files"));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
 /** Bidders per auction: at least two (a leader cannot bid), and enough that none bids twice within a second. */
 export function biddersPerAuction(options: Pick<FeedOptions, "auctions" | "bidsPerSecond">): number {
   return Math.max(2, Math.ceil(options.bidsPerSecond / options.auctions) + 1);
@@ -229,6 +250,8 @@ async function runOne(
             sockets: plan.perWorker[index] ?? [],
             bidsPerSecond: (options.bidsPerSecond * (plan.auctionsPerWorker[index] ?? 0)) / ready.auctionIds.length,
             connectConcurrency: 50,
+            // Past one loopback address's ports, each worker connects from an address of its own.
+            ...(options.sockets > LOOPBACK_PORTS ? { localAddress: `127.0.0.${index + 2}` } : {}),
           },
           "connected",
         ),
@@ -289,6 +312,84 @@ async function runOne(
     const adminUrl = postgresAdminUrl();
     if (databaseUrl && adminUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
   }
+}
+
+/** A step meets issue 56's bar: ack p99 ≤ 20 ms, watchers p99 ≤ 50 ms, every update delivered. */
+const stepIsMet = (run: RunResult) =>
+  run.ackMs.count > 0 && run.ackMs.p99 <= 20 && run.watcherMs.count > 0 && run.watcherMs.p99 <= 50 && run.deliveredShare >= 0.999;
+
+/**
+ * Issue 56 item 2: one PostgreSQL process stepped up through `watcherSteps` sockets at the same bids a second (the
+ * default load's row stands for its own step). A step the machine cannot open (each socket holds one file in the
+ * server) is left out, with a note.
+ */
+async function stepWatchers(options: FeedOptions, runs: RunResult[], notes: string[]): Promise<RunResult[]> {
+  if (options.watcherSteps.length === 0) return [];
+  if (!options.databases.includes("postgres") || !postgresAdminUrl()) {
+    notes.push("The steps of watchers need PostgreSQL (DATABASE_URL).");
+    return [];
+  }
+  const steps: RunResult[] = [];
+  // The server holds a file for each socket, and some more (the database's connections, its own files).
+  const limit = openFilesLimit();
+  const fits = Math.floor((limit - 1_500) / 1_000) * 1_000;
+  const wanted = options.watcherSteps.filter((sockets) => sockets <= fits);
+  const leftOut = options.watcherSteps.filter((sockets) => sockets > fits);
+  if (leftOut.length > 0) {
+    if (fits > (wanted.at(-1) ?? 0)) wanted.push(fits);
+    notes.push(
+      `Steps of watchers: ${leftOut.map((sockets) => sockets.toLocaleString("en")).join(" and ")} sockets need more open files than one process may have here (ulimit -n: ${limit.toLocaleString("en")}); the last step is ${fits.toLocaleString("en")}.`,
+    );
+  }
+  for (const sockets of wanted) {
+    const same = runs.find(
+      (run) => run.mode === "ours" && run.database === "postgres" && run.processes === 1 && run.sockets.planned === sockets,
+    );
+    const workers = Math.max(options.workers, Math.ceil(sockets / SOCKETS_PER_WORKER));
+    steps.push(same ?? (await runOne({ ...options, sockets, workers, profileDir: undefined }, "ours", "postgres")));
+  }
+  const held = steps.filter(stepIsMet).at(-1);
+  notes.push(
+    held
+      ? `One PostgreSQL process held ${held.sockets.connected.toLocaleString("en")} sockets at ${options.bidsPerSecond} bids/s within ack p99 ≤ 20 ms, watchers p99 ≤ 50 ms and every update delivered (the last step that met all three).`
+      : "One PostgreSQL process met ack p99 ≤ 20 ms, watchers p99 ≤ 50 ms and every update delivered at none of the steps.",
+  );
+  return steps;
+}
+
+function stepTables(steps: RunResult[], options: FeedOptions): Table[] {
+  if (steps.length === 0) return [];
+  return [
+    {
+      title: `Feed: watchers one PostgreSQL process holds (${options.auctions} auctions, ${options.bidsPerSecond} bids/s, ${options.seconds} s measured)`,
+      columns: [
+        "sockets",
+        "ack p99",
+        "watch p99",
+        "delivered",
+        "CPU % of a core",
+        "RSS MiB",
+        "MiB per 1,000 sockets",
+        "more per 1,000",
+        "meets all",
+      ],
+      rows: steps.map((run, index): Cell[] => {
+        const before = steps[index - 1];
+        const added = before ? (run.sockets.connected - before.sockets.connected) / 1000 : 0;
+        return [
+          `${run.sockets.connected}/${run.sockets.planned}`,
+          round(run.ackMs.p99),
+          round(run.watcherMs.p99),
+          `${round(run.deliveredShare * 100, 2)}%`,
+          round(run.cpuPercent),
+          run.server.rssMiB,
+          round(run.server.rssMiB / (run.sockets.connected / 1000), 1),
+          before && added > 0 ? round((run.server.rssMiB - before.server.rssMiB) / added, 1) : "-",
+          stepIsMet(run) ? "yes" : "no",
+        ];
+      }),
+    },
+  ];
 }
 
 /** With `--feed-profile`: each server's CPU per bid by part of the program, from the profiles of its window. */
@@ -414,6 +515,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
   } else {
     notes.push("The rows of several processes need PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).");
   }
+  const steps = await stepWatchers(options, runs, notes);
   const bare = runs[0];
   const ratio = (run: RunResult) => (bare && bare.messagesPerSecond > 0 ? run.messagesPerSecond / bare.messagesPerSecond : null);
   /** Messages one fully busy core would carry at this cost: the capacity the CPU use predicts. */
@@ -586,6 +688,7 @@ export async function runFeedBench(options: FeedOptions): Promise<void> {
           run.server.gcMaxMs,
         ]),
       },
+      ...stepTables(steps, options),
       ...profileTables(runs),
     ],
     targets,

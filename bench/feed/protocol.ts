@@ -71,6 +71,8 @@ export type WorkerStart = {
   /** Bids per second this worker places (round-robin over its bidders' auctions, bidders taking turns). */
   bidsPerSecond: number;
   connectConcurrency: number;
+  /** The loopback address this worker's sockets connect from: one address has about 28,000 ports to connect from. */
+  localAddress?: string;
 };
 
 export type WorkerGo = { type: "go"; measureFrom: number; stopAt: number };
