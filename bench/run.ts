@@ -11,6 +11,7 @@
 //           --watcher-steps 5000,10000,20000,40000 (one PostgreSQL process stepped up; none with --quick)
 //   engine: --engine-seconds 8 --spread-auctions 500 --concurrency 8
 //   client: --cards 500 --updates 200 --client-seconds 15 --client-profile <file> (a CPU profile of the live page)
+//           --slides 20 (slides to bid timed on the product's auction page on a phone; 0 for none)
 //   bundle: --skip-lighthouse (leave out the Lighthouse mobile run; see bench/README.md) --lighthouse-runs 5
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     updates: { type: "string" },
     "client-seconds": { type: "string" },
     "client-profile": { type: "string" },
+    slides: { type: "string" },
     "feed-profile": { type: "string" },
     processes: { type: "string" },
     "redis-pubsub": { type: "string" },
@@ -104,6 +106,7 @@ for (const bench of benches) {
       updatesPerSecond: number(values.updates, 200, 200),
       seconds: number(values["client-seconds"], 15, 5),
       profileFile: values["client-profile"] === undefined ? undefined : path.resolve(values["client-profile"]),
+      slides: values.slides === "0" ? 0 : number(values.slides, 20, 8),
     });
   } else if (bench === "bundle") {
     await runBundleBench({

@@ -1,13 +1,13 @@
 // Bundle benchmark: a production build into a temporary folder, then the gzip sizes of what the first page loads:
 // the scripts and stylesheets index.html names (module script, modulepreloads, stylesheet links), and the texts
 // the app loads before its first render (the default language). Optionally a Lighthouse mobile run.
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { defaultLanguage, languages } from "../../contract";
 import { publish, type Cell, type Target } from "../support/report";
 import { round } from "../support/stats";
+import { viteBuild } from "../support/vite-build";
 import {
   OTHER_CATEGORIES,
   PRESET_HOST_INDEX_MAX,
@@ -94,15 +94,9 @@ export async function runBundleBench(options: BundleOptions): Promise<void> {
   const notes: string[] = [];
   try {
     console.log(`bundle: vite build into ${dir}…`);
-    const vite = (...args: string[]) =>
-      execFileSync(
-        process.execPath,
-        [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", ...args, "--emptyOutDir", "--logLevel", "warn"],
-        { cwd: root, stdio: "inherit" },
-      );
-    vite("--outDir", dir);
+    viteBuild(["--outDir", dir, "--emptyOutDir"]);
     // The server's renderer of the first screen, where the server looks for it (decision 045).
-    vite("--ssr", "--outDir", `${dir}-ssr`);
+    viteBuild(["--ssr", "--outDir", `${dir}-ssr`, "--emptyOutDir"]);
     const html = readFileSync(path.join(dir, "index.html"), "utf8");
     const fromHtml = initialAssets(html).map((asset) => measure(dir, asset.file, asset.kind, asset.how));
     // Only the active language comes before the first render; the fallbacks load after it (src/lib/i18n.ts).

@@ -4,8 +4,7 @@
 // same cards with a setInterval each and a re-render of every card on every message. Measures long tasks,
 // main-thread busy % and JS heap in a window as a bidder has the page, then frame times in a second window with a
 // requestAnimationFrame probe (which makes Chromium draw every frame, so that window's busy % is printed apart).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -18,8 +17,10 @@ import { openBenchDatabase } from "../support/databases";
 import { publish, type Cell, type Target } from "../support/report";
 import { seedRunningAuctions } from "../support/seed";
 import { distribution, round, sleep, type Distribution } from "../support/stats";
+import { viteBuild } from "../support/vite-build";
 import { describeProfile, summariseProfile, type CpuProfile } from "../support/cpu-profile";
 import type { Measured } from "./shared";
+import { measureSlide, type SlideResult } from "./slide";
 
 export type ClientOptions = {
   isQuick: boolean;
@@ -28,6 +29,8 @@ export type ClientOptions = {
   seconds: number;
   /** A file for a CPU profile of the live page's window (the pages then built unminified), summed up on the terminal. */
   profileFile?: string;
+  /** Slides to bid measured on the product's auction page on a phone (issue 56 item 3); 0 leaves them out. */
+  slides: number;
 };
 
 type PageName = "live" | "naive";
@@ -184,21 +187,7 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
   let browser: Browser | undefined;
   try {
     console.log("client: building the bench pages…");
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, "node_modules", "vite", "bin", "vite.js"),
-        "build",
-        "--config",
-        "bench/client/vite.config.ts",
-        "--outDir",
-        dir,
-        "--logLevel",
-        "warn",
-        ...(options.profileFile ? ["--minify", "false"] : []),
-      ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } },
-    );
+    viteBuild(["--config", "bench/client/vite.config.ts", "--outDir", dir, ...(options.profileFile ? ["--minify", "false"] : [])]);
     const ids = await seedRunningAuctions(database.db, options.cards, new Date());
     const states = await auctionStates(database.db, ids, undefined);
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", SEED_DEMO_DATA: "no", STATIC_DIR: dir });
@@ -216,6 +205,18 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
         `client: ${page} page, ${options.cards} cards, ${options.updatesPerSecond} updates/s for ${options.seconds} s (CPU ${CPU_SLOWDOWN}× slower)…`,
       );
       results.push(await measurePage(browser, url, page, app, states, options));
+    }
+    let slide: SlideResult | null = null;
+    if (options.slides > 0) {
+      console.log(`client: the product's build, ${options.slides} slides to bid on a phone (CPU ${CPU_SLOWDOWN}× slower)…`);
+      mkdirSync(path.join(root, ".tmp"), { recursive: true });
+      const productDir = mkdtempSync(path.join(root, ".tmp", "bench-slide-"));
+      try {
+        viteBuild(["--outDir", productDir, "--emptyOutDir"]);
+        slide = await measureSlide(browser, productDir, options.slides, CPU_SLOWDOWN);
+      } finally {
+        rmSync(productDir, { recursive: true, force: true });
+      }
     }
     const [live, naive] = results;
     const cheaper = live && naive && live.busyPercent > 0 ? naive.busyPercent / live.busyPercent : null;
@@ -241,6 +242,22 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
           },
         ]
       : [];
+    if (slide) {
+      targets.push(
+        {
+          name: "client: slide's release → 'Sending…' on screen, p75 (phone, CPU 4× slower)",
+          goal: "≤ 100 ms",
+          actual: `${round(slide.sendingMs.p75)} ms (${slide.sendingMs.count} of ${slide.slides} slides)`,
+          isMet: slide.sendingMs.count === slide.slides && slide.sendingMs.p75 <= 100,
+        },
+        {
+          name: "client: slide's release → the server's answer on screen, p75",
+          goal: "≤ 200 ms",
+          actual: `${round(slide.answerMs.p75)} ms`,
+          isMet: slide.answerMs.count === slide.slides && slide.answerMs.p75 <= 200,
+        },
+      );
+    }
     publish({
       bench: "client",
       isQuick: options.isQuick,
@@ -277,14 +294,36 @@ export async function runClientBench(options: ClientOptions): Promise<void> {
             round(result.busyWithFrameProbePercent),
           ]),
         },
+        ...(slide
+          ? [
+              {
+                title: `Client: slide to bid on the auction's page, a phone (390×844, touch, CPU ${CPU_SLOWDOWN}× slower), ${slide.slides} slides, ms`,
+                columns: ["from the release to", "p50", "p75", "p95", "max"],
+                rows: [
+                  ["'Sending…' on screen", slide.sendingMs] as const,
+                  ["the server's answer on screen", slide.answerMs] as const,
+                  ["the next paint (Event Timing's interaction duration)", slide.interactionMs] as const,
+                ].map(([what, ms]): Cell[] => [what, round(ms.p50), round(ms.p75), round(ms.p95), round(ms.max)]),
+              },
+            ]
+          : []),
       ],
       targets,
       notes: [
         "busy % is main-thread task time over wall time from CDP Performance.getMetrics; 'updates in' counts the auction states the page took in during the window against those sent while it was open.",
         "Each page is measured in two windows of the same length, one after the other under the same stream: first as a bidder has it (busy %, script, layout, long tasks, heap), then with the frame-time probe, a requestAnimationFrame loop that makes Chromium draw every frame (frame p50/p95, and the busy % and long tasks of that window).",
         "Both pages load the same 500 auctions through the real REST API and get the same socket messages from the real server; the updates are pushed by the bench, not by bids.",
+        ...(slide
+          ? [
+              `Slide to bid: the product's build and server (the embedded database, loopback), a signed-in bidder on an auction's page in English, the thumb dragged to the end with touch events; a rival outbids them between slides. Times run from the pointerup's own time stamp to the animation frame after the status line changed (its text is painted in that frame at the earliest). Answers shown: ${Object.entries(
+                slide.answers,
+              )
+                .map(([text, count]) => `"${text}" ${count}`)
+                .join(", ")}.`,
+            ]
+          : []),
       ],
-      data: { results, naiveOverLive: cheaper },
+      data: { results, naiveOverLive: cheaper, slide },
     });
   } finally {
     await browser?.close();
