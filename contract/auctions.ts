@@ -196,9 +196,16 @@ export type AuctionDetail = z.infer<typeof AuctionDetail>;
 export type FirstScreenLists = Record<(typeof publicStatuses)[number], SearchAuctionsResponse>;
 /**
  * What the server sends inside an app page for its first screen (FIRST_SCREEN_ELEMENT_ID): Home's lists, or one
- * auction, with the language their texts are in; when the server drew it too, the moment its countdowns show.
+ * auction (with what its product usually costs, while it is still to be won), with the language their texts are in;
+ * when the server drew it too, the moment its countdowns show.
  */
-export type FirstScreen = { language: Language; lists?: FirstScreenLists; auction?: AuctionDetail; drawnAtMs?: number };
+export type FirstScreen = {
+  language: Language;
+  lists?: FirstScreenLists;
+  auction?: AuctionDetail;
+  usualCost?: UsualCost;
+  drawnAtMs?: number;
+};
 
 /** GET /api/auctions/{id}/chain: every bid with its hashes, so anyone can recompute the chain. */
 export const BidChainLink = z.object({

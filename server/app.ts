@@ -26,6 +26,7 @@ import { securityPlugin, type CsrfMode } from "./http/security.plugin";
 import { loggerOptions } from "./http/logger";
 import { spaPlugin } from "./http/spa.plugin";
 import { firstScreenFor } from "./auctions/first-screen";
+import { cachedUsualCost } from "./auctions/usual-cost.queries";
 import { createAddressProvider } from "./fulfilment/addresses";
 import { startExpiryJob } from "./fulfilment/expiry";
 import { buyNowFeed } from "./buy-now/buy-now.feed";
@@ -198,7 +199,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await http.register(pushRoutes, { db, publicKey: config.vapid.publicKey, allowsLoopback: config.pushAllowsLoopback });
   await http.register(toursRoutes, { db });
   await http.register(realityCheckRoutes, { db });
-  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits, clock });
+  // One keeper of the products' usual costs: the route and the auction page's first screen ask the same.
+  const usualCost = cachedUsualCost(db, clock);
+  await http.register(auctionsRoutes, { db, commands, winLimits: config.winLimits, usualCost });
   const notices = withdrawalNotices({
     db,
     events,
@@ -239,7 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   await http.register(spaPlugin, {
     staticDir: config.staticDir,
-    firstScreen: (pathname, language) => firstScreenFor(db, pathname, language),
+    firstScreen: (pathname, language) => firstScreenFor(db, pathname, language, usualCost),
   });
 
   const lifecycle =

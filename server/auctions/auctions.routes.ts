@@ -28,12 +28,17 @@ import { auctionDetail, bidChain, searchPage } from "./auctions.queries";
 import type { WinLimits } from "./enrolment-rules";
 import { bidAnswer, enrolAnswer, type AuctionCommands } from "./auction-commands";
 import { cachedFairnessFigures } from "./fairness.queries";
-import { cachedUsualCost } from "./usual-cost.queries";
 import { myAuctions, personalList, setFavourite, type PersonalList } from "./my-auctions.service";
 
 export async function auctionsRoutes(
   app: FastifyInstance,
-  options: { db: Database; commands: AuctionCommands; winLimits: WinLimits; clock: () => Date },
+  options: {
+    db: Database;
+    commands: AuctionCommands;
+    winLimits: WinLimits;
+    /** What an auction's product usually costs, kept a while (the page's first screen asks the same). */
+    usualCost: (auctionId: number) => Promise<UsualCost | null>;
+  },
 ): Promise<void> {
   const { db, commands } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -81,7 +86,7 @@ export async function auctionsRoutes(
     },
   );
 
-  const usualCost = cachedUsualCost(db, options.clock);
+  const { usualCost } = options;
   r.get(
     "/api/auctions/:auctionId/usual-cost",
     { schema: { params: AuctionIdParams, response: { 200: UsualCost, ...errorAnswers } } },

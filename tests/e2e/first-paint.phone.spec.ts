@@ -76,7 +76,9 @@ test("with no script arrived yet, Home shows its heading and the first running c
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 
-test("with no script arrived yet, an auction's page shows its title, price and picture; then the SPA hydrates it", async ({ page }) => {
+test("with no script arrived yet, an auction's page shows its title, price, picture and usual cost; then the SPA hydrates it, moving nothing", async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await inEnglish(page);
   const auction = await firstRunning(page);
@@ -91,6 +93,10 @@ test("with no script arrived yet, an auction's page shows its title, price and p
   // text when the SPA takes over would also move what is below it.
   await expect(page.getByRole("heading", { level: 2, name: "Fairness", exact: true })).toBeVisible();
   await expect(page.locator("#root > [inert]")).not.toContainText(/(fairness|pages|auth|win|fulfilment|limits)\.[a-zA-Z]/);
+  // What the product usually costs, above the bids on a phone: drawn too, or the bids would move down when it came.
+  await expect(page.getByRole("heading", { level: 2, name: "What it usually costs" })).toBeVisible();
+  const recentBids = page.getByRole("heading", { level: 2, name: "Recent bids" });
+  const drawnAt = await recentBids.boundingBox();
 
   const drawnHeading = await page.getByRole("heading", { level: 1, name: auction.title }).elementHandle();
 
@@ -98,6 +104,9 @@ test("with no script arrived yet, an auction's page shows its title, price and p
   await expect(page.locator("#root > [inert]")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: auction.title })).toHaveCount(1);
   expect(await drawnHeading?.evaluate((element) => element.isConnected)).toBe(true);
+  // The live page's bids where the drawing had them.
+  await expect(page.getByRole("heading", { level: 2, name: "What it usually costs" })).toBeVisible();
+  expect((await recentBids.boundingBox())?.y).toBe(drawnAt?.y);
   await expect(page.locator("#first-screen")).toHaveCount(0);
   expect(errors).toEqual([]);
 });

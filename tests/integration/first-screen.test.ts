@@ -119,7 +119,7 @@ describe("the first screen drawn (decision 045)", () => {
       await fetch(`${server.url}/auctions/${hostileId}?from=home`, { headers: { cookie: "i18nextLng=ru" } })
     ).text();
     expect(auctionPage).toContain(
-      `<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,drawnAtMs,language $& $1</p></div></div>`,
+      `<div id="root"><div inert style="display:contents"><p data-drawn="/auctions/${hostileId}?from=home">ru auction,drawnAtMs,language,usualCost $& $1</p></div></div>`,
     );
   });
 
@@ -141,11 +141,15 @@ describe("the first screen drawn (decision 045)", () => {
 });
 
 describe("an auction's page", () => {
-  it("carries the auction as GET /api/auctions/:id answers it, and asks for its first picture at once", async () => {
+  it("carries the auction as GET /api/auctions/:id answers it, with its product's usual cost, and asks for its first picture at once", async () => {
     const answer = await fetch(`${server.url}/auctions/${hostileId}`);
     expect(answer.headers.get("cache-control")).toBe("no-cache");
     const html = await answer.text();
-    const { auction, lists } = JSON.parse(dataBlock(html)) as FirstScreen;
+    const { auction, lists, usualCost } = JSON.parse(dataBlock(html)) as FirstScreen;
+    // What the page shows above the bids before the bidder enrols, so that the drawing has it too.
+    const fromUsualCost = await (await fetch(`${server.url}/api/auctions/${hostileId}/usual-cost`, { headers: spaHeaders })).json();
+    expect(usualCost).toEqual(fromUsualCost);
+    expect(usualCost?.windowDays).toBeGreaterThan(0);
     expect(lists).toBeUndefined();
     const { serverNow: _read, ...fromApi } = (await (
       await fetch(`${server.url}/api/auctions/${hostileId}`, { headers: spaHeaders })
@@ -165,6 +169,14 @@ describe("an auction's page", () => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="/media/${hash}-640w.webp" imagesrcset="${widths}" imagesizes="${pictureSizes.detail}" fetchpriority="high" />`,
     );
+  });
+
+  it("leaves the usual cost out of an ended auction's page, which does not show it", async () => {
+    const ended = await createAuction(server.database.db, new Date(), { status: "Ended" });
+    const html = await (await fetch(`${server.url}/auctions/${ended}`)).text();
+    const screen = JSON.parse(dataBlock(html)) as FirstScreen;
+    expect(screen.auction?.id).toBe(ended);
+    expect(screen.usualCost).toBeUndefined();
   });
 
   it("is the plain index.html for a draft, which no bidder may see", async () => {

@@ -2,7 +2,7 @@
 // auction of an auction's page, so the page draws without waiting for its first calls. Each part is taken once, on
 // the first visit only; after that the live feed brings whatever changed since the page was made (a status list's
 // resync when its watch is acknowledged, an auction's state in its subscription's acknowledgement).
-import type { AuctionDetail, FirstScreen, FirstScreenLists, Language, SearchAuctionsResponse } from "../../../../contract";
+import type { AuctionDetail, FirstScreen, FirstScreenLists, Language, SearchAuctionsResponse, UsualCost } from "../../../../contract";
 import { DEFAULT_AUCTION_SORT, FIRST_SCREEN_ELEMENT_ID } from "../../../../contract/constants";
 import type { AuctionFilters, ListStatus } from "./auction-filters";
 
@@ -16,6 +16,8 @@ let screen:
       lists: Partial<FirstScreenLists>;
       cutTo: Partial<Record<ListStatus, number>>;
       auction?: AuctionDetail | undefined;
+      /** What the page's auction's product usually costs (figures, no texts: good in any language). */
+      usualCost?: { auctionId: number; figures: UsualCost } | undefined;
       drawnAtMs?: number | undefined;
     }
   | undefined;
@@ -25,6 +27,7 @@ const partsOf = (sent: FirstScreen | undefined): NonNullable<typeof screen> => (
   lists: { ...sent?.lists },
   cutTo: {},
   auction: sent?.auction,
+  usualCost: sent?.auction && sent.usualCost ? { auctionId: sent.auction.id, figures: sent.usualCost } : undefined,
   drawnAtMs: sent?.drawnAtMs,
 });
 
@@ -91,4 +94,13 @@ export function takeFirstScreenAuction(auctionId: number, language: Language): A
   if (auction?.id !== auctionId || left.language !== language) return undefined;
   left.auction = undefined;
   return auction;
+}
+
+/** What the page's auction's product usually costs, from the page itself when it is that auction's; once. */
+export function takeFirstScreenUsualCost(auctionId: number): UsualCost | undefined {
+  const left = readScreen();
+  if (left.usualCost?.auctionId !== auctionId) return undefined;
+  const { figures } = left.usualCost;
+  left.usualCost = undefined;
+  return figures;
 }
