@@ -208,7 +208,9 @@ async function runOne(
 ): Promise<RunResult> {
   const label = labelOf(mode, database, topology);
   console.log(`feed: ${label}: seeding and starting the server…`);
-  const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"], serverEnvironment())];
+  // As `npm start` would start it on this row's database (bare socket.io as on PostgreSQL: V8's own heap cap).
+  const environment = serverEnvironment(process.env, mode === "ours" ? database : "postgres");
+  const servers = [child<ToServer, FromServer>("server.ts", ["--expose-gc"], environment)];
   const profileFiles: string[] = [];
   const profileFileOf = (index: number) => {
     if (!options.profileDir) return {};
@@ -233,7 +235,7 @@ async function runOne(
     databaseUrl = ready.databaseUrl;
     const ports = [ready.port];
     for (let index = 1; index < topology.processes && databaseUrl; index++) {
-      const next = child<ToServer, FromServer>("server.ts", ["--expose-gc"], serverEnvironment());
+      const next = child<ToServer, FromServer>("server.ts", ["--expose-gc"], environment);
       servers.push(next);
       ports.push((await next.request({ ...start, joinDatabaseUrl: databaseUrl, ...profileFileOf(index) }, "ready")).port);
     }

@@ -41,8 +41,32 @@ describe("the server's process environment", () => {
   });
 
   it("adds the young generation's size to the operator's own NODE_OPTIONS, and leaves theirs when they set one", () => {
-    expect(serverEnvironment({}).NODE_OPTIONS).toBe("--max-semi-space-size=16");
-    expect(serverEnvironment({ NODE_OPTIONS: "--enable-source-maps" }).NODE_OPTIONS).toBe("--max-semi-space-size=16 --enable-source-maps");
-    expect(serverEnvironment({ NODE_OPTIONS: "--max-semi-space-size=32" }).NODE_OPTIONS).toBe("--max-semi-space-size=32");
+    const onPostgres = { DATABASE_URL: "postgres://db/pennybid" };
+    expect(serverEnvironment(onPostgres).NODE_OPTIONS).toBe("--max-semi-space-size=16");
+    expect(serverEnvironment({ ...onPostgres, NODE_OPTIONS: "--enable-source-maps" }).NODE_OPTIONS).toBe(
+      "--max-semi-space-size=16 --enable-source-maps",
+    );
+    expect(serverEnvironment({ ...onPostgres, NODE_OPTIONS: "--max-semi-space-size=32" }).NODE_OPTIONS).toBe("--max-semi-space-size=32");
+  });
+
+  it("caps V8's old space at 512 MiB on the embedded database only, unless the operator sets a cap of their own", () => {
+    expect(serverEnvironment({}).NODE_OPTIONS).toBe("--max-semi-space-size=16 --max-old-space-size=512");
+    expect(serverEnvironment({ DATABASE_URL: "" }).NODE_OPTIONS).toBe("--max-semi-space-size=16 --max-old-space-size=512");
+    expect(serverEnvironment({ NODE_OPTIONS: "--max-old-space-size=2048" }).NODE_OPTIONS).toBe(
+      "--max-semi-space-size=16 --max-old-space-size=2048",
+    );
+    expect(serverEnvironment({}, "postgres").NODE_OPTIONS).toBe("--max-semi-space-size=16");
+    // The process it starts has that cap (V8's limit adds the young generation and its own spaces to it).
+    const limitMiB = (environment: NodeJS.ProcessEnv) =>
+      Number(
+        execFileSync(process.execPath, ["-e", "console.log(require('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20)"], {
+          env: { PATH: process.env.PATH, ...environment },
+          encoding: "utf8",
+        }),
+      );
+    const embedded = limitMiB(serverEnvironment({}));
+    expect(embedded).toBeGreaterThanOrEqual(512);
+    expect(embedded).toBeLessThan(600);
+    expect(limitMiB(serverEnvironment({ DATABASE_URL: "postgres://db/pennybid" }))).toBeGreaterThan(600);
   });
 });
