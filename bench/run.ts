@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { runBundleBench } from "./bundle/bundle.bench";
 import { runClientBench } from "./client/client.bench";
 import { runEngineBench } from "./engine/engine.bench";
+import { REDIS_PUBSUBS } from "../server/config";
 import { runFeedBench } from "./feed/feed.bench";
 import type { DatabaseKind } from "./support/databases";
 import { setRunKind, writeSummary } from "./support/report";
@@ -95,8 +96,9 @@ for (const bench of benches) {
         .filter((step) => step.trim() !== "")
         .map((step) => number(step, 5000, 500)),
       pubSubs: (values["redis-pubsub"] ?? "sharded").split(",").map((name) => {
-        if (name !== "sharded" && name !== "classic") throw new Error(`--redis-pubsub: sharded or classic, not ${name}`);
-        return name;
+        const pubSub = REDIS_PUBSUBS.find((known) => known === name);
+        if (!pubSub) throw new Error(`--redis-pubsub: ${REDIS_PUBSUBS.join(" or ")}, not ${name}`);
+        return pubSub;
       }),
     });
   } else if (bench === "client") {

@@ -34,6 +34,10 @@ export type WinLimits = { wins: number; sameProductWins: number; days: number };
 /** What the server runs with unless WIN_LIMIT_WINS, WIN_LIMIT_SAME_PRODUCT and WIN_LIMIT_DAYS say otherwise. */
 export const DEFAULT_WIN_LIMITS: WinLimits = { wins: 10, sameProductWins: 1, days: 7 };
 
+/** How the live feed crosses Redis (decision 112): a channel per room (sharded pub/sub) or one every process hears. */
+export const REDIS_PUBSUBS = ["sharded", "classic"] as const;
+export type RedisPubSub = (typeof REDIS_PUBSUBS)[number];
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
@@ -45,7 +49,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
   // How the live feed crosses Redis (decision 112): sharded pub/sub (Redis 7 and later) or one channel for all.
-  REDIS_PUBSUB: z.enum(["sharded", "classic"]).optional(),
+  REDIS_PUBSUB: z.enum(REDIS_PUBSUBS).optional(),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   ADDRESS_PROVIDER_URL: optionalUrl(["http://", "https://"]),
@@ -103,7 +107,7 @@ export type AppConfig = {
   dataDir: string;
   redisUrl: string | undefined;
   /** Sharded pub/sub or one channel (decision 112); undefined: sharded when the Redis server is 7.0 or later. */
-  redisPubSub: "sharded" | "classic" | undefined;
+  redisPubSub: RedisPubSub | undefined;
   /** The bearer token of GET /metrics; undefined: no metrics endpoint. */
   metricsToken: string | undefined;
   /** Scheduled backups of the embedded database (BACKUP_EVERY); undefined: none. */

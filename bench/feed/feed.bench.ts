@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { serverEnvironment } from "../../scripts/server-environment.mjs";
+import type { RedisPubSub } from "../../server/config";
 import { projectRoot } from "../../server/paths";
 import { partsOfProfile, withOriginalSources, type CpuProfile, type ProfilePart } from "../support/cpu-profile";
 import { dropPostgresDatabase, postgresAdminUrl, type DatabaseKind } from "../support/databases";
@@ -44,8 +45,6 @@ export type FeedOptions = {
   /** Socket counts one PostgreSQL process is stepped through at the same bid rate (issue 56: how many it holds). */
   watcherSteps: number[];
 };
-
-export type RedisPubSub = "sharded" | "classic";
 
 type RunResult = {
   label: string;

@@ -1,4 +1,5 @@
 // Messages between the feed benchmark's parent and its child processes (Node IPC; plain JSON).
+import type { RedisPubSub } from "../../server/config";
 import type { DatabaseKind } from "../support/databases";
 
 /** "ours": the whole app (engine, database, feed); "bare": a socket.io server that only broadcasts. */
@@ -13,7 +14,7 @@ export type ServerStart = {
   /** Shares the feed with other processes through this Redis (socket.io's Redis adapter), as production does. */
   redisUrl?: string;
   /** How the processes share the feed on Redis (REDIS_PUBSUB: "sharded" or "classic"). */
-  redisPubSub?: "sharded" | "classic";
+  redisPubSub?: RedisPubSub;
   /** A second process: serves the first one's database (no seeding) instead of making its own. */
   joinDatabaseUrl?: string;
   /** Writes a CPU profile of the measured window (from `usage-start` to `usage`) to this file. */

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createAdapter, createShardedAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
-import { ConfigError } from "../config";
+import { ConfigError, type RedisPubSub } from "../config";
 import type { Queryable } from "../db/database";
 import type { RealtimeServer } from "./socket";
 
@@ -18,8 +18,6 @@ export type RedisFeedLink = {
   /** Whether both connections to Redis are up now (readiness). */
   isUp: () => boolean;
 };
-
-export type RedisPubSub = "sharded" | "classic";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
