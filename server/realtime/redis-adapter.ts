@@ -58,6 +58,16 @@ export async function attachRedisAdapter(
   watchHealth(publisher, "publisher", where, log);
   watchHealth(subscriber, "subscriber", where, log, options.onRecovered);
 
+  const version = await redisVersion(publisher);
+  const pubSub = options.pubSub ?? (majorOf(version) >= SHARDED_SINCE_MAJOR ? "sharded" : "classic");
+  if (pubSub === "sharded" && majorOf(version) < SHARDED_SINCE_MAJOR) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_PUBSUB: sharded pub/sub needs Redis ${SHARDED_SINCE_MAJOR} or later; ${where} runs ${version}`,
+    );
+  }
+
   // An update is published and forgotten: a failed publish is logged, never an unhandled rejection, and the sharded
   // adapter, which waits for the publish before it delivers to this process's own sockets, never waits on Redis (a
   // frozen Redis would otherwise hold this process's own watchers too).
@@ -69,27 +79,17 @@ export async function attachRedisAdapter(
       });
       return Promise.resolve(0);
     }) as Send;
-  publisher.publish = forget(publisher.publish.bind(publisher));
-  publisher.spublish = forget(publisher.spublish.bind(publisher));
-  keepShardedSubscriptions(subscriber, log);
-
-  const version = await redisVersion(publisher);
-  const pubSub = options.pubSub ?? (majorOf(version) >= SHARDED_SINCE_MAJOR ? "sharded" : "classic");
-  if (pubSub === "sharded" && majorOf(version) < SHARDED_SINCE_MAJOR) {
-    publisher.disconnect();
-    subscriber.disconnect();
-    throw new ConfigError(
-      `Invalid configuration:\n  REDIS_PUBSUB: sharded pub/sub needs Redis ${SHARDED_SINCE_MAJOR} or later; ${where} runs ${version}`,
-    );
-  }
   // Sharded: a broadcast to one room goes on that room's channel, which a process subscribes to while it has a socket
   // in the room; a broadcast to several rooms, and the adapter's requests (fetchSockets, disconnectSockets), go on the
   // namespace's channel every process hears. Classic: every broadcast on one channel, filtered on arrival.
-  io.adapter(
-    pubSub === "sharded"
-      ? createShardedAdapter(publisher, subscriber, { channelPrefix: channelKey, subscriptionMode: "dynamic" })
-      : createAdapter(publisher, subscriber, { key: channelKey }),
-  );
+  if (pubSub === "sharded") {
+    publisher.spublish = forget(publisher.spublish.bind(publisher));
+    keepShardedSubscriptions(subscriber, log);
+    io.adapter(createShardedAdapter(publisher, subscriber, { channelPrefix: channelKey, subscriptionMode: "dynamic" }));
+  } else {
+    publisher.publish = forget(publisher.publish.bind(publisher));
+    io.adapter(createAdapter(publisher, subscriber, { key: channelKey }));
+  }
   log.info({ redis: where, redisVersion: version, pubSub, channel: channelKey }, "live feed shared through Redis");
 
   return {
@@ -154,12 +154,14 @@ function keepShardedSubscriptions(subscriber: Redis, log: FastifyBaseLogger): vo
   const names = (channels: (string | Buffer | (string | Buffer)[])[]) => channels.flat().map(String);
   // The adapter calls these with one channel, or an array of them, and reads no answer.
   subscriber.ssubscribe = ((...channels: (string | Buffer | (string | Buffer)[])[]) => {
-    for (const channel of names(channels)) wanted.add(channel);
-    return subscribe(...names(channels)).catch(logFailure);
+    const named = names(channels);
+    for (const channel of named) wanted.add(channel);
+    return subscribe(...named).catch(logFailure);
   }) as typeof subscriber.ssubscribe;
   subscriber.sunsubscribe = ((...channels: (string | Buffer | (string | Buffer)[])[]) => {
-    for (const channel of names(channels)) wanted.delete(channel);
-    return unsubscribe(...names(channels)).catch(logFailure);
+    const named = names(channels);
+    for (const channel of named) wanted.delete(channel);
+    return unsubscribe(...named).catch(logFailure);
   }) as typeof subscriber.sunsubscribe;
   // Connected already: each "ready" from now on is the subscriber back from an outage.
   subscriber.on("ready", () => {
