@@ -9,6 +9,7 @@ import { auth, recordRequests, server as restServer, wallet } from "../../../tes
 import { HttpResponse, http } from "msw";
 import { OpenLayer, useGesture } from "../../lib/foreground";
 import { RealityCheck } from "./components/reality-check";
+import { RealityCheckSetting } from "./components/reality-check-setting";
 
 const MINUTE_MS = 60_000;
 
@@ -201,5 +202,33 @@ describe("the reality check", () => {
     const [pause] = server.asked("/api/spend-limits/pause");
     expect(await pause?.json()).toEqual({ length: "7d" });
     expect(server.asked("/api/reality-check/continue")).toHaveLength(1);
+  });
+});
+
+describe("the profile's reality-check setting", () => {
+  it("shows the tapped choice at once, while it is being saved, and after", async () => {
+    stubRealityCheckServer(60);
+    restServer.use(
+      http.put("/api/reality-check/interval", async ({ request }) => {
+        const { intervalMinutes } = (await request.json()) as { intervalMinutes: number };
+        return HttpResponse.json({
+          intervalMinutes,
+          startedAt: new Date().toISOString(),
+          checkedAt: null,
+          elapsedSeconds: 0,
+          sinceCheckSeconds: 0,
+          costCents: 0,
+        });
+      }),
+    );
+    renderWithRouter(<RealityCheckSetting className="" />);
+    const thirty = await screen.findByRole("radio", { name: "30 minutes" });
+    await waitFor(() => expect(screen.getByRole("radio", { name: "60 minutes" })).toBeChecked());
+    fireEvent.click(thirty);
+    // In the same task as the tap: no moment where the saved choice shows again.
+    expect(thirty).toBeChecked();
+    expect(screen.getByRole("radio", { name: "60 minutes" })).not.toBeChecked();
+    await pass(0);
+    await waitFor(() => expect(screen.getByRole("radio", { name: "30 minutes" })).toBeChecked());
   });
 });

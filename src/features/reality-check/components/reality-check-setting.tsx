@@ -1,5 +1,6 @@
 // The profile's reality-check card (decision 095): how often the check comes, 30, 60 or 120 minutes, kept with the
 // account. A choice is saved as it is made.
+import { useState } from "react";
 import { realityCheckIntervals, type RealityCheckMinutes } from "../../../../contract";
 import { FormAlert } from "../../../components/ui/form";
 import { showToast } from "../../../components/ui/toast";
@@ -10,7 +11,10 @@ export function RealityCheckSetting({ className }: { className: string }) {
   const { t } = useTexts();
   const { data: view } = useRealityCheck();
   const mutation = useSetRealityCheckInterval();
-  const chosen = mutation.isPending ? mutation.variables : view?.intervalMinutes;
+  // The choice shows from the tap on, until the server's answer is the card's: the mutation's own pending state
+  // reaches React a task later, and the radio meanwhile went back to the saved one.
+  const [picked, setPicked] = useState<RealityCheckMinutes>();
+  const chosen = picked ?? view?.intervalMinutes;
   return (
     <section aria-labelledby="reality-check" className={className}>
       <h2 id="reality-check" className="mb-2 text-xl font-semibold">
@@ -28,11 +32,13 @@ export function RealityCheckSetting({ className }: { className: string }) {
                 name="reality-check-minutes"
                 value={minutes}
                 checked={chosen === minutes}
-                onChange={() =>
+                onChange={() => {
+                  setPicked(minutes);
                   mutation.mutate(minutes satisfies RealityCheckMinutes, {
                     onSuccess: () => showToast("success", t("realityCheck.setting.saved", { minutes })),
-                  })
-                }
+                    onSettled: () => setPicked(undefined),
+                  });
+                }}
                 className="size-4 accent-primary-700"
               />
               {t("realityCheck.setting.minutes", { minutes })}
