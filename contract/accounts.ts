@@ -4,27 +4,15 @@ import { z } from "./zod";
 import { Language } from "./i18n";
 import { text } from "./input";
 import { DateOfBirth } from "./personal-data";
+import { TEXT_MAX } from "./constants";
+import { validationKeys } from "./validation-keys";
+
+export { TEXT_MAX } from "./constants";
+export { validationKeys } from "./validation-keys";
 
 export const NAME_MAX = 25;
-export const TEXT_MAX = 255;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_SPECIALS = "!@#$%^&*()_-+=";
-
-export const validationKeys = {
-  required: "validation.required",
-  invalidEmail: "validation.invalidEmail",
-  invalidEmailShort: "validation.invalidEmailShort",
-  password: "validation.password",
-  passwordsDontMatch: "validation.passwordsDontMatch",
-  max25: "validation.max25",
-  max255: "validation.max255",
-  noSpaces: "validation.noSpaces",
-  noAt: "validation.noAt",
-  unseenCharacters: "validation.unseenCharacters",
-  reserved: "validation.reserved",
-  alreadyTaken: "validation.alreadyTaken",
-  invalidPhone: "validation.invalidPhone",
-} as const;
 
 /** 201 or 202 of sign-up, resend-confirmation and forgot-password: accepted, the rest goes by e-mail. */
 export const Accepted = z.object({ ok: z.literal(true) });

@@ -96,3 +96,11 @@ export function pictureFor(image: string, shownAs: keyof typeof pictureSizes): {
     sizes: pictureSizes[shownAs],
   };
 }
+
+/** The longest text a field of an account, an address or a review may hold (contract/accounts.ts builds on it). */
+export const TEXT_MAX = 255;
+
+/** A review's rating runs from one star to five; it carries three photos at most (contract/reviews.ts). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const MAX_REVIEW_PHOTOS = 3;

@@ -2,7 +2,8 @@
 // purchase was) posts one review of it, with a rating, a short text and up to three photos; anyone reads them on the
 // Winners page and on the auctions of the same product; operators hide one with a reason.
 import { z } from "./zod";
-import { TEXT_MAX, validationKeys } from "./accounts";
+import { MAX_REVIEW_PHOTOS, RATING_MAX, RATING_MIN, TEXT_MAX } from "./constants";
+import { validationKeys } from "./validation-keys";
 import { MAX_IMAGE_BYTES } from "./images";
 import { Id, text, wholeNumberParam, IdParam } from "./input";
 
@@ -15,9 +16,7 @@ export const reviewErrorMessages = {
 } as const;
 export type ReviewErrorCode = keyof typeof reviewErrorMessages;
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const MAX_REVIEW_PHOTOS = 3;
+export { MAX_REVIEW_PHOTOS, RATING_MAX, RATING_MIN } from "./constants";
 /** How large a review's body may be: three photos at the image limit, base64-encoded, and the text. */
 export const REVIEW_BODY_LIMIT_BYTES = Math.ceil((MAX_REVIEW_PHOTOS * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 

@@ -8,7 +8,7 @@ import { loadPagesOf } from "./app/router";
 import { loadLifecycleActors } from "./features/auctions";
 import { firstScreenDrawnAt } from "./features/auctions/api/first-screen";
 import { currentLanguage, i18n, i18nReady, loadTextsAfterFirstRender } from "./lib/i18n";
-import { holdDrawing } from "./lib/first-screen-moment";
+import { holdBelowTheFold, holdDrawing, releaseBelowTheFold } from "./lib/first-screen-moment";
 import { linkFonts } from "./lib/fonts";
 
 const container = document.getElementById("root");
@@ -26,6 +26,7 @@ function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => drawing?.removeAttribute("inert"), []);
   useEffect(() => {
     holdDrawing(undefined);
+    releaseBelowTheFold();
     linkFonts(fontsStylesheet);
     loadTextsAfterFirstRender();
     registerServiceWorkerOnce();
@@ -53,6 +54,7 @@ void Promise.allSettled([i18nReady, loadLifecycleActors(), loadPagesOf(window.lo
     // Hydrated, not drawn again (decision 061): React walks the drawing and attaches to it, in slices, and its commit
     // writes nothing to the page. A render that finds something else than the drawing draws the page itself instead.
     holdDrawing(drawnAtMs);
+    holdBelowTheFold();
     startTransition(() => void hydrateRoot(drawing, app));
     return;
   }

@@ -100,6 +100,34 @@ describe("the first screen's code", () => {
   });
 });
 
+describe("an auction's page (decision 116)", () => {
+  // The page's chunk is loaded and run before the drawing is hydrated. The contract's schemas and howler set
+  // themselves up as their modules run (tens of milliseconds on a slow phone, one long task): they load with the
+  // first answer that needs a schema and with the first sound played.
+  const graph = firstScreenGraph(path.join(root, "src/features/auctions/pages/auction-detail-page.tsx"));
+
+  it("reaches the page's panels (the walk follows its imports)", () => {
+    expect(graph.files).toEqual(
+      expect.arrayContaining([
+        "src/features/auctions/components/usual-cost-section.tsx",
+        "src/features/reviews/components/product-reviews.tsx",
+      ]),
+    );
+  });
+
+  it("imports no zod, no contract file that builds schemas and no howler", () => {
+    expect([...graph.packages].filter((name) => ["zod", "howler"].includes(name))).toEqual([]);
+    const plainValues = [
+      "contract/constants.ts",
+      "contract/auction-countdown.ts",
+      "contract/bidder-names.ts",
+      "contract/enrolment-lock.ts",
+      "contract/images.ts",
+    ];
+    expect(graph.files.filter((file) => file.startsWith("contract/") && !plainValues.includes(file))).toEqual([]);
+  });
+});
+
 describe("the chunks asked for as the first script runs", () => {
   // Loaded beside the texts and run before the first render (decision 042): the auth and lifecycle machines and the
   // header's menus. They may bring XState, but not zod or the contract's schemas: those load with the first answer.

@@ -22,6 +22,16 @@ export class ApiError extends Error {
 /** A schema, or a loader of it: a dynamic import keeps the schema (and zod) out of the importing module's chunk. */
 export type SchemaSource<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
 
+/**
+ * Loaders of a schema module's exports by name, for `schema`: the module (and zod) is fetched and built beside the
+ * first request that reads one of them, never with the chunk of the page that asks (decision 116).
+ */
+export const schemasOf =
+  <Module>(load: () => Promise<Module>) =>
+  <Name extends keyof Module>(name: Name) =>
+  async (): Promise<Module[Name]> =>
+    (await load())[name];
+
 type RequestOptions<Schema extends z.ZodType> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;

@@ -20,12 +20,10 @@ import { follow, untilWatched } from "../live/live-auctions";
 import { handToCards, keepWhileSameCards } from "../live/live-cards";
 import type { AuctionFilters, ListStatus } from "./auction-filters";
 import { takeFirstScreenPage } from "./first-screen";
+import { auctionSchema } from "./schemas";
 import { useFallbackPolling } from "../../../hooks/use-fallback-polling";
 import { useLanguage } from "../../../hooks/use-language";
 import { catchUp, TEN_MINUTES_MS } from "../../../lib/query-client";
-
-// Home is the first screen: its answers' schemas (and zod) load beside the request, not before the first paint.
-const auctionSchemas = () => import("../../../../contract/auctions");
 
 export type { AuctionFilters, ListStatus };
 export const LIST_PAGE_SIZE = 24;
@@ -51,7 +49,7 @@ export const auctionSearchQueryOptions = (status: ListStatus, filters: AuctionFi
           ...(filters.query ? { query: filters.query } : {}),
           ...(filters.isFreeEntryOnly ? { freeEntry: true } : {}),
         },
-        schema: async () => (await auctionSchemas()).SearchAuctionsResponse,
+        schema: auctionSchema("SearchAuctionsResponse"),
         signal,
       });
     },
@@ -277,7 +275,7 @@ export function cachedTitle(queryClient: QueryClient, auctionId: number, languag
 const personalList = (key: string, path: string) => (language: Language) =>
   queryOptions({
     queryKey: ["auctions", key, language],
-    queryFn: ({ signal }) => apiRequest(path, { schema: async () => (await auctionSchemas()).AuctionListResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(path, { schema: auctionSchema("AuctionListResponse"), signal }),
     retry: false,
   });
 

@@ -11,14 +11,14 @@ import { isSocketConnected, loadSocket } from "../../../lib/socket";
 import { useUser } from "../../auth";
 import { missingAmount, requestAddFunds, setKnownBalance, walletQueryOptions } from "../../wallet";
 import { useRefusalText } from "../enrolment-rules";
+import { auctionSchema } from "./schemas";
 
 // Home's cards use these: the schemas (and zod) load with the first request or command, not before the first paint.
-const auctionSchemas = () => import("../../../../contract/auctions");
 const socketSchemas = () => import("../../../../contract/socket");
 
 export const myAuctionsQueryOptions = queryOptions({
   queryKey: ["auctions", "mine"],
-  queryFn: ({ signal }) => apiRequest("/api/auctions/mine", { schema: async () => (await auctionSchemas()).MyAuctionsResponse, signal }),
+  queryFn: ({ signal }) => apiRequest("/api/auctions/mine", { schema: auctionSchema("MyAuctionsResponse"), signal }),
   retry: false,
 });
 
@@ -45,7 +45,7 @@ async function enrolIn(auctionId: number) {
   return apiRequest(`/api/auctions/${auctionId}/enrol`, {
     method: "POST",
     body: {},
-    schema: async () => (await auctionSchemas()).EnrolResponse,
+    schema: auctionSchema("EnrolResponse"),
   });
 }
 
@@ -64,7 +64,7 @@ export async function placeBid(auctionId: number): Promise<BidOutcome> {
       : await apiRequest(`/api/auctions/${auctionId}/bids`, {
           method: "POST",
           body: {},
-          schema: async () => (await auctionSchemas()).BidResponse,
+          schema: auctionSchema("BidResponse"),
         });
     return { ok: true, priceCents: bid.priceCents };
   } catch (error) {
@@ -82,7 +82,7 @@ export function useEnrolmentEligibility(auctionId: number, enabled: boolean) {
   return useQuery({
     queryKey: ["auctions", "eligibility", auctionId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/auctions/${auctionId}/eligibility`, { schema: async () => (await auctionSchemas()).EnrolmentEligibility, signal }),
+      apiRequest(`/api/auctions/${auctionId}/eligibility`, { schema: auctionSchema("EnrolmentEligibility"), signal }),
     enabled: enabled && user?.isAuthenticated === true,
     retry: false,
     staleTime: 30_000,
@@ -138,7 +138,7 @@ export function useToggleFavourite() {
       apiRequest(`/api/favourites/${auctionId}`, {
         method: "PUT",
         body: { isFavourite },
-        schema: async () => (await auctionSchemas()).FavouriteBody,
+        schema: auctionSchema("FavouriteBody"),
       }),
     onSuccess: (result, { auctionId }) => {
       queryClient.setQueryData(

@@ -1,8 +1,8 @@
 // GET /api/auctions/{id}/usual-cost: what an auction of this product usually costs, counted by the server.
 import { queryOptions } from "@tanstack/react-query";
-import { UsualCost } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { takeFirstScreenUsualCost } from "./first-screen";
+import { auctionSchema } from "./schemas";
 
 /**
  * The server keeps a product's figures five minutes (decision 100); asking more often would bring the same. The page
@@ -11,7 +11,7 @@ import { takeFirstScreenUsualCost } from "./first-screen";
 export const usualCostQueryOptions = (auctionId: number) =>
   queryOptions({
     queryKey: ["auctions", "usual-cost", auctionId],
-    queryFn: ({ signal }) => apiRequest(`/api/auctions/${auctionId}/usual-cost`, { schema: UsualCost, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/auctions/${auctionId}/usual-cost`, { schema: auctionSchema("UsualCost"), signal }),
     initialData: () => takeFirstScreenUsualCost(auctionId),
     staleTime: 5 * 60_000,
     retry: false,

@@ -2,10 +2,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTexts } from "../../../hooks/use-texts";
-import { AutoBidBody } from "../../../../contract";
 import { showToast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { myAuctionsQueryOptions, useMyAuctions } from "../api/my-auctions";
+import { auctionSchema } from "../api/schemas";
 import { amountText, useEuro } from "../../../lib/format";
 import { rereadIfInFlight } from "../../../lib/query-client";
 import { useRefusalText } from "../enrolment-rules";
@@ -23,7 +23,7 @@ export function AutoBidForm({ auctionId, priceCents }: { auctionId: number; pric
 
   const save = useMutation({
     mutationFn: (maxPriceCents: number | null) =>
-      apiRequest(`/api/auctions/${auctionId}/auto-bid`, { method: "PUT", body: { maxPriceCents }, schema: AutoBidBody }),
+      apiRequest(`/api/auctions/${auctionId}/auto-bid`, { method: "PUT", body: { maxPriceCents }, schema: auctionSchema("AutoBidBody") }),
     onSuccess: ({ maxPriceCents }) => {
       queryClient.setQueryData(myAuctionsQueryOptions.queryKey, (current) => {
         if (!current) return current;

@@ -7,6 +7,8 @@ import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { auctionState } from "../../../../tests/support/spa-fixtures";
 import { auctions, auth, server } from "../../../../tests/support/msw";
 import { renderWithRouter } from "../../../../tests/support/render";
+import { holdBelowTheFold, releaseBelowTheFold } from "../../../lib/first-screen-moment";
+import { fairnessQueryOptions } from "../api/fairness";
 import { FairnessSection } from "./fairness-section";
 import { TrueCostLine } from "./true-cost";
 
@@ -43,6 +45,21 @@ function renderSection(answer: FairnessFigures, state = auctionState({ bidCount:
 const valueOf = (region: HTMLElement, term: string) => within(region).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
 describe("the fairness section", () => {
+  it("asks for its figures only once the first screen's effects have run, while the server's drawing is hydrated (decision 116)", async () => {
+    holdBelowTheFold();
+    const state = auctionState({ bidCount: 40 });
+    server.use(
+      auth.signedOut(),
+      auctions.fairness(state.id, () => figures()),
+    );
+    const { queryClient } = renderWithRouter(<FairnessSection auction={state} />);
+    const region = screen.getByRole("region", { name: "Fairness" });
+    // Its query is there, and not asking: a request started would be fetching by now.
+    expect(queryClient.getQueryState(fairnessQueryOptions(state.id, state.status).queryKey)?.fetchStatus).toBe("idle");
+    releaseBelowTheFold();
+    expect(await within(region).findByText("No staff or demo account has bid in this auction.")).toBeTruthy();
+  });
+
   it("shows the server's counts and says no staff or demo account bid", async () => {
     const region = renderSection(figures());
     expect(await within(region).findByText("No staff or demo account has bid in this auction.")).toBeTruthy();

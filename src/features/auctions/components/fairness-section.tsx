@@ -7,6 +7,7 @@ import { useTexts } from "../../../hooks/use-texts";
 import { Link } from "react-router-dom";
 import type { AuctionState, FairnessFigures } from "../../../../contract";
 import { useEuro, usePercent } from "../../../lib/format";
+import { useMayLoadBelowTheFold } from "../../../lib/first-screen-moment";
 import { FIGURES_CATCH_UP_MS, fairnessQueryOptions } from "../api/fairness";
 
 export function FairnessSection({ auction }: { auction: AuctionState }) {
@@ -17,6 +18,7 @@ export function FairnessSection({ auction }: { auction: AuctionState }) {
   const { bidCount } = auction;
   const { data: figures } = useQuery({
     ...fairnessQueryOptions(auction.id, auction.status),
+    enabled: useMayLoadBelowTheFold(),
     refetchInterval: ({ state: { data } }) => (data && data.bids < bidCount ? FIGURES_CATCH_UP_MS : false),
   });
   const hasEnded = auction.status === "Ended";

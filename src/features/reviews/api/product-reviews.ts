@@ -1,10 +1,12 @@
 // GET /api/auctions/{id}/reviews: the visible reviews of the product the auction is of (from any of its auctions),
 // newest first, a page at a time, with their count and average.
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { ReviewList, type Language } from "../../../../contract";
+import type { Language, ReviewList } from "../../../../contract";
 import { apiRequest } from "../../../lib/api-client";
 import { useLanguage } from "../../../hooks/use-language";
+import { useMayLoadBelowTheFold } from "../../../lib/first-screen-moment";
 import { reviewsKey } from "./reviews-key";
+import { reviewSchema } from "./schemas";
 
 const PAGE_SIZE = 4;
 
@@ -13,11 +15,12 @@ export const productReviewsQuery = (auctionId: number, language: Language) =>
     queryKey: [...reviewsKey, "product", auctionId, language],
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/api/auctions/${auctionId}/reviews?limit=${PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ""}`, {
-        schema: ReviewList,
+        schema: reviewSchema("ReviewList"),
         signal,
       }),
     initialPageParam: 0,
     getNextPageParam: (last: ReviewList) => (last.hasMore ? last.items.at(-1)?.id : undefined),
   });
 
-export const useProductReviews = (auctionId: number) => useInfiniteQuery(productReviewsQuery(auctionId, useLanguage()));
+export const useProductReviews = (auctionId: number) =>
+  useInfiniteQuery({ ...productReviewsQuery(auctionId, useLanguage()), enabled: useMayLoadBelowTheFold() });

@@ -2,18 +2,18 @@
 // every other text) and up to three photos (PNG, JPEG or WebP of at most 5 MB each, as the back office's pictures),
 // checked here with the contract's rules and again by the server, whose refusals land on their fields.
 import { useId, useState, type FormEvent } from "react";
-import { TEXT_MAX } from "../../../../contract/accounts";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MEGABYTES } from "../../../../contract/images";
-import { MAX_REVIEW_PHOTOS, PostReviewBody, RATING_MAX, type ReviewSource } from "../../../../contract/reviews";
+import { MAX_REVIEW_PHOTOS, RATING_MAX, TEXT_MAX } from "../../../../contract/constants";
+import type { ReviewSource } from "../../../../contract/reviews";
 import { FieldMessage, FormAlert, SubmitButton, fieldDescribedBy, inputClassName } from "../../../components/ui/form";
 import { PicturePicker, type PictureProblem } from "../../../components/ui/picture-picker";
 import { showToast } from "../../../components/ui/toast";
 import { useTexts } from "../../../hooks/use-texts";
 import { ApiError } from "../../../lib/api-client";
 import { usePostReview } from "../api/post-review";
+import { reviewSchemas } from "../api/schemas";
 
 const PHOTO_RULES = { max: MAX_REVIEW_PHOTOS, accepted: ["image/png", "image/jpeg", "image/webp"], maxBytes: MAX_IMAGE_BYTES };
-const FormFields = PostReviewBody.pick({ rating: true, text: true, photos: true });
 type Field = "rating" | "text" | "photos";
 
 export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSource; sourceId: number; onPosted?: () => void }) {
@@ -32,10 +32,14 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
     size: t("errors.IMAGE_TOO_LARGE", { maxMegabytes: MAX_IMAGE_MEGABYTES }),
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
-    const parsed = FormFields.safeParse({ rating, text, photos });
+    // The contract's rules, as the server checks them, load with the first review sent (decision 116); without the
+    // network they cannot, nor could the review be sent.
+    const schemas = await reviewSchemas().catch(() => null);
+    if (!schemas) return setFailure(t("errors.NETWORK"));
+    const parsed = schemas.PostReviewBody.pick({ rating: true, text: true, photos: true }).safeParse({ rating, text, photos });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
@@ -68,7 +72,7 @@ export function ReviewForm({ source, sourceId, onPosted }: { source: ReviewSourc
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t("reviews.form.title")} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t("reviews.form.title")} className="flex flex-col gap-4">
       <fieldset aria-describedby={fieldDescribedBy(`${id}-rating`, errors.rating, null)} aria-invalid={errors.rating ? true : undefined}>
         <legend className="mb-1.5 text-sm font-medium">{t("reviews.form.rating")}</legend>
         <div className="flex gap-1">

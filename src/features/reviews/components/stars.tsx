@@ -1,5 +1,5 @@
 // A rating drawn as five stars, read out as "4 out of 5".
-import { RATING_MAX } from "../../../../contract/reviews";
+import { RATING_MAX } from "../../../../contract/constants";
 import { useTexts } from "../../../hooks/use-texts";
 
 export function Stars({ rating, className = "text-lg" }: { rating: number; className?: string }) {
