@@ -2,5 +2,4 @@
 // chunk: built at once, the contract's schemas cost a slow phone a long task while the page hydrates (decision 116).
 import { schemasOf } from "../../../lib/api-client";
 
-export const auctionSchemas = () => import("../../../../contract/auctions");
-export const auctionSchema = schemasOf(auctionSchemas);
+export const auctionSchema = schemasOf(() => import("../../../../contract/auctions"));
